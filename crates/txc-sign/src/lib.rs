@@ -1,0 +1,59 @@
+//! The sans-IO core of txc: credentials, nonces, signing, response decoding, the SDK's error
+//! type, retry decisions and request verification for WhiteBIT's private v4 API.
+//!
+//! **What it is for:** turning a `txc-types` request into a signed request value
+//! ([`Signer::sign`] → [`SignedRequest`], convertible to `http::Request<Vec<u8>>`), turning an
+//! answer `(status, body)` into a typed result or a typed [`Error`] ([`decode`]), deciding
+//! whether to retry ([`RetryPolicy`]), and — for servers and test doubles — checking a signed
+//! request the way the exchange does ([`verify`], [`NonceGuard`]).
+//!
+//! **What it is not for:** sending anything. It has no sockets, no clock, no runtime and no
+//! randomness: time, nonce and jitter come in as arguments. Use `txc-blocking` or `txc-async`
+//! for a ready client, or hand [`SignedRequest::into_http`] to your own HTTP client.
+//!
+//! ```
+//! use txc_sign::{decode, Credentials, NonceSequence, Signer};
+//! use txc_types::{CollateralMarketOrder, Side};
+//!
+//! let signer = Signer::new(Credentials::new("my-key", "my-secret")?, "https://whitebit.com")?;
+//! let nonces = NonceSequence::new();
+//! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//!
+//! let now_ms = 1_700_000_000_000; // your clock
+//! let request = signer.sign(&order, nonces.next(now_ms), true)?.into_http();
+//! assert_eq!(request.headers()["x-txc-apikey"], "my-key");
+//!
+//! // ...send it with any HTTP client, then decode the answer:
+//! let answer = br#"{"orderId":4180284841,"market":"BTC_USDT","side":"buy","status":"FILLED"}"#;
+//! let placed = decode::<CollateralMarketOrder>(200, answer)?;
+//! assert_eq!(placed.order_id, Some(4180284841));
+//! # Ok::<(), txc_sign::Error>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod credentials;
+mod decode;
+mod error;
+mod hex;
+mod nonce;
+mod retry;
+mod signed_request;
+mod signer;
+mod verify;
+
+pub use credentials::{ApiSecret, Credentials};
+pub use decode::{api_error, classify, decode};
+pub use error::{
+    ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, TransportError,
+    TransportErrorKind,
+};
+pub use nonce::{Nonce, NonceSequence};
+pub use retry::{Retry, RetryPolicy};
+pub use signed_request::SignedRequest;
+pub use signer::{
+    DEFAULT_BASE_URL, Signer, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, body_bytes, payload,
+    signature,
+};
+pub use txc_types;
+pub use verify::{AuthRejection, KeyStatus, NonceGuard, VerifiedRequest, verify};

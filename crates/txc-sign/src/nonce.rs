@@ -1,0 +1,67 @@
+//! [`Nonce`] and [`NonceSequence`]: strictly increasing request nonces.
+//!
+//! The sequence never reads the clock: callers pass the current time in milliseconds.
+
+use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A request nonce, sent as a JSON integer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Nonce(pub u64);
+
+impl Nonce {
+    /// The nonce's value.
+    pub fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl fmt::Display for Nonce {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A per-credential nonce sequence: `next(now_ms) = max(now_ms, last + 1)`.
+///
+/// Lock-free and shared by every clone, so threads and clones of one client never repeat a
+/// nonce, and with `nonceWindow` the values stay within the exchange's ±5 s of real time.
+///
+/// ```
+/// let seq = txc_sign::NonceSequence::new();
+/// let a = seq.next(1_700_000_000_000);
+/// let b = seq.next(1_700_000_000_000); // same millisecond
+/// assert!(b > a);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct NonceSequence {
+    last: Arc<AtomicU64>,
+}
+
+impl NonceSequence {
+    /// A sequence that has issued nothing yet.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The next nonce for a request signed at `now_ms` (Unix milliseconds).
+    pub fn next(&self, now_ms: u64) -> Nonce {
+        let mut last = self.last.load(Ordering::Relaxed);
+        loop {
+            let next = now_ms.max(last.saturating_add(1));
+            match self
+                .last
+                .compare_exchange_weak(last, next, Ordering::AcqRel, Ordering::Relaxed)
+            {
+                Ok(_) => return Nonce(next),
+                Err(seen) => last = seen,
+            }
+        }
+    }
+
+    /// The last nonce issued, or 0.
+    pub fn last(&self) -> u64 {
+        self.last.load(Ordering::Acquire)
+    }
+}

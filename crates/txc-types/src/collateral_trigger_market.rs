@@ -1,0 +1,89 @@
+//! `POST /api/v4/order/collateral/trigger-market`: the collateral trigger market order.
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use crate::order_fields::{
+    BuildableOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
+};
+use crate::{
+    Amount, Endpoint, EndpointKind, FieldValue, Market, Order, Price, Reason, Side, ValidationError,
+};
+
+/// A market order that rests until the market price reaches `activation_price` (buy: price ≥
+/// activation; sell: price ≤ activation), then executes as a market order.
+///
+/// ```
+/// use txc_types::{CollateralTriggerMarketOrder, PositionSide, Side};
+/// let order = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "40000")
+///     .position_side(PositionSide::Long)
+///     .build()?;
+/// assert_eq!(order.activation_price().as_str(), "40000");
+/// # Ok::<(), txc_types::ValidationError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CollateralTriggerMarketOrder {
+    fields: OrderFields,
+    activation_price: Price,
+}
+
+impl CollateralTriggerMarketOrder {
+    /// Starts a trigger order for `market`, `side`, `amount` and `activation_price`.
+    pub fn builder(
+        market: impl FieldValue<Market>,
+        side: Side,
+        amount: impl FieldValue<Amount>,
+        activation_price: impl FieldValue<Price>,
+    ) -> OrderBuilder<Self> {
+        OrderBuilder::new(market, side, amount, || {
+            activation_price.into_field("activation_price")
+        })
+    }
+
+    /// The validated order fields shared with the market order.
+    pub fn fields(&self) -> &OrderFields {
+        &self.fields
+    }
+
+    /// The price that activates the order.
+    pub fn activation_price(&self) -> &Price {
+        &self.activation_price
+    }
+}
+
+impl BuildableOrder for CollateralTriggerMarketOrder {
+    type Required = Price;
+    fn assemble(fields: OrderFields, activation_price: Price) -> Self {
+        Self {
+            fields,
+            activation_price,
+        }
+    }
+}
+
+impl Endpoint for CollateralTriggerMarketOrder {
+    const PATH: &'static str = "/api/v4/order/collateral/trigger-market";
+    const OPERATION: &'static str = "collateral_trigger_market_order";
+    const KIND: EndpointKind = EndpointKind::Order;
+    type Response = Order;
+}
+
+impl Serialize for CollateralTriggerMarketOrder {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.fields.len(true)))?;
+        self.fields
+            .serialize_into(&mut map, Some(&self.activation_price))?;
+        map.end()
+    }
+}
+
+impl CollateralTriggerMarketOrder {
+    /// Parses and validates a request body as a server receives it; extra fields such as
+    /// `request` and `nonce` are ignored, `positionSide` is accepted in any case.
+    pub fn from_body(body: &[u8]) -> Result<Self, RequestBodyError> {
+        order_from_body(body, |activation| match activation {
+            Some(p) => p.into_field("activation_price"),
+            None => Err(ValidationError::invalid("activation_price", Reason::Empty)),
+        })
+    }
+}

@@ -1,0 +1,80 @@
+//! Typed request and response models for WhiteBIT's private v4 collateral-trading and
+//! smart-investment API.
+//!
+//! **What it is for:** building requests that cannot be malformed (validated newtypes such as
+//! [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`]; builders that check every
+//! rule before a request exists) and decoding answers leniently (unknown fields and enum values
+//! are kept, never a crash). Each operation is one type implementing [`Endpoint`]:
+//!
+//! | operation | request | response |
+//! |---|---|---|
+//! | collateral market order | [`CollateralMarketOrder`] | [`Order`] |
+//! | collateral trigger market order | [`CollateralTriggerMarketOrder`] | [`Order`] |
+//! | smart investment plans | [`SmartPlansQuery`] | `Vec<`[`InvestmentPlan`]`>` |
+//!
+//! **What it is not for:** signing (`txc-sign`) or sending (`txc-blocking`, `txc-async`). It
+//! has no I/O and no HTTP dependency.
+//!
+//! ```
+//! use txc_types::{CollateralMarketOrder, Endpoint, PositionSide, Side, ValidationError};
+//!
+//! let order = CollateralMarketOrder::builder("BTC_PERP", Side::Buy, "0.01")
+//!     .position_side(PositionSide::Long)
+//!     .stop_loss("50000")
+//!     .build()?;
+//! assert_eq!(CollateralMarketOrder::PATH, "/api/v4/order/collateral/market");
+//! assert_eq!(
+//!     serde_json::to_string(&order).unwrap(),
+//!     r#"{"market":"BTC_PERP","side":"buy","amount":"0.01","stopLoss":"50000","positionSide":"LONG"}"#
+//! );
+//!
+//! // Rules are checked before any request exists, naming the wire field.
+//! let err = CollateralMarketOrder::builder("BTC_PERP", Side::Buy, "1e5").build().unwrap_err();
+//! assert_eq!(err.field(), "amount");
+//! let err = CollateralMarketOrder::builder("BTC_PERP", Side::Buy, "1")
+//!     .stop_loss("50000")
+//!     .reduce_only(true)
+//!     .build()
+//!     .unwrap_err();
+//! assert!(matches!(err, ValidationError::Conflict { field: "reduceOnly", .. }));
+//! # Ok::<(), ValidationError>(())
+//! ```
+
+#![forbid(unsafe_code)]
+
+mod collateral_market;
+mod collateral_trigger_market;
+mod decimal;
+mod endpoint;
+mod error;
+mod field_value;
+mod investment_plan;
+mod lenient;
+mod order;
+mod order_fields;
+mod order_status;
+mod plan_status;
+mod position_side;
+mod side;
+mod smart_plans;
+mod stp;
+mod text;
+
+pub use collateral_market::CollateralMarketOrder;
+pub use collateral_trigger_market::CollateralTriggerMarketOrder;
+pub use decimal::{Amount, AmountRule, DecimalRule, MAX_DECIMAL_LEN, Price, PriceRule};
+pub use endpoint::{Endpoint, EndpointKind};
+pub use error::{Reason, ValidationError};
+pub use field_value::{FieldValue, Validated};
+pub use investment_plan::InvestmentPlan;
+pub use order::{ActivationCondition, Order, Oto};
+pub use order_fields::{BuildableOrder, OrderBuilder, OrderFields, RequestBodyError};
+pub use order_status::{OrderStatus, OrderType};
+pub use plan_status::PlanStatus;
+pub use position_side::PositionSide;
+pub use side::Side;
+pub use smart_plans::{SmartPlansQuery, SmartPlansQueryBuilder};
+pub use stp::Stp;
+pub use text::{
+    ClientOrderId, ClientOrderIdRule, Market, MarketRule, Text, TextRule, Ticker, TickerRule,
+};

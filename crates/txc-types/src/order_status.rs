@@ -1,0 +1,135 @@
+//! [`OrderStatus`] and [`OrderType`]: open sets of strings the exchange answers with.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// The status of an answered order. Unknown values are kept, not rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+#[non_exhaustive]
+pub enum OrderStatus {
+    /// Fully executed.
+    Filled,
+    /// Partly executed.
+    PartiallyFilled,
+    /// Canceled.
+    Canceled,
+    /// Canceled by the taker price band.
+    CanceledTakerBand,
+    /// Canceled automatically because it was reduce-only and no longer reduces.
+    AutoCanceledReduceOnly,
+    /// Canceled automatically by a liquidation.
+    AutoCanceledLiquidation,
+    /// Canceled by self-trade prevention.
+    CanceledStp,
+    /// Resting: a trigger order waiting for its activation price (sandbox and newer answers).
+    Open,
+    /// A value this version does not know, kept as sent.
+    Unknown(String),
+}
+
+impl OrderStatus {
+    /// The wire form.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Self::Filled => "FILLED",
+            Self::PartiallyFilled => "PARTIALLY_FILLED",
+            Self::Canceled => "CANCELED",
+            Self::CanceledTakerBand => "CANCELED_TAKER_BAND",
+            Self::AutoCanceledReduceOnly => "AUTO_CANCELED_REDUCE_ONLY",
+            Self::AutoCanceledLiquidation => "AUTO_CANCELED_LIQUIDATION",
+            Self::CanceledStp => "CANCELED_STP",
+            Self::Open => "OPEN",
+            Self::Unknown(s) => s,
+        }
+    }
+}
+
+impl From<String> for OrderStatus {
+    fn from(s: String) -> Self {
+        match s.as_str() {
+            "FILLED" => Self::Filled,
+            "PARTIALLY_FILLED" => Self::PartiallyFilled,
+            "CANCELED" => Self::Canceled,
+            "CANCELED_TAKER_BAND" => Self::CanceledTakerBand,
+            "AUTO_CANCELED_REDUCE_ONLY" => Self::AutoCanceledReduceOnly,
+            "AUTO_CANCELED_LIQUIDATION" => Self::AutoCanceledLiquidation,
+            "CANCELED_STP" => Self::CanceledStp,
+            "OPEN" => Self::Open,
+            _ => Self::Unknown(s),
+        }
+    }
+}
+
+impl From<OrderStatus> for String {
+    fn from(s: OrderStatus) -> Self {
+        match s {
+            OrderStatus::Unknown(s) => s,
+            known => known.as_str().to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for OrderStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The type of an answered order. Unknown values are kept, not rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "String", into = "String")]
+#[non_exhaustive]
+pub enum OrderType {
+    /// `market`: the documented type of a collateral market order.
+    Market,
+    /// `margin market`: an older answer's type of a collateral market order.
+    MarginMarket,
+    /// `stop market`: the documented type of a collateral trigger market order.
+    StopMarket,
+    /// `trigger margin market`: an older answer's type of a trigger market order.
+    TriggerMarginMarket,
+    /// A value this version does not know, kept as sent.
+    Unknown(String),
+}
+
+impl OrderType {
+    /// The wire form.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Self::Market => "market",
+            Self::MarginMarket => "margin market",
+            Self::StopMarket => "stop market",
+            Self::TriggerMarginMarket => "trigger margin market",
+            Self::Unknown(s) => s,
+        }
+    }
+}
+
+impl From<String> for OrderType {
+    fn from(s: String) -> Self {
+        match s.as_str() {
+            "market" => Self::Market,
+            "margin market" => Self::MarginMarket,
+            "stop market" => Self::StopMarket,
+            "trigger margin market" => Self::TriggerMarginMarket,
+            _ => Self::Unknown(s),
+        }
+    }
+}
+
+impl From<OrderType> for String {
+    fn from(t: OrderType) -> Self {
+        match t {
+            OrderType::Unknown(s) => s,
+            known => known.as_str().to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for OrderType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}

@@ -1,0 +1,100 @@
+//! `POST /api/v4/main-account/smart/plans`: the smart investment plans (B2B partners only).
+
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Serialize, Serializer};
+
+use crate::order_fields::RequestBodyError;
+use crate::{Endpoint, EndpointKind, FieldValue, InvestmentPlan, Ticker, ValidationError};
+
+/// Lists the smart investment plans, optionally only those of one source currency.
+///
+/// Only keys of B2B partner services may call it; other keys get HTTP 403.
+///
+/// ```
+/// let all = txc_types::SmartPlansQuery::new();
+/// let usdt = txc_types::SmartPlansQuery::builder().ticker("USDT").build()?;
+/// assert_eq!(usdt.ticker().map(|t| t.as_str()), Some("USDT"));
+/// assert!(all.ticker().is_none());
+/// # Ok::<(), txc_types::ValidationError>(())
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SmartPlansQuery {
+    ticker: Option<Ticker>,
+}
+
+impl SmartPlansQuery {
+    /// A query for every plan.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Starts a query with optional filters.
+    pub fn builder() -> SmartPlansQueryBuilder {
+        SmartPlansQueryBuilder {
+            state: Ok(Self::default()),
+        }
+    }
+
+    /// The source currency filter, if any.
+    pub fn ticker(&self) -> Option<&Ticker> {
+        self.ticker.as_ref()
+    }
+
+    /// Parses and validates a request body as a server receives it; extra fields such as
+    /// `request` and `nonce` are ignored.
+    pub fn from_body(body: &[u8]) -> Result<Self, RequestBodyError> {
+        #[derive(Deserialize)]
+        struct Raw {
+            #[serde(default)]
+            ticker: Option<String>,
+        }
+        let raw: Raw = serde_json::from_slice(body).map_err(RequestBodyError::Json)?;
+        let mut b = Self::builder();
+        if let Some(t) = raw.ticker {
+            b = b.ticker(t);
+        }
+        Ok(b.build()?)
+    }
+}
+
+/// Builds a [`SmartPlansQuery`].
+#[derive(Debug, Clone)]
+#[must_use = "call .build() to get the query"]
+pub struct SmartPlansQueryBuilder {
+    state: Result<SmartPlansQuery, ValidationError>,
+}
+
+impl SmartPlansQueryBuilder {
+    /// Only plans whose source currency is `ticker`.
+    pub fn ticker(mut self, ticker: impl FieldValue<Ticker>) -> Self {
+        if let Ok(q) = &mut self.state {
+            match ticker.into_field("ticker") {
+                Ok(t) => q.ticker = Some(t),
+                Err(e) => self.state = Err(e),
+            }
+        }
+        self
+    }
+
+    /// Returns the query, or the first invalid value.
+    pub fn build(self) -> Result<SmartPlansQuery, ValidationError> {
+        self.state
+    }
+}
+
+impl Endpoint for SmartPlansQuery {
+    const PATH: &'static str = "/api/v4/main-account/smart/plans";
+    const OPERATION: &'static str = "smart_plans";
+    const KIND: EndpointKind = EndpointKind::Read;
+    type Response = Vec<InvestmentPlan>;
+}
+
+impl Serialize for SmartPlansQuery {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(usize::from(self.ticker.is_some())))?;
+        if let Some(t) = &self.ticker {
+            map.serialize_entry("ticker", t)?;
+        }
+        map.end()
+    }
+}
