@@ -32,6 +32,7 @@
 
 #![forbid(unsafe_code)]
 
+mod client;
 mod credentials;
 mod decode;
 mod error;
@@ -42,6 +43,7 @@ mod signed_request;
 mod signer;
 mod verify;
 
+pub use client::{Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, Step};
 pub use credentials::{ApiSecret, Credentials};
 pub use decode::{api_error, classify, decode};
 pub use error::{

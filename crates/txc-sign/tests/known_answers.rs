@@ -1,6 +1,8 @@
 //! Known-answer vectors, stage by stage: body bytes → payload → signature, then the whole
 //! signer. The fixture is a byte-for-byte copy of the project's shared signing vectors.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+
 use serde::Deserialize;
 use txc_sign::{Credentials, Nonce, Signer, body_bytes, payload, signature};
 use txc_types::{
@@ -39,7 +41,12 @@ fn every_vector_payload_and_signature_stage() {
         let creds = Credentials::new("any-key", v.api_secret.as_bytes()).unwrap();
         let p = payload(v.body.as_bytes());
         assert_eq!(p, v.x_txc_payload, "payload of {}", v.name);
-        assert_eq!(signature(&creds, &p), v.x_txc_signature, "signature of {}", v.name);
+        assert_eq!(
+            signature(&creds, &p),
+            v.x_txc_signature,
+            "signature of {}",
+            v.name
+        );
     }
 }
 
@@ -60,7 +67,9 @@ fn check_signed<E: Endpoint>(name: &str, endpoint: &E, nonce: u64, window: bool)
 
 #[test]
 fn collateral_market_vector_end_to_end() {
-    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build().unwrap();
+    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .build()
+        .unwrap();
     check_signed("collateral-market", &order, 1_700_000_000_000, true);
 }
 
