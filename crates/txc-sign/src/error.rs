@@ -252,7 +252,9 @@ impl fmt::Display for ApiError {
             write!(f, ": {}", self.message)?;
         }
         for (field, messages) in &self.errors {
-            write!(f, "; {field}: {}", messages.join(" "))?;
+            if messages.iter().any(|m| !m.is_empty()) {
+                write!(f, "; {field}: {}", messages.join(" "))?;
+            }
         }
         Ok(())
     }

@@ -179,6 +179,10 @@ pub fn verify(
     if decoded != body {
         return Err(AuthRejection::INVALID_PAYLOAD);
     }
+    // A derived struct would also accept a JSON array; the body must be an object.
+    if body.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(AuthRejection::INVALID_PAYLOAD);
+    }
     let envelope: Envelope =
         serde_json::from_slice(body).map_err(|_| AuthRejection::INVALID_PAYLOAD)?;
     match envelope.request {

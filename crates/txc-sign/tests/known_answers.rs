@@ -1,7 +1,12 @@
 //! Known-answer vectors, stage by stage: body bytes → payload → signature, then the whole
 //! signer. The fixture is a byte-for-byte copy of the project's shared signing vectors.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, clippy::panic)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
 
 use serde::Deserialize;
 use txc_sign::{Credentials, Nonce, Signer, body_bytes, payload, signature};

@@ -48,8 +48,8 @@ pub enum Reason {
         /// The maximum length allowed.
         max: usize,
     },
-    /// The value contains a character that is not allowed.
-    InvalidCharacter,
+    /// The value contains a character that is not allowed (the first one found).
+    InvalidCharacter(char),
     /// The value does not have the required shape; the text says which.
     Format(&'static str),
     /// A decimal that must be positive is zero.
@@ -63,7 +63,10 @@ impl fmt::Display for Reason {
         match self {
             Self::Empty => f.write_str("must not be empty"),
             Self::TooLong { max } => write!(f, "must be at most {max} characters"),
-            Self::InvalidCharacter => f.write_str("contains a character that is not allowed"),
+            Self::InvalidCharacter(c) if c.is_whitespace() || c.is_control() => {
+                write!(f, "contains {c:?}, which is not allowed")
+            }
+            Self::InvalidCharacter(c) => write!(f, "contains '{c}', which is not allowed"),
             Self::Format(what) => f.write_str(what),
             Self::NotPositive => f.write_str("must be greater than zero"),
             Self::UnknownVariant => f.write_str("is not one of the allowed values"),

@@ -122,14 +122,22 @@ pub(crate) fn check_chars(
     if text.len() > max {
         return Err(ValidationError::invalid(field, Reason::TooLong { max }));
     }
-    if !text.bytes().all(allowed) {
-        return Err(ValidationError::invalid(field, Reason::InvalidCharacter));
+    if let Some(bad) = text.chars().find(|c| !u8::try_from(*c).is_ok_and(&allowed)) {
+        return Err(ValidationError::invalid(field, Reason::InvalidCharacter(bad)));
     }
     Ok(())
 }
 
 fn is_upper_alnum(b: u8) -> bool {
     b.is_ascii_uppercase() || b.is_ascii_digit()
+}
+
+/// Tickers and markets are upper case on the wire; say so rather than name a letter.
+fn check_upper(text: &str, field: &'static str) -> Result<(), ValidationError> {
+    if text.bytes().any(|b| b.is_ascii_lowercase()) {
+        return Err(ValidationError::invalid(field, Reason::Format("must be upper case")));
+    }
+    Ok(())
 }
 
 /// Rule of [`Market`]: two upper-case tickers joined by one `_`, at most 32 characters.
@@ -140,6 +148,7 @@ impl TextRule for MarketRule {
     const FIELD: &'static str = "market";
     const NAME: &'static str = "Market";
     fn check(text: &str, field: &'static str) -> Result<(), ValidationError> {
+        check_upper(text, field)?;
         check_chars(text, field, 32, |b| is_upper_alnum(b) || b == b'_')?;
         match text.split_once('_') {
             Some((stock, money))
@@ -186,6 +195,7 @@ impl TextRule for TickerRule {
     const FIELD: &'static str = "ticker";
     const NAME: &'static str = "Ticker";
     fn check(text: &str, field: &'static str) -> Result<(), ValidationError> {
+        check_upper(text, field)?;
         check_chars(text, field, 16, is_upper_alnum)
     }
 }

@@ -1,0 +1,171 @@
+//! Properties of signing, verification, decoding and nonces.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use base64::Engine as _;
+use proptest::prelude::*;
+use txc_sign::{Credentials, KeyStatus, Nonce, NonceSequence, Signer, decode, verify};
+use txc_types::{
+    CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, Side, SmartPlansQuery,
+};
+
+fn order_strategy() -> impl Strategy<Value = CollateralMarketOrder> {
+    (
+        "[A-Z]{2,5}_[A-Z]{3,5}",
+        any::<bool>(),
+        "[1-9][0-9]{0,5}(\\.[0-9]{1,6})?",
+        proptest::option::of("[A-Za-z0-9._-]{1,64}"),
+        proptest::option::of("[1-9][0-9]{0,6}"),
+    )
+        .prop_map(|(market, buy, amount, id, sl)| {
+            let side = if buy { Side::Buy } else { Side::Sell };
+            let mut b = CollateralMarketOrder::builder(market, side, amount);
+            if let Some(id) = id {
+                b = b.client_order_id(id);
+            }
+            if let Some(sl) = sl {
+                b = b.stop_loss(sl);
+            }
+            b.build().unwrap()
+        })
+}
+
+fn secret_strategy() -> impl Strategy<Value = String> {
+    "[A-Za-z0-9]{16,64}"
+}
+
+proptest! {
+    #[test]
+    fn payload_decodes_to_the_exact_body(order in order_strategy(), nonce in any::<u64>(), window in any::<bool>()) {
+        let signer = Signer::new(Credentials::new("k", "s").unwrap(), "https://whitebit.com").unwrap();
+        let signed = signer.sign(&order, Nonce(nonce), window).unwrap();
+        let decoded = base64::engine::general_purpose::STANDARD.decode(signed.payload()).unwrap();
+        prop_assert_eq!(decoded.as_slice(), signed.body());
+        let v: serde_json::Value = serde_json::from_slice(signed.body()).unwrap();
+        prop_assert_eq!(v["nonce"].as_u64(), Some(nonce));
+        prop_assert_eq!(v["request"].as_str(), Some(CollateralMarketOrder::PATH));
+        prop_assert_eq!(v["nonceWindow"].as_bool(), Some(window));
+    }
+
+    #[test]
+    fn signature_verifies_and_any_tampering_fails(
+        order in order_strategy(),
+        secret in secret_strategy(),
+        nonce in any::<u64>(),
+        which in 0usize..3,
+        index in any::<prop::sample::Index>(),
+        flip in 1u8..=255,
+    ) {
+        let creds = Credentials::new("k", secret.as_bytes()).unwrap();
+        let signed = Signer::new(creds.clone(), "https://whitebit.com").unwrap()
+            .sign(&order, Nonce(nonce), true).unwrap();
+        let lookup = |_: &str| Some(KeyStatus::Enabled(creds.clone()));
+        let ok = verify(CollateralMarketOrder::PATH, signed.http().headers(), signed.body(), lookup).unwrap();
+        prop_assert_eq!(ok.nonce, nonce);
+
+        let mut headers = signed.http().headers().clone();
+        let mut body = signed.body().to_vec();
+        let tamper = |bytes: &mut Vec<u8>| {
+            let i = index.index(bytes.len());
+            bytes[i] ^= flip;
+        };
+        match which {
+            0 => tamper(&mut body),
+            1 => {
+                let mut p = signed.payload().as_bytes().to_vec();
+                tamper(&mut p);
+                match http::HeaderValue::from_bytes(&p) {
+                    Ok(v) => { headers.insert("x-txc-payload", v); }
+                    Err(_) => { headers.remove("x-txc-payload"); }
+                }
+            }
+            _ => {
+                let mut s = signed.signature().as_bytes().to_vec();
+                tamper(&mut s);
+                match http::HeaderValue::from_bytes(&s) {
+                    Ok(v) => { headers.insert("x-txc-signature", v); }
+                    Err(_) => { headers.remove("x-txc-signature"); }
+                }
+            }
+        }
+        // Flipping case in hex (e.g. 'a' -> 'A') is the one edit that keeps the same signature.
+        let same_hex = which == 2 && headers.get("x-txc-signature")
+            .map(|v| v.as_bytes().eq_ignore_ascii_case(signed.signature().as_bytes()))
+            .unwrap_or(false);
+        let result = verify(CollateralMarketOrder::PATH, &headers, &body, lookup);
+        prop_assert!(result.is_err() || same_hex, "tampered request verified: which={which}");
+    }
+
+    #[test]
+    fn decoding_arbitrary_answers_never_panics(status in any::<u16>(), body in proptest::collection::vec(any::<u8>(), 0..600)) {
+        let _ = decode::<CollateralMarketOrder>(status, &body);
+        let _ = decode::<CollateralTriggerMarketOrder>(status, &body);
+        let _ = decode::<SmartPlansQuery>(status, &body);
+    }
+
+    #[test]
+    fn decoding_json_like_answers_never_panics(status in 100u16..600, body in r#"[\[\]{}":,0-9a-zA-Z. ]{0,200}"#) {
+        let _ = decode::<CollateralMarketOrder>(status, body.as_bytes());
+        let _ = decode::<SmartPlansQuery>(status, body.as_bytes());
+    }
+
+    #[test]
+    fn debug_never_shows_the_secret(secret in secret_strategy(), order in order_strategy()) {
+        let creds = Credentials::new("public-key", secret.as_bytes()).unwrap();
+        let signer = Signer::new(creds.clone(), "https://whitebit.com").unwrap();
+        let signed = signer.sign(&order, Nonce(1), true).unwrap();
+        for text in [format!("{creds:?}"), format!("{signer:?}"), format!("{signed:?}"), format!("{:?}", creds.secret())] {
+            prop_assert!(!text.contains(&secret), "{text}");
+        }
+    }
+}
+
+#[test]
+fn nonce_sequence_is_strictly_increasing_across_eight_threads() {
+    let seq = NonceSequence::new();
+    let per_thread = 20_000;
+    let handles: Vec<_> = (0..8)
+        .map(|t| {
+            let seq = seq.clone();
+            std::thread::spawn(move || {
+                let mut mine = Vec::with_capacity(per_thread);
+                for i in 0..per_thread {
+                    // Threads disagree about the time, and time sometimes goes backwards.
+                    let now = 1_700_000_000_000 + (i as u64 / 7) + t;
+                    mine.push(seq.next(now).get());
+                }
+                mine
+            })
+        })
+        .collect();
+    let mut all = HashSet::new();
+    for h in handles {
+        let mine = h.join().unwrap();
+        assert!(
+            mine.windows(2).all(|w| w[0] < w[1]),
+            "each thread sees increasing nonces"
+        );
+        for n in mine {
+            assert!(all.insert(n), "nonce {n} issued twice");
+        }
+    }
+    assert_eq!(all.len(), 8 * per_thread);
+    assert_eq!(seq.last(), *all.iter().max().unwrap());
+}
+
+#[test]
+fn nonce_follows_the_clock_when_it_is_ahead() {
+    let seq = Arc::new(NonceSequence::new());
+    assert_eq!(seq.next(100).get(), 100);
+    assert_eq!(seq.next(100).get(), 101);
+    assert_eq!(seq.next(50).get(), 102);
+    assert_eq!(seq.next(1_000).get(), 1_000);
+}

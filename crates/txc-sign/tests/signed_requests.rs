@@ -1,0 +1,127 @@
+//! Snapshots of the signed request of each operation, with a fixed key, secret and nonce.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::fmt::Write as _;
+
+use txc_sign::{Credentials, Nonce, SignedRequest, Signer};
+use txc_types::{
+    CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side, SmartPlansQuery, Stp,
+};
+
+fn signer() -> Signer {
+    Signer::new(
+        Credentials::new("demo-key", "test-secret").unwrap(),
+        "https://whitebit.com/",
+    )
+    .unwrap()
+}
+
+fn render(signed: &SignedRequest) -> String {
+    let http = signed.http();
+    let mut out = format!("{} {}\n", http.method(), http.uri());
+    for (name, value) in http.headers() {
+        let sensitive = if value.is_sensitive() {
+            " (sensitive)"
+        } else {
+            ""
+        };
+        writeln!(out, "{name}: {}{sensitive}", value.to_str().unwrap()).unwrap();
+    }
+    out.push('\n');
+    out.push_str(std::str::from_utf8(signed.body()).unwrap());
+    out
+}
+
+#[test]
+fn collateral_market_order() {
+    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .client_order_id("qs-1")
+        .stop_loss("50000")
+        .take_profit("80000")
+        .stp(Stp::CancelOld)
+        .build()
+        .unwrap();
+    let signed = signer()
+        .sign(&order, Nonce(1_700_000_000_000), true)
+        .unwrap();
+    insta::assert_snapshot!(render(&signed));
+}
+
+#[test]
+fn collateral_trigger_market_order() {
+    let order = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "40000")
+        .position_side(PositionSide::Short)
+        .reduce_only(true)
+        .build()
+        .unwrap();
+    let signed = signer()
+        .sign(&order, Nonce(1_700_000_000_001), true)
+        .unwrap();
+    insta::assert_snapshot!(render(&signed));
+}
+
+#[test]
+fn smart_plans_with_and_without_ticker() {
+    let all = signer()
+        .sign(&SmartPlansQuery::new(), Nonce(42), false)
+        .unwrap();
+    let usdt = SmartPlansQuery::builder().ticker("USDT").build().unwrap();
+    let one = signer().sign(&usdt, Nonce(43), false).unwrap();
+    insta::assert_snapshot!(format!("{}\n\n---\n\n{}", render(&all), render(&one)));
+}
+
+#[test]
+fn debug_redacts_payload_and_signature() {
+    let signed = signer()
+        .sign(&SmartPlansQuery::new(), Nonce(7), true)
+        .unwrap();
+    let debug = format!("{signed:?}");
+    assert!(!debug.contains(signed.signature()));
+    assert!(!debug.contains(signed.payload()));
+    assert!(!debug.contains("test-secret"));
+    insta::assert_snapshot!(debug);
+}
+
+#[test]
+fn bad_base_urls_are_configuration_errors() {
+    let creds = Credentials::new("k", "s").unwrap();
+    for bad in [
+        "",
+        "whitebit.com",
+        "ftp://whitebit.com",
+        "https://whitebit.com/api",
+        "https://whitebit.com?x=1",
+        "http://",
+    ] {
+        let err = Signer::new(creds.clone(), bad).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                txc_sign::Error::InvalidConfig {
+                    what: "base_url",
+                    ..
+                }
+            ),
+            "{bad:?}: {err}"
+        );
+    }
+    assert_eq!(
+        Signer::new(creds, "http://127.0.0.1:8080/")
+            .unwrap()
+            .base_url(),
+        "http://127.0.0.1:8080"
+    );
+}
+
+#[test]
+fn empty_credentials_are_rejected() {
+    assert!(Credentials::new("", "s").is_err());
+    assert!(Credentials::new("k", "").is_err());
+    assert!(Credentials::new("k y", "s").is_err());
+}

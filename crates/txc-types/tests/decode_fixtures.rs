@@ -1,0 +1,180 @@
+//! Every answer shape in the wire contract decodes; snapshots pin what each decodes to.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use txc_types::{
+    ActivationCondition, InvestmentPlan, Order, OrderStatus, OrderType, PlanStatus, PositionSide,
+    Side, Stp,
+};
+
+fn order(name: &str, text: &str) -> Order {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+#[test]
+fn order_fixtures_decode_and_match_snapshots() {
+    let fixtures = [
+        (
+            "order_documented",
+            include_str!("fixtures/order_documented.json"),
+        ),
+        (
+            "order_older_capture",
+            include_str!("fixtures/order_older_capture.json"),
+        ),
+        (
+            "order_oto_null",
+            include_str!("fixtures/order_oto_null.json"),
+        ),
+        (
+            "order_unknown_values",
+            include_str!("fixtures/order_unknown_values.json"),
+        ),
+        (
+            "trigger_order_documented",
+            include_str!("fixtures/trigger_order_documented.json"),
+        ),
+        (
+            "trigger_order_older_capture",
+            include_str!("fixtures/trigger_order_older_capture.json"),
+        ),
+    ];
+    for (name, text) in fixtures {
+        insta::assert_debug_snapshot!(name, order(name, text));
+    }
+}
+
+#[test]
+fn documented_order_fields() {
+    let o = order("documented", include_str!("fixtures/order_documented.json"));
+    assert_eq!(o.order_id, Some(4_180_284_841));
+    assert_eq!(o.client_order_id.as_deref(), Some("order1987111"));
+    assert_eq!(o.side, Some(Side::Sell));
+    assert_eq!(o.order_type, Some(OrderType::Market));
+    assert_eq!(o.status, Some(OrderStatus::Filled));
+    assert_eq!(o.stp, Some(Stp::No));
+    assert_eq!(o.position_side, Some(PositionSide::Long));
+    assert_eq!(o.reduce_only, Some(false));
+    let oto = o.oto.unwrap();
+    assert_eq!(
+        (oto.oto_id, oto.stop_loss.as_deref()),
+        (Some(29_457_221), Some("50000"))
+    );
+    assert!(o.extra.is_empty());
+}
+
+#[test]
+fn older_capture_keeps_fees_and_blank_client_order_id_is_none() {
+    let o = order("older", include_str!("fixtures/order_older_capture.json"));
+    assert_eq!(o.order_type, Some(OrderType::MarginMarket));
+    assert_eq!(o.taker_fee.as_deref(), Some("0.001"));
+    assert_eq!(o.client_order_id, None);
+    assert_eq!(o.status, None);
+    assert_eq!(o.oto, None);
+}
+
+#[test]
+fn unknown_fields_and_values_are_kept() {
+    let o = order(
+        "unknown",
+        include_str!("fixtures/order_unknown_values.json"),
+    );
+    assert_eq!(o.order_id, Some(4_180_284_843), "string ids are accepted");
+    assert_eq!(o.timestamp, Some(1_595_792_398.25));
+    assert_eq!(o.status, Some(OrderStatus::Unknown("SOMETHING_NEW".into())));
+    assert_eq!(
+        o.order_type,
+        Some(OrderType::Unknown("iceberg market".into()))
+    );
+    assert_eq!(o.side, None);
+    assert_eq!(o.extra["side"], "short-ish");
+    assert_eq!(o.extra["stp"], "cancel_everything");
+    assert_eq!(o.extra["positionSide"], "SIDEWAYS");
+    assert_eq!(o.reduce_only, Some(true));
+    assert_eq!(o.extra["futureField"]["nested"][2], 3);
+    assert!(o.extra.contains_key("anotherOne"));
+}
+
+#[test]
+fn trigger_order_fields() {
+    let o = order(
+        "trigger",
+        include_str!("fixtures/trigger_order_documented.json"),
+    );
+    assert_eq!(o.order_type, Some(OrderType::StopMarket));
+    assert_eq!(o.activation_price.as_deref(), Some("40000"));
+    assert_eq!(o.activated, Some(false));
+    assert_eq!(o.activation_condition, Some(ActivationCondition::Lte));
+    let old = order(
+        "old trigger",
+        include_str!("fixtures/trigger_order_older_capture.json"),
+    );
+    assert_eq!(old.order_type, Some(OrderType::TriggerMarginMarket));
+}
+
+#[test]
+fn order_round_trips_through_its_serializer() {
+    for text in [
+        include_str!("fixtures/order_documented.json"),
+        include_str!("fixtures/trigger_order_documented.json"),
+        include_str!("fixtures/order_unknown_values.json"),
+    ] {
+        let o = order("round trip", text);
+        let again: Order = serde_json::from_str(&serde_json::to_string(&o).unwrap()).unwrap();
+        assert_eq!(o, again);
+    }
+}
+
+#[test]
+fn plan_fixtures_decode_and_match_snapshots() {
+    let documented: Vec<InvestmentPlan> =
+        serde_json::from_str(include_str!("fixtures/plans_documented.json")).unwrap();
+    insta::assert_debug_snapshot!("plans_documented", documented);
+    let all: Vec<InvestmentPlan> =
+        serde_json::from_str(include_str!("fixtures/plans_all_statuses.json")).unwrap();
+    insta::assert_debug_snapshot!("plans_all_statuses", all);
+    let statuses: Vec<_> = all.iter().map(|p| p.status).collect();
+    assert_eq!(
+        statuses,
+        [
+            Some(PlanStatus::Active),
+            Some(PlanStatus::NoCoinsLeft),
+            Some(PlanStatus::Inactive),
+            Some(PlanStatus::Pause),
+            Some(PlanStatus::Unknown(9)),
+        ]
+    );
+    assert_eq!(
+        all[2].duration_minutes,
+        Some(20_160),
+        "duration as a string is accepted"
+    );
+    assert_eq!(
+        all[0].duration(),
+        Some(std::time::Duration::from_secs(14_400 * 60))
+    );
+    assert_eq!(all[4].duration_minutes, None);
+    assert_eq!(all[4].extra["brandNew"], true);
+}
+
+#[test]
+fn wrong_shapes_are_errors_not_panics() {
+    for bad in [
+        "",
+        "[]",
+        "null",
+        "\"x\"",
+        "{\"orderId\":-1}",
+        "{\"orderId\":{}}",
+        "{",
+        "<html>",
+    ] {
+        assert!(serde_json::from_str::<Order>(bad).is_err(), "{bad:?}");
+    }
+    assert!(serde_json::from_str::<Vec<InvestmentPlan>>("{\"id\":1}").is_err());
+}

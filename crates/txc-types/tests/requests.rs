@@ -1,0 +1,289 @@
+//! Request values: wire bytes of each operation, the builder rules, and server-side parsing.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use txc_types::{
+    Amount, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, EndpointKind, Market,
+    PositionSide, Price, Reason, RequestBodyError, Side, SmartPlansQuery, Stp, ValidationError,
+};
+
+fn json<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap()
+}
+
+#[test]
+fn wire_bodies_of_each_operation() {
+    let full = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .client_order_id("order-1")
+        .stop_loss("50000")
+        .take_profit("80000")
+        .position_side(PositionSide::Long)
+        .stp(Stp::CancelBoth)
+        .build()
+        .unwrap();
+    let reduce = CollateralMarketOrder::builder("BTC_PERP", Side::Sell, "1")
+        .reduce_only(true)
+        .build()
+        .unwrap();
+    let trigger = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "40000")
+        .client_order_id("order-42")
+        .stop_loss("50000")
+        .take_profit("30000")
+        .position_side(PositionSide::Long)
+        .build()
+        .unwrap();
+    let plans = SmartPlansQuery::builder().ticker("USDT").build().unwrap();
+    insta::assert_snapshot!(
+        [
+            json(&full),
+            json(&reduce),
+            json(&trigger),
+            json(&plans),
+            json(&SmartPlansQuery::new())
+        ]
+        .join("\n")
+    );
+}
+
+#[test]
+fn endpoints_name_their_paths_and_kinds() {
+    assert_eq!(
+        CollateralMarketOrder::PATH,
+        "/api/v4/order/collateral/market"
+    );
+    assert_eq!(
+        CollateralTriggerMarketOrder::PATH,
+        "/api/v4/order/collateral/trigger-market"
+    );
+    assert_eq!(SmartPlansQuery::PATH, "/api/v4/main-account/smart/plans");
+    assert_eq!(CollateralMarketOrder::KIND, EndpointKind::Order);
+    assert_eq!(CollateralTriggerMarketOrder::KIND, EndpointKind::Order);
+    assert_eq!(SmartPlansQuery::KIND, EndpointKind::Read);
+}
+
+#[test]
+fn every_bad_value_names_its_field() {
+    let cases: Vec<(ValidationError, &str)> = vec![
+        (
+            CollateralMarketOrder::builder("btc usdt", Side::Buy, "1")
+                .build()
+                .unwrap_err(),
+            "market",
+        ),
+        (
+            CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "-1")
+                .build()
+                .unwrap_err(),
+            "amount",
+        ),
+        (
+            CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
+                .stop_loss("NaN")
+                .build()
+                .unwrap_err(),
+            "stopLoss",
+        ),
+        (
+            CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
+                .take_profit("1e5")
+                .build()
+                .unwrap_err(),
+            "takeProfit",
+        ),
+        (
+            CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
+                .client_order_id("a".repeat(65))
+                .build()
+                .unwrap_err(),
+            "clientOrderId",
+        ),
+        (
+            CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
+                .client_order_id("a/b")
+                .build()
+                .unwrap_err(),
+            "clientOrderId",
+        ),
+        (
+            CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, "1", "0x10")
+                .build()
+                .unwrap_err(),
+            "activation_price",
+        ),
+        (
+            SmartPlansQuery::builder()
+                .ticker("usdt")
+                .build()
+                .unwrap_err(),
+            "ticker",
+        ),
+        (
+            CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
+                .stop_loss("1")
+                .reduce_only(true)
+                .build()
+                .unwrap_err(),
+            "reduceOnly",
+        ),
+        (
+            CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
+                .reduce_only(true)
+                .take_profit("1")
+                .build()
+                .unwrap_err(),
+            "reduceOnly",
+        ),
+    ];
+    let rendered: Vec<String> = cases
+        .iter()
+        .map(|(e, field)| {
+            assert_eq!(e.field(), *field, "{e}");
+            e.to_string()
+        })
+        .collect();
+    insta::assert_snapshot!(rendered.join("\n"));
+}
+
+#[test]
+fn first_error_wins_and_later_setters_do_not_hide_it() {
+    let err = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
+        .stop_loss("bad")
+        .take_profit("also bad")
+        .client_order_id("fine")
+        .build()
+        .unwrap_err();
+    assert_eq!(err.field(), "stopLoss");
+}
+
+#[test]
+fn reduce_only_false_with_stop_loss_is_allowed() {
+    let o = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
+        .stop_loss("1")
+        .reduce_only(false)
+        .build()
+        .unwrap();
+    assert_eq!(o.fields().reduce_only(), Some(false));
+}
+
+#[test]
+fn decimal_rules() {
+    for good in [
+        "1",
+        "0.01",
+        "40000",
+        "0.000001",
+        "123456789.123456789",
+        "10",
+    ] {
+        assert_eq!(good.parse::<Amount>().unwrap().as_str(), good);
+    }
+    let long = "1".repeat(1000);
+    for bad in [
+        "",
+        "0",
+        "0.0",
+        "-1",
+        "+1",
+        "1e5",
+        "NaN",
+        "inf",
+        "0x10",
+        " 1",
+        "1 ",
+        "1.",
+        ".5",
+        "01",
+        "1.2.3",
+        "1,5",
+        long.as_str(),
+    ] {
+        assert!(bad.parse::<Price>().is_err(), "{bad:?}");
+    }
+    assert_eq!(
+        "0".parse::<Amount>().unwrap_err(),
+        ValidationError::InvalidField {
+            field: "amount",
+            reason: Reason::NotPositive
+        }
+    );
+}
+
+#[test]
+fn market_and_enum_parsing() {
+    let m: Market = "BTC_PERP".parse().unwrap();
+    assert_eq!((m.stock(), m.money()), ("BTC", "PERP"));
+    for bad in [
+        "BTCUSDT",
+        "_USDT",
+        "BTC_",
+        "BTC__USDT",
+        "BTC_US_DT",
+        "btc_usdt",
+        "BTC-USDT",
+    ] {
+        assert!(bad.parse::<Market>().is_err(), "{bad}");
+    }
+    for (text, side) in [
+        ("long", PositionSide::Long),
+        ("Short", PositionSide::Short),
+        ("BOTH", PositionSide::Both),
+    ] {
+        assert_eq!(text.parse::<PositionSide>().unwrap(), side);
+    }
+    for (text, stp) in [
+        ("cancel_both", Stp::CancelBoth),
+        ("cn", Stp::CancelNew),
+        ("cancel_old", Stp::CancelOld),
+        ("no", Stp::No),
+    ] {
+        assert_eq!(text.parse::<Stp>().unwrap(), stp);
+        assert_eq!(json(&stp).trim_matches('"'), stp.as_str());
+    }
+    assert!("BUY".parse::<Side>().is_err());
+}
+
+#[test]
+fn servers_parse_bodies_through_the_same_rules() {
+    let body = br#"{"nonce":"1700000000000","side":"sell","request":"/api/v4/order/collateral/market","amount":"0.5","market":"ETH_USDT","positionSide":"short","stp":"cancel_new"}"#;
+    let o = CollateralMarketOrder::from_body(body).unwrap();
+    assert_eq!(o.fields().position_side(), Some(PositionSide::Short));
+    assert_eq!(o.fields().stp(), Some(Stp::CancelNew));
+    let t = CollateralTriggerMarketOrder::from_body(
+        br#"{"market":"BTC_USDT","side":"buy","amount":"1","activation_price":"70000"}"#,
+    )
+    .unwrap();
+    assert_eq!(t.activation_price().as_str(), "70000");
+    let missing = CollateralTriggerMarketOrder::from_body(
+        br#"{"market":"BTC_USDT","side":"buy","amount":"1"}"#,
+    );
+    assert!(
+        matches!(missing, Err(RequestBodyError::Invalid(e)) if e.field() == "activation_price")
+    );
+    let conflict = CollateralMarketOrder::from_body(
+        br#"{"market":"BTC_USDT","side":"buy","amount":"1","reduceOnly":true,"takeProfit":"5"}"#,
+    );
+    assert!(matches!(conflict, Err(RequestBodyError::Invalid(e)) if e.field() == "reduceOnly"));
+    assert!(matches!(
+        CollateralMarketOrder::from_body(b"not json"),
+        Err(RequestBodyError::Json(_))
+    ));
+    let q = SmartPlansQuery::from_body(br#"{"request":"/x","nonce":1,"ticker":"BTC"}"#).unwrap();
+    assert_eq!(q.ticker().unwrap().as_str(), "BTC");
+}
+
+#[cfg(feature = "rust_decimal")]
+#[test]
+fn rust_decimal_converts_both_ways() {
+    use rust_decimal::Decimal;
+    let d: Decimal = "0.0100".parse().unwrap();
+    let a = Amount::try_from(d).unwrap();
+    assert_eq!(a.as_str(), "0.01");
+    assert_eq!(Decimal::try_from(&a).unwrap(), d);
+    assert!(Amount::try_from(Decimal::ZERO).is_err());
+    assert!(Price::try_from(Decimal::NEGATIVE_ONE).is_err());
+}
