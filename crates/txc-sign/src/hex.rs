@@ -1,14 +1,18 @@
 //! Lowercase hex encoding and decoding of signatures.
 
+const DIGITS: [u8; 16] = *b"0123456789abcdef";
+
 /// Lowercase hex of `bytes`.
 pub(crate) fn encode(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for b in bytes {
-        // Both nibbles are below 16, so `from_digit` always answers.
-        out.push(char::from_digit(u32::from(b >> 4), 16).unwrap_or('0'));
-        out.push(char::from_digit(u32::from(b & 0x0f), 16).unwrap_or('0'));
+    let mut out = vec![0u8; bytes.len() * 2];
+    for (b, pair) in bytes.iter().zip(out.chunks_exact_mut(2)) {
+        // Both nibbles are below 16, so the lookups always succeed.
+        let hi = DIGITS.get(usize::from(b >> 4)).copied().unwrap_or(b'0');
+        let lo = DIGITS.get(usize::from(b & 0x0f)).copied().unwrap_or(b'0');
+        pair.copy_from_slice(&[hi, lo]);
     }
-    out
+    // Only ASCII digits and letters were written.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 fn nibble(c: u8) -> Option<u8> {

@@ -2,7 +2,8 @@
 //! type, retry decisions and request verification for WhiteBIT's private v4 API.
 //!
 //! **What it is for:** turning a `txc-types` request into a signed request value
-//! ([`Signer::sign`] → [`SignedRequest`], convertible to `http::Request<Vec<u8>>`), turning an
+//! ([`Signer::sign`] → [`SignedRequest`], convertible to `http::Request<Vec<u8>>` by
+//! [`SignedRequest::into_http`]), turning an
 //! answer `(status, body)` into a typed result or a typed [`Error`] ([`decode`]), deciding
 //! whether to retry ([`RetryPolicy`]), and — for servers and test doubles — checking a signed
 //! request the way the exchange does ([`verify`], [`NonceGuard`]).
@@ -20,7 +21,7 @@
 //! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
 //!
 //! let now_ms = 1_700_000_000_000; // your clock
-//! let request = signer.sign(&order, nonces.next(now_ms), true)?.into_http();
+//! let request = signer.sign(&order, nonces.next(now_ms), true)?.into_http()?;
 //! assert_eq!(request.headers()["x-txc-apikey"], "my-key");
 //!
 //! // ...send it with any HTTP client, then decode the answer:

@@ -2,51 +2,54 @@
 
 use std::fmt;
 
+use http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
+use http::{Method, Uri};
 use txc_types::EndpointKind;
 
-use crate::Nonce;
 use crate::signer::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
+use crate::{Error, Nonce};
 
-/// A signed `POST`: URL, the four headers and the exact body bytes the payload encodes.
+/// A signed `POST`: URL, API key, payload, signature and the exact body bytes the payload
+/// encodes. Convert it with [`SignedRequest::into_http`] for any HTTP client.
 ///
-/// `Debug` shows the URL, key and body but redacts the payload and signature headers (they are
-/// also marked sensitive for HTTP libraries). The API secret is never part of it.
+/// `Debug` shows the URL, key and body but redacts the payload and signature (they are also
+/// marked sensitive in the `http` headers). The API secret is never part of it.
 #[derive(Clone)]
 pub struct SignedRequest {
-    request: http::Request<Vec<u8>>,
-    operation: &'static str,
-    kind: EndpointKind,
-    nonce: Nonce,
+    pub(crate) uri: Uri,
+    pub(crate) api_key: HeaderValue,
+    pub(crate) payload: String,
+    pub(crate) signature: String,
+    pub(crate) body: Vec<u8>,
+    pub(crate) operation: &'static str,
+    pub(crate) kind: EndpointKind,
+    pub(crate) nonce: Nonce,
 }
 
 impl SignedRequest {
-    pub(crate) fn new(
-        request: http::Request<Vec<u8>>,
-        operation: &'static str,
-        kind: EndpointKind,
-        nonce: Nonce,
-    ) -> Self {
-        Self {
-            request,
-            operation,
-            kind,
-            nonce,
-        }
+    /// The full URL.
+    pub fn uri(&self) -> &Uri {
+        &self.uri
     }
 
-    /// The request as an `http` value.
-    pub fn http(&self) -> &http::Request<Vec<u8>> {
-        &self.request
-    }
-
-    /// Consumes the value into an `http::Request`, ready for any HTTP client.
-    pub fn into_http(self) -> http::Request<Vec<u8>> {
-        self.request
+    /// The method, always `POST`.
+    pub fn method(&self) -> Method {
+        Method::POST
     }
 
     /// The exact body bytes.
     pub fn body(&self) -> &[u8] {
-        self.request.body()
+        &self.body
+    }
+
+    /// The `X-TXC-PAYLOAD` value: base64 of the body.
+    pub fn payload(&self) -> &str {
+        &self.payload
+    }
+
+    /// The `X-TXC-SIGNATURE` value: lowercase hex HMAC-SHA512 of the payload.
+    pub fn signature(&self) -> &str {
+        &self.signature
     }
 
     /// The nonce it was signed with.
@@ -64,36 +67,45 @@ impl SignedRequest {
         self.kind
     }
 
-    /// The `X-TXC-PAYLOAD` header's value.
-    pub fn payload(&self) -> &str {
-        header(&self.request, &X_TXC_PAYLOAD)
+    /// The four headers: `Content-Type`, `X-TXC-APIKEY`, and `X-TXC-PAYLOAD` and
+    /// `X-TXC-SIGNATURE` marked sensitive.
+    pub fn headers(&self) -> Result<HeaderMap, Error> {
+        let mut payload = HeaderValue::from_str(&self.payload)
+            .map_err(|_| Error::config("payload", "not a header value"))?;
+        payload.set_sensitive(true);
+        let mut signature = HeaderValue::from_str(&self.signature)
+            .map_err(|_| Error::config("signature", "not a header value"))?;
+        signature.set_sensitive(true);
+        let mut headers = HeaderMap::with_capacity(4);
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(X_TXC_APIKEY, self.api_key.clone());
+        headers.insert(X_TXC_PAYLOAD, payload);
+        headers.insert(X_TXC_SIGNATURE, signature);
+        Ok(headers)
     }
 
-    /// The `X-TXC-SIGNATURE` header's value.
-    pub fn signature(&self) -> &str {
-        header(&self.request, &X_TXC_SIGNATURE)
+    /// Consumes the value into an `http::Request`, ready for any HTTP client.
+    pub fn into_http(self) -> Result<http::Request<Vec<u8>>, Error> {
+        let headers = self.headers()?;
+        let mut request = http::Request::new(self.body);
+        *request.method_mut() = Method::POST;
+        *request.uri_mut() = self.uri;
+        *request.headers_mut() = headers;
+        Ok(request)
     }
-}
-
-fn header<'a>(request: &'a http::Request<Vec<u8>>, name: &http::HeaderName) -> &'a str {
-    request
-        .headers()
-        .get(name)
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or_default()
 }
 
 impl fmt::Debug for SignedRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SignedRequest")
             .field("operation", &self.operation)
-            .field("method", self.request.method())
-            .field("uri", self.request.uri())
-            .field("api_key", &header(&self.request, &X_TXC_APIKEY))
+            .field("method", &Method::POST)
+            .field("uri", &self.uri)
+            .field("api_key", &self.api_key)
             .field("payload", &"<redacted>")
             .field("signature", &"<redacted>")
             .field("nonce", &self.nonce.0)
-            .field("body", &String::from_utf8_lossy(self.request.body()))
+            .field("body", &String::from_utf8_lossy(&self.body))
             .finish()
     }
 }

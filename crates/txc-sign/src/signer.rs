@@ -4,12 +4,12 @@
 //! The body is serialized once, compactly, and those exact bytes are both base64-encoded into
 //! `X-TXC-PAYLOAD` and sent: the server compares them.
 
-use std::io::Write as _;
-
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
 use hmac::Mac as _;
-use http::header::{CONTENT_TYPE, HeaderName, HeaderValue};
+use http::Uri;
+use http::header::{HeaderName, HeaderValue};
+use http::uri::{Authority, PathAndQuery, Scheme};
 use txc_types::Endpoint;
 
 use crate::{Credentials, Error, Nonce, SignedRequest};
@@ -32,13 +32,17 @@ pub fn body_bytes<E: Endpoint>(
     nonce_window: bool,
 ) -> Result<Vec<u8>, Error> {
     let mut buf = Vec::with_capacity(256);
-    let _ = write!(
-        buf,
-        "{{\"request\":\"{}\",\"nonce\":{},\"nonceWindow\":{}",
-        E::PATH,
-        nonce.0,
-        nonce_window
-    );
+    // The path is a constant of the endpoint type; it is written verbatim, so it must not
+    // need JSON escaping (checked by a test over every endpoint).
+    buf.extend_from_slice(b"{\"request\":\"");
+    buf.extend_from_slice(E::PATH.as_bytes());
+    buf.extend_from_slice(b"\",\"nonce\":");
+    push_u64(&mut buf, nonce.0);
+    buf.extend_from_slice(if nonce_window {
+        b",\"nonceWindow\":true"
+    } else {
+        b",\"nonceWindow\":false"
+    });
     let start = buf.len();
     serde_json::to_writer(&mut buf, endpoint)
         .map_err(|e| Error::config("request body", e.to_string()))?;
@@ -61,6 +65,24 @@ pub fn body_bytes<E: Endpoint>(
         }
     }
     Ok(buf)
+}
+
+/// Appends the decimal digits of `n` (what `write!` would, without the formatting machinery).
+fn push_u64(buf: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        if let Some(d) = digits.get_mut(start) {
+            // `n % 10` is below 10, so the cast cannot truncate.
+            *d = b'0' + (n % 10) as u8;
+        }
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(digits.get(start..).unwrap_or_default());
 }
 
 /// Stage 2: the `X-TXC-PAYLOAD` value — standard base64, with padding, of the body bytes.
@@ -89,13 +111,16 @@ pub fn signature(credentials: &Credentials, payload: &str) -> String {
 ///     signed.body(),
 ///     br#"{"request":"/api/v4/order/collateral/market","nonce":1700000000000,"nonceWindow":true,"market":"BTC_USDT","side":"buy","amount":"0.01"}"#
 /// );
-/// assert_eq!(signed.http().uri(), "https://whitebit.com/api/v4/order/collateral/market");
+/// assert_eq!(signed.uri(), "https://whitebit.com/api/v4/order/collateral/market");
 /// # Ok::<(), txc_sign::Error>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Signer {
     credentials: Credentials,
     base_url: String,
+    /// Parsed once: each request only adds its static path.
+    scheme: Scheme,
+    authority: Authority,
     api_key: HeaderValue,
 }
 
@@ -103,12 +128,14 @@ impl Signer {
     /// A signer for `credentials` sending to `base_url` (`http://` or `https://`, no path
     /// beyond `/`, no query).
     pub fn new(credentials: Credentials, base_url: &str) -> Result<Self, Error> {
-        let base_url = normalize_base_url(base_url)?;
+        let (base_url, scheme, authority) = parse_base_url(base_url)?;
         let api_key = HeaderValue::from_str(credentials.api_key())
             .map_err(|_| Error::config("api_key", "not a valid header value"))?;
         Ok(Self {
             credentials,
             base_url,
+            scheme,
+            authority,
             api_key,
         })
     }
@@ -133,45 +160,46 @@ impl Signer {
         let body = body_bytes(endpoint, nonce, nonce_window)?;
         let payload = payload(&body);
         let signature = signature(&self.credentials, &payload);
-        let mut payload = HeaderValue::try_from(payload)
-            .map_err(|_| Error::config("payload", "not a header value"))?;
-        payload.set_sensitive(true);
-        let mut signature = HeaderValue::try_from(signature)
-            .map_err(|_| Error::config("signature", "not a header value"))?;
-        signature.set_sensitive(true);
-        let mut url = String::with_capacity(self.base_url.len() + E::PATH.len());
-        url.push_str(&self.base_url);
-        url.push_str(E::PATH);
-        let request = http::Request::post(url)
-            .header(CONTENT_TYPE, HeaderValue::from_static("application/json"))
-            .header(X_TXC_APIKEY, self.api_key.clone())
-            .header(X_TXC_PAYLOAD, payload)
-            .header(X_TXC_SIGNATURE, signature)
-            .body(body)
-            .map_err(|e| Error::config("request", e.to_string()))?;
-        Ok(SignedRequest::new(request, E::OPERATION, E::KIND, nonce))
+        let mut parts = http::uri::Parts::default();
+        parts.scheme = Some(self.scheme.clone());
+        parts.authority = Some(self.authority.clone());
+        parts.path_and_query = Some(PathAndQuery::from_static(E::PATH));
+        let uri =
+            Uri::from_parts(parts).map_err(|e| Error::config("request path", e.to_string()))?;
+        Ok(SignedRequest {
+            uri,
+            api_key: self.api_key.clone(),
+            payload,
+            signature,
+            body,
+            operation: E::OPERATION,
+            kind: E::KIND,
+            nonce,
+        })
     }
 }
 
-fn normalize_base_url(base_url: &str) -> Result<String, Error> {
+fn parse_base_url(base_url: &str) -> Result<(String, Scheme, Authority), Error> {
     let trimmed = base_url.trim_end_matches('/');
-    let uri: http::Uri = trimmed
+    let uri: Uri = trimmed
         .parse()
         .map_err(|e: http::uri::InvalidUri| Error::config("base_url", e.to_string()))?;
-    match uri.scheme_str() {
-        Some("http" | "https") => {}
+    if uri.query().is_some() || !matches!(uri.path(), "" | "/") {
+        return Err(Error::config("base_url", "must not have a path or query"));
+    }
+    let parts = uri.into_parts();
+    let scheme = match parts.scheme {
+        Some(s) if s == Scheme::HTTP || s == Scheme::HTTPS => s,
         _ => {
             return Err(Error::config(
                 "base_url",
                 "must start with http:// or https://",
             ));
         }
-    }
-    if uri.host().is_none_or(str::is_empty) {
-        return Err(Error::config("base_url", "has no host"));
-    }
-    if uri.query().is_some() || !matches!(uri.path(), "" | "/") {
-        return Err(Error::config("base_url", "must not have a path or query"));
-    }
-    Ok(trimmed.to_owned())
+    };
+    let authority = parts
+        .authority
+        .filter(|a| !a.host().is_empty())
+        .ok_or_else(|| Error::config("base_url", "has no host"))?;
+    Ok((trimmed.to_owned(), scheme, authority))
 }

@@ -67,7 +67,7 @@ fn check_signed<E: Endpoint>(name: &str, endpoint: &E, nonce: u64, window: bool)
     assert_eq!(signed.body(), v.body.as_bytes());
     assert_eq!(signed.payload(), v.x_txc_payload);
     assert_eq!(signed.signature(), v.x_txc_signature);
-    assert_eq!(signed.http().uri().path(), E::PATH);
+    assert_eq!(signed.uri().path(), E::PATH);
 }
 
 #[test]

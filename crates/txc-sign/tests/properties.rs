@@ -68,10 +68,10 @@ proptest! {
         let signed = Signer::new(creds.clone(), "https://whitebit.com").unwrap()
             .sign(&order, Nonce(nonce), true).unwrap();
         let lookup = |_: &str| Some(KeyStatus::Enabled(creds.clone()));
-        let ok = verify(CollateralMarketOrder::PATH, signed.http().headers(), signed.body(), lookup).unwrap();
+        let ok = verify(CollateralMarketOrder::PATH, &signed.headers().unwrap(), signed.body(), lookup).unwrap();
         prop_assert_eq!(ok.nonce, nonce);
 
-        let mut headers = signed.http().headers().clone();
+        let mut headers = signed.headers().unwrap();
         let mut body = signed.body().to_vec();
         let tamper = |bytes: &mut Vec<u8>| {
             let i = index.index(bytes.len());

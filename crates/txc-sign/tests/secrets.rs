@@ -50,7 +50,7 @@ fn no_debug_or_display_shows_the_secret() {
         format!("{:?}", creds.secret()),
         format!("{signer:?}"),
         format!("{signed:?}"),
-        format!("{:?}", signed.http()),
+        format!("{:?}", signed.clone().into_http().unwrap()),
     ];
     for e in &errors {
         texts.push(format!("{e}"));

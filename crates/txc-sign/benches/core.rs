@@ -1,0 +1,158 @@
+//! Benchmarks of the sans-IO core: signing (with its floor, a bare pre-keyed HMAC-SHA512 of
+//! the same payload), decoding, and the nonce sequence. Run: `cargo bench -p txc-sign`.
+//! Allocation counts come from divan's allocation profiler.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, missing_docs)]
+
+use std::hint::black_box;
+
+use divan::{AllocProfiler, Bencher};
+use hmac::{Hmac, KeyInit, Mac};
+use sha2::Sha512;
+use txc_sign::{Credentials, Nonce, NonceSequence, Signer, decode};
+use txc_types::{CollateralMarketOrder, PositionSide, Side, SmartPlansQuery};
+
+#[global_allocator]
+static ALLOC: AllocProfiler = AllocProfiler::system();
+
+fn main() {
+    divan::main();
+}
+
+const SECRET: &str = "bench-secret-0123456789abcdef";
+
+fn order() -> CollateralMarketOrder {
+    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .client_order_id("bench-order-000001")
+        .stop_loss("50000")
+        .take_profit("80000")
+        .position_side(PositionSide::Long)
+        .build()
+        .unwrap()
+}
+
+fn signer() -> Signer {
+    Signer::new(
+        Credentials::new("bench-key", SECRET).unwrap(),
+        "https://whitebit.com",
+    )
+    .unwrap()
+}
+
+mod signing {
+    use super::*;
+
+    /// End to end: serialize, base64, HMAC-SHA512, hex, request value.
+    #[divan::bench]
+    fn sign_market_order_sl_tp(b: Bencher<'_, '_>) {
+        let signer = signer();
+        let order = order();
+        let mut nonce = 1_700_000_000_000u64;
+        b.bench_local(|| {
+            nonce += 1;
+            black_box(signer.sign(black_box(&order), Nonce(nonce), true).unwrap())
+        });
+    }
+
+    /// Signing plus conversion into an `http::Request` (what a transport then sends).
+    #[divan::bench]
+    fn sign_market_order_sl_tp_into_http(b: Bencher<'_, '_>) {
+        let signer = signer();
+        let order = order();
+        let mut nonce = 1_700_000_000_000u64;
+        b.bench_local(|| {
+            nonce += 1;
+            black_box(
+                signer
+                    .sign(black_box(&order), Nonce(nonce), true)
+                    .unwrap()
+                    .into_http()
+                    .unwrap(),
+            )
+        });
+    }
+
+    /// The floor: a bare HMAC-SHA512 of the same payload bytes with a pre-keyed MAC.
+    #[divan::bench]
+    fn floor_hmac_sha512_prekeyed(b: Bencher<'_, '_>) {
+        let signed = signer()
+            .sign(&order(), Nonce(1_700_000_000_000), true)
+            .unwrap();
+        let payload = signed.payload().to_owned();
+        let mac = <Hmac<Sha512> as KeyInit>::new_from_slice(SECRET.as_bytes()).unwrap();
+        b.bench_local(|| {
+            let mut m = mac.clone();
+            m.update(black_box(payload.as_bytes()));
+            black_box(m.finalize().into_bytes())
+        });
+    }
+
+    /// Stage 1 alone: the body bytes.
+    #[divan::bench]
+    fn stage_body_bytes(b: Bencher<'_, '_>) {
+        let order = order();
+        b.bench_local(|| {
+            black_box(txc_sign::body_bytes(black_box(&order), Nonce(1), true).unwrap())
+        });
+    }
+
+    /// Stage 2 alone: base64 of the body.
+    #[divan::bench]
+    fn stage_payload(b: Bencher<'_, '_>) {
+        let body = txc_sign::body_bytes(&order(), Nonce(1_700_000_000_000), true).unwrap();
+        b.bench_local(|| black_box(txc_sign::payload(black_box(&body))));
+    }
+
+    /// Stage 3 alone: HMAC + hex through the credential's pre-keyed MAC.
+    #[divan::bench]
+    fn stage_signature(b: Bencher<'_, '_>) {
+        let creds = Credentials::new("bench-key", SECRET).unwrap();
+        let body = txc_sign::body_bytes(&order(), Nonce(1_700_000_000_000), true).unwrap();
+        let payload = txc_sign::payload(&body);
+        b.bench_local(|| black_box(txc_sign::signature(&creds, black_box(&payload))));
+    }
+}
+
+mod decoding {
+    use super::*;
+
+    const ORDER: &[u8] = br#"{"orderId":4180284841,"clientOrderId":"order1987111","market":"BTC_USDT","side":"sell","type":"market","timestamp":1595792396.165973,"dealMoney":"0","dealStock":"0","amount":"0.001","left":"0.001","dealFee":"0","status":"FILLED","stp":"no","oto":{"otoId":29457221,"stopLoss":"50000","takeProfit":"40000"},"positionSide":"LONG","reduceOnly":false}"#;
+    const ERROR: &[u8] = br#"{"code":32,"message":"Validation failed","errors":{"amount":["Given amount is less than min amount 0.001","Min amount step = 0.000001"]}}"#;
+
+    fn plans(n: usize) -> Vec<u8> {
+        let plan = r#"{"id":"8e667b4a-0b71-4988-8af5-9474dbfaeb51","ticker":"USDT","status":1,"percent":"10","duration":14400,"interestTicker":"USDT","interestRatio":"1","minInvestment":"100","maxInvestment":"10000","maxPossibleInvestment":"3000"}"#;
+        format!("[{}]", vec![plan; n].join(",")).into_bytes()
+    }
+
+    #[divan::bench]
+    fn order_answer(b: Bencher<'_, '_>) {
+        b.bench_local(|| {
+            black_box(decode::<CollateralMarketOrder>(200, black_box(ORDER)).unwrap())
+        });
+    }
+
+    #[divan::bench]
+    fn plans_answer_100(b: Bencher<'_, '_>) {
+        let body = plans(100);
+        b.bench_local(|| black_box(decode::<SmartPlansQuery>(200, black_box(&body)).unwrap()));
+    }
+
+    #[divan::bench]
+    fn api_error_body(b: Bencher<'_, '_>) {
+        b.bench_local(|| {
+            black_box(decode::<CollateralMarketOrder>(422, black_box(ERROR)).unwrap_err())
+        });
+    }
+}
+
+mod nonces {
+    use super::*;
+
+    /// Counter-bound: `threads = 1` is the single-thread rate, `threads = 2` two contending.
+    #[divan::bench(threads = [1, 2])]
+    fn next(b: Bencher<'_, '_>) {
+        static SEQ: std::sync::LazyLock<NonceSequence> =
+            std::sync::LazyLock::new(NonceSequence::new);
+        b.bench(|| black_box(SEQ.next(black_box(1_700_000_000_000))));
+    }
+}
