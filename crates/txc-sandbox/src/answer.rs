@@ -1,0 +1,194 @@
+//! The answers the sandbox sends: JSON success bodies and the exchange's error bodies.
+//!
+//! Error bodies have the documented shape `{"code":N,"message":"...","errors":{field:[...]}}`
+//! (keys in that order), except the authentication answers, whose bodies come verbatim from
+//! [`txc_sign::AuthRejection::body`].
+
+use std::collections::BTreeMap;
+
+use axum::body::Body;
+use axum::response::Response;
+use http::StatusCode;
+use http::header::{CONNECTION, CONTENT_TYPE, HeaderValue};
+use serde::Serialize;
+use txc_sign::AuthRejection;
+
+/// `application/json`.
+pub(crate) const JSON: &str = "application/json";
+
+/// What an answer means, for the statistics.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Outcome {
+    /// An order was accepted (filled, or resting as a trigger order).
+    OrderAccepted,
+    /// A read was answered (smart plans), or a control call succeeded.
+    Served,
+    /// A rejection with this code and message.
+    Rejected {
+        /// The exchange's code.
+        code: i64,
+        /// The exchange's message.
+        message: String,
+    },
+    /// An answer outside the exchange's protocol (404, 405, 413, fault answers).
+    Other,
+}
+
+/// A complete answer before it becomes an HTTP response.
+#[derive(Debug, Clone)]
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
+    pub(crate) content_type: &'static str,
+    pub(crate) body: Vec<u8>,
+    pub(crate) outcome: Outcome,
+    /// Whether to close the connection after this answer (`Connection: close`).
+    pub(crate) close: bool,
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    code: i64,
+    message: &'a str,
+    errors: &'a BTreeMap<String, Vec<String>>,
+}
+
+impl Answer {
+    /// HTTP 200 with `value` as JSON.
+    pub(crate) fn ok(value: &impl Serialize, outcome: Outcome) -> Self {
+        match serde_json::to_vec(value) {
+            Ok(body) => Self {
+                status: StatusCode::OK,
+                content_type: JSON,
+                body,
+                outcome,
+                close: false,
+            },
+            Err(_) => Self::error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                0,
+                "Internal error.",
+                BTreeMap::new(),
+            ),
+        }
+    }
+
+    /// An authentication (or permission, rate-limit) rejection, verbatim.
+    pub(crate) fn auth(rejection: AuthRejection) -> Self {
+        Self {
+            status: StatusCode::from_u16(rejection.status).unwrap_or(StatusCode::BAD_REQUEST),
+            content_type: JSON,
+            body: rejection.body().into_bytes(),
+            outcome: Outcome::Rejected {
+                code: rejection.code,
+                message: rejection.message.to_owned(),
+            },
+            close: false,
+        }
+    }
+
+    /// An error answer of the documented shape.
+    pub(crate) fn error(
+        status: StatusCode,
+        code: i64,
+        message: &str,
+        errors: BTreeMap<String, Vec<String>>,
+    ) -> Self {
+        let body = serde_json::to_vec(&ErrorBody {
+            code,
+            message,
+            errors: &errors,
+        })
+        .unwrap_or_default();
+        Self {
+            status,
+            content_type: JSON,
+            body,
+            outcome: Outcome::Rejected {
+                code,
+                message: message.to_owned(),
+            },
+            close: false,
+        }
+    }
+
+    /// An answer that is not part of the exchange protocol (404, 405, 413).
+    pub(crate) fn protocol(status: StatusCode, message: &str) -> Self {
+        let mut answer = Self::error(status, 0, message, BTreeMap::new());
+        answer.outcome = Outcome::Other;
+        answer
+    }
+
+    /// Converts to an HTTP response.
+    pub(crate) fn into_response(self) -> Response {
+        let close = self.close;
+        let mut response = response(self.status, self.content_type, Body::from(self.body));
+        if close {
+            response
+                .headers_mut()
+                .insert(CONNECTION, HeaderValue::from_static("close"));
+        }
+        response
+    }
+}
+
+/// A rejection of an order or plans request: HTTP status, code, message, one field's errors.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Rejection {
+    pub(crate) status: StatusCode,
+    pub(crate) code: i64,
+    pub(crate) message: &'static str,
+    pub(crate) field: &'static str,
+    pub(crate) errors: Vec<String>,
+}
+
+impl Rejection {
+    /// HTTP 422 `Validation failed` with `code` and one field's messages.
+    pub(crate) fn validation(code: i64, field: &'static str, errors: Vec<String>) -> Self {
+        Self {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code,
+            message: "Validation failed",
+            field,
+            errors,
+        }
+    }
+
+    /// HTTP 422 code 10 `Inner validation failed`: `{"amount":["Not enough balance."]}`.
+    pub(crate) fn not_enough_balance() -> Self {
+        Self {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: 10,
+            message: "Inner validation failed",
+            field: "amount",
+            errors: vec!["Not enough balance.".to_owned()],
+        }
+    }
+
+    /// HTTP 422 code 116: reduce-only order without a position it reduces.
+    pub(crate) fn reduce_only() -> Self {
+        Self::validation(
+            116,
+            "reduceOnly",
+            vec!["Reduce-only: Position doesn't exist or wrong side".to_owned()],
+        )
+    }
+
+    /// The answer.
+    pub(crate) fn answer(self) -> Answer {
+        let mut errors = BTreeMap::new();
+        if !self.errors.is_empty() {
+            errors.insert(self.field.to_owned(), self.errors);
+        }
+        Answer::error(self.status, self.code, self.message, errors)
+    }
+}
+
+/// Builds a response with a status, content type and body.
+pub(crate) fn response(status: StatusCode, content_type: &'static str, body: Body) -> Response {
+    let mut response = Response::new(body);
+    *response.status_mut() = status;
+    response
+        .headers_mut()
+        .insert(CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response
+}

@@ -1,0 +1,48 @@
+//! [`Shared`]: what the HTTP handlers and the [`crate::Sandbox`] handle share.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use crate::config::Config;
+use crate::faults::FaultTable;
+use crate::state::State;
+
+/// The sandbox's shared state. Locks are held only for synchronous work, never across `.await`.
+#[derive(Debug)]
+pub(crate) struct Shared {
+    state: Mutex<State>,
+    faults: Mutex<FaultTable>,
+    /// The builder's configuration, which [`Shared::reset`] returns to.
+    config: Config,
+}
+
+impl Shared {
+    pub(crate) fn new(config: Config) -> Self {
+        Self {
+            state: Mutex::new(State::new(&config)),
+            faults: Mutex::new(FaultTable::default()),
+            config,
+        }
+    }
+
+    /// The exchange state. A panic while it was held cannot leave it half-updated in a way
+    /// that matters for a test double, so poisoning is ignored.
+    pub(crate) fn state(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The injected faults.
+    pub(crate) fn faults(&self) -> MutexGuard<'_, FaultTable> {
+        self.faults.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The request body limit in bytes.
+    pub(crate) fn max_body_bytes(&self) -> usize {
+        self.config.max_body_bytes
+    }
+
+    /// Back to the configured initial state; faults cleared.
+    pub(crate) fn reset(&self) {
+        *self.state() = State::new(&self.config);
+        self.faults().clear();
+    }
+}

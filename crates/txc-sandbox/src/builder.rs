@@ -1,0 +1,148 @@
+//! [`SandboxBuilder`]: address, accounts, markets, plans and limits of a sandbox.
+
+use std::net::{IpAddr, Ipv4Addr};
+
+use txc_types::InvestmentPlan;
+
+use crate::config::{AccountConfig, Config, MarketConfig};
+use crate::{Sandbox, SandboxError, defaults};
+
+/// The default request body limit: 64 KiB (larger bodies get HTTP 413).
+pub const DEFAULT_MAX_BODY_BYTES: usize = 64 * 1024;
+/// The exchange's rate limit of each order operation, per key per 10 s.
+pub const DEFAULT_ORDER_RATE_LIMIT: u32 = 10_000;
+/// The exchange's rate limit of the smart plans operation, per key per 10 s.
+pub const DEFAULT_PLANS_RATE_LIMIT: u32 = 1_000;
+
+/// Configures and starts a [`Sandbox`].
+///
+/// Starts from the defaults: `127.0.0.1`, an ephemeral port, the [`crate::demo`] accounts,
+/// the markets `BTC_USDT`, `ETH_USDT`, `BTC_PERP` and the default smart plans.
+///
+/// ```
+/// use txc_sandbox::{AccountConfig, MarketConfig, Sandbox};
+///
+/// let sandbox = Sandbox::builder()
+///     .clear_defaults()
+///     .account(AccountConfig::new("key", "secret").partner(true).balance("USDT", "500"))
+///     .market(MarketConfig::new("SOL_USDT", "150").min_amount("0.1").amount_step("0.1"))
+///     .rate_limits(100, 10)
+///     .start()?;
+/// assert_eq!(sandbox.balance("key", "USDT").as_deref(), Some("500"));
+/// # Ok::<(), txc_sandbox::SandboxError>(())
+/// ```
+#[derive(Debug, Clone)]
+#[must_use = "call .start() to run the sandbox"]
+pub struct SandboxBuilder {
+    host: IpAddr,
+    port: u16,
+    accounts: Vec<AccountConfig>,
+    markets: Vec<MarketConfig>,
+    plans: Vec<InvestmentPlan>,
+    order_limit: u32,
+    plans_limit: u32,
+    max_body_bytes: usize,
+}
+
+impl Default for SandboxBuilder {
+    fn default() -> Self {
+        Self {
+            host: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 0,
+            accounts: defaults::accounts(),
+            markets: defaults::markets(),
+            plans: defaults::plans(),
+            order_limit: DEFAULT_ORDER_RATE_LIMIT,
+            plans_limit: DEFAULT_PLANS_RATE_LIMIT,
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+        }
+    }
+}
+
+impl SandboxBuilder {
+    /// The defaults (see the type's docs).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The port to listen on; `0` (the default) picks a free one.
+    pub fn port(mut self, port: u16) -> Self {
+        self.port = port;
+        self
+    }
+
+    /// The address to listen on; default `127.0.0.1`. The sandbox has no TLS and publishes
+    /// its demo secrets: keep it on loopback.
+    pub fn host(mut self, host: IpAddr) -> Self {
+        self.host = host;
+        self
+    }
+
+    /// Adds an account, replacing one with the same API key.
+    pub fn account(mut self, account: AccountConfig) -> Self {
+        self.accounts.retain(|a| a.api_key() != account.api_key());
+        self.accounts.push(account);
+        self
+    }
+
+    /// Adds a market, replacing one with the same name.
+    pub fn market(mut self, market: MarketConfig) -> Self {
+        self.markets.retain(|m| m.name() != market.name());
+        self.markets.push(market);
+        self
+    }
+
+    /// Adds a smart investment plan (answered in the order added).
+    pub fn plan(mut self, plan: InvestmentPlan) -> Self {
+        self.plans.push(plan);
+        self
+    }
+
+    /// Removes every account, market and plan configured so far, the demo defaults included.
+    pub fn clear_defaults(mut self) -> Self {
+        self.accounts.clear();
+        self.markets.clear();
+        self.plans.clear();
+        self
+    }
+
+    /// Per-key limits per 10 s: of each order operation (default 10 000) and of smart plans
+    /// (default 1 000). Beyond them: HTTP 429 `Too many requests.`.
+    pub fn rate_limits(mut self, order_per_10s: u32, plans_per_10s: u32) -> Self {
+        self.order_limit = order_per_10s;
+        self.plans_limit = plans_per_10s;
+        self
+    }
+
+    /// The largest request body accepted, in bytes (default 64 KiB); larger ones get HTTP 413.
+    pub fn max_body_bytes(mut self, max: usize) -> Self {
+        self.max_body_bytes = max;
+        self
+    }
+
+    /// Checks the configuration, binds the address and starts serving; returns once the
+    /// socket is bound.
+    pub fn start(self) -> Result<Sandbox, SandboxError> {
+        let config = self.config()?;
+        Sandbox::launch(config, (self.host, self.port).into())
+    }
+
+    fn config(&self) -> Result<Config, SandboxError> {
+        Ok(Config {
+            accounts: self
+                .accounts
+                .iter()
+                .map(AccountConfig::validate)
+                .collect::<Result<_, _>>()?,
+            markets: self
+                .markets
+                .iter()
+                .map(MarketConfig::validate)
+                .collect::<Result<_, _>>()?,
+            plans: self.plans.clone(),
+            order_limit: self.order_limit,
+            plans_limit: self.plans_limit,
+            max_body_bytes: self.max_body_bytes,
+        })
+    }
+}

@@ -1,0 +1,303 @@
+//! Account and market configuration: [`AccountConfig`], [`MarketConfig`], [`PositionMode`].
+//!
+//! These are plain builders; values are checked when the sandbox starts
+//! ([`crate::SandboxBuilder::start`]), which reports the first problem as
+//! [`SandboxError::Config`].
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+use rust_decimal::Decimal;
+use txc_sign::Credentials;
+use txc_types::{InvestmentPlan, Market};
+
+use crate::SandboxError;
+use crate::decimal;
+
+/// How an account holds positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum PositionMode {
+    /// One net position per market; orders answer `positionSide: "BOTH"`.
+    #[default]
+    OneWay,
+    /// A long and a short position per market; orders must say `LONG` or `SHORT` (code 114).
+    Hedge,
+}
+
+impl PositionMode {
+    /// `oneWay` or `hedge`, as the control API shows it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::OneWay => "oneWay",
+            Self::Hedge => "hedge",
+        }
+    }
+}
+
+/// An API key of the sandbox and the collateral account behind it.
+///
+/// Defaults: enabled, not a B2B partner, one-way mode, leverage 10, no balances.
+///
+/// ```
+/// use txc_sandbox::{AccountConfig, PositionMode};
+/// let account = AccountConfig::new("my-key", "my-secret")
+///     .partner(true)
+///     .position_mode(PositionMode::Hedge)
+///     .leverage(5)
+///     .balance("USDT", "2500");
+/// assert_eq!(account.api_key(), "my-key");
+/// assert!(!format!("{account:?}").contains("my-secret"));
+/// ```
+#[derive(Clone)]
+pub struct AccountConfig {
+    api_key: String,
+    api_secret: String,
+    enabled: bool,
+    partner: bool,
+    mode: PositionMode,
+    leverage: u32,
+    balances: Vec<(String, String)>,
+}
+
+impl AccountConfig {
+    /// An enabled, non-partner, one-way account with leverage 10 and no balances.
+    pub fn new(api_key: impl Into<String>, api_secret: impl Into<String>) -> Self {
+        Self {
+            api_key: api_key.into(),
+            api_secret: api_secret.into(),
+            enabled: true,
+            partner: false,
+            mode: PositionMode::OneWay,
+            leverage: 10,
+            balances: Vec::new(),
+        }
+    }
+
+    /// Whether the key is a B2B partner's (may list smart plans). Default `false`.
+    #[must_use]
+    pub fn partner(mut self, partner: bool) -> Self {
+        self.partner = partner;
+        self
+    }
+
+    /// Whether the key is enabled. A disabled key is answered with code 2. Default `true`.
+    #[must_use]
+    pub fn enabled(mut self, enabled: bool) -> Self {
+        self.enabled = enabled;
+        self
+    }
+
+    /// One-way or hedge mode. Default one-way.
+    #[must_use]
+    pub fn position_mode(mut self, mode: PositionMode) -> Self {
+        self.mode = mode;
+        self
+    }
+
+    /// The leverage used for margin: `margin = amount × price / leverage`. Default 10; must
+    /// be at least 1.
+    #[must_use]
+    pub fn leverage(mut self, leverage: u32) -> Self {
+        self.leverage = leverage;
+        self
+    }
+
+    /// Sets the collateral balance of `ticker` (a plain decimal such as `"10000"`).
+    #[must_use]
+    pub fn balance(mut self, ticker: impl Into<String>, amount: impl Into<String>) -> Self {
+        let ticker = ticker.into();
+        self.balances.retain(|(t, _)| *t != ticker);
+        self.balances.push((ticker, amount.into()));
+        self
+    }
+
+    /// The API key.
+    pub fn api_key(&self) -> &str {
+        &self.api_key
+    }
+
+    pub(crate) fn validate(&self) -> Result<AccountSpec, SandboxError> {
+        let what = || format!("account {}", self.api_key);
+        let bad = |reason: String| SandboxError::Config {
+            what: what(),
+            reason,
+        };
+        let credentials = Credentials::new(self.api_key.clone(), self.api_secret.clone())
+            .map_err(|e| bad(e.to_string()))?;
+        if self.leverage == 0 {
+            return Err(bad("leverage must be at least 1".to_owned()));
+        }
+        let mut balances = BTreeMap::new();
+        for (ticker, amount) in &self.balances {
+            let value = decimal::parse(amount).ok_or_else(|| {
+                bad(format!(
+                    "balance of {ticker} {amount:?} is not a plain decimal"
+                ))
+            })?;
+            if ticker.is_empty() {
+                return Err(bad("empty ticker".to_owned()));
+            }
+            balances.insert(ticker.clone(), value);
+        }
+        Ok(AccountSpec {
+            credentials,
+            enabled: self.enabled,
+            partner: self.partner,
+            mode: self.mode,
+            leverage: Decimal::from(self.leverage),
+            balances,
+        })
+    }
+}
+
+impl fmt::Debug for AccountConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AccountConfig")
+            .field("api_key", &self.api_key)
+            .field("api_secret", &"<redacted>")
+            .field("enabled", &self.enabled)
+            .field("partner", &self.partner)
+            .field("mode", &self.mode)
+            .field("leverage", &self.leverage)
+            .field("balances", &self.balances)
+            .finish()
+    }
+}
+
+/// A market of the sandbox: its current price and order rules.
+///
+/// Defaults: minimum amount `0.001`, amount step `0.000001`, taker fee `0.001` (0.1 %),
+/// collateral currency `USDT`.
+///
+/// ```
+/// use txc_sandbox::MarketConfig;
+/// let market = MarketConfig::new("SOL_USDT", "150")
+///     .min_amount("0.1")
+///     .amount_step("0.01")
+///     .taker_fee("0.0005");
+/// assert_eq!(market.name(), "SOL_USDT");
+/// ```
+#[derive(Debug, Clone)]
+pub struct MarketConfig {
+    name: String,
+    price: String,
+    min_amount: String,
+    amount_step: String,
+    taker_fee: String,
+    collateral: String,
+}
+
+impl MarketConfig {
+    /// A market `name` (e.g. `BTC_PERP`) at `price`.
+    pub fn new(name: impl Into<String>, price: impl Into<String>) -> Self {
+        Self {
+            name: name.into(),
+            price: price.into(),
+            min_amount: "0.001".to_owned(),
+            amount_step: "0.000001".to_owned(),
+            taker_fee: "0.001".to_owned(),
+            collateral: "USDT".to_owned(),
+        }
+    }
+
+    /// The smallest order amount (code 32 below it).
+    #[must_use]
+    pub fn min_amount(mut self, min: impl Into<String>) -> Self {
+        self.min_amount = min.into();
+        self
+    }
+
+    /// Every amount must be a multiple of this step (code 32 otherwise).
+    #[must_use]
+    pub fn amount_step(mut self, step: impl Into<String>) -> Self {
+        self.amount_step = step.into();
+        self
+    }
+
+    /// The taker fee rate, e.g. `0.001` for 0.1 %; charged in the collateral currency.
+    #[must_use]
+    pub fn taker_fee(mut self, fee: impl Into<String>) -> Self {
+        self.taker_fee = fee.into();
+        self
+    }
+
+    /// The collateral (margin) currency whose balance pays margin and fees. Default `USDT`.
+    #[must_use]
+    pub fn collateral(mut self, ticker: impl Into<String>) -> Self {
+        self.collateral = ticker.into();
+        self
+    }
+
+    /// The market's name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    pub(crate) fn validate(&self) -> Result<MarketSpec, SandboxError> {
+        let bad = |reason: String| SandboxError::Config {
+            what: format!("market {}", self.name),
+            reason,
+        };
+        let market: Market = self.name.parse().map_err(|e| bad(format!("{e}")))?;
+        let positive = |field: &str, text: &str| {
+            decimal::parse_positive(text)
+                .ok_or_else(|| bad(format!("{field} {text:?} is not a positive plain decimal")))
+        };
+        let fee = decimal::parse(&self.taker_fee).ok_or_else(|| {
+            bad(format!(
+                "taker fee {:?} is not a plain decimal",
+                self.taker_fee
+            ))
+        })?;
+        if fee >= Decimal::ONE {
+            return Err(bad("taker fee must be below 1".to_owned()));
+        }
+        if self.collateral.is_empty() {
+            return Err(bad("empty collateral ticker".to_owned()));
+        }
+        Ok(MarketSpec {
+            name: self.name.clone(),
+            stock: market.stock().to_owned(),
+            price: positive("price", &self.price)?,
+            min_amount: positive("min amount", &self.min_amount)?,
+            amount_step: positive("amount step", &self.amount_step)?,
+            taker_fee: fee,
+            collateral: self.collateral.clone(),
+        })
+    }
+}
+
+/// A validated account.
+#[derive(Debug, Clone)]
+pub(crate) struct AccountSpec {
+    pub(crate) credentials: Credentials,
+    pub(crate) enabled: bool,
+    pub(crate) partner: bool,
+    pub(crate) mode: PositionMode,
+    pub(crate) leverage: Decimal,
+    pub(crate) balances: BTreeMap<String, Decimal>,
+}
+
+/// A validated market.
+#[derive(Debug, Clone)]
+pub(crate) struct MarketSpec {
+    pub(crate) name: String,
+    pub(crate) stock: String,
+    pub(crate) price: Decimal,
+    pub(crate) min_amount: Decimal,
+    pub(crate) amount_step: Decimal,
+    pub(crate) taker_fee: Decimal,
+    pub(crate) collateral: String,
+}
+
+/// Everything the builder configured, validated: the state [`crate::Sandbox::reset`] returns to.
+#[derive(Debug, Clone)]
+pub(crate) struct Config {
+    pub(crate) accounts: Vec<AccountSpec>,
+    pub(crate) markets: Vec<MarketSpec>,
+    pub(crate) plans: Vec<InvestmentPlan>,
+    pub(crate) order_limit: u32,
+    pub(crate) plans_limit: u32,
+    pub(crate) max_body_bytes: usize,
+}

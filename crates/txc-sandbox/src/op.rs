@@ -1,0 +1,36 @@
+//! [`Op`]: the three private operations the sandbox serves.
+
+use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, SmartPlansQuery};
+
+use crate::faults::Route;
+
+/// One of the exchange operations.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Op {
+    /// `POST /api/v4/order/collateral/market`.
+    Market,
+    /// `POST /api/v4/order/collateral/trigger-market`.
+    Trigger,
+    /// `POST /api/v4/main-account/smart/plans`.
+    Plans,
+}
+
+impl Op {
+    /// The request path, also the body's `request` field.
+    pub(crate) fn path(self) -> &'static str {
+        match self {
+            Self::Market => CollateralMarketOrder::PATH,
+            Self::Trigger => CollateralTriggerMarketOrder::PATH,
+            Self::Plans => SmartPlansQuery::PATH,
+        }
+    }
+
+    /// The fault-injection route.
+    pub(crate) fn route(self) -> Route {
+        match self {
+            Self::Market => Route::CollateralMarket,
+            Self::Trigger => Route::CollateralTriggerMarket,
+            Self::Plans => Route::SmartPlans,
+        }
+    }
+}

@@ -1,0 +1,137 @@
+//! The control API under `/sandbox/v1/`: set prices and balances, list orders, read
+//! statistics and accounts, reset. No authentication: the sandbox is a loopback test double.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State as Extract};
+use axum::response::Response;
+use http::StatusCode;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use crate::SandboxError;
+use crate::answer::{Answer, Outcome};
+use crate::app::Shared;
+use crate::decimal;
+
+#[derive(Deserialize)]
+struct PriceBody {
+    market: String,
+    price: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BalanceBody {
+    api_key: String,
+    ticker: String,
+    amount: String,
+}
+
+/// `POST /sandbox/v1/price {"market":"BTC_USDT","price":"65000"}`: sets the price, fires
+/// the trigger orders it reaches; answers `{"market":..,"price":..,"triggered":N}`.
+pub(super) async fn price(Extract(shared): Extract<Arc<Shared>>, body: Bytes) -> Response {
+    let answer = match serde_json::from_slice::<PriceBody>(&body) {
+        Err(e) => bad_body(&e),
+        Ok(b) => match shared.state().set_price(&b.market, &b.price) {
+            Ok(triggered) => ok(&json!({
+                "market": b.market,
+                "price": b.price,
+                "triggered": triggered,
+            })),
+            Err(e) => failed(&e),
+        },
+    };
+    answer.into_response()
+}
+
+/// `POST /sandbox/v1/balance {"apiKey":..,"ticker":"USDT","amount":"5000"}`: sets a balance;
+/// answers the body back.
+pub(super) async fn balance(Extract(shared): Extract<Arc<Shared>>, body: Bytes) -> Response {
+    let answer = match serde_json::from_slice::<BalanceBody>(&body) {
+        Err(e) => bad_body(&e),
+        Ok(b) => match shared.state().set_balance(&b.api_key, &b.ticker, &b.amount) {
+            Ok(()) => ok(&json!({
+                "apiKey": b.api_key,
+                "ticker": b.ticker,
+                "amount": b.amount,
+            })),
+            Err(e) => failed(&e),
+        },
+    };
+    answer.into_response()
+}
+
+/// `GET /sandbox/v1/orders`: every accepted order, in id order.
+pub(super) async fn orders(Extract(shared): Extract<Arc<Shared>>) -> Response {
+    let orders = shared.state().orders.wire_records();
+    ok(&orders).into_response()
+}
+
+/// `GET /sandbox/v1/stats`: the counters of [`crate::SandboxStats`].
+pub(super) async fn stats(Extract(shared): Extract<Arc<Shared>>) -> Response {
+    let stats = shared.state().stats.clone();
+    ok(&stats).into_response()
+}
+
+/// `POST /sandbox/v1/reset`: back to the initial state; answers `{"reset":true}`.
+pub(super) async fn reset(Extract(shared): Extract<Arc<Shared>>) -> Response {
+    shared.reset();
+    ok(&json!({ "reset": true })).into_response()
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct AccountView {
+    api_key: String,
+    enabled: bool,
+    partner: bool,
+    position_mode: &'static str,
+    leverage: String,
+    balances: BTreeMap<String, String>,
+    positions: Vec<crate::Position>,
+}
+
+/// `GET /sandbox/v1/accounts/{apiKey}`: balances and open positions of an account.
+pub(super) async fn account(
+    Extract(shared): Extract<Arc<Shared>>,
+    Path(api_key): Path<String>,
+) -> Response {
+    let state = shared.state();
+    let answer = match state.accounts.get(&api_key) {
+        None => failed(&SandboxError::UnknownAccount(api_key)),
+        Some(account) => ok(&AccountView {
+            api_key: api_key.clone(),
+            enabled: account.spec.enabled,
+            partner: account.spec.partner,
+            position_mode: account.spec.mode.as_str(),
+            leverage: decimal::text(account.spec.leverage),
+            balances: account
+                .balances
+                .iter()
+                .map(|(t, v)| (t.clone(), decimal::text(*v)))
+                .collect(),
+            positions: state.positions_of(&api_key),
+        }),
+    };
+    drop(state);
+    answer.into_response()
+}
+
+fn ok(value: &impl Serialize) -> Answer {
+    Answer::ok(value, Outcome::Served)
+}
+
+fn bad_body(error: &serde_json::Error) -> Answer {
+    Answer::protocol(StatusCode::BAD_REQUEST, &format!("Invalid body: {error}"))
+}
+
+fn failed(error: &SandboxError) -> Answer {
+    let status = match error {
+        SandboxError::UnknownMarket(_) | SandboxError::UnknownAccount(_) => StatusCode::NOT_FOUND,
+        _ => StatusCode::BAD_REQUEST,
+    };
+    Answer::protocol(status, &error.to_string())
+}

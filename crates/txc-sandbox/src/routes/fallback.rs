@@ -1,0 +1,53 @@
+//! 404 for unknown paths and 405 for wrong methods, both with a JSON body.
+
+use std::sync::Arc;
+
+use axum::extract::State as Extract;
+use axum::response::Response;
+use http::header::{ALLOW, HeaderValue};
+use http::{StatusCode, Uri};
+
+use crate::answer::Answer;
+use crate::app::Shared;
+
+/// Counts a request to an exchange path (not the control API) and records its outcome.
+fn count(shared: &Shared, uri: &Uri, answer: &Answer) {
+    if !uri.path().starts_with("/sandbox/") {
+        let mut state = shared.state();
+        state.stats.requests += 1;
+        state.stats.record(&answer.outcome);
+    }
+}
+
+/// HTTP 404 `{"code":0,"message":"Not found.","errors":{}}`.
+pub(super) async fn not_found(Extract(shared): Extract<Arc<Shared>>, uri: Uri) -> Response {
+    let answer = Answer::protocol(StatusCode::NOT_FOUND, "Not found.");
+    count(&shared, &uri, &answer);
+    answer.into_response()
+}
+
+fn method_not_allowed(shared: &Shared, uri: &Uri, allow: &'static str) -> Response {
+    let answer = Answer::protocol(StatusCode::METHOD_NOT_ALLOWED, "Method not allowed.");
+    count(shared, uri, &answer);
+    let mut response = answer.into_response();
+    response
+        .headers_mut()
+        .insert(ALLOW, HeaderValue::from_static(allow));
+    response
+}
+
+/// HTTP 405 for a route that takes `POST`.
+pub(super) async fn method_not_allowed_post(
+    Extract(shared): Extract<Arc<Shared>>,
+    uri: Uri,
+) -> Response {
+    method_not_allowed(&shared, &uri, "POST")
+}
+
+/// HTTP 405 for a route that takes `GET`.
+pub(super) async fn method_not_allowed_get(
+    Extract(shared): Extract<Arc<Shared>>,
+    uri: Uri,
+) -> Response {
+    method_not_allowed(&shared, &uri, "GET")
+}

@@ -1,0 +1,35 @@
+//! `POST /api/v4/order/collateral/trigger-market`: rests until the price reaches
+//! `activation_price` (buy: price ≥ activation, sell: price ≤ activation), then fills at that
+//! price. An order whose activation price is already reached when it is placed fills at once.
+
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::extract::State as Extract;
+use axum::response::Response;
+use http::HeaderMap;
+use txc_sign::VerifiedRequest;
+
+use super::{order_body, private};
+use crate::answer::{Answer, Outcome};
+use crate::app::Shared;
+use crate::op::Op;
+use crate::state::State;
+
+pub(super) async fn handle(
+    Extract(shared): Extract<Arc<Shared>>,
+    headers: HeaderMap,
+    body: Body,
+) -> Response {
+    private::handle(shared, Op::Trigger, place, headers, body).await
+}
+
+fn place(state: &mut State, verified: &VerifiedRequest, body: &[u8]) -> Answer {
+    match order_body::parse(body, true) {
+        Ok(request) => match state.place(&verified.api_key, request) {
+            Ok(order) => Answer::ok(&order, Outcome::OrderAccepted),
+            Err(rejection) => rejection.answer(),
+        },
+        Err(answer) => answer,
+    }
+}

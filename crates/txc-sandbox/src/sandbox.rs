@@ -1,0 +1,175 @@
+//! [`Sandbox`]: the handle of a running sandbox.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use axum::Router;
+use txc_types::Order;
+
+use crate::app::Shared;
+use crate::config::Config;
+use crate::faults::{Fault, Route};
+use crate::server::{Listener, Mode, Runtime};
+use crate::{Position, SandboxBuilder, SandboxError, SandboxStats, decimal, routes};
+
+/// A running sandbox exchange. Stops the server when dropped.
+///
+/// Cheap methods drive it without HTTP: prices ([`Sandbox::set_price`], which fires trigger
+/// orders), balances, orders, statistics, faults, reset, and stopping or restarting the
+/// listener. Every method works from plain code and from inside any tokio runtime.
+///
+/// ```
+/// let sandbox = txc_sandbox::Sandbox::start()?;
+/// assert!(sandbox.base_url().starts_with("http://127.0.0.1:"));
+/// sandbox.set_price("BTC_USDT", "66000")?;
+/// assert!(sandbox.orders().is_empty());
+/// drop(sandbox); // stops the server
+/// # Ok::<(), txc_sandbox::SandboxError>(())
+/// ```
+pub struct Sandbox {
+    shared: Arc<Shared>,
+    router: Router,
+    addr: SocketAddr,
+    base_url: String,
+    listener: Mutex<Option<Listener>>,
+    // Declared last: dropped after the listener is stopped.
+    runtime: Runtime,
+}
+
+impl Sandbox {
+    /// Starts a sandbox with the defaults on `127.0.0.1` and an ephemeral port.
+    pub fn start() -> Result<Self, SandboxError> {
+        Self::builder().start()
+    }
+
+    /// A builder starting from the defaults.
+    pub fn builder() -> SandboxBuilder {
+        SandboxBuilder::new()
+    }
+
+    pub(crate) fn launch(config: Config, addr: SocketAddr) -> Result<Self, SandboxError> {
+        let shared = Arc::new(Shared::new(config));
+        let router = routes::router(Arc::clone(&shared));
+        let runtime = Runtime::start()?;
+        let listener = runtime.listen(addr, router.clone())?;
+        let addr = listener.addr();
+        Ok(Self {
+            shared,
+            router,
+            addr,
+            base_url: format!("http://{addr}"),
+            listener: Mutex::new(Some(listener)),
+            runtime,
+        })
+    }
+
+    /// The base URL, e.g. `http://127.0.0.1:38417` (no trailing slash).
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// The bound address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Sets a market's price (a positive plain decimal) and fires the trigger orders it
+    /// reaches, in order id order, at this price.
+    pub fn set_price(&self, market: &str, price: &str) -> Result<(), SandboxError> {
+        self.shared.state().set_price(market, price).map(|_| ())
+    }
+
+    /// Sets the balance of `ticker` (a non-negative plain decimal) of the account `api_key`.
+    pub fn set_balance(
+        &self,
+        api_key: &str,
+        ticker: &str,
+        amount: &str,
+    ) -> Result<(), SandboxError> {
+        self.shared.state().set_balance(api_key, ticker, amount)
+    }
+
+    /// The balance of `ticker` of the account `api_key` (`"0"` if never set), or `None` for
+    /// an unknown account.
+    pub fn balance(&self, api_key: &str, ticker: &str) -> Option<String> {
+        let state = self.shared.state();
+        let account = state.accounts.get(api_key)?;
+        Some(decimal::text(account.balance(ticker)))
+    }
+
+    /// The open positions of the account `api_key`, sorted by market and side.
+    pub fn positions(&self, api_key: &str) -> Vec<Position> {
+        self.shared.state().positions_of(api_key)
+    }
+
+    /// Every order ever accepted, resting trigger orders included, in order id order — each
+    /// as a client decodes its answer (so it compares equal to what `txc_sign::decode` gave,
+    /// apart from later changes such as a trigger order's fill).
+    pub fn orders(&self) -> Vec<Order> {
+        self.shared.state().orders.records()
+    }
+
+    /// Back to the builder's initial state: accounts, prices, orders, positions, nonces, rate
+    /// limits, statistics and faults. Order ids start again.
+    pub fn reset(&self) {
+        self.shared.reset();
+    }
+
+    /// Injects `fault` into `route`'s answers, replacing that route's previous fault, for the
+    /// next `times` requests (`None`: until cleared). A route's own fault takes precedence over
+    /// one for [`Route::All`].
+    pub fn inject_fault(&self, route: Route, fault: Fault, times: Option<u32>) {
+        self.shared.faults().inject(route, fault, times);
+    }
+
+    /// Removes every injected fault.
+    pub fn clear_faults(&self) {
+        self.shared.faults().clear();
+    }
+
+    /// The counters.
+    pub fn stats(&self) -> SandboxStats {
+        self.shared.state().stats.clone()
+    }
+
+    /// Closes the listening socket and drops every open connection (in-flight answers are
+    /// lost); the state is kept. Returns once the socket is closed. Does nothing if stopped.
+    pub fn stop_listener(&self) {
+        let listener = self.listener().take();
+        if let Some(listener) = listener {
+            listener.stop(Mode::Kill);
+        }
+    }
+
+    /// Listens again on the same address and port after [`Sandbox::stop_listener`]. Does
+    /// nothing if the listener runs.
+    pub fn restart_listener(&self) -> Result<(), SandboxError> {
+        let mut slot = self.listener();
+        if slot.is_none() {
+            *slot = Some(self.runtime.listen(self.addr, self.router.clone())?);
+        }
+        Ok(())
+    }
+
+    fn listener(&self) -> MutexGuard<'_, Option<Listener>> {
+        self.listener.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let listener = self.listener().take();
+        if let Some(listener) = listener {
+            listener.stop(Mode::Graceful);
+        }
+    }
+}
+
+impl fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Sandbox")
+            .field("base_url", &self.base_url)
+            .finish_non_exhaustive()
+    }
+}

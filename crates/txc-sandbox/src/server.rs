@@ -1,0 +1,225 @@
+//! The server: a dedicated tokio runtime on its own thread, and listeners that accept HTTP/1
+//! connections on it.
+//!
+//! Running on its own runtime is what makes [`crate::Sandbox::start`] work from plain code and
+//! from inside any tokio runtime alike. A listener can be stopped hard (connections dropped,
+//! for [`crate::Sandbox::stop_listener`]) or gracefully (idle connections closed, in-flight
+//! answers finished within a grace period, for drop); either way the caller waits, with a
+//! bound, until the socket is closed.
+
+use std::net::SocketAddr;
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use axum::Router;
+use hyper_util::rt::TokioIo;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::{TcpListener, TcpStream};
+use tokio::runtime::Handle;
+use tokio::sync::{oneshot, watch};
+use tokio::task::JoinSet;
+
+use crate::SandboxError;
+
+/// How long in-flight answers may take to finish on a graceful stop.
+const GRACE: Duration = Duration::from_secs(1);
+/// How long a caller waits for a listener to report that it stopped.
+const STOP_WAIT: Duration = Duration::from_secs(5);
+
+/// What a listener should be doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    /// Accept and serve.
+    Run,
+    /// Stop accepting; let connections finish their current answer, close idle ones.
+    Graceful,
+    /// Stop accepting; drop every connection now.
+    Kill,
+}
+
+/// The runtime thread.
+#[derive(Debug)]
+pub(crate) struct Runtime {
+    handle: Handle,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Runtime {
+    /// Starts a multi-thread runtime with 2 workers on a new thread.
+    pub(crate) fn start() -> Result<Self, SandboxError> {
+        let (ready_tx, ready_rx) = mpsc::sync_channel(1);
+        let thread = std::thread::Builder::new()
+            .name("txc-sandbox".to_owned())
+            .spawn(move || {
+                let runtime = match tokio::runtime::Builder::new_multi_thread()
+                    .worker_threads(2)
+                    .thread_name("txc-sandbox-worker")
+                    .enable_all()
+                    .build()
+                {
+                    Ok(runtime) => runtime,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                let (stop_tx, stop_rx) = oneshot::channel::<()>();
+                if ready_tx
+                    .send(Ok((runtime.handle().clone(), stop_tx)))
+                    .is_err()
+                {
+                    return;
+                }
+                runtime.block_on(async {
+                    let _ = stop_rx.await;
+                });
+                runtime.shutdown_timeout(Duration::from_secs(1));
+            })
+            .map_err(SandboxError::Startup)?;
+        match ready_rx.recv() {
+            Ok(Ok((handle, stop))) => Ok(Self {
+                handle,
+                stop: Some(stop),
+                thread: Some(thread),
+            }),
+            Ok(Err(e)) => {
+                let _ = thread.join();
+                Err(SandboxError::Startup(e))
+            }
+            Err(_) => {
+                let _ = thread.join();
+                Err(SandboxError::Startup(std::io::Error::other(
+                    "the server thread exited during startup",
+                )))
+            }
+        }
+    }
+
+    /// Binds `addr` and serves `app` on it.
+    pub(crate) fn listen(&self, addr: SocketAddr, app: Router) -> Result<Listener, SandboxError> {
+        let bind_error = |source| SandboxError::Bind { addr, source };
+        let socket = std::net::TcpListener::bind(addr).map_err(bind_error)?;
+        socket.set_nonblocking(true).map_err(bind_error)?;
+        let local = socket.local_addr().map_err(bind_error)?;
+        let listener = {
+            let _entered = self.handle.enter();
+            TcpListener::from_std(socket).map_err(bind_error)?
+        };
+        let (mode_tx, mode_rx) = watch::channel(Mode::Run);
+        let (done_tx, done_rx) = mpsc::sync_channel(1);
+        self.handle
+            .spawn(accept_loop(listener, app, mode_rx, Done(done_tx)));
+        Ok(Listener {
+            addr: local,
+            mode: mode_tx,
+            done: done_rx,
+        })
+    }
+}
+
+impl Drop for Runtime {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// A running listener.
+#[derive(Debug)]
+pub(crate) struct Listener {
+    addr: SocketAddr,
+    mode: watch::Sender<Mode>,
+    done: mpsc::Receiver<()>,
+}
+
+impl Listener {
+    /// The bound address.
+    pub(crate) fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops it (`Graceful` or `Kill`) and waits, with a bound, until the socket is closed.
+    pub(crate) fn stop(self, mode: Mode) {
+        let _ = self.mode.send(mode);
+        let _ = self.done.recv_timeout(STOP_WAIT);
+    }
+}
+
+/// Reports the end of an accept loop when dropped, however it ends.
+struct Done(mpsc::SyncSender<()>);
+
+impl Drop for Done {
+    fn drop(&mut self) {
+        let _ = self.0.try_send(());
+    }
+}
+
+async fn accept_loop(
+    listener: TcpListener,
+    app: Router,
+    mut mode: watch::Receiver<Mode>,
+    done: Done,
+) {
+    let mut connections = JoinSet::new();
+    let stop = loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => {
+                    connections.spawn(serve_connection(stream, app.clone(), mode.clone()));
+                }
+                // Out of file descriptors and the like: wait instead of spinning.
+                Err(_) => tokio::time::sleep(Duration::from_millis(10)).await,
+            },
+            changed = mode.changed() => {
+                let now = if changed.is_ok() { *mode.borrow_and_update() } else { Mode::Kill };
+                if now != Mode::Run {
+                    break now;
+                }
+            }
+            Some(_) = connections.join_next(), if !connections.is_empty() => {}
+        }
+    };
+    drop(listener);
+    let grace = if stop == Mode::Kill {
+        Duration::from_millis(500)
+    } else {
+        GRACE
+    };
+    let _ = tokio::time::timeout(grace, async {
+        while connections.join_next().await.is_some() {}
+    })
+    .await;
+    connections.shutdown().await;
+    drop(done);
+}
+
+async fn serve_connection(stream: TcpStream, app: Router, mut mode: watch::Receiver<Mode>) {
+    let _ = stream.set_nodelay(true);
+    let connection = hyper::server::conn::http1::Builder::new()
+        .serve_connection(TokioIo::new(stream), TowerToHyperService::new(app));
+    tokio::pin!(connection);
+    loop {
+        let now = *mode.borrow_and_update();
+        match now {
+            Mode::Kill => return,
+            Mode::Graceful => {
+                connection.as_mut().graceful_shutdown();
+                let _ = connection.as_mut().await;
+                return;
+            }
+            Mode::Run => {}
+        }
+        tokio::select! {
+            _ = connection.as_mut() => return,
+            changed = mode.changed() => if changed.is_err() {
+                return;
+            },
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Markets: current prices and the amount rules orders are checked against.
+
+use std::collections::HashMap;
+
+use rust_decimal::Decimal;
+
+use crate::answer::Rejection;
+use crate::config::MarketSpec;
+use crate::decimal;
+
+/// Every market, by name.
+#[derive(Debug, Default)]
+pub(crate) struct Markets {
+    by_name: HashMap<String, MarketSpec>,
+}
+
+impl Markets {
+    /// The markets of a configuration.
+    pub(crate) fn new(specs: &[MarketSpec]) -> Self {
+        Self {
+            by_name: specs.iter().map(|m| (m.name.clone(), m.clone())).collect(),
+        }
+    }
+
+    pub(crate) fn get(&self, name: &str) -> Option<&MarketSpec> {
+        self.by_name.get(name)
+    }
+
+    pub(crate) fn get_mut(&mut self, name: &str) -> Option<&mut MarketSpec> {
+        self.by_name.get_mut(name)
+    }
+
+    /// Every stock and collateral ticker of the markets.
+    pub(crate) fn tickers(&self) -> impl Iterator<Item = &str> {
+        self.by_name
+            .values()
+            .flat_map(|m| [m.stock.as_str(), m.collateral.as_str()])
+    }
+}
+
+/// Code 31: the market does not exist.
+pub(crate) fn unavailable() -> Rejection {
+    Rejection::validation(31, "market", vec!["Market is not available".to_owned()])
+}
+
+/// Code 32 unless `amount` is at least the minimum and a multiple of the step.
+pub(crate) fn check_amount(market: &MarketSpec, amount: Decimal) -> Result<(), Rejection> {
+    let mut errors = Vec::new();
+    if amount < market.min_amount {
+        errors.push(format!(
+            "Given amount is less than min amount {}",
+            decimal::text(market.min_amount)
+        ));
+    }
+    let on_step = amount
+        .checked_rem(market.amount_step)
+        .is_some_and(|r| r.is_zero());
+    if !on_step {
+        errors.push(format!(
+            "Min amount step = {}",
+            decimal::text(market.amount_step)
+        ));
+    }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(Rejection::validation(32, "amount", errors))
+    }
+}

@@ -1,0 +1,122 @@
+//! The `txc-sandbox` binary: `--help`, flag errors, and serving with the demo credentials.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+mod common;
+
+use std::io::{BufRead as _, BufReader};
+use std::process::{Command, Stdio};
+
+use common::*;
+use txc_sign::{Credentials, Nonce, Signer, decode};
+use txc_types::{CollateralMarketOrder, Side};
+
+fn binary() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_txc-sandbox"))
+}
+
+#[test]
+fn help_documents_every_flag() {
+    let output = binary().arg("--help").output().unwrap();
+    assert!(output.status.success());
+    let help = String::from_utf8(output.stdout).unwrap();
+    for flag in [
+        "--port",
+        "--host",
+        "--price",
+        "--order-rate-limit",
+        "--plans-rate-limit",
+        "--max-body-bytes",
+        "--help",
+        "--version",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from --help");
+    }
+    let short = binary().arg("-h").output().unwrap();
+    assert_eq!(String::from_utf8(short.stdout).unwrap(), help);
+
+    let version = binary().arg("--version").output().unwrap();
+    assert!(
+        String::from_utf8(version.stdout)
+            .unwrap()
+            .starts_with("txc-sandbox ")
+    );
+}
+
+#[test]
+fn bad_flags_exit_with_2() {
+    for args in [
+        &["--bogus"][..],
+        &["--port"],
+        &["--port", "http"],
+        &["--host", "localhost"],
+        &["--price", "BTC_USDT"],
+    ] {
+        let output = binary().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8(output.stderr)
+                .unwrap()
+                .starts_with("error: ")
+        );
+    }
+    // A price for an unknown market fails at start.
+    let output = binary()
+        .args(["--port", "0", "--price", "NOPE_USDT=1"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn serves_with_the_demo_credentials() {
+    let mut child = binary()
+        .args([
+            "--port=0",
+            "--price",
+            "BTC_USDT=64000",
+            "--order-rate-limit",
+            "100",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    let url = first
+        .strip_prefix("txc-sandbox listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
+        .to_owned();
+    let mut printed = String::new();
+    for line in lines.by_ref() {
+        let line = line.unwrap();
+        printed.push_str(&line);
+        printed.push('\n');
+        if line.starts_with("press Ctrl-C") {
+            break;
+        }
+    }
+    assert!(printed.contains(txc_sandbox::demo::PARTNER_API_KEY));
+    assert!(printed.contains(txc_sandbox::demo::PARTNER_API_SECRET));
+
+    let signer = Signer::new(Credentials::new(PARTNER.0, PARTNER.1).unwrap(), &url).unwrap();
+    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .build()
+        .unwrap();
+    let request = signer
+        .sign(&order, Nonce(next_nonce()), true)
+        .unwrap()
+        .into_http()
+        .unwrap();
+    let reply = run(request);
+    let placed = decode::<CollateralMarketOrder>(reply.status, &reply.body);
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(placed.unwrap().deal_money.as_deref(), Some("640"));
+}

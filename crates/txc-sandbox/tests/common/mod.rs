@@ -1,0 +1,187 @@
+//! Helpers shared by the integration tests: an HTTP agent that does not turn 4xx/5xx into
+//! errors, signed requests built by txc-sign, hand-signed raw requests, and answers as
+//! `{status, body}` values for snapshots.
+
+#![allow(
+    dead_code,
+    unreachable_pub,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::sync::LazyLock;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde_json::{Value, json};
+use txc_sandbox::{Sandbox, demo};
+use txc_sign::{Credentials, Nonce, NonceSequence, Signer};
+use txc_types::Endpoint;
+
+/// One nonce sequence for every request of a test binary: strictly increasing and close to
+/// the clock, so both nonce rules accept it.
+static NONCES: LazyLock<NonceSequence> = LazyLock::new(NonceSequence::new);
+
+pub const PARTNER: (&str, &str) = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+pub const REGULAR: (&str, &str) = (demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET);
+pub const DISABLED: (&str, &str) = (demo::DISABLED_API_KEY, demo::DISABLED_API_SECRET);
+
+pub const MARKET_PATH: &str = "/api/v4/order/collateral/market";
+pub const TRIGGER_PATH: &str = "/api/v4/order/collateral/trigger-market";
+pub const PLANS_PATH: &str = "/api/v4/main-account/smart/plans";
+
+pub fn now_ms() -> u64 {
+    u64::try_from(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap()
+}
+
+pub fn next_nonce() -> u64 {
+    NONCES.next(now_ms()).0
+}
+
+pub fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into()
+}
+
+/// An answer: status, content type and body.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub status: u16,
+    pub content_type: Option<String>,
+    pub body: Vec<u8>,
+}
+
+impl Reply {
+    pub fn from_response(mut response: http::Response<ureq::Body>) -> Self {
+        let status = response.status().as_u16();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .map(|v| v.to_str().unwrap().to_owned());
+        let body = response
+            .body_mut()
+            .with_config()
+            .limit(64 << 20)
+            .read_to_vec()
+            .unwrap();
+        Self {
+            status,
+            content_type,
+            body,
+        }
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+
+    /// `{status, body}` for a snapshot.
+    pub fn snapshot(&self) -> Value {
+        json!({ "status": self.status, "body": self.json() })
+    }
+}
+
+pub fn run(request: http::Request<Vec<u8>>) -> Reply {
+    Reply::from_response(agent().run(request).unwrap())
+}
+
+/// Signs `endpoint` with txc-sign and sends it.
+pub fn send<E: Endpoint>(
+    sandbox: &Sandbox,
+    account: (&str, &str),
+    endpoint: &E,
+    window: bool,
+) -> Reply {
+    let signer = Signer::new(
+        Credentials::new(account.0, account.1).unwrap(),
+        sandbox.base_url(),
+    )
+    .unwrap();
+    let request = signer
+        .sign(endpoint, Nonce(next_nonce()), window)
+        .unwrap()
+        .into_http()
+        .unwrap();
+    run(request)
+}
+
+/// Sends `body` to `path` with the given headers, exactly as given.
+pub fn send_raw(sandbox: &Sandbox, path: &str, headers: &[(&str, String)], body: &[u8]) -> Reply {
+    let mut builder = http::Request::post(format!("{}{path}", sandbox.base_url()));
+    for (name, value) in headers {
+        builder = builder.header(*name, value.as_str());
+    }
+    run(builder.body(body.to_vec()).unwrap())
+}
+
+/// The three signing headers for `body`, signed with `account` by txc-sign's stage functions.
+pub fn sign_headers(account: (&str, &str), body: &[u8]) -> Vec<(&'static str, String)> {
+    let credentials = Credentials::new(account.0, account.1).unwrap();
+    let payload = txc_sign::payload(body);
+    let signature = txc_sign::signature(&credentials, &payload);
+    vec![
+        ("content-type", "application/json".to_owned()),
+        ("x-txc-apikey", account.0.to_owned()),
+        ("x-txc-payload", payload),
+        ("x-txc-signature", signature),
+    ]
+}
+
+/// Sends a hand-written body, correctly signed.
+pub fn send_hand_signed(sandbox: &Sandbox, account: (&str, &str), path: &str, body: &str) -> Reply {
+    send_raw(
+        sandbox,
+        path,
+        &sign_headers(account, body.as_bytes()),
+        body.as_bytes(),
+    )
+}
+
+/// A hand-written order body for `path` with a fresh nonce (nonce window on) and `fields`
+/// (a JSON object's inner text, e.g. `"market":"BTC_USDT"`).
+pub fn body(path: &str, fields: &str) -> String {
+    let nonce = next_nonce();
+    if fields.is_empty() {
+        format!(r#"{{"request":"{path}","nonce":{nonce},"nonceWindow":true}}"#)
+    } else {
+        format!(r#"{{"request":"{path}","nonce":{nonce},"nonceWindow":true,{fields}}}"#)
+    }
+}
+
+/// Sends a hand-written order body with `fields` to `path`, signed by `account`.
+pub fn send_fields(sandbox: &Sandbox, account: (&str, &str), path: &str, fields: &str) -> Reply {
+    send_hand_signed(sandbox, account, path, &body(path, fields))
+}
+
+pub fn get(sandbox: &Sandbox, path: &str) -> Reply {
+    Reply::from_response(
+        agent()
+            .get(format!("{}{path}", sandbox.base_url()))
+            .call()
+            .unwrap(),
+    )
+}
+
+pub fn post_json(sandbox: &Sandbox, path: &str, body: &Value) -> Reply {
+    Reply::from_response(
+        agent()
+            .post(format!("{}{path}", sandbox.base_url()))
+            .header("content-type", "application/json")
+            .send(body.to_string())
+            .unwrap(),
+    )
+}
