@@ -10,6 +10,13 @@ use txc_types::Endpoint;
 
 use crate::{Error, NonceSequence, Retry, RetryPolicy, SignedRequest, Signer, decode};
 
+/// How far (ms) a window-mode nonce may run ahead of the clock before the client waits.
+///
+/// The exchange accepts window-mode nonces within ±5 s of its time, one per millisecond per
+/// key, so a key sending more than ~1 000 requests/s makes `max(now, last + 1)` run ahead
+/// of the clock. Pacing at 3 s leaves 2 s for clock skew and in-flight races.
+pub const MAX_NONCE_LEAD_MS: u64 = 3_000;
+
 /// The default cap on a response body, in bytes.
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 1 << 20;
 
@@ -137,6 +144,18 @@ pub struct Call<'a, E> {
 }
 
 impl<E: Endpoint> Call<'_, E> {
+    /// How long to wait before signing at `now_ms` so that a window-mode nonce stays within
+    /// [`MAX_NONCE_LEAD_MS`] of the clock; `None` to sign now. Without the nonce window the
+    /// exchange only needs increasing nonces, so there is never a wait.
+    pub fn pace(&self, now_ms: u64) -> Option<Duration> {
+        if !self.core.nonce_window {
+            return None;
+        }
+        let next = self.core.nonces.last().saturating_add(1);
+        let lead = next.saturating_sub(now_ms);
+        (lead > MAX_NONCE_LEAD_MS).then(|| Duration::from_millis(lead - MAX_NONCE_LEAD_MS))
+    }
+
     /// Signs the next attempt with a fresh nonce taken at `now_ms`.
     pub fn sign(&mut self, now_ms: u64) -> Result<SignedRequest, Error> {
         self.attempt = self.attempt.saturating_add(1);

@@ -44,7 +44,7 @@ mod signed_request;
 mod signer;
 mod verify;
 
-pub use client::{Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, Step};
+pub use client::{Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS, Step};
 pub use credentials::{ApiSecret, Credentials};
 pub use decode::{api_error, classify, decode};
 pub use error::{

@@ -188,3 +188,21 @@ fn clones_share_the_nonce_sequence() {
     assert!(a.nonce_window());
     assert!(!a.clone().with_nonce_window(false).nonce_window());
 }
+
+#[test]
+fn window_mode_paces_when_nonces_run_ahead_of_the_clock() {
+    let core = core();
+    let q = SmartPlansQuery::new();
+    let now = 1_700_000_000_000;
+    let call = core.call(&q);
+    assert_eq!(call.pace(now), None);
+    // A burst: 3 001 nonces in the same millisecond puts the next one 3 001 ms ahead.
+    for _ in 0..=txc_sign::MAX_NONCE_LEAD_MS {
+        core.prepare(&q, now).unwrap();
+    }
+    assert_eq!(call.pace(now), Some(Duration::from_millis(1)));
+    assert_eq!(call.pace(now + 1), None, "the clock caught up");
+    // Strict mode only needs increasing nonces: never a wait.
+    let strict = core.clone().with_nonce_window(false);
+    assert_eq!(strict.call(&q).pace(now), None);
+}
