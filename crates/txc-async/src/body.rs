@@ -1,0 +1,30 @@
+//! Reading an answer's body with a size cap, chunk by chunk.
+//!
+//! A `Content-Length` above the cap is refused without reading anything; otherwise chunks are
+//! collected until the cap is passed. Either way the error is `ResponseTooLarge`,
+//! `MaybeSent`: the server answered, so an order's outcome is unknown.
+
+use txc_sign::Error;
+
+use crate::error_map::{too_large, transport_error};
+
+/// The status and at most `max` bytes of body.
+pub(crate) async fn read_capped(
+    mut response: reqwest::Response,
+    max: usize,
+) -> Result<(u16, Vec<u8>), Error> {
+    let status = response.status().as_u16();
+    let announced = response.content_length();
+    if announced.is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX)) {
+        return Err(too_large());
+    }
+    let capacity = announced.map_or(0, |n| usize::try_from(n).unwrap_or(max));
+    let mut body = Vec::with_capacity(capacity.min(max));
+    while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+        if chunk.len() > max.saturating_sub(body.len()) {
+            return Err(too_large());
+        }
+        body.extend_from_slice(&chunk);
+    }
+    Ok((status, body))
+}

@@ -1,0 +1,134 @@
+//! [`Client`]: the blocking client, a thin driver of [`txc_sign::Call`] over ureq.
+
+use std::fmt;
+use std::sync::Arc;
+use std::thread;
+
+use txc_sign::{ClientCore, Credentials, Error, SignedRequest, Step};
+use txc_types::{
+    CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, InvestmentPlan, Order,
+    SmartPlansQuery,
+};
+
+use crate::ClientBuilder;
+use crate::clock::{jitter, now_ms};
+use crate::trace::Attempt;
+use crate::transport::round_trip;
+
+/// A blocking client of WhiteBIT's private v4 API for one API key.
+///
+/// Cheap to clone (one `Arc`): clones share the agent's connection pool and the key's nonce
+/// sequence, so they can be used from many threads at once without nonce collisions.
+///
+/// Every call signs with a fresh nonce, sends, decodes, and — when the
+/// [`RetryPolicy`](crate::RetryPolicy) allows — waits and tries again, signed afresh. An
+/// order is never resent after a failure that leaves its outcome unknown; check
+/// [`Error::outcome_unknown`] and look the order up before placing it again.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    core: ClientCore,
+    agent: ureq::Agent,
+}
+
+impl Client {
+    /// Starts configuring a client for `credentials`.
+    pub fn builder(credentials: Credentials) -> ClientBuilder {
+        ClientBuilder::new(credentials)
+    }
+
+    pub(crate) fn from_parts(core: ClientCore, agent: ureq::Agent) -> Self {
+        Self {
+            inner: Arc::new(Inner { core, agent }),
+        }
+    }
+
+    /// Places a collateral market order (`POST /api/v4/order/collateral/market`).
+    ///
+    /// Not retried after an ambiguous failure: see [`Error::outcome_unknown`].
+    pub fn collateral_market_order(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
+        self.send(order)
+    }
+
+    /// Places a collateral trigger market order
+    /// (`POST /api/v4/order/collateral/trigger-market`).
+    ///
+    /// Not retried after an ambiguous failure: see [`Error::outcome_unknown`].
+    pub fn collateral_trigger_market_order(
+        &self,
+        order: &CollateralTriggerMarketOrder,
+    ) -> Result<Order, Error> {
+        self.send(order)
+    }
+
+    /// Lists the smart investment plans (`POST /api/v4/main-account/smart/plans`); only for
+    /// B2B partner keys, others get an [`ApiErrorClass::Permission`](crate::ApiErrorClass)
+    /// error. Retried on 5xx and transport failures.
+    pub fn smart_plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
+        self.send(query)
+    }
+
+    /// Calls any endpoint: sign with a fresh nonce, send, decode, retry as the policy allows.
+    pub fn send<E: Endpoint>(&self, endpoint: &E) -> Result<E::Response, Error> {
+        let Inner { core, agent } = &*self.inner;
+        let mut call = core.call(endpoint);
+        loop {
+            if let Some(wait) = call.pace(now_ms()) {
+                thread::sleep(wait);
+            }
+            let request = call.sign(now_ms())?.into_http()?;
+            let attempt = Attempt::start(E::OPERATION, call.attempt());
+            let answer = attempt.in_scope(|| round_trip(agent, request, core.max_response_bytes()));
+            attempt.finish(&answer);
+            let step = match answer {
+                Ok((status, body)) => call.handle(Ok((status, &body)), jitter()),
+                Err(error) => call.handle(Err(error), jitter()),
+            };
+            match step {
+                Step::RetryAfter(delay) => {
+                    attempt.retry(delay);
+                    thread::sleep(delay);
+                }
+                Step::Done(result) => return result,
+                // `Step` is non-exhaustive; a step this version does not know ends the call.
+                _ => return Err(unknown_step()),
+            }
+        }
+    }
+
+    /// Signs `endpoint` with the next nonce without sending it: a dry run. The request's
+    /// `Debug` shows the URL, key and body but not the payload or signature.
+    ///
+    /// The nonce is used up, as if the request had been sent.
+    pub fn prepare<E: Endpoint>(&self, endpoint: &E) -> Result<SignedRequest, Error> {
+        self.inner.core.prepare(endpoint, now_ms())
+    }
+
+    /// The base URL requests go to, e.g. `https://whitebit.com`.
+    pub fn base_url(&self) -> &str {
+        self.inner.core.signer().base_url()
+    }
+}
+
+fn unknown_step() -> Error {
+    Error::InvalidConfig {
+        what: "txc-sign",
+        reason: "the send loop got a step it does not know; update txc-blocking".to_owned(),
+    }
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let core = &self.inner.core;
+        f.debug_struct("Client")
+            .field("api_key", &core.signer().credentials().api_key())
+            .field("base_url", &self.base_url())
+            .field("nonce_window", &core.nonce_window())
+            .field("retry", core.retry())
+            .field("max_response_bytes", &core.max_response_bytes())
+            .finish_non_exhaustive()
+    }
+}

@@ -1,0 +1,81 @@
+//! A blocking client for WhiteBIT's private v4 API: collateral market orders, collateral
+//! trigger market orders and smart investment plans, over [ureq](https://docs.rs/ureq).
+//!
+//! **What it is for:** programs without an async runtime — scripts, CLIs, bots on threads.
+//! It never compiles tokio, hyper or reqwest, and works (blocking the thread) inside async code
+//! too. The request and response types of [`txc_types`] and the error, credential and retry
+//! types of [`txc_sign`] are re-exported here.
+//!
+//! **What it is not for:** async programs (use `txc-async`, which has the same methods), or
+//! other WhiteBIT endpoints than the three above (the generic [`Client::send`] takes any
+//! [`Endpoint`], if you define one). It holds no logic of its own: signing, nonces, decoding
+//! and retry decisions live in `txc-sign`, shared with `txc-async`; this crate only moves
+//! bytes, keeps time, sleeps and caps the answer's size.
+//!
+//! ```
+//! use txc_blocking::{Client, CollateralMarketOrder, Credentials, Side};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! let sandbox = Sandbox::start()?; // a WhiteBIT-compatible exchange on 127.0.0.1
+//! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
+//! let client = Client::builder(credentials).base_url(sandbox.base_url()).build()?;
+//!
+//! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//! let placed = client.collateral_market_order(&order)?;
+//! assert_eq!(placed.market.as_deref(), Some("BTC_USDT"));
+//! assert!(placed.order_id.is_some());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Errors
+//!
+//! Every method returns [`Error`]: an invalid request or configuration (nothing was sent), a
+//! [`TransportError`] that says whether the request may have reached the server
+//! ([`Delivery`]), an [`ApiError`] with the exchange's status, code, message and field errors,
+//! or a [`DecodeError`]. [`Error::outcome_unknown`] tells when an order may have been placed
+//! although an error came back; such orders are never resent automatically.
+//!
+//! ```
+//! use txc_blocking::{ApiErrorClass, Client, CollateralMarketOrder, Credentials, Side};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! let sandbox = Sandbox::start()?;
+//! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
+//! let client = Client::builder(credentials).base_url(sandbox.base_url()).build()?;
+//!
+//! let too_small = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.0001").build()?;
+//! let err = client.collateral_market_order(&too_small).unwrap_err();
+//! let api = err.api().unwrap();
+//! assert_eq!((api.status, api.code, api.class), (422, Some(32), ApiErrorClass::Validation));
+//! assert!(!api.field_errors("amount").is_empty());
+//! assert!(!err.outcome_unknown());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Features
+//!
+//! | feature | default | what |
+//! |---|---|---|
+//! | `rustls` | yes | TLS with rustls (ring) and the webpki roots |
+//! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` |
+//! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
+
+#![forbid(unsafe_code)]
+
+mod body;
+mod builder;
+mod client;
+mod clock;
+mod error_map;
+mod trace;
+mod transport;
+
+pub use builder::ClientBuilder;
+pub use client::Client;
+pub use txc_sign::{
+    ApiError, ApiErrorClass, Credentials, DecodeError, DecodeErrorKind, Delivery, Error, Nonce,
+    NonceSequence, RetryPolicy, SignedRequest, TransportError, TransportErrorKind,
+};
+pub use txc_types::*;
+#[doc = "The ureq version this crate is built on, for [`ClientBuilder::agent`]."]
+pub use ureq;
