@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::sync::Arc;
+use std::time::{Instant, SystemTime};
 
 use txc_sign::{ClientCore, Credentials, Error, SignedRequest, Step};
 use txc_types::{
@@ -10,8 +11,6 @@ use txc_types::{
 };
 
 use crate::ClientBuilder;
-use crate::clock::{jitter, now_ms};
-use crate::trace::Attempt;
 use crate::transport::round_trip;
 
 /// An async client of WhiteBIT's private v4 API for one API key. Needs a tokio runtime
@@ -84,23 +83,16 @@ impl Client {
                 tokio::time::sleep(wait).await;
             }
             let request = call.sign(now_ms())?.into_http()?;
-            let attempt = Attempt::start(E::OPERATION, call.attempt());
-            let answer = attempt
-                .in_scope(round_trip(http, request, core.max_response_bytes()))
-                .await;
-            attempt.finish(&answer);
+            let started = Instant::now();
+            let answer = round_trip(http, request, core.max_response_bytes()).await;
+            let elapsed = started.elapsed();
             let step = match answer {
-                Ok((status, body)) => call.handle(Ok((status, &body)), jitter()),
-                Err(error) => call.handle(Err(error), jitter()),
+                Ok((status, body)) => call.handle(Ok((status, &body)), elapsed),
+                Err(error) => call.handle(Err(error), elapsed),
             };
             match step {
-                Step::RetryAfter(delay) => {
-                    attempt.retry(delay);
-                    tokio::time::sleep(delay).await;
-                }
+                Step::RetryAfter(delay) => tokio::time::sleep(delay).await,
                 Step::Done(result) => return result,
-                // `Step` is non-exhaustive; a step this version does not know ends the call.
-                _ => return Err(unknown_step()),
             }
         }
     }
@@ -116,13 +108,6 @@ impl Client {
     /// The base URL requests go to, e.g. `https://whitebit.com`.
     pub fn base_url(&self) -> &str {
         self.inner.core.signer().base_url()
-    }
-}
-
-fn unknown_step() -> Error {
-    Error::InvalidConfig {
-        what: "txc-sign",
-        reason: "the send loop got a step it does not know; update txc-async".to_owned(),
     }
 }
 
@@ -165,4 +150,9 @@ mod tests {
         };
         assert_send(&client.collateral_market_order(&order));
     }
+}
+
+/// The current time for the nonce sequence; the only clock read of the send loop.
+fn now_ms() -> u64 {
+    txc_sign::unix_millis(SystemTime::now())
 }

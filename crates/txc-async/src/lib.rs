@@ -70,16 +70,16 @@
 #![forbid(unsafe_code)]
 
 mod body;
-mod builder;
 mod client;
-mod clock;
 mod error_map;
-mod trace;
 mod transport;
 
-pub use builder::ClientBuilder;
 pub use client::Client;
-#[doc = "The reqwest version this crate is built on, for [`ClientBuilder::http_client`]."]
+pub use transport::Reqwest;
+
+/// Configures a [`Client`]: the shared builder of `txc-sign` finishing with [`Reqwest`].
+pub type ClientBuilder = txc_sign::ClientBuilder<Reqwest>;
+#[doc = "The reqwest version this crate is built on, for [`ClientBuilder::http`](txc_sign::ClientBuilder::http)."]
 pub use reqwest;
 pub use txc_sign::{
     ApiError, ApiErrorClass, Credentials, DecodeError, DecodeErrorKind, Delivery, Error, Nonce,

@@ -85,11 +85,11 @@ fn own_http_client_cannot_be_combined_with_builder_settings() {
         Client::builder(credentials()).connect_timeout(Duration::from_secs(1)),
         Client::builder(credentials()).user_agent("mine"),
     ] {
-        let result = builder.http_client(reqwest::Client::new()).build();
-        assert_eq!(invalid_config(result), "http_client");
+        let result = builder.http(reqwest::Client::new()).build();
+        assert_eq!(invalid_config(result), "http");
     }
     let client = Client::builder(credentials())
-        .http_client(reqwest::Client::new())
+        .http(reqwest::Client::new())
         .build()
         .unwrap();
     assert_eq!(client.base_url(), "https://whitebit.com");

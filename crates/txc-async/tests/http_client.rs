@@ -45,7 +45,7 @@ async fn own_client_passes_422_through() {
     let client =
         Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap())
             .base_url(sandbox.base_url())
-            .http_client(http)
+            .http(http)
             .build()
             .unwrap();
 

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::sync::Arc;
 use std::thread;
+use std::time::{Instant, SystemTime};
 
 use txc_sign::{ClientCore, Credentials, Error, SignedRequest, Step};
 use txc_types::{
@@ -11,8 +12,6 @@ use txc_types::{
 };
 
 use crate::ClientBuilder;
-use crate::clock::{jitter, now_ms};
-use crate::trace::Attempt;
 use crate::transport::round_trip;
 
 /// A blocking client of WhiteBIT's private v4 API for one API key.
@@ -80,21 +79,16 @@ impl Client {
                 thread::sleep(wait);
             }
             let request = call.sign(now_ms())?.into_http()?;
-            let attempt = Attempt::start(E::OPERATION, call.attempt());
-            let answer = attempt.in_scope(|| round_trip(agent, request, core.max_response_bytes()));
-            attempt.finish(&answer);
+            let started = Instant::now();
+            let answer = round_trip(agent, request, core.max_response_bytes());
+            let elapsed = started.elapsed();
             let step = match answer {
-                Ok((status, body)) => call.handle(Ok((status, &body)), jitter()),
-                Err(error) => call.handle(Err(error), jitter()),
+                Ok((status, body)) => call.handle(Ok((status, &body)), elapsed),
+                Err(error) => call.handle(Err(error), elapsed),
             };
             match step {
-                Step::RetryAfter(delay) => {
-                    attempt.retry(delay);
-                    thread::sleep(delay);
-                }
+                Step::RetryAfter(delay) => thread::sleep(delay),
                 Step::Done(result) => return result,
-                // `Step` is non-exhaustive; a step this version does not know ends the call.
-                _ => return Err(unknown_step()),
             }
         }
     }
@@ -113,13 +107,6 @@ impl Client {
     }
 }
 
-fn unknown_step() -> Error {
-    Error::InvalidConfig {
-        what: "txc-sign",
-        reason: "the send loop got a step it does not know; update txc-blocking".to_owned(),
-    }
-}
-
 impl fmt::Debug for Client {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let core = &self.inner.core;
@@ -131,4 +118,9 @@ impl fmt::Debug for Client {
             .field("max_response_bytes", &core.max_response_bytes())
             .finish_non_exhaustive()
     }
+}
+
+/// The current time for the nonce sequence; the only clock read of the send loop.
+fn now_ms() -> u64 {
+    txc_sign::unix_millis(SystemTime::now())
 }

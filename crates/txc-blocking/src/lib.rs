@@ -63,19 +63,19 @@
 #![forbid(unsafe_code)]
 
 mod body;
-mod builder;
 mod client;
-mod clock;
 mod error_map;
-mod trace;
 mod transport;
 
-pub use builder::ClientBuilder;
 pub use client::Client;
+pub use transport::Ureq;
+
+/// Configures a [`Client`]: the shared builder of `txc-sign` finishing with [`Ureq`].
+pub type ClientBuilder = txc_sign::ClientBuilder<Ureq>;
 pub use txc_sign::{
     ApiError, ApiErrorClass, Credentials, DecodeError, DecodeErrorKind, Delivery, Error, Nonce,
     NonceSequence, RetryPolicy, SignedRequest, TransportError, TransportErrorKind,
 };
 pub use txc_types::*;
-#[doc = "The ureq version this crate is built on, for [`ClientBuilder::agent`]."]
+#[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`](txc_sign::ClientBuilder::http)."]
 pub use ureq;

@@ -45,7 +45,7 @@ fn own_agent_passes_422_through() {
     let client =
         Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap())
             .base_url(sandbox.base_url())
-            .agent(agent)
+            .http(agent)
             .build()
             .unwrap();
 

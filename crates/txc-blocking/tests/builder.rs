@@ -83,8 +83,8 @@ fn own_agent_must_pass_error_statuses_through() {
     // ureq's default treats 4xx/5xx as errors and would hide the exchange's error body.
     let agent = ureq::Agent::new_with_defaults();
     assert_eq!(
-        invalid_config(Client::builder(credentials()).agent(agent).build()),
-        "agent"
+        invalid_config(Client::builder(credentials()).http(agent).build()),
+        "http"
     );
 }
 
@@ -95,10 +95,10 @@ fn own_agent_cannot_be_combined_with_builder_timeouts() {
         .build()
         .into();
     let result = Client::builder(credentials())
-        .agent(agent)
+        .http(agent)
         .timeout(Duration::from_secs(1))
         .build();
-    assert_eq!(invalid_config(result), "agent");
+    assert_eq!(invalid_config(result), "http");
 }
 
 #[test]

@@ -4,10 +4,12 @@
 //! [`Call::handle`] → sleep or return }. All decisions (what to sign, how to decode, whether
 //! to retry) live here, so the blocking and async clients cannot drift apart.
 
+use std::fmt;
 use std::time::Duration;
 
 use txc_types::Endpoint;
 
+use crate::trace::Attempt;
 use crate::{Error, NonceSequence, Retry, RetryPolicy, SignedRequest, Signer, decode};
 
 /// How far (ms) a window-mode nonce may run ahead of the clock before the client waits.
@@ -25,6 +27,7 @@ pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 1 << 20;
 #[derive(Debug, Clone)]
 pub struct ClientCore {
     signer: Signer,
+    key_seed: u64,
     nonces: NonceSequence,
     nonce_window: bool,
     retry: RetryPolicy,
@@ -35,6 +38,7 @@ impl ClientCore {
     /// A core with nonce window on, the default retry policy and a 1 MiB response cap.
     pub fn new(signer: Signer) -> Self {
         Self {
+            key_seed: key_seed(signer.credentials().api_key()),
             signer,
             nonces: NonceSequence::new(),
             nonce_window: true,
@@ -104,13 +108,14 @@ impl ClientCore {
             core: self,
             endpoint,
             attempt: 0,
+            nonce: 0,
+            trace: None,
         }
     }
 }
 
 /// What the transport does next.
 #[derive(Debug)]
-#[non_exhaustive]
 pub enum Step<T> {
     /// Return this to the caller.
     Done(Result<T, Error>),
@@ -121,6 +126,7 @@ pub enum Step<T> {
 /// One call of an endpoint across its attempts.
 ///
 /// ```
+/// use std::time::Duration;
 /// use txc_sign::{ClientCore, Credentials, Signer, Step};
 /// use txc_types::SmartPlansQuery;
 ///
@@ -129,18 +135,29 @@ pub enum Step<T> {
 /// let mut call = core.call(&query);
 /// let first = call.sign(1_000)?;
 /// // The server answered 503: plans are retried, signed afresh with a new nonce.
-/// let Step::RetryAfter(_) = call.handle(Ok((503, b"")), 0.5) else { panic!() };
+/// let Step::RetryAfter(_) = call.handle(Ok((503, b"")), Duration::ZERO) else { panic!() };
 /// let second = call.sign(1_000)?;
 /// assert!(second.nonce() > first.nonce());
-/// let Step::Done(Ok(plans)) = call.handle(Ok((200, b"[]")), 0.5) else { panic!() };
+/// let Step::Done(Ok(plans)) = call.handle(Ok((200, b"[]")), Duration::ZERO) else { panic!() };
 /// assert!(plans.is_empty());
 /// # Ok::<(), txc_sign::Error>(())
 /// ```
-#[derive(Debug)]
 pub struct Call<'a, E> {
     core: &'a ClientCore,
     endpoint: &'a E,
     attempt: u32,
+    /// The nonce of the last attempt, which also seeds its retry jitter.
+    nonce: u64,
+    trace: Option<Attempt>,
+}
+
+impl<E> fmt::Debug for Call<'_, E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Call")
+            .field("attempt", &self.attempt)
+            .field("nonce", &self.nonce)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<E: Endpoint> Call<'_, E> {
@@ -159,7 +176,10 @@ impl<E: Endpoint> Call<'_, E> {
     /// Signs the next attempt with a fresh nonce taken at `now_ms`.
     pub fn sign(&mut self, now_ms: u64) -> Result<SignedRequest, Error> {
         self.attempt = self.attempt.saturating_add(1);
-        self.core.prepare(self.endpoint, now_ms)
+        let signed = self.core.prepare(self.endpoint, now_ms)?;
+        self.nonce = signed.nonce().get();
+        self.trace = Some(Attempt::start(E::OPERATION, self.attempt));
+        Ok(signed)
     }
 
     /// The number of attempts signed so far.
@@ -168,23 +188,67 @@ impl<E: Endpoint> Call<'_, E> {
     }
 
     /// Handles the outcome of the last attempt: the answer `(status, body)` or the transport
-    /// error. `jitter` in `[0, 1]` spreads a retry delay.
+    /// error, and how long the round trip took (for the `tracing` span).
+    ///
+    /// A retry delay is spread by a jitter derived from the key and the attempt's nonce:
+    /// deterministic for a given input, yet different for every attempt and client.
     pub fn handle(
         &mut self,
         answer: Result<(u16, &[u8]), Error>,
-        jitter: f64,
+        latency: Duration,
     ) -> Step<E::Response> {
+        if let Some(trace) = &self.trace {
+            trace.finish(&answer, latency);
+        }
         let result = answer.and_then(|(status, body)| decode::<E>(status, body));
         match result {
             Ok(response) => Step::Done(Ok(response)),
-            Err(error) => match self
-                .core
-                .retry
-                .decide(E::KIND, self.attempt, &error, jitter)
-            {
-                Retry::After(delay) => Step::RetryAfter(delay),
-                _ => Step::Done(Err(error)),
-            },
+            Err(error) => {
+                let jitter = jitter(self.core.key_seed ^ self.nonce);
+                match self
+                    .core
+                    .retry
+                    .decide(E::KIND, self.attempt, &error, jitter)
+                {
+                    Retry::After(delay) => {
+                        if let Some(trace) = &self.trace {
+                            trace.retry(delay);
+                        }
+                        Step::RetryAfter(delay)
+                    }
+                    Retry::Stop => Step::Done(Err(error)),
+                }
+            }
         }
+    }
+}
+
+/// A value in `[0, 1)` from a seed (SplitMix64's finalizer): the sans-IO core's jitter.
+fn jitter(seed: u64) -> f64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    // The top 53 bits fit an f64 mantissa exactly.
+    (z >> 11) as f64 / (1u64 << 53) as f64
+}
+
+/// A seed per API key (FNV-1a), so clients of different keys retry out of step.
+fn key_seed(api_key: &str) -> u64 {
+    api_key.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn jitter_stays_in_the_unit_interval_and_varies() {
+        let values: Vec<f64> = (0..1_000u64).map(super::jitter).collect();
+        assert!(values.iter().all(|j| (0.0..1.0).contains(j)));
+        let distinct: std::collections::BTreeSet<u64> =
+            values.iter().map(|j| j.to_bits()).collect();
+        assert_eq!(distinct.len(), values.len());
+        assert_ne!(super::key_seed("a"), super::key_seed("b"));
     }
 }

@@ -62,13 +62,16 @@ impl Credentials {
         let api_key = api_key.into();
         let secret = ApiSecret::new(api_secret);
         if api_key.is_empty() || !api_key.bytes().all(|b| b.is_ascii_graphic()) {
-            return Err(Error::config("api_key", "must be non-empty visible ASCII"));
+            return Err(Error::invalid_config(
+                "api_key",
+                "must be non-empty visible ASCII",
+            ));
         }
         if secret.expose().is_empty() {
-            return Err(Error::config("api_secret", "must not be empty"));
+            return Err(Error::invalid_config("api_secret", "must not be empty"));
         }
         let mac = <HmacSha512 as KeyInit>::new_from_slice(secret.expose())
-            .map_err(|_| Error::config("api_secret", "cannot key HMAC-SHA512"))?;
+            .map_err(|_| Error::invalid_config("api_secret", "cannot key HMAC-SHA512"))?;
         Ok(Self(Arc::new(Inner {
             api_key,
             secret,

@@ -35,7 +35,8 @@ pub enum Error {
 }
 
 impl Error {
-    pub(crate) fn config(what: &'static str, reason: impl Into<String>) -> Self {
+    /// An [`Error::InvalidConfig`] of `what` for `reason`; transports use it too.
+    pub fn invalid_config(what: &'static str, reason: impl Into<String>) -> Self {
         Self::InvalidConfig {
             what,
             reason: reason.into(),

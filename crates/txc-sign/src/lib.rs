@@ -33,6 +33,7 @@
 
 #![forbid(unsafe_code)]
 
+mod builder;
 mod client;
 mod credentials;
 mod decode;
@@ -42,8 +43,13 @@ mod nonce;
 mod retry;
 mod signed_request;
 mod signer;
+mod trace;
 mod verify;
 
+pub use builder::{
+    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
+    Transport,
+};
 pub use client::{Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS, Step};
 pub use credentials::{ApiSecret, Credentials};
 pub use decode::{api_error, classify, decode};
@@ -51,7 +57,7 @@ pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, TransportError,
     TransportErrorKind,
 };
-pub use nonce::{Nonce, NonceSequence};
+pub use nonce::{Nonce, NonceSequence, unix_millis};
 pub use retry::{Retry, RetryPolicy};
 pub use signed_request::SignedRequest;
 pub use signer::{

@@ -5,6 +5,7 @@
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A request nonce, sent as a JSON integer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -64,4 +65,17 @@ impl NonceSequence {
     pub fn last(&self) -> u64 {
         self.last.load(Ordering::Acquire)
     }
+}
+
+/// Milliseconds since the Unix epoch of `time` (0 before it, saturating far after it): what
+/// [`NonceSequence::next`] takes. The core never reads the clock; callers pass
+/// `SystemTime::now()`.
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// assert_eq!(txc_sign::unix_millis(UNIX_EPOCH + Duration::from_millis(1_700_000_000_123)), 1_700_000_000_123);
+/// ```
+pub fn unix_millis(time: SystemTime) -> u64 {
+    let since_epoch = time.duration_since(UNIX_EPOCH).unwrap_or_default();
+    u64::try_from(since_epoch.as_millis()).unwrap_or(u64::MAX)
 }

@@ -71,10 +71,10 @@ impl SignedRequest {
     /// `X-TXC-SIGNATURE` marked sensitive.
     pub fn headers(&self) -> Result<HeaderMap, Error> {
         let mut payload = HeaderValue::from_str(&self.payload)
-            .map_err(|_| Error::config("payload", "not a header value"))?;
+            .map_err(|_| Error::invalid_config("payload", "not a header value"))?;
         payload.set_sensitive(true);
         let mut signature = HeaderValue::from_str(&self.signature)
-            .map_err(|_| Error::config("signature", "not a header value"))?;
+            .map_err(|_| Error::invalid_config("signature", "not a header value"))?;
         signature.set_sensitive(true);
         let mut headers = HeaderMap::with_capacity(4);
         headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));

@@ -45,7 +45,7 @@ pub fn body_bytes<E: Endpoint>(
     });
     let start = buf.len();
     serde_json::to_writer(&mut buf, endpoint)
-        .map_err(|e| Error::config("request body", e.to_string()))?;
+        .map_err(|e| Error::invalid_config("request body", e.to_string()))?;
     // Splice the endpoint's object into ours: `{...}` becomes `,...}` and `{}` becomes `}`.
     match buf.get(start..) {
         Some([b'{', b'}']) => {
@@ -58,7 +58,7 @@ pub fn body_bytes<E: Endpoint>(
             }
         }
         _ => {
-            return Err(Error::config(
+            return Err(Error::invalid_config(
                 "request body",
                 "endpoint did not serialize to a JSON object",
             ));
@@ -130,7 +130,7 @@ impl Signer {
     pub fn new(credentials: Credentials, base_url: &str) -> Result<Self, Error> {
         let (base_url, scheme, authority) = parse_base_url(base_url)?;
         let api_key = HeaderValue::from_str(credentials.api_key())
-            .map_err(|_| Error::config("api_key", "not a valid header value"))?;
+            .map_err(|_| Error::invalid_config("api_key", "not a valid header value"))?;
         Ok(Self {
             credentials,
             base_url,
@@ -164,8 +164,8 @@ impl Signer {
         parts.scheme = Some(self.scheme.clone());
         parts.authority = Some(self.authority.clone());
         parts.path_and_query = Some(PathAndQuery::from_static(E::PATH));
-        let uri =
-            Uri::from_parts(parts).map_err(|e| Error::config("request path", e.to_string()))?;
+        let uri = Uri::from_parts(parts)
+            .map_err(|e| Error::invalid_config("request path", e.to_string()))?;
         Ok(SignedRequest {
             uri,
             api_key: self.api_key.clone(),
@@ -183,15 +183,18 @@ fn parse_base_url(base_url: &str) -> Result<(String, Scheme, Authority), Error> 
     let trimmed = base_url.trim_end_matches('/');
     let uri: Uri = trimmed
         .parse()
-        .map_err(|e: http::uri::InvalidUri| Error::config("base_url", e.to_string()))?;
+        .map_err(|e: http::uri::InvalidUri| Error::invalid_config("base_url", e.to_string()))?;
     if uri.query().is_some() || !matches!(uri.path(), "" | "/") {
-        return Err(Error::config("base_url", "must not have a path or query"));
+        return Err(Error::invalid_config(
+            "base_url",
+            "must not have a path or query",
+        ));
     }
     let parts = uri.into_parts();
     let scheme = match parts.scheme {
         Some(s) if s == Scheme::HTTP || s == Scheme::HTTPS => s,
         _ => {
-            return Err(Error::config(
+            return Err(Error::invalid_config(
                 "base_url",
                 "must start with http:// or https://",
             ));
@@ -200,6 +203,6 @@ fn parse_base_url(base_url: &str) -> Result<(String, Scheme, Authority), Error> 
     let authority = parts
         .authority
         .filter(|a| !a.host().is_empty())
-        .ok_or_else(|| Error::config("base_url", "has no host"))?;
+        .ok_or_else(|| Error::invalid_config("base_url", "has no host"))?;
     Ok((trimmed.to_owned(), scheme, authority))
 }

@@ -131,14 +131,14 @@ fn every_attempt_is_signed_afresh() {
             429,
             br#"{"code":0,"errors":{},"message":"Too many requests."}"#,
         )),
-        0.0,
+        Duration::ZERO,
     );
     assert!(matches!(step, Step::RetryAfter(_)));
     let second = call.sign(1_000).unwrap();
     assert!(second.nonce() > first.nonce());
     assert_ne!(first.signature(), second.signature());
     assert_eq!(call.attempt(), 2);
-    let step = call.handle(Ok((200, br#"{"orderId":1}"#)), 0.0);
+    let step = call.handle(Ok((200, br#"{"orderId":1}"#)), Duration::ZERO);
     assert!(matches!(step, Step::Done(Ok(o)) if o.order_id == Some(1)));
 }
 
@@ -152,7 +152,7 @@ fn an_order_with_unknown_outcome_is_returned_not_resent() {
     call.sign(1).unwrap();
     let step = call.handle(
         Err(transport(TransportErrorKind::Timeout, Delivery::MaybeSent)),
-        0.0,
+        Duration::ZERO,
     );
     let Step::Done(Err(e)) = step else {
         panic!("resent: {step:?}")
@@ -167,12 +167,12 @@ fn reads_give_up_after_max_attempts() {
     let mut call = core.call(&q);
     call.sign(1).unwrap();
     assert!(matches!(
-        call.handle(Ok((503, b"")), 0.0),
+        call.handle(Ok((503, b"")), Duration::ZERO),
         Step::RetryAfter(_)
     ));
     call.sign(1).unwrap();
     assert!(matches!(
-        call.handle(Ok((503, b"")), 0.0),
+        call.handle(Ok((503, b"")), Duration::ZERO),
         Step::Done(Err(_))
     ));
 }

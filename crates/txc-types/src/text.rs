@@ -123,7 +123,10 @@ pub(crate) fn check_chars(
         return Err(ValidationError::invalid(field, Reason::TooLong { max }));
     }
     if let Some(bad) = text.chars().find(|c| !u8::try_from(*c).is_ok_and(&allowed)) {
-        return Err(ValidationError::invalid(field, Reason::InvalidCharacter(bad)));
+        return Err(ValidationError::invalid(
+            field,
+            Reason::InvalidCharacter(bad),
+        ));
     }
     Ok(())
 }
@@ -135,7 +138,10 @@ fn is_upper_alnum(b: u8) -> bool {
 /// Tickers and markets are upper case on the wire; say so rather than name a letter.
 fn check_upper(text: &str, field: &'static str) -> Result<(), ValidationError> {
     if text.bytes().any(|b| b.is_ascii_lowercase()) {
-        return Err(ValidationError::invalid(field, Reason::Format("must be upper case")));
+        return Err(ValidationError::invalid(
+            field,
+            Reason::Format("must be upper case"),
+        ));
     }
     Ok(())
 }

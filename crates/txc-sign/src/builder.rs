@@ -1,24 +1,53 @@
-//! [`ClientBuilder`]: everything a [`Client`] can be configured with, checked before any I/O.
+//! [`ClientBuilder`]: the one builder both transports use, checked before any I/O.
+//!
+//! Configuration is transport-independent, so it lives here once; a transport only says how
+//! to make and check its HTTP library's client through [`Transport`].
 
 use std::fmt;
 use std::time::Duration;
 
-use txc_sign::{
+use crate::{
     ClientCore, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_RESPONSE_BYTES, Error, NonceSequence,
     RetryPolicy, Signer,
 };
 
-use crate::Client;
-use crate::transport::default_agent;
-
 /// The default connect timeout.
-const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+pub const DEFAULT_CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// The default overall timeout of one attempt.
-const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(15);
 /// The default `User-Agent`.
-const DEFAULT_USER_AGENT: &str = concat!("txc/", env!("CARGO_PKG_VERSION"));
+pub const DEFAULT_USER_AGENT: &str = concat!("txc/", env!("CARGO_PKG_VERSION"));
 
-/// Configures a [`Client`]; made by [`Client::builder`].
+/// The settings of the HTTP client a transport makes when the caller brings none.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct HttpSettings {
+    /// How long connecting (DNS, TCP, TLS) may take.
+    pub connect_timeout: Duration,
+    /// How long one attempt may take in all.
+    pub timeout: Duration,
+    /// The `User-Agent` header, already checked to be a valid header value.
+    pub user_agent: String,
+}
+
+/// An HTTP library the [`ClientBuilder`] can finish a client for.
+///
+/// Implemented by `txc-blocking` (ureq) and `txc-async` (reqwest); implement it to drive
+/// [`ClientCore`] over another library.
+pub trait Transport {
+    /// The HTTP library's client, e.g. `ureq::Agent` or `reqwest::Client`.
+    type Http;
+    /// The txc client the builder makes.
+    type Client;
+    /// Makes the HTTP client when the caller brings none.
+    fn default_http(settings: &HttpSettings) -> Result<Self::Http, Error>;
+    /// Checks an HTTP client the caller brought (e.g. that error statuses reach the decoder).
+    fn check_own(http: &Self::Http) -> Result<(), Error>;
+    /// Puts the core and the HTTP client together.
+    fn assemble(core: ClientCore, http: Self::Http) -> Self::Client;
+}
+
+/// Configures a client; each transport's `Client::builder` returns one.
 ///
 /// | setting | default |
 /// |---|---|
@@ -30,9 +59,9 @@ const DEFAULT_USER_AGENT: &str = concat!("txc/", env!("CARGO_PKG_VERSION"));
 /// | [`user_agent`](Self::user_agent) | `txc/<version>` |
 /// | [`retry_policy`](Self::retry_policy) | [`RetryPolicy::default`] |
 /// | [`nonce_sequence`](Self::nonce_sequence) | a new one |
-/// | [`agent`](Self::agent) | a new agent with the settings above |
+/// | [`http`](Self::http) | a new HTTP client with the settings above |
 #[must_use = "call .build() to get the client"]
-pub struct ClientBuilder {
+pub struct ClientBuilder<T: Transport> {
     credentials: Credentials,
     base_url: String,
     nonce_window: bool,
@@ -42,11 +71,12 @@ pub struct ClientBuilder {
     user_agent: Option<String>,
     retry: RetryPolicy,
     nonces: Option<NonceSequence>,
-    agent: Option<ureq::Agent>,
+    http: Option<T::Http>,
 }
 
-impl ClientBuilder {
-    pub(crate) fn new(credentials: Credentials) -> Self {
+impl<T: Transport> ClientBuilder<T> {
+    /// Starts configuring a client for `credentials`.
+    pub fn new(credentials: Credentials) -> Self {
         Self {
             credentials,
             base_url: DEFAULT_BASE_URL.to_owned(),
@@ -57,7 +87,7 @@ impl ClientBuilder {
             user_agent: None,
             retry: RetryPolicy::default(),
             nonces: None,
-            agent: None,
+            http: None,
         }
     }
 
@@ -118,72 +148,71 @@ impl ClientBuilder {
         self
     }
 
-    /// Sends through your own ureq agent (proxy, TLS roots, pool settings...).
-    ///
-    /// The agent must be built with `http_status_as_error(false)`, so that the exchange's
-    /// error answers (4xx and 5xx with a JSON body) reach the decoder; [`build`](Self::build)
-    /// refuses one that treats statuses as errors. Its own timeouts and `User-Agent` apply:
-    /// combining it with [`connect_timeout`](Self::connect_timeout),
-    /// [`timeout`](Self::timeout) or [`user_agent`](Self::user_agent) is refused too.
-    /// Consider `max_redirects(0)`: a signed request is never meant to go elsewhere.
-    ///
-    /// ```
-    /// let agent: ureq::Agent = ureq::Agent::config_builder()
-    ///     .http_status_as_error(false)
-    ///     .max_redirects(0)
-    ///     .timeout_global(Some(std::time::Duration::from_secs(10)))
-    ///     .build()
-    ///     .into();
-    /// let credentials = txc_blocking::Credentials::new("key", "secret")?;
-    /// let client = txc_blocking::Client::builder(credentials).agent(agent).build()?;
-    /// # Ok::<(), txc_blocking::Error>(())
-    /// ```
-    pub fn agent(mut self, agent: ureq::Agent) -> Self {
-        self.agent = Some(agent);
+    /// Sends through your own HTTP client (proxy, TLS roots, pool settings...). Its own
+    /// timeouts and `User-Agent` apply: combining it with
+    /// [`connect_timeout`](Self::connect_timeout), [`timeout`](Self::timeout) or
+    /// [`user_agent`](Self::user_agent) is refused by [`build`](Self::build), and so is a
+    /// client the transport finds unfit (see the transport's documentation).
+    pub fn http(mut self, http: T::Http) -> Self {
+        self.http = Some(http);
         self
     }
 
     /// Checks the configuration and makes the client. No I/O happens here.
     ///
     /// Fails with [`Error::InvalidConfig`] for a base URL that is not `http(s)://host[:port]`,
-    /// a zero timeout or size cap, a `User-Agent` that is not a header value, or an agent
-    /// that treats error statuses as errors or is combined with timeouts or a `User-Agent`.
-    pub fn build(self) -> Result<Client, Error> {
+    /// a zero timeout or size cap, a `User-Agent` that is not a header value, or an own HTTP
+    /// client that is unfit or combined with timeouts or a `User-Agent`.
+    pub fn build(self) -> Result<T::Client, Error> {
         let signer = Signer::new(self.credentials, &self.base_url)?;
         if self.max_response_bytes == 0 {
-            return Err(config("max_response_bytes", "must be at least 1"));
+            return Err(Error::invalid_config(
+                "max_response_bytes",
+                "must be at least 1",
+            ));
         }
-        let agent = match self.agent {
-            Some(agent) => {
+        let http = match self.http {
+            Some(http) => {
                 if self.connect_timeout.is_some()
                     || self.timeout.is_some()
                     || self.user_agent.is_some()
                 {
-                    return Err(config(
-                        "agent",
-                        "connect_timeout, timeout and user_agent configure the agent the \
-                         builder makes; set them on your own agent instead",
+                    return Err(Error::invalid_config(
+                        "http",
+                        "connect_timeout, timeout and user_agent configure the HTTP client the \
+                         builder makes; set them on your own client instead",
                     ));
                 }
-                if agent.config().http_status_as_error() {
-                    return Err(config(
-                        "agent",
-                        "must be built with http_status_as_error(false), or the exchange's \
-                         error answers are lost",
-                    ));
-                }
-                agent
+                T::check_own(&http)?;
+                http
             }
             None => {
-                let connect_timeout = positive(self.connect_timeout, DEFAULT_CONNECT_TIMEOUT)
-                    .ok_or_else(|| config("connect_timeout", "must be above zero"))?;
-                let timeout = positive(self.timeout, DEFAULT_TIMEOUT)
-                    .ok_or_else(|| config("timeout", "must be above zero"))?;
-                let user_agent = self.user_agent.as_deref().unwrap_or(DEFAULT_USER_AGENT);
-                if http::HeaderValue::from_str(user_agent).is_err() {
-                    return Err(config("user_agent", "not a valid header value"));
+                let positive = |given: Option<Duration>, default: Duration, what| {
+                    let value = given.unwrap_or(default);
+                    if value.is_zero() {
+                        Err(Error::invalid_config(what, "must be above zero"))
+                    } else {
+                        Ok(value)
+                    }
+                };
+                let user_agent = self
+                    .user_agent
+                    .unwrap_or_else(|| DEFAULT_USER_AGENT.to_owned());
+                if http::HeaderValue::from_str(&user_agent).is_err() {
+                    return Err(Error::invalid_config(
+                        "user_agent",
+                        "not a valid header value",
+                    ));
                 }
-                default_agent(connect_timeout, timeout, user_agent)
+                T::default_http(&HttpSettings {
+                    connect_timeout: positive(
+                        self.connect_timeout,
+                        DEFAULT_CONNECT_TIMEOUT,
+                        "connect_timeout",
+                    )?,
+                    timeout: positive(self.timeout, DEFAULT_TIMEOUT, "timeout")?,
+                    user_agent,
+                })?
             }
         };
         let mut core = ClientCore::new(signer)
@@ -193,24 +222,11 @@ impl ClientBuilder {
         if let Some(nonces) = self.nonces {
             core = core.with_nonce_sequence(nonces);
         }
-        Ok(Client::from_parts(core, agent))
+        Ok(T::assemble(core, http))
     }
 }
 
-/// The value given, or the default; `None` if the value given is zero.
-fn positive(given: Option<Duration>, default: Duration) -> Option<Duration> {
-    let value = given.unwrap_or(default);
-    (!value.is_zero()).then_some(value)
-}
-
-fn config(what: &'static str, reason: &str) -> Error {
-    Error::InvalidConfig {
-        what,
-        reason: reason.to_owned(),
-    }
-}
-
-impl fmt::Debug for ClientBuilder {
+impl<T: Transport> fmt::Debug for ClientBuilder<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("ClientBuilder")
             .field("credentials", &self.credentials)
@@ -221,7 +237,7 @@ impl fmt::Debug for ClientBuilder {
             .field("max_response_bytes", &self.max_response_bytes)
             .field("user_agent", &self.user_agent)
             .field("retry", &self.retry)
-            .field("own_agent", &self.agent.is_some())
+            .field("own_http_client", &self.http.is_some())
             .finish_non_exhaustive()
     }
 }

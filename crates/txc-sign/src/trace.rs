@@ -1,0 +1,78 @@
+//! Optional `tracing` output of [`crate::Call`]: one `txc.request` span per attempt with the
+//! operation, the attempt number, the HTTP status or the transport failure's kind, and the
+//! latency the transport measured.
+//!
+//! Never recorded: the API key, the payload, the signature, the body. Without the `tracing`
+//! feature [`Attempt`] is an empty type whose methods do nothing.
+
+use std::time::Duration;
+
+use crate::Error;
+
+#[cfg(feature = "tracing")]
+pub(crate) struct Attempt(tracing::Span);
+
+#[cfg(not(feature = "tracing"))]
+pub(crate) struct Attempt;
+
+impl Attempt {
+    /// Opens the span of attempt number `attempt` of `operation`.
+    pub(crate) fn start(operation: &'static str, attempt: u32) -> Self {
+        #[cfg(feature = "tracing")]
+        {
+            use tracing::field::Empty;
+            Self(tracing::debug_span!(
+                "txc.request",
+                operation,
+                attempt,
+                status = Empty,
+                error = Empty,
+                latency_ms = Empty,
+            ))
+        }
+        #[cfg(not(feature = "tracing"))]
+        {
+            let _ = (operation, attempt);
+            Self
+        }
+    }
+
+    /// Records how the round trip ended: the status, or the transport failure's kind.
+    pub(crate) fn finish(&self, answer: &Result<(u16, &[u8]), Error>, latency: Duration) {
+        #[cfg(feature = "tracing")]
+        {
+            let latency_ms = millis(latency);
+            self.0.record("latency_ms", latency_ms);
+            let _entered = self.0.enter();
+            match answer {
+                Ok((status, _)) => {
+                    self.0.record("status", status);
+                    tracing::debug!(status, latency_ms, "txc answer");
+                }
+                Err(Error::Transport(e)) => {
+                    self.0.record("error", tracing::field::display(e.kind));
+                    tracing::debug!(error = %e.kind, delivery = ?e.delivery, latency_ms, "txc transport failure");
+                }
+                Err(_) => tracing::debug!(latency_ms, "txc failure"),
+            }
+        }
+        #[cfg(not(feature = "tracing"))]
+        let _ = (answer, latency);
+    }
+
+    /// Notes that the call is retried after `delay`.
+    pub(crate) fn retry(&self, delay: Duration) {
+        #[cfg(feature = "tracing")]
+        {
+            let _entered = self.0.enter();
+            tracing::debug!(delay_ms = millis(delay), "txc retry");
+        }
+        #[cfg(not(feature = "tracing"))]
+        let _ = delay;
+    }
+}
+
+#[cfg(feature = "tracing")]
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
