@@ -124,6 +124,11 @@ impl fmt::Debug for Client {
     }
 }
 
+/// The current time for the nonce sequence; the only clock read of the send loop.
+fn now_ms() -> u64 {
+    txc_sign::unix_millis(SystemTime::now())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,9 +155,4 @@ mod tests {
         };
         assert_send(&client.collateral_market_order(&order));
     }
-}
-
-/// The current time for the nonce sequence; the only clock read of the send loop.
-fn now_ms() -> u64 {
-    txc_sign::unix_millis(SystemTime::now())
 }
