@@ -2,7 +2,12 @@
 //! the same payload), decoding, and the nonce sequence. Run: `cargo bench -p txc-sign`.
 //! Allocation counts come from divan's allocation profiler.
 
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing, missing_docs)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    missing_docs
+)]
 
 use std::hint::black_box;
 

@@ -112,8 +112,10 @@ impl<T: Transport> ClientBuilder<T> {
         self
     }
 
-    /// How long one attempt may take in all, from connecting to the last byte of the answer.
-    /// Default 15 s.
+    /// How long one attempt may take: with `txc-async` in all, from connecting to the last
+    /// byte of the answer; with `txc-blocking` for each phase (sending, waiting for the
+    /// answer, reading it), because ureq's whole-call timer costs ~90 µs per request. A
+    /// server that never answers is cut off after this time either way. Default 15 s.
     pub fn timeout(mut self, timeout: Duration) -> Self {
         self.timeout = Some(timeout);
         self

@@ -1,0 +1,206 @@
+//! End-to-end benchmarks on loopback against the embedded sandbox, with keep-alive:
+//!
+//! - the blocking client's round trip beside raw ureq sending pre-signed bytes;
+//! - the async client with 64 requests in flight beside raw reqwest sending pre-signed bytes.
+//!
+//! The raw baselines are signed outside the timed region, so the ratio is what txc adds
+//! (signing, decoding, the send loop). Both sides hit the same sandbox, which shares the two
+//! cores with the client: see BENCHMARKS.md. Run: `cargo bench -p txc-examples --bench e2e`.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    missing_docs
+)]
+
+use std::hint::black_box;
+use std::sync::LazyLock;
+
+use divan::Bencher;
+use txc_sandbox::{AccountConfig, Sandbox};
+use txc_sign::{Credentials, NonceSequence, SignedRequest, Signer, unix_millis};
+use txc_types::{CollateralMarketOrder, Side};
+
+fn main() {
+    divan::main();
+}
+
+// One account per benchmark, so that no two share a key's nonces.
+const BLOCKING_CLIENT_KEY: &str = "bench-blocking-client";
+const BLOCKING_RAW_KEY: &str = "bench-blocking-raw";
+const ASYNC_CLIENT_KEY: &str = "bench-async-client";
+const ASYNC_RAW_KEY: &str = "bench-async-raw";
+const SECRET: &str = "bench-secret-0123456789";
+/// Requests per async iteration: 64 in flight, two rounds each.
+const IN_FLIGHT: usize = 64;
+const PER_TASK: usize = 2;
+
+/// One sandbox for every benchmark.
+static SANDBOX: LazyLock<Sandbox> = LazyLock::new(|| {
+    let account = |key| {
+        AccountConfig::new(key, SECRET)
+            .balance("USDT", "1000000000")
+            .leverage(10)
+    };
+    Sandbox::builder()
+        .account(account(BLOCKING_CLIENT_KEY))
+        .account(account(BLOCKING_RAW_KEY))
+        .account(account(ASYNC_CLIENT_KEY))
+        .account(account(ASYNC_RAW_KEY))
+        .rate_limits(u32::MAX, u32::MAX)
+        .start()
+        .unwrap()
+});
+
+/// Buy then sell the minimum, so positions stay flat however many iterations run.
+fn orders() -> [CollateralMarketOrder; 2] {
+    [Side::Buy, Side::Sell].map(|side| {
+        CollateralMarketOrder::builder("BTC_USDT", side, "0.001")
+            .build()
+            .unwrap()
+    })
+}
+
+fn credentials(key: &str) -> Credentials {
+    Credentials::new(key, SECRET).unwrap()
+}
+
+/// Pre-signs `n` alternating orders for the raw baselines, outside the timed region.
+fn presign(signer: &Signer, nonces: &NonceSequence, window: bool, n: usize) -> Vec<SignedRequest> {
+    let orders = orders();
+    (0..n)
+        .map(|i| {
+            let nonce = nonces.next(unix_millis(std::time::SystemTime::now()));
+            signer.sign(&orders[i % 2], nonce, window).unwrap()
+        })
+        .collect()
+}
+
+mod blocking {
+    use super::*;
+    use txc_blocking::ureq;
+
+    /// The blocking client: sign, send, read, decode. Strict nonces (sequential calls).
+    #[divan::bench(sample_count = 200, sample_size = 5)]
+    fn txc_client_round_trip(b: Bencher<'_, '_>) {
+        let client = txc_blocking::Client::builder(credentials(BLOCKING_CLIENT_KEY))
+            .base_url(SANDBOX.base_url())
+            .nonce_window(false)
+            .build()
+            .unwrap();
+        let orders = orders();
+        let mut i = 0usize;
+        b.bench_local(|| {
+            i += 1;
+            black_box(client.collateral_market_order(&orders[i % 2]).unwrap())
+        });
+    }
+
+    /// The floor: raw ureq sending pre-signed bytes and reading the body.
+    #[divan::bench(sample_count = 200, sample_size = 5)]
+    fn raw_ureq_presigned(b: Bencher<'_, '_>) {
+        let agent: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        let signer = Signer::new(credentials(BLOCKING_RAW_KEY), SANDBOX.base_url()).unwrap();
+        let nonces = NonceSequence::new();
+        b.with_inputs(|| {
+            presign(&signer, &nonces, false, 1)
+                .pop()
+                .unwrap()
+                .into_http()
+                .unwrap()
+        })
+        .bench_local_values(|request| {
+            let response = agent.run(request).unwrap();
+            assert_eq!(response.status(), 200);
+            black_box(response.into_body().read_to_vec().unwrap())
+        });
+    }
+}
+
+mod concurrent {
+    use super::*;
+    use txc_async::reqwest;
+
+    fn runtime() -> tokio::runtime::Runtime {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap()
+    }
+
+    /// The async client: 64 tasks on clones of one client, 2 orders each, per iteration.
+    /// Divide the time by 128 for the time per order; window-mode nonces.
+    #[divan::bench(sample_count = 20, sample_size = 1)]
+    fn txc_client_64_in_flight(b: Bencher<'_, '_>) {
+        let rt = runtime();
+        let client = txc_async::Client::builder(credentials(ASYNC_CLIENT_KEY))
+            .base_url(SANDBOX.base_url())
+            .build()
+            .unwrap();
+        b.bench_local(|| {
+            rt.block_on(async {
+                let mut tasks = tokio::task::JoinSet::new();
+                for t in 0..IN_FLIGHT {
+                    let client = client.clone();
+                    tasks.spawn(async move {
+                        let orders = orders();
+                        for i in 0..PER_TASK {
+                            client
+                                .collateral_market_order(&orders[(t + i) % 2])
+                                .await
+                                .unwrap();
+                        }
+                    });
+                }
+                while let Some(done) = tasks.join_next().await {
+                    done.unwrap();
+                }
+            });
+        });
+    }
+
+    /// The floor: raw reqwest, the same 64 × 2 orders pre-signed outside the timed region.
+    #[divan::bench(sample_count = 20, sample_size = 1)]
+    fn raw_reqwest_presigned_64_in_flight(b: Bencher<'_, '_>) {
+        let rt = runtime();
+        let http = reqwest::Client::new();
+        let signer = Signer::new(credentials(ASYNC_RAW_KEY), SANDBOX.base_url()).unwrap();
+        let nonces = NonceSequence::new();
+        b.with_inputs(|| {
+            let mut signed = presign(&signer, &nonces, true, IN_FLIGHT * PER_TASK).into_iter();
+            (0..IN_FLIGHT)
+                .map(|_| {
+                    (0..PER_TASK)
+                        .map(|_| {
+                            let request = signed.next().unwrap().into_http().unwrap();
+                            reqwest::Request::try_from(request).unwrap()
+                        })
+                        .collect::<Vec<_>>()
+                })
+                .collect::<Vec<_>>()
+        })
+        .bench_local_values(|batches| {
+            rt.block_on(async {
+                let mut tasks = tokio::task::JoinSet::new();
+                for batch in batches {
+                    let http = http.clone();
+                    tasks.spawn(async move {
+                        for request in batch {
+                            let response = http.execute(request).await.unwrap();
+                            assert_eq!(response.status(), 200);
+                            black_box(response.bytes().await.unwrap());
+                        }
+                    });
+                }
+                while let Some(done) = tasks.join_next().await {
+                    done.unwrap();
+                }
+            });
+        });
+    }
+}
