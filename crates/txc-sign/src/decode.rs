@@ -188,7 +188,15 @@ fn decode_error(operation: &'static str, status: u16, body: &[u8], detail: &str)
 
 /// The first bytes of a body as text, truncated.
 fn truncate(body: &[u8], max: usize) -> String {
-    let head = body.get(..max.min(body.len())).unwrap_or_default();
+    let mut end = max.min(body.len());
+    // Never cut inside a UTF-8 character: back off over continuation bytes (at most 3).
+    for _ in 0..3 {
+        match body.get(end) {
+            Some(b) if end > 0 && b & 0xC0 == 0x80 => end -= 1,
+            _ => break,
+        }
+    }
+    let head = body.get(..end).unwrap_or_default();
     let mut text = String::from_utf8_lossy(head).into_owned();
     if body.len() > max {
         text.push('…');

@@ -179,12 +179,11 @@ pub fn verify(
     if decoded != body {
         return Err(AuthRejection::INVALID_PAYLOAD);
     }
-    // A derived struct would also accept a JSON array; the body must be an object.
-    if body.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
-        return Err(AuthRejection::INVALID_PAYLOAD);
-    }
+    // The same rule as the request parsers: UTF-8 throughout (serde_json does not check the
+    // strings it skips) and an object (a derived struct would also accept an array).
+    let text = txc_types::json_object_text(body).map_err(|_| AuthRejection::INVALID_PAYLOAD)?;
     let envelope: Envelope =
-        serde_json::from_slice(body).map_err(|_| AuthRejection::INVALID_PAYLOAD)?;
+        serde_json::from_str(text).map_err(|_| AuthRejection::INVALID_PAYLOAD)?;
     match envelope.request {
         None | Some(Value::Null) => return Err(AuthRejection::REQUEST_NOT_PROVIDED),
         Some(Value::String(r)) if r == path => {}

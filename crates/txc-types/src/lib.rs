@@ -68,7 +68,9 @@ pub use error::{Reason, ValidationError};
 pub use field_value::{FieldValue, Validated};
 pub use investment_plan::InvestmentPlan;
 pub use order::{ActivationCondition, Order, Oto};
-pub use order_fields::{BuildableOrder, OrderBuilder, OrderFields, RequestBodyError};
+pub use order_fields::{
+    BuildableOrder, OrderBuilder, OrderFields, RequestBodyError, json_object_text,
+};
 pub use order_status::{OrderStatus, OrderType};
 pub use plan_status::PlanStatus;
 pub use position_side::PositionSide;

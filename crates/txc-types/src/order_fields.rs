@@ -241,12 +241,29 @@ pub enum RequestBodyError {
     Invalid(#[from] ValidationError),
 }
 
+/// The body as text, if it is UTF-8 throughout and a JSON object at the top.
+///
+/// serde_json does not validate the UTF-8 of string values it skips, and derived structs also
+/// accept JSON arrays; a server must refuse both, as the exchange does.
+pub fn json_object_text(body: &[u8]) -> Result<&str, RequestBodyError> {
+    use serde::de::Error as _;
+    let text = std::str::from_utf8(body)
+        .map_err(|_| RequestBodyError::Json(serde_json::Error::custom("body is not UTF-8")))?;
+    if !text.trim_start().starts_with('{') {
+        return Err(RequestBodyError::Json(serde_json::Error::custom(
+            "body is not a JSON object",
+        )));
+    }
+    Ok(text)
+}
+
 /// Parses and validates an order body received by a server.
 pub(crate) fn order_from_body<O: BuildableOrder>(
     body: &[u8],
     required: impl FnOnce(Option<String>) -> Result<O::Required, ValidationError>,
 ) -> Result<O, RequestBodyError> {
-    let raw: RawOrder = serde_json::from_slice(body).map_err(RequestBodyError::Json)?;
+    let raw: RawOrder =
+        serde_json::from_str(json_object_text(body)?).map_err(RequestBodyError::Json)?;
     Ok(raw.into_order(required)?)
 }
 

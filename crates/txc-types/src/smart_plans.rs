@@ -3,7 +3,7 @@
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
-use crate::order_fields::RequestBodyError;
+use crate::order_fields::{RequestBodyError, json_object_text};
 use crate::{Endpoint, EndpointKind, FieldValue, InvestmentPlan, Ticker, ValidationError};
 
 /// Lists the smart investment plans, optionally only those of one source currency.
@@ -48,7 +48,8 @@ impl SmartPlansQuery {
             #[serde(default)]
             ticker: Option<String>,
         }
-        let raw: Raw = serde_json::from_slice(body).map_err(RequestBodyError::Json)?;
+        let raw: Raw =
+            serde_json::from_str(json_object_text(body)?).map_err(RequestBodyError::Json)?;
         let mut b = Self::builder();
         if let Some(t) = raw.ticker {
             b = b.ticker(t);
