@@ -2,9 +2,12 @@
 //! `txc-blocking` and once through `txc-async`, over real HTTP on 127.0.0.1 against
 //! `txc-sandbox`, so the two clients cannot drift apart.
 //!
-//! A scenario is a function of a [`Driver`]; the `scenarios!` table at the end turns each into
-//! one test per transport (`blocking::name`, `asynchronous::name`). No timing assertions:
-//! delays only make faults happen, they are never measured.
+//! A scenario is a function of a [`Driver`] (in `common/mod.rs`, shared with `hostile.rs`,
+//! `load.rs` and `secrets.rs`); the `scenarios!` table at the end turns each into one test per
+//! transport (`blocking::name`, `asynchronous::name`). Every answer comes from the sandbox —
+//! its faults produce what it would not send by itself (HTTP 453, a 503 with a JSON body, a
+//! chunked answer). No timing assertions: delays only make faults happen, they are never
+//! measured.
 
 #![allow(
     clippy::unwrap_used,
@@ -13,378 +16,19 @@
     clippy::panic
 )]
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpListener;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+#[macro_use]
+mod common;
 
+use std::time::Duration;
+
+use common::*;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::{
-    ApiError, ApiErrorClass, Credentials, DecodeErrorKind, Delivery, Error, NonceSequence,
-    RetryPolicy, TransportErrorKind,
+    ApiErrorClass, DecodeErrorKind, Delivery, NonceSequence, RetryPolicy, TransportErrorKind,
 };
 use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, InvestmentPlan, Order, OrderStatus, Side,
-    SmartPlansQuery,
+    CollateralMarketOrder, CollateralTriggerMarketOrder, OrderStatus, Side, SmartPlansQuery,
 };
-
-// ---------------------------------------------------------------------------------------------
-// Drivers: one per transport, the same shape for both.
-
-/// What a scenario sets on a client; each driver maps it onto its crate's builder.
-#[derive(Clone)]
-struct Setup {
-    key: &'static str,
-    secret: &'static str,
-    nonce_window: bool,
-    timeout: Option<Duration>,
-    max_response_bytes: Option<usize>,
-    retry: Option<RetryPolicy>,
-    nonces: Option<NonceSequence>,
-}
-
-impl Setup {
-    fn partner() -> Self {
-        Self::key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
-    }
-
-    fn key(key: &'static str, secret: &'static str) -> Self {
-        Self {
-            key,
-            secret,
-            nonce_window: true,
-            timeout: None,
-            max_response_bytes: None,
-            retry: None,
-            nonces: None,
-        }
-    }
-
-    fn timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = Some(timeout);
-        self
-    }
-
-    fn max_response_bytes(mut self, max: usize) -> Self {
-        self.max_response_bytes = Some(max);
-        self
-    }
-
-    fn retry(mut self, retry: RetryPolicy) -> Self {
-        self.retry = Some(retry);
-        self
-    }
-
-    fn nonce_window(mut self, on: bool) -> Self {
-        self.nonce_window = on;
-        self
-    }
-
-    fn nonces(mut self, nonces: NonceSequence) -> Self {
-        self.nonces = Some(nonces);
-        self
-    }
-
-    fn credentials(&self) -> Credentials {
-        Credentials::new(self.key, self.secret).unwrap()
-    }
-}
-
-/// The three operations, called the same way whatever the transport.
-trait Api: Send + Sync {
-    fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error>;
-    fn trigger(&self, order: &CollateralTriggerMarketOrder) -> Result<Order, Error>;
-    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error>;
-    /// `n` copies of `order` at once, each from its own clone of this client (threads for the
-    /// blocking client, tokio tasks for the async one).
-    fn concurrent_markets(
-        &self,
-        order: &CollateralMarketOrder,
-        n: usize,
-    ) -> Vec<Result<Order, Error>>;
-}
-
-/// Makes clients of one transport.
-trait Driver {
-    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api>;
-}
-
-struct Blocking;
-
-impl Driver for Blocking {
-    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api> {
-        let mut builder = txc_blocking::Client::builder(setup.credentials())
-            .base_url(base_url)
-            .nonce_window(setup.nonce_window);
-        if let Some(timeout) = setup.timeout {
-            builder = builder.timeout(timeout);
-        }
-        if let Some(max) = setup.max_response_bytes {
-            builder = builder.max_response_bytes(max);
-        }
-        if let Some(retry) = setup.retry {
-            builder = builder.retry_policy(retry);
-        }
-        if let Some(nonces) = setup.nonces {
-            builder = builder.nonce_sequence(nonces);
-        }
-        Box::new(builder.build().unwrap())
-    }
-}
-
-impl Api for txc_blocking::Client {
-    fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
-        self.collateral_market_order(order)
-    }
-
-    fn trigger(&self, order: &CollateralTriggerMarketOrder) -> Result<Order, Error> {
-        self.collateral_trigger_market_order(order)
-    }
-
-    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
-        self.smart_plans(query)
-    }
-
-    fn concurrent_markets(
-        &self,
-        order: &CollateralMarketOrder,
-        n: usize,
-    ) -> Vec<Result<Order, Error>> {
-        let threads: Vec<_> = (0..n)
-            .map(|_| {
-                let client = self.clone();
-                let order = order.clone();
-                std::thread::spawn(move || client.collateral_market_order(&order))
-            })
-            .collect();
-        threads.into_iter().map(|t| t.join().unwrap()).collect()
-    }
-}
-
-struct Async {
-    runtime: Arc<tokio::runtime::Runtime>,
-}
-
-impl Async {
-    fn new() -> Self {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        Self {
-            runtime: Arc::new(runtime),
-        }
-    }
-}
-
-/// The async client on a runtime of its own, driven with `block_on`.
-struct AsyncApi {
-    runtime: Arc<tokio::runtime::Runtime>,
-    client: txc_async::Client,
-}
-
-impl Driver for Async {
-    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api> {
-        let mut builder = txc_async::Client::builder(setup.credentials())
-            .base_url(base_url)
-            .nonce_window(setup.nonce_window);
-        if let Some(timeout) = setup.timeout {
-            builder = builder.timeout(timeout);
-        }
-        if let Some(max) = setup.max_response_bytes {
-            builder = builder.max_response_bytes(max);
-        }
-        if let Some(retry) = setup.retry {
-            builder = builder.retry_policy(retry);
-        }
-        if let Some(nonces) = setup.nonces {
-            builder = builder.nonce_sequence(nonces);
-        }
-        Box::new(AsyncApi {
-            runtime: Arc::clone(&self.runtime),
-            client: builder.build().unwrap(),
-        })
-    }
-}
-
-impl Api for AsyncApi {
-    fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
-        self.runtime
-            .block_on(self.client.collateral_market_order(order))
-    }
-
-    fn trigger(&self, order: &CollateralTriggerMarketOrder) -> Result<Order, Error> {
-        self.runtime
-            .block_on(self.client.collateral_trigger_market_order(order))
-    }
-
-    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
-        self.runtime.block_on(self.client.smart_plans(query))
-    }
-
-    fn concurrent_markets(
-        &self,
-        order: &CollateralMarketOrder,
-        n: usize,
-    ) -> Vec<Result<Order, Error>> {
-        self.runtime.block_on(async {
-            let tasks: Vec<_> = (0..n)
-                .map(|_| {
-                    let client = self.client.clone();
-                    let order = order.clone();
-                    tokio::spawn(async move { client.collateral_market_order(&order).await })
-                })
-                .collect();
-            let mut results = Vec::with_capacity(n);
-            for task in tasks {
-                results.push(task.await.unwrap());
-            }
-            results
-        })
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Helpers.
-
-fn market(amount: &str) -> CollateralMarketOrder {
-    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, amount)
-        .build()
-        .unwrap()
-}
-
-fn api_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, ApiError) {
-    let error = result.unwrap_err();
-    let api = error
-        .api()
-        .unwrap_or_else(|| panic!("expected an API error, got {error:?}"))
-        .clone();
-    (error, api)
-}
-
-fn transport(result: Result<impl std::fmt::Debug, Error>) -> (Error, TransportErrorKind, Delivery) {
-    match result.unwrap_err() {
-        Error::Transport(e) => {
-            let (kind, delivery) = (e.kind, e.delivery);
-            (Error::Transport(e), kind, delivery)
-        }
-        other => panic!("expected a transport error, got {other:?}"),
-    }
-}
-
-fn decode_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, u16, DecodeErrorKind) {
-    match result.unwrap_err() {
-        Error::Decode(e) => {
-            let (status, kind) = (e.status, e.kind);
-            (Error::Decode(e), status, kind)
-        }
-        other => panic!("expected a decode error, got {other:?}"),
-    }
-}
-
-/// Waits (at most 10 s) until `done` holds; for effects of requests the client gave up on.
-fn eventually(what: &str, done: impl Fn() -> bool) {
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while !done() {
-        assert!(Instant::now() < deadline, "never happened: {what}");
-        std::thread::sleep(Duration::from_millis(10));
-    }
-}
-
-/// Every text an error shows: `Display`, `Debug`, and the `Display` of each source.
-fn error_texts(error: &Error) -> String {
-    let mut text = format!("{error}\n{error:?}\n");
-    let mut source = std::error::Error::source(error);
-    while let Some(s) = source {
-        text.push_str(&format!("{s}\n{s:?}\n"));
-        source = s.source();
-    }
-    text
-}
-
-fn assert_no_secret(text: &str) {
-    for secret in [
-        demo::PARTNER_API_SECRET,
-        demo::REGULAR_API_SECRET,
-        demo::DISABLED_API_SECRET,
-        WRONG_SECRET,
-    ] {
-        assert!(!text.contains(secret), "secret leaked in: {text}");
-    }
-    // Every payload is base64 of `{"request":"…`; signatures are 128 hex digits.
-    assert!(
-        !text.contains("eyJyZXF1ZXN0Ijoi"),
-        "payload leaked in: {text}"
-    );
-    let hex_run = text
-        .split(|c: char| !c.is_ascii_hexdigit())
-        .map(str::len)
-        .max()
-        .unwrap_or(0);
-    assert!(hex_run < 128, "signature leaked in: {text}");
-}
-
-const WRONG_SECRET: &str = "not-the-partner-secret-6f2d9b4a1c8e";
-
-/// A loopback HTTP/1.1 server answering every request with one canned answer, for answers the
-/// sandbox has no fault for (HTTP 453, a 503 with a JSON body). Counts the requests it got.
-struct Canned {
-    base_url: String,
-    hits: Arc<AtomicUsize>,
-}
-
-fn canned(status_line: &'static str, body: &'static str) -> Canned {
-    canned_answer(status_line, body, true)
-}
-
-/// Like [`canned`]; without `Content-Length` the body ends when the connection closes.
-fn canned_answer(status_line: &'static str, body: impl Into<String>, with_length: bool) -> Canned {
-    let body: String = body.into();
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let base_url = format!("http://{}", listener.local_addr().unwrap());
-    let hits = Arc::new(AtomicUsize::new(0));
-    let counter = Arc::clone(&hits);
-    std::thread::spawn(move || {
-        for stream in listener.incoming() {
-            let Ok(mut stream) = stream else { return };
-            let mut reader = BufReader::new(stream.try_clone().unwrap());
-            let mut length = 0usize;
-            loop {
-                let mut line = String::new();
-                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-                    break;
-                }
-                if let Some((name, value)) = line.split_once(':')
-                    && name.eq_ignore_ascii_case("content-length")
-                {
-                    length = value.trim().parse().unwrap_or(0);
-                }
-            }
-            let mut request_body = vec![0; length];
-            let _ = reader.read_exact(&mut request_body);
-            counter.fetch_add(1, Ordering::SeqCst);
-            let length = if with_length {
-                format!("Content-Length: {}\r\n", body.len())
-            } else {
-                String::new()
-            };
-            let answer = format!(
-                "HTTP/1.1 {status_line}\r\nContent-Type: application/json\r\n{length}Connection: close\r\n\r\n{body}"
-            );
-            let _ = stream.write_all(answer.as_bytes());
-        }
-    });
-    Canned { base_url, hits }
-}
-
-fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64
-}
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios: each operation succeeds.
@@ -558,31 +202,44 @@ fn the_rate_limit_is_too_many_requests(driver: &dyn Driver) {
 }
 
 fn region_restriction_reaches_the_caller(driver: &dyn Driver) {
-    let server = canned(
-        "453 Unavailable For Region",
-        r#"{"code":0,"message":"This order type is not available in your region.","errors":{}}"#,
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::Answer {
+            status: 453,
+            content_type: "application/json".to_owned(),
+            body: br#"{"code":0,"message":"This order type is not available in your region.","errors":{}}"#.to_vec(),
+        },
+        None,
     );
-    let client = driver.client(&server.base_url, Setup::partner());
+    let client = driver.client(sandbox.base_url(), Setup::partner());
     let (error, api) = api_error(client.market(&market("0.01")));
     assert_eq!(
         (api.status, api.class),
         (453, ApiErrorClass::RegionRestricted)
     );
     assert!(!error.outcome_unknown());
-    assert_eq!(server.hits.load(Ordering::SeqCst), 1, "not resent");
+    assert_eq!(sandbox.stats().requests, 1, "not resent");
+    assert!(sandbox.orders().is_empty());
 }
 
 fn an_unavailable_answer_is_not_resent_for_orders(driver: &dyn Driver) {
-    let server = canned(
-        "503 Service Unavailable",
-        r#"{"response":null,"status":503,"errors":{"message":["Service is under maintenance"]},"notification":null,"warning":null,"_token":null}"#,
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::Answer {
+            status: 503,
+            content_type: "application/json".to_owned(),
+            body: br#"{"response":null,"status":503,"errors":{"message":["Service is under maintenance"]},"notification":null,"warning":null,"_token":null}"#.to_vec(),
+        },
+        None,
     );
-    let client = driver.client(&server.base_url, Setup::partner());
+    let client = driver.client(sandbox.base_url(), Setup::partner());
     let (error, api) = api_error(client.market(&market("0.01")));
     assert_eq!((api.status, api.class), (503, ApiErrorClass::Unavailable));
     assert_eq!(api.message, "Service is under maintenance");
     assert!(error.outcome_unknown());
-    assert_eq!(server.hits.load(Ordering::SeqCst), 1, "not resent");
+    assert_eq!(sandbox.stats().requests, 1, "not resent");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -692,21 +349,25 @@ fn an_oversized_answer_is_refused_and_not_resent(driver: &dyn Driver) {
 
 fn an_unannounced_oversized_answer_is_cut_off(driver: &dyn Driver) {
     // No `Content-Length`: the cap is enforced while reading.
-    let big = format!(r#"{{"orderId":1,"market":"{}"}}"#, "X".repeat(4096));
-    let server = canned_answer("200 OK", big, false);
-    let client = driver.client(&server.base_url, Setup::partner().max_response_bytes(1024));
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(4096), Some(1));
+    let client = driver.client(
+        sandbox.base_url(),
+        Setup::partner().max_response_bytes(1024),
+    );
     let (error, kind, delivery) = transport(client.market(&market("0.01")));
     assert_eq!(
         (kind, delivery),
         (TransportErrorKind::ResponseTooLarge, Delivery::MaybeSent)
     );
     assert!(error.outcome_unknown());
-    assert_eq!(server.hits.load(Ordering::SeqCst), 1, "not resent");
+    assert_eq!(sandbox.stats().requests, 1, "not resent");
+    assert_eq!(sandbox.orders().len(), 1, "the order was placed");
 
-    // The same answer within the cap is read to its end.
-    let small = canned_answer("200 OK", r#"{"orderId":7,"market":"BTC_USDT"}"#, false);
-    let client = driver.client(&small.base_url, Setup::partner().max_response_bytes(1024));
-    assert_eq!(client.market(&market("0.01")).unwrap().order_id, Some(7));
+    // The same kind of answer within the cap is read to its end.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(0), Some(1));
+    let placed = client.market(&market("0.01")).unwrap();
+    assert_eq!(sandbox.orders().last(), Some(&placed));
 }
 
 fn a_stopped_server_is_a_connect_error(driver: &dyn Driver) {
@@ -846,59 +507,8 @@ fn errors_and_traces_never_show_secrets(driver: &dyn Driver) {
     );
 }
 
-/// A `tracing` writer collecting everything into memory.
-#[derive(Clone, Default)]
-struct Trace(Arc<Mutex<Vec<u8>>>);
-
-impl Trace {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
-    }
-}
-
-impl Write for Trace {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Trace {
-    type Writer = Trace;
-
-    fn make_writer(&'a self) -> Self::Writer {
-        self.clone()
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The table: every scenario, once per transport.
-
-macro_rules! scenarios {
-    ($($scenario:ident),* $(,)?) => {
-        mod blocking {
-            $(
-                #[test]
-                fn $scenario() {
-                    super::$scenario(&super::Blocking);
-                }
-            )*
-        }
-
-        mod asynchronous {
-            $(
-                #[test]
-                fn $scenario() {
-                    super::$scenario(&super::Async::new());
-                }
-            )*
-        }
-    };
-}
 
 scenarios![
     market_order_is_placed,

@@ -2,20 +2,25 @@
 //!
 //! A fault is picked when a request arrives at an exchange route (the route's own fault
 //! first, else one injected for [`Route::All`]) and counts down its `times`. Faults that say
-//! "not processed" answer before the request is read; the others let the request be processed
-//! as usual (an order is placed, a rejection is still a rejection) and then change the answer,
-//! whatever it is. The control API is never faulted.
+//! "not processed" answer once the request's body is read, without authenticating or running
+//! it; the others let the request be processed as usual (an order is placed, a rejection is
+//! still a rejection) and then change the answer, whatever it is. The control API is never
+//! faulted.
 
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::body::{Body, Bytes};
 use axum::response::Response;
 use http::StatusCode;
+use http::header::{CONTENT_TYPE, HeaderValue};
 use http_body::{Frame, SizeHint};
 
 use crate::answer::{self, Answer, JSON};
+use crate::app::Shared;
+use crate::server::ConnectionReset;
 
 /// Which exchange route a fault applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -31,6 +36,9 @@ pub enum Route {
 }
 
 /// A failure to inject into a route's answers, for testing clients' error handling.
+///
+/// "Not processed" faults answer without authenticating or running the request (no order is
+/// placed, no nonce is used); the others run it as usual and then change the answer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Fault {
@@ -44,11 +52,45 @@ pub enum Fault {
     /// `Content-Length`, but the JSON cut in half.
     TruncatedBody,
     /// The request is processed; the headers announce the full `Content-Length`, half the body
-    /// is written, then the connection is closed.
+    /// is written, then the connection is closed (a clean close: the client reads an early
+    /// end of stream).
     CloseMidResponse,
+    /// The request is processed; like [`Fault::CloseMidResponse`], but the connection is
+    /// aborted with a TCP reset (`RST`) after half the body, so the client's read fails with
+    /// "connection reset".
+    ResetMidBody,
     /// The request is processed; HTTP 200 with a JSON-looking body of exactly this many bytes
-    /// (for testing clients' response-size caps).
+    /// and a `Content-Length` announcing them (for testing clients' response-size caps). The
+    /// body is generated while it is sent, so any size costs the sandbox no memory; how much of
+    /// it was handed to the connection shows in [`SandboxStats::fault_body_bytes`].
+    ///
+    /// [`SandboxStats::fault_body_bytes`]: crate::SandboxStats::fault_body_bytes
     OversizedBody(usize),
+    /// The request is processed; the real answer (status, content type and body) is sent with
+    /// chunked transfer encoding and **no** `Content-Length`, its body padded with trailing
+    /// spaces (still valid JSON) to this many bytes — never cut, so `Chunked(0)` sends the
+    /// answer as it is. Streamed in chunks of at most 64 KiB; how much was handed to the
+    /// connection shows in [`SandboxStats::fault_body_bytes`].
+    ///
+    /// [`SandboxStats::fault_body_bytes`]: crate::SandboxStats::fault_body_bytes
+    Chunked(usize),
+    /// The request is read but **not** processed, and never answered: the connection stays
+    /// open and silent until the client gives up and hangs up, or the listener stops (a
+    /// dropped [`Sandbox`](crate::Sandbox) waits at most its one-second grace period).
+    Stall,
+    /// The request is **not** processed; this answer is sent verbatim: the status (a value
+    /// outside 100–999 is sent as 500), the `Content-Type` (none when empty or not a valid
+    /// header value) and the body with its `Content-Length`. For answers the sandbox never
+    /// gives by itself: HTTP 453, a 503 with a JSON body, an error-shaped 200, a wrong content
+    /// type, malformed or hostile JSON.
+    Answer {
+        /// The HTTP status.
+        status: u16,
+        /// The `Content-Type` header; empty for none.
+        content_type: String,
+        /// The body.
+        body: Vec<u8>,
+    },
 }
 
 #[derive(Debug, Clone)]
@@ -105,25 +147,61 @@ impl FaultTable {
 /// The page a proxy sends for 502.
 const BAD_GATEWAY_HTML: &str = "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n";
 
-/// The answer of a fault that skips processing.
-pub(crate) fn unprocessed(fault: &Fault) -> Option<Response> {
+/// The largest chunk a streamed fault body hands to the connection at once.
+const CHUNK: usize = 64 * 1024;
+/// Padding of [`Fault::Chunked`] bodies: trailing whitespace keeps JSON valid.
+static SPACES: [u8; CHUNK] = [b' '; CHUNK];
+/// Padding of [`Fault::OversizedBody`] bodies, inside a JSON string.
+static XS: [u8; CHUNK] = [b'x'; CHUNK];
+
+/// Whether a fault answers without processing the request.
+pub(crate) fn skips_processing(fault: &Fault) -> bool {
+    matches!(
+        fault,
+        Fault::Unavailable | Fault::HtmlBadGateway | Fault::Stall | Fault::Answer { .. }
+    )
+}
+
+/// The answer of a fault that skips processing; [`Fault::Stall`] never answers.
+pub(crate) async fn unprocessed(fault: Fault) -> Response {
     match fault {
-        Fault::Unavailable => Some(answer::response(
-            StatusCode::SERVICE_UNAVAILABLE,
-            JSON,
-            Body::empty(),
-        )),
-        Fault::HtmlBadGateway => Some(answer::response(
+        Fault::Unavailable => {
+            answer::response(StatusCode::SERVICE_UNAVAILABLE, JSON, Body::empty())
+        }
+        Fault::HtmlBadGateway => answer::response(
             StatusCode::BAD_GATEWAY,
             "text/html",
             Body::from(BAD_GATEWAY_HTML),
-        )),
-        _ => None,
+        ),
+        Fault::Answer {
+            status,
+            content_type,
+            body,
+        } => {
+            let mut response = Response::new(Body::from(body));
+            *response.status_mut() =
+                StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            if let Ok(value) = HeaderValue::from_str(&content_type)
+                && !content_type.is_empty()
+            {
+                response.headers_mut().insert(CONTENT_TYPE, value);
+            }
+            response
+        }
+        // `Fault::Stall` (no other fault gets here, see `skips_processing`): pending until the
+        // connection is dropped, because the client hung up or the listener stopped.
+        _ => std::future::pending().await,
     }
 }
 
-/// Applies a fault to a processed answer.
-pub(crate) async fn processed(fault: Fault, answer: Answer) -> Response {
+/// Applies a fault to a processed answer. `reset` aborts the request's connection with a TCP
+/// reset when it closes; `shared` counts the bytes of streamed bodies.
+pub(crate) async fn processed(
+    fault: Fault,
+    answer: Answer,
+    shared: &Arc<Shared>,
+    reset: Option<ConnectionReset>,
+) -> Response {
     match fault {
         Fault::Delay(delay) => {
             tokio::time::sleep(delay).await;
@@ -134,7 +212,7 @@ pub(crate) async fn processed(fault: Fault, answer: Answer) -> Response {
             body.truncate(body.len() / 2);
             answer::response(StatusCode::OK, JSON, Body::from(body))
         }
-        Fault::CloseMidResponse => {
+        Fault::CloseMidResponse | Fault::ResetMidBody => {
             let total = answer.body.len();
             let mut first = answer.body;
             first.truncate(total / 2);
@@ -142,37 +220,155 @@ pub(crate) async fn processed(fault: Fault, answer: Answer) -> Response {
                 first: Some(Bytes::from(first)),
                 total: u64::try_from(total).unwrap_or(u64::MAX),
                 pause: None,
+                reset: if fault == Fault::ResetMidBody {
+                    reset
+                } else {
+                    None
+                },
             };
             answer::response(answer.status, JSON, Body::new(body))
         }
         Fault::OversizedBody(size) => {
-            answer::response(StatusCode::OK, JSON, Body::from(oversized(size)))
+            let body = Streamed::new(oversized(size), Some(size), Arc::clone(shared));
+            answer::response(StatusCode::OK, JSON, Body::new(body))
         }
-        Fault::Unavailable | Fault::HtmlBadGateway => answer.into_response(),
+        Fault::Chunked(size) => {
+            let parts = padded(answer.body, size);
+            let body = Streamed::new(parts, None, Arc::clone(shared));
+            answer::response(answer.status, answer.content_type, Body::new(body))
+        }
+        Fault::Unavailable | Fault::HtmlBadGateway | Fault::Stall | Fault::Answer { .. } => {
+            answer.into_response()
+        }
     }
 }
 
-/// A JSON-looking body of exactly `size` bytes.
-fn oversized(size: usize) -> Vec<u8> {
+/// The parts of a [`Fault::OversizedBody`] body: JSON-looking, exactly `size` bytes.
+fn oversized(size: usize) -> Chunks {
     const HEAD: &[u8] = br#"{"orderId":1,"padding":""#;
     const TAIL: &[u8] = br#""}"#;
-    let mut body = Vec::with_capacity(size);
     if size >= HEAD.len() + TAIL.len() {
-        body.extend_from_slice(HEAD);
-        body.resize(size - TAIL.len(), b'x');
-        body.extend_from_slice(TAIL);
+        Chunks::new(vec![
+            Part::Bytes(Bytes::from_static(HEAD)),
+            Part::Fill(&XS, size - HEAD.len() - TAIL.len()),
+            Part::Bytes(Bytes::from_static(TAIL)),
+        ])
     } else {
-        body.resize(size, b' ');
+        Chunks::new(vec![Part::Fill(&SPACES, size)])
     }
-    body
+}
+
+/// The parts of a [`Fault::Chunked`] body: `body` padded with spaces to `size` bytes.
+fn padded(body: Vec<u8>, size: usize) -> Chunks {
+    let padding = size.saturating_sub(body.len());
+    Chunks::new(vec![
+        Part::Bytes(Bytes::from(body)),
+        Part::Fill(&SPACES, padding),
+    ])
+}
+
+/// A piece of a streamed body.
+enum Part {
+    /// These bytes.
+    Bytes(Bytes),
+    /// This many bytes of a fill pattern.
+    Fill(&'static [u8; CHUNK], usize),
+}
+
+/// A body's parts, handed out in chunks of at most [`CHUNK`] bytes without copying.
+struct Chunks(std::collections::VecDeque<Part>);
+
+impl Chunks {
+    fn new(parts: Vec<Part>) -> Self {
+        Self(parts.into())
+    }
+
+    /// The next chunk, or `None` at the end.
+    fn next_chunk(&mut self) -> Option<Bytes> {
+        loop {
+            let part = self.0.front_mut()?;
+            let (chunk, done) = match part {
+                Part::Bytes(bytes) => {
+                    let chunk = bytes.split_to(bytes.len().min(CHUNK));
+                    (chunk, bytes.is_empty())
+                }
+                Part::Fill(pattern, left) => {
+                    let n = (*left).min(CHUNK);
+                    *left -= n;
+                    let pattern: &'static [u8] = pattern.as_slice();
+                    (
+                        Bytes::from_static(pattern.get(..n).unwrap_or_default()),
+                        *left == 0,
+                    )
+                }
+            };
+            if done {
+                self.0.pop_front();
+            }
+            if !chunk.is_empty() {
+                return Some(chunk);
+            }
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// A body generated while it is sent, counting what it hands over in
+/// [`crate::SandboxStats::fault_body_bytes`]. With an exact size hyper sends a
+/// `Content-Length`; without one, chunked transfer encoding.
+struct Streamed {
+    chunks: Chunks,
+    exact: Option<u64>,
+    shared: Arc<Shared>,
+}
+
+impl Streamed {
+    fn new(chunks: Chunks, exact: Option<usize>, shared: Arc<Shared>) -> Self {
+        Self {
+            chunks,
+            exact: exact.map(|n| u64::try_from(n).unwrap_or(u64::MAX)),
+            shared,
+        }
+    }
+}
+
+impl http_body::Body for Streamed {
+    type Data = Bytes;
+    type Error = std::convert::Infallible;
+
+    fn poll_frame(
+        mut self: Pin<&mut Self>,
+        _cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, Self::Error>>> {
+        let chunk = self.chunks.next_chunk();
+        if let Some(chunk) = &chunk {
+            self.shared.state().stats.fault_body_bytes +=
+                u64::try_from(chunk.len()).unwrap_or(u64::MAX);
+        }
+        Poll::Ready(chunk.map(|c| Ok(Frame::data(c))))
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.chunks.is_empty()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        self.exact
+            .map_or_else(SizeHint::default, SizeHint::with_exact)
+    }
 }
 
 /// A body that announces `total` bytes, sends `first`, lets the server flush it, then fails,
-/// which makes hyper close the connection mid-response.
+/// which makes hyper close the connection mid-response — with a TCP reset when `reset` is
+/// set.
 struct CutBody {
     first: Option<Bytes>,
     total: u64,
     pause: Option<Pin<Box<tokio::time::Sleep>>>,
+    reset: Option<ConnectionReset>,
 }
 
 impl http_body::Body for CutBody {
@@ -193,10 +389,15 @@ impl http_body::Body for CutBody {
             .get_or_insert_with(|| Box::pin(tokio::time::sleep(Duration::from_millis(50))));
         match pause.as_mut().poll(cx) {
             Poll::Pending => Poll::Pending,
-            Poll::Ready(()) => Poll::Ready(Some(Err(std::io::Error::new(
-                std::io::ErrorKind::ConnectionAborted,
-                "sandbox fault: connection closed mid-response",
-            )))),
+            Poll::Ready(()) => {
+                if let Some(reset) = &this.reset {
+                    reset.arm();
+                }
+                Poll::Ready(Some(Err(std::io::Error::new(
+                    std::io::ErrorKind::ConnectionAborted,
+                    "sandbox fault: connection closed mid-response",
+                ))))
+            }
         }
     }
 
@@ -231,11 +432,35 @@ mod tests {
         assert_eq!(table.take(Route::CollateralMarket), None);
     }
 
+    fn collect(mut chunks: Chunks) -> Vec<u8> {
+        let mut body = Vec::new();
+        while let Some(chunk) = chunks.next_chunk() {
+            assert!(!chunk.is_empty() && chunk.len() <= CHUNK);
+            body.extend_from_slice(&chunk);
+        }
+        assert!(chunks.is_empty());
+        body
+    }
+
     #[test]
     fn oversized_has_exact_size() {
-        for size in [0, 5, 26, 27, 1000] {
-            assert_eq!(oversized(size).len(), size);
+        for size in [0, 5, 26, 27, 1000, CHUNK, 3 * CHUNK + 7] {
+            assert_eq!(collect(oversized(size)).len(), size);
         }
-        assert!(serde_json::from_slice::<serde_json::Value>(&oversized(1000)).is_ok());
+        let body = collect(oversized(3 * CHUNK + 7));
+        assert!(serde_json::from_slice::<serde_json::Value>(&body).is_ok());
+    }
+
+    #[test]
+    fn padded_keeps_the_answer_and_reaches_the_size() {
+        let answer = br#"{"orderId":7}"#.to_vec();
+        assert_eq!(collect(padded(answer.clone(), 0)), answer);
+        let body = collect(padded(answer.clone(), 2 * CHUNK + 1));
+        assert_eq!(body.len(), 2 * CHUNK + 1);
+        assert!(body.starts_with(&answer));
+        let value: serde_json::Value = serde_json::from_slice(&body).unwrap_or_default();
+        assert_eq!(value.get("orderId"), Some(&serde_json::json!(7)));
+        let big = vec![b'1'; CHUNK + 3];
+        assert_eq!(collect(padded(big.clone(), 10)), big);
     }
 }

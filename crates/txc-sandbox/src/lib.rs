@@ -128,12 +128,26 @@
 //!
 //! # Faults
 //!
-//! [`Sandbox::inject_fault`] makes a route ([`Route`]) answer with a [`Fault`] — a delay, an
-//! empty 503, an HTML 502, a truncated body, a connection closed mid-response, an oversized
-//! body — for a number of requests or until [`Sandbox::clear_faults`]. 503 and 502 are sent
-//! without processing the request; the others process it first (an order is placed).
-//! [`Sandbox::stop_listener`] and [`Sandbox::restart_listener`] simulate the server going away
-//! and coming back on the same port.
+//! [`Sandbox::inject_fault`] makes a route ([`Route`]) answer with a [`Fault`] for a number of
+//! requests or until [`Sandbox::clear_faults`]:
+//!
+//! | fault | request processed | what the client gets |
+//! |---|---|---|
+//! | [`Fault::Delay`] | yes | the real answer, late |
+//! | [`Fault::Unavailable`] | no | HTTP 503, empty body |
+//! | [`Fault::HtmlBadGateway`] | no | HTTP 502, a proxy's HTML page |
+//! | [`Fault::Answer`] | no | any status, content type and body, verbatim |
+//! | [`Fault::Stall`] | no | nothing: the connection stays silent until the client gives up |
+//! | [`Fault::TruncatedBody`] | yes | HTTP 200, half the JSON |
+//! | [`Fault::CloseMidResponse`] | yes | the full `Content-Length` announced, half the body, then a clean close |
+//! | [`Fault::ResetMidBody`] | yes | the same, then a TCP reset (`RST`) |
+//! | [`Fault::OversizedBody`] | yes | HTTP 200, a JSON-looking body of any size with its `Content-Length` |
+//! | [`Fault::Chunked`] | yes | the real answer padded to any size, chunked, without `Content-Length` |
+//!
+//! Streamed bodies are generated while they are sent (a 64 MiB answer costs the sandbox no
+//! memory), and [`SandboxStats::fault_body_bytes`] shows how much of them the client let the
+//! server write. [`Sandbox::stop_listener`] and [`Sandbox::restart_listener`] simulate the
+//! server going away and coming back on the same port.
 //!
 //! # Binary
 //!

@@ -133,6 +133,24 @@ impl Sandbox {
         self.shared.state().stats.clone()
     }
 
+    /// The counters once a huge fault body has stopped being written: after a client hangs
+    /// up on [`Fault::OversizedBody`](crate::Fault::OversizedBody) or
+    /// [`Fault::Chunked`](crate::Fault::Chunked), the sandbox keeps writing until the
+    /// hang-up reaches it. Polls every 50 ms until
+    /// [`SandboxStats::fault_body_bytes`] holds still, for at most 5 s; blocks the thread.
+    pub fn settled_stats(&self) -> SandboxStats {
+        let mut last = self.stats();
+        for _ in 0..100 {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let now = self.stats();
+            if now.fault_body_bytes == last.fault_body_bytes {
+                return now;
+            }
+            last = now;
+        }
+        last
+    }
+
     /// Closes the listening socket and drops every open connection (in-flight answers are
     /// lost); the state is kept. Returns once the socket is closed. Does nothing if stopped.
     pub fn stop_listener(&self) {

@@ -7,14 +7,21 @@
 //! answers finished within a grace period, for drop); either way the caller waits, with a
 //! bound, until the socket is closed.
 
+use std::io;
 use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::task::{Context, Poll};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
 use axum::Router;
+use hyper::service::Service as _;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::runtime::Handle;
 use tokio::sync::{oneshot, watch};
@@ -201,8 +208,19 @@ async fn accept_loop(
 
 async fn serve_connection(stream: TcpStream, app: Router, mut mode: watch::Receiver<Mode>) {
     let _ = stream.set_nodelay(true);
-    let connection = hyper::server::conn::http1::Builder::new()
-        .serve_connection(TokioIo::new(stream), TowerToHyperService::new(app));
+    let reset = ConnectionReset(Arc::new(AtomicBool::new(false)));
+    let io = Io {
+        stream,
+        reset: reset.clone(),
+    };
+    // Every request carries its connection's reset switch, for `Fault::ResetMidBody`.
+    let app = TowerToHyperService::new(app);
+    let service = hyper::service::service_fn(move |mut request| {
+        request.extensions_mut().insert(reset.clone());
+        app.call(request)
+    });
+    let connection =
+        hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(io), service);
     tokio::pin!(connection);
     loop {
         let now = *mode.borrow_and_update();
@@ -221,5 +239,84 @@ async fn serve_connection(stream: TcpStream, app: Router, mut mode: watch::Recei
                 return;
             },
         }
+    }
+}
+
+/// A connection's switch: once armed, the connection is aborted with a TCP reset (`RST`)
+/// instead of closed, when it closes. Handlers find it in the request's extensions.
+#[derive(Debug, Clone)]
+pub(crate) struct ConnectionReset(Arc<AtomicBool>);
+
+impl ConnectionReset {
+    /// Makes the connection end with a reset.
+    pub(crate) fn arm(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    fn armed(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// A connection's socket, which is reset rather than closed once its [`ConnectionReset`] is
+/// armed.
+struct Io {
+    stream: TcpStream,
+    reset: ConnectionReset,
+}
+
+impl Drop for Io {
+    fn drop(&mut self) {
+        if self.reset.armed() {
+            // A zero linger makes closing send RST and never blocks (the deprecation is about
+            // non-zero values, which block on close).
+            #[allow(deprecated)]
+            let _ = self.stream.set_linger(Some(Duration::ZERO));
+        }
+    }
+}
+
+impl AsyncRead for Io {
+    fn poll_read(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_read(cx, buf)
+    }
+}
+
+impl AsyncWrite for Io {
+    fn poll_write(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &[u8],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        bufs: &[io::IoSlice<'_>],
+    ) -> Poll<io::Result<usize>> {
+        Pin::new(&mut self.get_mut().stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        Pin::new(&mut self.get_mut().stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
+        let this = self.get_mut();
+        if this.reset.armed() {
+            // No FIN before the reset: the client must see the connection reset, not an end.
+            return Poll::Ready(Ok(()));
+        }
+        Pin::new(&mut this.stream).poll_shutdown(cx)
     }
 }

@@ -36,6 +36,11 @@ pub struct SandboxStats {
     pub rate_limited: u64,
     /// Requests whose answer was changed by an injected fault.
     pub faults_injected: u64,
+    /// Body bytes of streamed fault answers ([`crate::Fault::OversizedBody`],
+    /// [`crate::Fault::Chunked`]) handed to the connection — fewer than the body's size when
+    /// the client stopped reading and hung up early. Bytes are counted when the HTTP server
+    /// takes them to write, which can be a few hundred KiB ahead of the socket.
+    pub fault_body_bytes: u64,
     /// Answers outside the exchange protocol: 404, 405, 413.
     pub protocol_errors: u64,
 }

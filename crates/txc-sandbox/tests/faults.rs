@@ -185,3 +185,233 @@ fn routes_and_precedence() {
     assert!(reply.text().starts_with("{\"code\":0,"));
     assert_eq!(sandbox.stats().rejections_by_code[&0], 1);
 }
+
+#[test]
+fn answer_is_sent_verbatim_and_not_processed() {
+    let sandbox = Sandbox::start().unwrap();
+    let body =
+        br#"{"code":0,"message":"This order type is not available in your region.","errors":{}}"#;
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::Answer {
+            status: 453,
+            content_type: "application/json; charset=utf-8".to_owned(),
+            body: body.to_vec(),
+        },
+        Some(1),
+    );
+    let reply = send(&sandbox, PARTNER, &order(), true);
+    assert_eq!(reply.status, 453);
+    assert_eq!(
+        reply.content_type.as_deref(),
+        Some("application/json; charset=utf-8")
+    );
+    assert_eq!(reply.body, body);
+    let error = decode::<CollateralMarketOrder>(reply.status, &reply.body).unwrap_err();
+    assert_eq!(
+        error.api().map(|e| e.class),
+        Some(txc_sign::ApiErrorClass::RegionRestricted)
+    );
+
+    // No content type at all, and a status outside HTTP's range.
+    sandbox.inject_fault(
+        Route::SmartPlans,
+        Fault::Answer {
+            status: 42,
+            content_type: String::new(),
+            body: b"nope".to_vec(),
+        },
+        Some(1),
+    );
+    let reply = send(&sandbox, PARTNER, &SmartPlansQuery::new(), true);
+    assert_eq!(reply.status, 500);
+    assert_eq!(reply.content_type, None);
+    assert_eq!(reply.text(), "nope");
+
+    assert!(sandbox.orders().is_empty());
+    assert_eq!(sandbox.balance(PARTNER.0, "USDT").as_deref(), Some("10000"));
+    let stats = sandbox.stats();
+    assert_eq!((stats.requests, stats.faults_injected), (2, 2));
+    assert_eq!((stats.accepted_orders, stats.plans_served), (0, 0));
+}
+
+#[test]
+fn chunked_is_processed_and_has_no_content_length() {
+    let sandbox = Sandbox::start().unwrap();
+    // Size 0: the real answer, chunked.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(0), Some(1));
+    let response = agent().run(signed_request(&sandbox)).unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers().get("content-length").is_none());
+    assert_eq!(response.headers()["transfer-encoding"], "chunked");
+    let reply = Reply::from_response(response);
+    let placed = decode::<CollateralMarketOrder>(reply.status, &reply.body).unwrap();
+    assert_eq!(sandbox.orders(), vec![placed]);
+
+    // Padded with spaces to 200 KiB: still the same JSON.
+    let size = 200 * 1024;
+    sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(size), Some(1));
+    let reply = send(&sandbox, PARTNER, &order(), true);
+    assert_eq!(reply.body.len(), size);
+    assert!(reply.body.ends_with(b"   "));
+    let placed = decode::<CollateralMarketOrder>(reply.status, &reply.body).unwrap();
+    assert_eq!(sandbox.orders().last(), Some(&placed));
+
+    // A rejection keeps its status.
+    sandbox.inject_fault(Route::SmartPlans, Fault::Chunked(10_000), Some(1));
+    let reply = send(&sandbox, REGULAR, &SmartPlansQuery::new(), true);
+    assert_eq!((reply.status, reply.body.len()), (403, 10_000));
+
+    let stats = sandbox.stats();
+    assert_eq!(stats.faults_injected, 3);
+    assert!(stats.fault_body_bytes >= u64::try_from(size + 10_000).unwrap());
+}
+
+#[test]
+fn a_capped_client_stops_a_huge_body_early() {
+    let sandbox = Sandbox::start().unwrap();
+    let size = 64 << 20;
+    let cap = 1 << 20;
+
+    // Announced: refused from the Content-Length, without reading the body.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::OversizedBody(size), Some(1));
+    let response = agent().run(signed_request(&sandbox)).unwrap();
+    let announced: usize = response.headers()["content-length"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(announced, size);
+    drop(response);
+    let written = sandbox.settled_stats().fault_body_bytes;
+    assert!(
+        written < (size / 2) as u64,
+        "{written} of {size} bytes written"
+    );
+
+    // Chunked: read up to the cap, then dropped.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(size), Some(1));
+    let mut response = agent().run(signed_request(&sandbox)).unwrap();
+    assert!(
+        response
+            .body_mut()
+            .with_config()
+            .limit(cap)
+            .read_to_vec()
+            .is_err()
+    );
+    drop(response);
+    let chunked = sandbox.settled_stats().fault_body_bytes - written;
+    assert!(chunked >= cap, "the client read past its cap: {chunked}");
+    assert!(
+        chunked < (size / 2) as u64,
+        "{chunked} of {size} bytes written"
+    );
+
+    // Both requests were processed; the server is fine afterwards.
+    assert_eq!(sandbox.orders().len(), 2);
+    assert_eq!(send(&sandbox, PARTNER, &order(), true).status, 200);
+}
+
+#[test]
+fn stall_never_answers_and_is_not_processed() {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::CollateralMarket, Fault::Stall, Some(1));
+    let impatient: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_millis(300)))
+        .build()
+        .into();
+    let error = impatient.run(signed_request(&sandbox)).unwrap_err();
+    assert!(matches!(error, ureq::Error::Timeout(_)), "{error:?}");
+    assert!(sandbox.orders().is_empty());
+    assert_eq!(sandbox.stats().requests, 1);
+    // Used up: the next request is answered.
+    assert_eq!(send(&sandbox, PARTNER, &order(), true).status, 200);
+}
+
+#[test]
+fn a_stalled_request_does_not_hold_up_shutdown() {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::All, Fault::Stall, None);
+    let request = signed_request(&sandbox);
+    // A client that waits for ever, still connected when the sandbox stops.
+    let client = std::thread::spawn(move || agent().run(request).map(|_| ()));
+    while sandbox.stats().requests == 0 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    sandbox.stop_listener();
+    assert!(client.join().unwrap().is_err(), "the stall ends unanswered");
+    sandbox.restart_listener().unwrap();
+    let request = signed_request(&sandbox);
+    let client = std::thread::spawn(move || agent().run(request).map(|_| ()));
+    while sandbox.stats().requests == 1 {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    drop(sandbox); // graceful: returns after the grace period
+    assert!(client.join().unwrap().is_err());
+}
+
+/// Sends `request` over a plain socket and reads until the end or an error: what arrived,
+/// and how the read ended (ureq reports a reset as an early end, so it cannot tell them apart).
+fn raw_exchange(
+    sandbox: &Sandbox,
+    request: http::Request<Vec<u8>>,
+) -> (Vec<u8>, std::io::Result<()>) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(sandbox.addr()).unwrap();
+    let mut head = format!(
+        "POST {} HTTP/1.1\r\nhost: {}\r\n",
+        request.uri().path(),
+        sandbox.addr()
+    );
+    for (name, value) in request.headers() {
+        head.push_str(&format!("{name}: {}\r\n", value.to_str().unwrap()));
+    }
+    head.push_str(&format!("content-length: {}\r\n\r\n", request.body().len()));
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(request.body()).unwrap();
+    let mut received = Vec::new();
+    let mut buf = [0u8; 4096];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => return (received, Ok(())),
+            Ok(n) => received.extend_from_slice(&buf[..n]),
+            Err(e) => return (received, Err(e)),
+        }
+    }
+}
+
+#[test]
+fn reset_mid_body_is_a_connection_reset() {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    let (received, end) = raw_exchange(&sandbox, signed_request(&sandbox));
+    let text = String::from_utf8_lossy(&received);
+    assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
+    assert_eq!(end.unwrap_err().kind(), std::io::ErrorKind::ConnectionReset);
+    assert_eq!(sandbox.orders().len(), 1);
+    // HTTP clients see a broken body.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    let mut response = agent().run(signed_request(&sandbox)).unwrap();
+    assert!(response.body_mut().read_to_vec().is_err());
+    assert_eq!(sandbox.orders().len(), 2);
+
+    // A clean close is no reset: the stream just ends early.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::CloseMidResponse, Some(1));
+    let (received, end) = raw_exchange(&sandbox, signed_request(&sandbox));
+    assert!(end.is_ok(), "{end:?}");
+    let text = String::from_utf8_lossy(&received);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let announced: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(body.len() < announced);
+
+    // The server is fine afterwards.
+    assert_eq!(send(&sandbox, PARTNER, &order(), true).status, 200);
+    assert_eq!(sandbox.orders().len(), 4);
+}

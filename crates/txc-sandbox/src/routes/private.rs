@@ -1,5 +1,6 @@
 //! The pipeline every exchange operation goes through: count, pick a fault, read the body
-//! (size limit), answer an unprocessed fault, authenticate, run the operation, record the outcome, answer (maybe faulted).
+//! (size limit), answer an unprocessed fault, authenticate, run the operation, record the
+//! outcome, answer (maybe faulted).
 
 use std::sync::Arc;
 
@@ -14,18 +15,20 @@ use crate::app::Shared;
 use crate::auth;
 use crate::faults;
 use crate::op::Op;
+use crate::server::ConnectionReset;
 use crate::state::State;
 
 /// What an operation does once the request is authenticated.
 pub(super) type Operation = fn(&mut State, &VerifiedRequest, &[u8]) -> Answer;
 
-/// Handles one request to `op`.
+/// Handles one request to `op`; `reset` is the request's connection's reset switch.
 pub(super) async fn handle(
     shared: Arc<Shared>,
     op: Op,
     operation: Operation,
     headers: HeaderMap,
     body: Body,
+    reset: Option<ConnectionReset>,
 ) -> Response {
     let fault = shared.faults().take(op.route());
     {
@@ -36,9 +39,12 @@ pub(super) async fn handle(
         }
     }
     let read = body::read(body, shared.max_body_bytes()).await;
-    if let Some(response) = fault.as_ref().and_then(faults::unprocessed) {
-        return response;
-    }
+    let fault = match fault {
+        Some(fault) if faults::skips_processing(&fault) => {
+            return faults::unprocessed(fault).await;
+        }
+        other => other,
+    };
     let answer = match read {
         Ok(bytes) => process(&shared, op, operation, &headers, &bytes),
         Err(error) => {
@@ -56,7 +62,7 @@ pub(super) async fn handle(
         }
     };
     match fault {
-        Some(fault) => faults::processed(fault, answer).await,
+        Some(fault) => faults::processed(fault, answer, &shared, reset).await,
         None => answer.into_response(),
     }
 }

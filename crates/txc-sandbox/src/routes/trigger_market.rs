@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use axum::Extension;
 use axum::body::Body;
 use axum::extract::State as Extract;
 use axum::response::Response;
@@ -14,14 +15,17 @@ use super::{order_body, private};
 use crate::answer::{Answer, Outcome};
 use crate::app::Shared;
 use crate::op::Op;
+use crate::server::ConnectionReset;
 use crate::state::State;
 
 pub(super) async fn handle(
     Extract(shared): Extract<Arc<Shared>>,
+    reset: Option<Extension<ConnectionReset>>,
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    private::handle(shared, Op::Trigger, place, headers, body).await
+    let reset = reset.map(|Extension(reset)| reset);
+    private::handle(shared, Op::Trigger, place, headers, body, reset).await
 }
 
 fn place(state: &mut State, verified: &VerifiedRequest, body: &[u8]) -> Answer {

@@ -12,7 +12,7 @@
 )]
 
 use std::sync::LazyLock;
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use serde_json::{Value, json};
 use txc_sandbox::{Sandbox, demo};
@@ -32,13 +32,7 @@ pub const TRIGGER_PATH: &str = "/api/v4/order/collateral/trigger-market";
 pub const PLANS_PATH: &str = "/api/v4/main-account/smart/plans";
 
 pub fn now_ms() -> u64 {
-    u64::try_from(
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap()
-            .as_millis(),
-    )
-    .unwrap()
+    txc_sign::unix_millis(SystemTime::now())
 }
 
 pub fn next_nonce() -> u64 {

@@ -1,0 +1,490 @@
+//! What the integration tests of both transports share: a [`Driver`] per transport that makes
+//! clients from one [`Setup`], the [`Api`] they are called through, the `scenarios!` macro that
+//! turns a scenario into one test per transport, and helpers to take errors apart and to look
+//! for leaked secrets.
+
+#![allow(
+    dead_code,
+    unused_macros,
+    unreachable_pub,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::io::Write;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
+
+use txc_sandbox::demo;
+use txc_sign::{
+    ApiError, Credentials, DecodeErrorKind, Delivery, Error, NonceSequence, RetryPolicy,
+    SignedRequest, TransportErrorKind,
+};
+use txc_types::{
+    CollateralMarketOrder, CollateralTriggerMarketOrder, InvestmentPlan, Order, Side,
+    SmartPlansQuery,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Drivers: one per transport, the same shape for both.
+
+/// What a test sets on a client; each driver maps it onto its crate's builder.
+#[derive(Clone)]
+pub struct Setup {
+    pub key: &'static str,
+    pub secret: &'static str,
+    pub nonce_window: bool,
+    pub timeout: Option<Duration>,
+    pub max_response_bytes: Option<usize>,
+    pub retry: Option<RetryPolicy>,
+    pub nonces: Option<NonceSequence>,
+}
+
+impl Setup {
+    pub fn partner() -> Self {
+        Self::key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
+    }
+
+    pub fn key(key: &'static str, secret: &'static str) -> Self {
+        Self {
+            key,
+            secret,
+            nonce_window: true,
+            timeout: None,
+            max_response_bytes: None,
+            retry: None,
+            nonces: None,
+        }
+    }
+
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = Some(timeout);
+        self
+    }
+
+    pub fn max_response_bytes(mut self, max: usize) -> Self {
+        self.max_response_bytes = Some(max);
+        self
+    }
+
+    pub fn retry(mut self, retry: RetryPolicy) -> Self {
+        self.retry = Some(retry);
+        self
+    }
+
+    pub fn nonce_window(mut self, on: bool) -> Self {
+        self.nonce_window = on;
+        self
+    }
+
+    pub fn nonces(mut self, nonces: NonceSequence) -> Self {
+        self.nonces = Some(nonces);
+        self
+    }
+
+    pub fn credentials(&self) -> Credentials {
+        Credentials::new(self.key, self.secret).unwrap()
+    }
+}
+
+/// Applies a [`Setup`] to either transport's builder (both are `txc_sign::ClientBuilder`).
+fn configure<T: txc_sign::Transport>(
+    mut builder: txc_sign::ClientBuilder<T>,
+    base_url: &str,
+    setup: Setup,
+) -> txc_sign::ClientBuilder<T> {
+    builder = builder.base_url(base_url).nonce_window(setup.nonce_window);
+    if let Some(timeout) = setup.timeout {
+        builder = builder.timeout(timeout);
+    }
+    if let Some(max) = setup.max_response_bytes {
+        builder = builder.max_response_bytes(max);
+    }
+    if let Some(retry) = setup.retry {
+        builder = builder.retry_policy(retry);
+    }
+    if let Some(nonces) = setup.nonces {
+        builder = builder.nonce_sequence(nonces);
+    }
+    builder
+}
+
+/// The three operations, called the same way whatever the transport.
+pub trait Api: Send + Sync {
+    fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error>;
+    fn trigger(&self, order: &CollateralTriggerMarketOrder) -> Result<Order, Error>;
+    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error>;
+    /// Places every order, at most `concurrency` at once, each through a clone of this client
+    /// (threads for the blocking client, tokio tasks for the async one); the results in the
+    /// orders' order.
+    fn run_orders(
+        &self,
+        orders: Vec<CollateralMarketOrder>,
+        concurrency: usize,
+    ) -> Vec<Result<Order, Error>>;
+    /// Signs without sending (a dry run).
+    fn prepare(&self, order: &CollateralMarketOrder) -> Result<SignedRequest, Error>;
+    /// The client's `Debug`.
+    fn debug(&self) -> String;
+
+    /// `n` copies of `order` at once, each from its own clone of this client.
+    fn concurrent_markets(
+        &self,
+        order: &CollateralMarketOrder,
+        n: usize,
+    ) -> Vec<Result<Order, Error>> {
+        self.run_orders(vec![order.clone(); n], n)
+    }
+}
+
+/// Makes clients of one transport.
+pub trait Driver {
+    fn name(&self) -> &'static str;
+    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api>;
+    /// The `Debug` of a builder configured with `setup`.
+    fn builder_debug(&self, base_url: &str, setup: Setup) -> String;
+}
+
+pub struct Blocking;
+
+impl Driver for Blocking {
+    fn name(&self) -> &'static str {
+        "blocking"
+    }
+
+    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api> {
+        let builder = txc_blocking::Client::builder(setup.credentials());
+        Box::new(configure(builder, base_url, setup).build().unwrap())
+    }
+
+    fn builder_debug(&self, base_url: &str, setup: Setup) -> String {
+        let builder = txc_blocking::Client::builder(setup.credentials());
+        format!("{:?}", configure(builder, base_url, setup))
+    }
+}
+
+/// Hands out the indices `0..n` to workers.
+struct Queue {
+    next: AtomicUsize,
+    len: usize,
+}
+
+impl Queue {
+    fn take(&self) -> Option<usize> {
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        (i < self.len).then_some(i)
+    }
+}
+
+/// Puts `(index, result)` pairs back in index order.
+fn in_order(mut results: Vec<(usize, Result<Order, Error>)>) -> Vec<Result<Order, Error>> {
+    results.sort_by_key(|(i, _)| *i);
+    results.into_iter().map(|(_, r)| r).collect()
+}
+
+impl Api for txc_blocking::Client {
+    fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
+        self.collateral_market_order(order)
+    }
+
+    fn trigger(&self, order: &CollateralTriggerMarketOrder) -> Result<Order, Error> {
+        self.collateral_trigger_market_order(order)
+    }
+
+    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
+        self.smart_plans(query)
+    }
+
+    fn run_orders(
+        &self,
+        orders: Vec<CollateralMarketOrder>,
+        concurrency: usize,
+    ) -> Vec<Result<Order, Error>> {
+        let orders = Arc::new(orders);
+        let queue = Arc::new(Queue {
+            next: AtomicUsize::new(0),
+            len: orders.len(),
+        });
+        let workers: Vec<_> = (0..concurrency.max(1))
+            .map(|_| {
+                let client = self.clone();
+                let (orders, queue) = (Arc::clone(&orders), Arc::clone(&queue));
+                std::thread::spawn(move || {
+                    let mut done = Vec::new();
+                    while let Some(i) = queue.take() {
+                        done.push((i, client.collateral_market_order(&orders[i])));
+                    }
+                    done
+                })
+            })
+            .collect();
+        in_order(
+            workers
+                .into_iter()
+                .flat_map(|w| w.join().unwrap())
+                .collect(),
+        )
+    }
+
+    fn prepare(&self, order: &CollateralMarketOrder) -> Result<SignedRequest, Error> {
+        txc_blocking::Client::prepare(self, order)
+    }
+
+    fn debug(&self) -> String {
+        format!("{self:?}")
+    }
+}
+
+pub struct Async {
+    runtime: Arc<tokio::runtime::Runtime>,
+}
+
+impl Async {
+    pub fn new() -> Self {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        Self {
+            runtime: Arc::new(runtime),
+        }
+    }
+}
+
+/// The async client on a runtime of its own, driven with `block_on`.
+pub struct AsyncApi {
+    runtime: Arc<tokio::runtime::Runtime>,
+    client: txc_async::Client,
+}
+
+impl Driver for Async {
+    fn name(&self) -> &'static str {
+        "async"
+    }
+
+    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api> {
+        let builder = txc_async::Client::builder(setup.credentials());
+        Box::new(AsyncApi {
+            runtime: Arc::clone(&self.runtime),
+            client: configure(builder, base_url, setup).build().unwrap(),
+        })
+    }
+
+    fn builder_debug(&self, base_url: &str, setup: Setup) -> String {
+        let builder = txc_async::Client::builder(setup.credentials());
+        format!("{:?}", configure(builder, base_url, setup))
+    }
+}
+
+impl Api for AsyncApi {
+    fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
+        self.runtime
+            .block_on(self.client.collateral_market_order(order))
+    }
+
+    fn trigger(&self, order: &CollateralTriggerMarketOrder) -> Result<Order, Error> {
+        self.runtime
+            .block_on(self.client.collateral_trigger_market_order(order))
+    }
+
+    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
+        self.runtime.block_on(self.client.smart_plans(query))
+    }
+
+    fn run_orders(
+        &self,
+        orders: Vec<CollateralMarketOrder>,
+        concurrency: usize,
+    ) -> Vec<Result<Order, Error>> {
+        let orders = Arc::new(orders);
+        let queue = Arc::new(Queue {
+            next: AtomicUsize::new(0),
+            len: orders.len(),
+        });
+        self.runtime.block_on(async {
+            let workers: Vec<_> = (0..concurrency.max(1))
+                .map(|_| {
+                    let client = self.client.clone();
+                    let (orders, queue) = (Arc::clone(&orders), Arc::clone(&queue));
+                    tokio::spawn(async move {
+                        let mut done = Vec::new();
+                        while let Some(i) = queue.take() {
+                            done.push((i, client.collateral_market_order(&orders[i]).await));
+                        }
+                        done
+                    })
+                })
+                .collect();
+            let mut results = Vec::with_capacity(orders.len());
+            for worker in workers {
+                results.extend(worker.await.unwrap());
+            }
+            in_order(results)
+        })
+    }
+
+    fn prepare(&self, order: &CollateralMarketOrder) -> Result<SignedRequest, Error> {
+        self.client.prepare(order)
+    }
+
+    fn debug(&self) -> String {
+        format!("{:?}", self.client)
+    }
+}
+
+/// Turns each scenario `fn(&dyn Driver)` into one test per transport: `blocking::name` and
+/// `asynchronous::name`.
+macro_rules! scenarios {
+    ($($scenario:ident),* $(,)?) => {
+        mod blocking {
+            $(
+                #[test]
+                fn $scenario() {
+                    super::$scenario(&$crate::common::Blocking);
+                }
+            )*
+        }
+
+        mod asynchronous {
+            $(
+                #[test]
+                fn $scenario() {
+                    super::$scenario(&$crate::common::Async::new());
+                }
+            )*
+        }
+    };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers.
+
+pub fn market(amount: &str) -> CollateralMarketOrder {
+    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, amount)
+        .build()
+        .unwrap()
+}
+
+pub fn api_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, ApiError) {
+    let error = result.unwrap_err();
+    let api = error
+        .api()
+        .unwrap_or_else(|| panic!("expected an API error, got {error:?}"))
+        .clone();
+    (error, api)
+}
+
+pub fn transport(
+    result: Result<impl std::fmt::Debug, Error>,
+) -> (Error, TransportErrorKind, Delivery) {
+    match result.unwrap_err() {
+        Error::Transport(e) => {
+            let (kind, delivery) = (e.kind, e.delivery);
+            (Error::Transport(e), kind, delivery)
+        }
+        other => panic!("expected a transport error, got {other:?}"),
+    }
+}
+
+pub fn decode_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, u16, DecodeErrorKind) {
+    match result.unwrap_err() {
+        Error::Decode(e) => {
+            let (status, kind) = (e.status, e.kind);
+            (Error::Decode(e), status, kind)
+        }
+        other => panic!("expected a decode error, got {other:?}"),
+    }
+}
+
+/// Waits (at most 10 s) until `done` holds; for effects of requests the client gave up on.
+pub fn eventually(what: &str, done: impl Fn() -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !done() {
+        assert!(Instant::now() < deadline, "never happened: {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// Every text an error shows: `Display`, `Debug`, and the `Display` and `Debug` of each source.
+pub fn error_texts(error: &Error) -> String {
+    let mut text = format!("{error}\n{error:?}\n");
+    let mut source = std::error::Error::source(error);
+    while let Some(s) = source {
+        text.push_str(&format!("{s}\n{s:?}\n"));
+        source = s.source();
+    }
+    text
+}
+
+pub const WRONG_SECRET: &str = "not-the-partner-secret-6f2d9b4a1c8e";
+
+/// The secrets the tests use.
+pub const SECRETS: [&str; 4] = [
+    demo::PARTNER_API_SECRET,
+    demo::REGULAR_API_SECRET,
+    demo::DISABLED_API_SECRET,
+    WRONG_SECRET,
+];
+
+/// Asserts that `text` shows no secret (as text, bytes, hex or base64), no payload (base64 of
+/// `{"request":…`) and no signature (a run of 128 hex digits).
+pub fn assert_no_secret(text: &str) {
+    for secret in SECRETS {
+        let hex: String = secret.bytes().map(|b| format!("{b:02x}")).collect();
+        for form in [
+            secret.to_owned(),
+            format!("{:?}", secret.as_bytes()),
+            hex,
+            txc_sign::payload(secret.as_bytes()),
+        ] {
+            assert!(!text.contains(&form), "secret leaked ({form}) in: {text}");
+        }
+    }
+    assert!(
+        !text.contains("eyJyZXF1ZXN0Ijoi"),
+        "payload leaked in: {text}"
+    );
+    let hex_run = text
+        .split(|c: char| !c.is_ascii_hexdigit())
+        .map(str::len)
+        .max()
+        .unwrap_or(0);
+    assert!(hex_run < 128, "signature leaked in: {text}");
+}
+
+/// A `tracing` writer collecting everything into memory.
+#[derive(Clone, Default)]
+pub struct Trace(Arc<Mutex<Vec<u8>>>);
+
+impl Trace {
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+}
+
+impl Write for Trace {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Trace {
+    type Writer = Trace;
+
+    fn make_writer(&'a self) -> Self::Writer {
+        self.clone()
+    }
+}
+
+pub fn now_ms() -> u64 {
+    txc_sign::unix_millis(SystemTime::now())
+}
