@@ -5,7 +5,11 @@
 //!
 //! The raw baselines are signed outside the timed region, so the ratio is what txc adds
 //! (signing, decoding, the send loop). Both sides hit the same sandbox, which shares the two
-//! cores with the client: see BENCHMARKS.md. Run: `cargo bench -p txc-examples --bench e2e`.
+//! cores with the client. To show how much of a round trip is the sandbox itself (it
+//! verifies the signature, checks nonces, margin and position, and writes the order), the
+//! `canned` benchmarks send the same raw requests to a bare axum server on the same runtime
+//! shape that answers a fixed order without looking at the request: see BENCHMARKS.md.
+//! Run: `cargo bench -p txc-examples --bench e2e`.
 
 #![allow(
     clippy::unwrap_used,
@@ -100,11 +104,16 @@ mod blocking {
     /// The floor: raw ureq sending pre-signed bytes and reading the body.
     #[divan::bench(sample_count = 200, sample_size = 5)]
     fn raw_ureq_presigned(b: Bencher<'_, '_>) {
+        raw_ureq(b, SANDBOX.base_url());
+    }
+
+    /// Raw ureq sending pre-signed orders to `base_url` one at a time, reading each body.
+    pub(super) fn raw_ureq(b: Bencher<'_, '_>, base_url: &str) {
         let agent: ureq::Agent = ureq::Agent::config_builder()
             .http_status_as_error(false)
             .build()
             .into();
-        let signer = Signer::new(credentials(BLOCKING_RAW_KEY), SANDBOX.base_url()).unwrap();
+        let signer = Signer::new(credentials(BLOCKING_RAW_KEY), base_url).unwrap();
         let nonces = NonceSequence::new();
         b.with_inputs(|| {
             presign(&signer, &nonces, false, 1)
@@ -125,7 +134,7 @@ mod concurrent {
     use super::*;
     use txc_async::reqwest;
 
-    fn runtime() -> tokio::runtime::Runtime {
+    pub(super) fn runtime() -> tokio::runtime::Runtime {
         tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -167,21 +176,21 @@ mod concurrent {
     /// The floor: raw reqwest, the same 64 × 2 orders pre-signed outside the timed region.
     #[divan::bench(sample_count = 20, sample_size = 1)]
     fn raw_reqwest_presigned_64_in_flight(b: Bencher<'_, '_>) {
+        raw_reqwest(b, SANDBOX.base_url());
+    }
+
+    /// Raw reqwest sending 64 × 2 pre-signed orders to `base_url`, 64 in flight.
+    pub(super) fn raw_reqwest(b: Bencher<'_, '_>, base_url: &str) {
         let rt = runtime();
         let http = reqwest::Client::new();
-        let signer = Signer::new(credentials(ASYNC_RAW_KEY), SANDBOX.base_url()).unwrap();
+        let signer = Signer::new(credentials(ASYNC_RAW_KEY), base_url).unwrap();
         let nonces = NonceSequence::new();
         b.with_inputs(|| {
-            let mut signed = presign(&signer, &nonces, true, IN_FLIGHT * PER_TASK).into_iter();
+            let mut signed = presign(&signer, &nonces, true, IN_FLIGHT * PER_TASK)
+                .into_iter()
+                .map(|s| reqwest::Request::try_from(s.into_http().unwrap()).unwrap());
             (0..IN_FLIGHT)
-                .map(|_| {
-                    (0..PER_TASK)
-                        .map(|_| {
-                            let request = signed.next().unwrap().into_http().unwrap();
-                            reqwest::Request::try_from(request).unwrap()
-                        })
-                        .collect::<Vec<_>>()
-                })
+                .map(|_| signed.by_ref().take(PER_TASK).collect::<Vec<_>>())
                 .collect::<Vec<_>>()
         })
         .bench_local_values(|batches| {
@@ -202,5 +211,55 @@ mod concurrent {
                 }
             });
         });
+    }
+}
+
+/// The same raw requests against a server that does no work: the HTTP floor on this machine.
+mod canned {
+    use super::*;
+    use std::net::SocketAddr;
+
+    /// An order answer as the sandbox writes it.
+    const ANSWER: &str = r#"{"orderId":1,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"margin market","timestamp":1700000000.123456,"dealMoney":"60.000000","dealStock":"0.001","amount":"0.001","left":"0","dealFee":"0.060000","status":"FILLED","stp":"no","positionSide":"BOTH","reduceOnly":false}"#;
+
+    /// A bare axum server (2 worker threads, like the sandbox) answering [`ANSWER`].
+    static SERVER: LazyLock<SocketAddr> = LazyLock::new(|| {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        listener.set_nonblocking(true).unwrap();
+        std::thread::spawn(move || {
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .unwrap();
+            rt.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                let app = axum::Router::new().route(
+                    <CollateralMarketOrder as txc_types::Endpoint>::PATH,
+                    axum::routing::post(|_body: axum::body::Bytes| async {
+                        ([("content-type", "application/json")], ANSWER)
+                    }),
+                );
+                axum::serve(listener, app).await.unwrap();
+            });
+        });
+        addr
+    });
+
+    fn base_url() -> String {
+        format!("http://{}", *SERVER)
+    }
+
+    /// Raw ureq, pre-signed bytes, one at a time, against the canned server.
+    #[divan::bench(sample_count = 200, sample_size = 5)]
+    fn raw_ureq_canned(b: Bencher<'_, '_>) {
+        blocking::raw_ureq(b, &base_url());
+    }
+
+    /// Raw reqwest, 64 × 2 pre-signed requests in flight, against the canned server.
+    #[divan::bench(sample_count = 20, sample_size = 1)]
+    fn raw_reqwest_canned_64_in_flight(b: Bencher<'_, '_>) {
+        concurrent::raw_reqwest(b, &base_url());
     }
 }
