@@ -1,16 +1,40 @@
 //! Lowercase hex encoding and decoding of signatures.
 
-const DIGITS: [u8; 16] = *b"0123456789abcdef";
+/// The lowercase hex digit of a nibble (only the low four bits of `nibble` are used).
+const fn digit(nibble: u8) -> u8 {
+    let v = nibble & 0x0f;
+    if v < 10 { b'0' + v } else { b'a' + (v - 10) }
+}
+
+/// The two lowercase hex digits of every byte value.
+static PAIRS: [[u8; 2]; 256] = pairs();
+
+const fn pairs() -> [[u8; 2]; 256] {
+    let mut table = [[0u8; 2]; 256];
+    let mut rest: &mut [[u8; 2]] = &mut table;
+    let mut byte = 0u8;
+    while let Some((slot, tail)) = rest.split_first_mut() {
+        *slot = [digit(byte >> 4), digit(byte)];
+        rest = tail;
+        byte = byte.wrapping_add(1);
+    }
+    table
+}
+
+/// Writes the lowercase hex of `bytes` into `dst`, which must be twice as long (the shorter
+/// of the two decides how much is written).
+pub(crate) fn encode_to_slice(bytes: &[u8], dst: &mut [u8]) {
+    for (&b, out) in bytes.iter().zip(dst.chunks_exact_mut(2)) {
+        // Every byte value has an entry.
+        let pair = PAIRS.get(usize::from(b)).copied().unwrap_or([b'0'; 2]);
+        out.copy_from_slice(&pair);
+    }
+}
 
 /// Lowercase hex of `bytes`.
 pub(crate) fn encode(bytes: &[u8]) -> String {
     let mut out = vec![0u8; bytes.len() * 2];
-    for (b, pair) in bytes.iter().zip(out.chunks_exact_mut(2)) {
-        // Both nibbles are below 16, so the lookups always succeed.
-        let hi = DIGITS.get(usize::from(b >> 4)).copied().unwrap_or(b'0');
-        let lo = DIGITS.get(usize::from(b & 0x0f)).copied().unwrap_or(b'0');
-        pair.copy_from_slice(&[hi, lo]);
-    }
+    encode_to_slice(bytes, &mut out);
     // Only ASCII digits and letters were written.
     String::from_utf8(out).unwrap_or_default()
 }
@@ -35,4 +59,33 @@ pub(crate) fn decode(text: &[u8]) -> Option<Vec<u8>> {
             _ => None,
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::{decode, encode};
+
+    /// The obvious reference: two `{:02x}` per byte.
+    fn reference(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    #[test]
+    fn known_answers() {
+        assert_eq!(encode(&[]), "");
+        assert_eq!(encode(&[0x00, 0x0f, 0x10, 0xab, 0xff]), "000f10abff");
+        let all: Vec<u8> = (0..=255).collect();
+        assert_eq!(encode(&all), reference(&all));
+    }
+
+    proptest! {
+        #[test]
+        fn matches_the_reference_and_round_trips(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let text = encode(&bytes);
+            prop_assert_eq!(&text, &reference(&bytes));
+            prop_assert_eq!(decode(text.as_bytes()), Some(bytes));
+        }
+    }
 }

@@ -33,6 +33,7 @@
 
 #![forbid(unsafe_code)]
 
+mod base64;
 mod builder;
 mod client;
 mod credentials;

@@ -18,9 +18,11 @@ use crate::{Error, Nonce};
 pub struct SignedRequest {
     pub(crate) uri: Uri,
     pub(crate) api_key: HeaderValue,
-    pub(crate) payload: String,
-    pub(crate) signature: String,
-    pub(crate) body: Vec<u8>,
+    /// The body, then the payload, then the signature, in one allocation; the last two are
+    /// ASCII by construction.
+    pub(crate) buf: Vec<u8>,
+    pub(crate) body_len: usize,
+    pub(crate) payload_len: usize,
     pub(crate) operation: &'static str,
     pub(crate) kind: EndpointKind,
     pub(crate) nonce: Nonce,
@@ -39,17 +41,33 @@ impl SignedRequest {
 
     /// The exact body bytes.
     pub fn body(&self) -> &[u8] {
-        &self.body
+        self.buf.get(..self.body_len).unwrap_or_default()
+    }
+
+    /// The payload's bytes (ASCII).
+    fn payload_bytes(&self) -> &[u8] {
+        self.buf
+            .get(self.body_len..self.body_len + self.payload_len)
+            .unwrap_or_default()
+    }
+
+    /// The signature's bytes (ASCII).
+    fn signature_bytes(&self) -> &[u8] {
+        self.buf
+            .get(self.body_len + self.payload_len..)
+            .unwrap_or_default()
     }
 
     /// The `X-TXC-PAYLOAD` value: base64 of the body.
     pub fn payload(&self) -> &str {
-        &self.payload
+        // Only base64 characters were written there.
+        std::str::from_utf8(self.payload_bytes()).unwrap_or_default()
     }
 
     /// The `X-TXC-SIGNATURE` value: lowercase hex HMAC-SHA512 of the payload.
     pub fn signature(&self) -> &str {
-        &self.signature
+        // Only hex digits were written there.
+        std::str::from_utf8(self.signature_bytes()).unwrap_or_default()
     }
 
     /// The nonce it was signed with.
@@ -70,10 +88,10 @@ impl SignedRequest {
     /// The four headers: `Content-Type`, `X-TXC-APIKEY`, and `X-TXC-PAYLOAD` and
     /// `X-TXC-SIGNATURE` marked sensitive.
     pub fn headers(&self) -> Result<HeaderMap, Error> {
-        let mut payload = HeaderValue::from_str(&self.payload)
+        let mut payload = HeaderValue::from_bytes(self.payload_bytes())
             .map_err(|_| Error::invalid_config("payload", "not a header value"))?;
         payload.set_sensitive(true);
-        let mut signature = HeaderValue::from_str(&self.signature)
+        let mut signature = HeaderValue::from_bytes(self.signature_bytes())
             .map_err(|_| Error::invalid_config("signature", "not a header value"))?;
         signature.set_sensitive(true);
         let mut headers = HeaderMap::with_capacity(4);
@@ -87,7 +105,9 @@ impl SignedRequest {
     /// Consumes the value into an `http::Request`, ready for any HTTP client.
     pub fn into_http(self) -> Result<http::Request<Vec<u8>>, Error> {
         let headers = self.headers()?;
-        let mut request = http::Request::new(self.body);
+        let mut body = self.buf;
+        body.truncate(self.body_len);
+        let mut request = http::Request::new(body);
         *request.method_mut() = Method::POST;
         *request.uri_mut() = self.uri;
         *request.headers_mut() = headers;
@@ -105,7 +125,7 @@ impl fmt::Debug for SignedRequest {
             .field("payload", &"<redacted>")
             .field("signature", &"<redacted>")
             .field("nonce", &self.nonce.0)
-            .field("body", &String::from_utf8_lossy(&self.body))
+            .field("body", &String::from_utf8_lossy(self.body()))
             .finish()
     }
 }

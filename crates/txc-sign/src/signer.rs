@@ -4,8 +4,6 @@
 //! The body is serialized once, compactly, and those exact bytes are both base64-encoded into
 //! `X-TXC-PAYLOAD` and sent: the server compares them.
 
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD;
 use hmac::Mac as _;
 use http::Uri;
 use http::header::{HeaderName, HeaderValue};
@@ -32,20 +30,34 @@ pub fn body_bytes<E: Endpoint>(
     nonce_window: bool,
 ) -> Result<Vec<u8>, Error> {
     let mut buf = Vec::with_capacity(256);
+    write_body(&mut buf, endpoint, nonce, nonce_window)?;
+    Ok(buf)
+}
+
+/// Appends the body bytes of [`body_bytes`] to `buf`.
+fn write_body<E: Endpoint>(
+    buf: &mut Vec<u8>,
+    endpoint: &E,
+    nonce: Nonce,
+    nonce_window: bool,
+) -> Result<(), Error> {
+    let open = buf.len();
     // The path is a constant of the endpoint type; it is written verbatim, so it must not
     // need JSON escaping (checked by a test over every endpoint).
     buf.extend_from_slice(b"{\"request\":\"");
     buf.extend_from_slice(E::PATH.as_bytes());
     buf.extend_from_slice(b"\",\"nonce\":");
-    push_u64(&mut buf, nonce.0);
+    push_u64(buf, nonce.0);
     buf.extend_from_slice(if nonce_window {
         b",\"nonceWindow\":true"
     } else {
         b",\"nonceWindow\":false"
     });
     let start = buf.len();
-    serde_json::to_writer(&mut buf, endpoint)
-        .map_err(|e| Error::invalid_config("request body", e.to_string()))?;
+    if let Err(e) = serde_json::to_writer(&mut *buf, endpoint) {
+        buf.truncate(open);
+        return Err(Error::invalid_config("request body", e.to_string()));
+    }
     // Splice the endpoint's object into ours: `{...}` becomes `,...}` and `{}` becomes `}`.
     match buf.get(start..) {
         Some([b'{', b'}']) => {
@@ -58,13 +70,14 @@ pub fn body_bytes<E: Endpoint>(
             }
         }
         _ => {
+            buf.truncate(open);
             return Err(Error::invalid_config(
                 "request body",
                 "endpoint did not serialize to a JSON object",
             ));
         }
     }
-    Ok(buf)
+    Ok(())
 }
 
 /// Appends the decimal digits of `n` (what `write!` would, without the formatting machinery).
@@ -87,15 +100,30 @@ fn push_u64(buf: &mut Vec<u8>, mut n: u64) {
 
 /// Stage 2: the `X-TXC-PAYLOAD` value — standard base64, with padding, of the body bytes.
 pub fn payload(body: &[u8]) -> String {
-    STANDARD.encode(body)
+    let mut out = Vec::with_capacity(crate::base64::encoded_len(body.len()));
+    crate::base64::encode_into(body, &mut out);
+    // Only base64 characters were written.
+    String::from_utf8(out).unwrap_or_default()
 }
 
 /// Stage 3: the `X-TXC-SIGNATURE` value — lowercase hex of HMAC-SHA512 keyed with the API
 /// secret over the ASCII of the payload (not the raw JSON).
 pub fn signature(credentials: &Credentials, payload: &str) -> String {
+    crate::hex::encode(&tag(credentials, payload.as_bytes()))
+}
+
+/// The length of a hex signature: two digits per byte of HMAC-SHA512.
+const SIGNATURE_LEN: usize = 128;
+
+/// Room for a typical signed request — body, payload and signature — in one allocation;
+/// a larger body grows it once.
+const SIGNED_CAPACITY: usize = 1024;
+
+/// HMAC-SHA512 of `payload` under the credentials' pre-keyed MAC.
+fn tag(credentials: &Credentials, payload: &[u8]) -> [u8; 64] {
     let mut mac = credentials.mac().clone();
-    mac.update(payload.as_bytes());
-    crate::hex::encode(&mac.finalize().into_bytes())
+    mac.update(payload);
+    mac.finalize().into_bytes().into()
 }
 
 /// Signs endpoint requests for one credential and base URL.
@@ -157,9 +185,20 @@ impl Signer {
         nonce: Nonce,
         nonce_window: bool,
     ) -> Result<SignedRequest, Error> {
-        let body = body_bytes(endpoint, nonce, nonce_window)?;
-        let payload = payload(&body);
-        let signature = signature(&self.credentials, &payload);
+        // One buffer holds the body, then its payload, then the signature.
+        let mut buf = Vec::with_capacity(SIGNED_CAPACITY);
+        write_body(&mut buf, endpoint, nonce, nonce_window)?;
+        let body_len = buf.len();
+        let payload_len = crate::base64::encoded_len(body_len);
+        buf.resize(body_len + payload_len + SIGNATURE_LEN, 0);
+        let (body, rest) = buf
+            .split_at_mut_checked(body_len)
+            .ok_or_else(|| Error::invalid_config("request body", "buffer too short"))?;
+        let (payload, signature) = rest
+            .split_at_mut_checked(payload_len)
+            .ok_or_else(|| Error::invalid_config("request body", "buffer too short"))?;
+        crate::base64::encode_to_slice(body, payload);
+        crate::hex::encode_to_slice(&tag(&self.credentials, payload), signature);
         let mut parts = http::uri::Parts::default();
         parts.scheme = Some(self.scheme.clone());
         parts.authority = Some(self.authority.clone());
@@ -169,9 +208,9 @@ impl Signer {
         Ok(SignedRequest {
             uri,
             api_key: self.api_key.clone(),
-            payload,
-            signature,
-            body,
+            buf,
+            body_len,
+            payload_len,
             operation: E::OPERATION,
             kind: E::KIND,
             nonce,
