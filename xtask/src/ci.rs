@@ -30,13 +30,17 @@ pub(crate) enum Job {
     /// packaging of every publishable crate without compiling it (`release`
     /// verifies by compiling).
     Package,
+    /// The cargo-fuzz targets in `fuzz/` (their own workspace) still format and compile:
+    /// `cargo fmt --check` and `cargo check --bins` on `fuzz/Cargo.toml`. Running them needs
+    /// cargo-fuzz (see `fuzz/README.md`).
+    Fuzz,
     /// `cargo deny check`, skipped when cargo-deny is not installed.
     Deny,
 }
 
 impl Job {
     /// Every job, in order; `cargo xtask ci` without a job runs all but `deny`.
-    pub(crate) const ALL: [Self; 8] = [
+    pub(crate) const ALL: [Self; 9] = [
         Self::Fmt,
         Self::Clippy,
         Self::Test,
@@ -44,11 +48,12 @@ impl Job {
         Self::Msrv,
         Self::Features,
         Self::Package,
+        Self::Fuzz,
         Self::Deny,
     ];
 
     /// What `cargo xtask ci` without a job runs.
-    pub(crate) const DEFAULT: [Self; 7] = [
+    pub(crate) const DEFAULT: [Self; 8] = [
         Self::Fmt,
         Self::Clippy,
         Self::Test,
@@ -56,6 +61,7 @@ impl Job {
         Self::Msrv,
         Self::Features,
         Self::Package,
+        Self::Fuzz,
     ];
 
     /// The job's name on the command line.
@@ -68,6 +74,7 @@ impl Job {
             Self::Msrv => "msrv",
             Self::Features => "features",
             Self::Package => "package",
+            Self::Fuzz => "fuzz",
             Self::Deny => "deny",
         }
     }
@@ -207,6 +214,7 @@ fn run_job(job: Job, state: &mut Run) -> Result<(), XtaskError> {
         Job::Msrv => msrv::run(),
         Job::Features => features(),
         Job::Package => package(),
+        Job::Fuzz => fuzz(),
         Job::Deny => deny(),
     }
 }
@@ -254,6 +262,16 @@ fn package() -> Result<(), XtaskError> {
         .run()
 }
 
+fn fuzz() -> Result<(), XtaskError> {
+    const MANIFEST: &str = "fuzz/Cargo.toml";
+    Cmd::cargo()
+        .args(["fmt", "--manifest-path", MANIFEST, "--check"])
+        .run()?;
+    Cmd::cargo()
+        .args(["check", "--quiet", "--manifest-path", MANIFEST, "--bins"])
+        .run()
+}
+
 fn deny() -> Result<(), XtaskError> {
     if Cmd::cargo().args(["deny", "--version"]).probe().is_none() {
         println!("cargo-deny is not installed: deny skipped (cargo install --locked cargo-deny)");
@@ -282,7 +300,7 @@ mod tests {
         assert_eq!(
             names,
             [
-                "fmt", "clippy", "test", "doc", "msrv", "features", "package"
+                "fmt", "clippy", "test", "doc", "msrv", "features", "package", "fuzz"
             ]
         );
     }

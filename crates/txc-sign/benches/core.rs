@@ -142,6 +142,23 @@ mod decoding {
         b.bench_local(|| black_box(decode::<SmartPlansQuery>(200, black_box(&body)).unwrap()));
     }
 
+    /// The floor of the order decode: serde_json reading the same bytes into nothing.
+    #[divan::bench]
+    fn floor_order_parse_only(b: Bencher<'_, '_>) {
+        b.bench_local(|| {
+            black_box(serde_json::from_slice::<serde::de::IgnoredAny>(black_box(ORDER)).unwrap())
+        });
+    }
+
+    /// The floor of the 100-plan decode: serde_json reading the same bytes into nothing.
+    #[divan::bench]
+    fn floor_plans_100_parse_only(b: Bencher<'_, '_>) {
+        let body = plans(100);
+        b.bench_local(|| {
+            black_box(serde_json::from_slice::<serde::de::IgnoredAny>(black_box(&body)).unwrap())
+        });
+    }
+
     #[divan::bench]
     fn api_error_body(b: Bencher<'_, '_>) {
         b.bench_local(|| {
