@@ -398,19 +398,7 @@ fn the_corpus_gives_typed_errors(driver: &dyn Driver) {
 }
 
 fn a_silent_server_times_out_and_the_order_is_not_resent(driver: &dyn Driver) {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::All, Fault::Stall, None);
-    let client = driver.client(
-        sandbox.base_url(),
-        Setup::partner().timeout(Duration::from_millis(300)),
-    );
-    let (error, kind, delivery) = transport(client.market(&market("0.01")));
-    assert_eq!(
-        (kind, delivery),
-        (TransportErrorKind::Timeout, Delivery::MaybeSent)
-    );
-    assert!(error.outcome_unknown());
-    assert_eq!(sandbox.stats().requests, 1, "not resent");
+    let (sandbox, client) = order_times_out(driver, Route::All, Fault::Stall);
     assert!(sandbox.orders().is_empty());
 
     // A read is retried, each attempt signed afresh, until the attempts run out.

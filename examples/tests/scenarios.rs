@@ -246,24 +246,11 @@ fn an_unavailable_answer_is_not_resent_for_orders(driver: &dyn Driver) {
 // Scenarios: faults. An order whose outcome is unknown is never resent.
 
 fn a_timeout_leaves_the_order_placed_once(driver: &dyn Driver) {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(
+    let (sandbox, _client) = order_times_out(
+        driver,
         Route::CollateralMarket,
         Fault::Delay(Duration::from_millis(1500)),
-        None,
     );
-    let client = driver.client(
-        sandbox.base_url(),
-        Setup::partner().timeout(Duration::from_millis(300)),
-    );
-    let (error, kind, delivery) = transport(client.market(&market("0.01")));
-    assert_eq!(
-        (kind, delivery),
-        (TransportErrorKind::Timeout, Delivery::MaybeSent)
-    );
-    assert!(error.outcome_unknown());
-    assert!(!error.is_retryable());
-    assert_eq!(sandbox.stats().requests, 1, "not resent");
     eventually("the order is placed", || sandbox.orders().len() == 1);
     sandbox.clear_faults();
 }

@@ -390,6 +390,31 @@ pub fn transport(
     }
 }
 
+/// Starts a sandbox with `fault` on `route`, sends one order through a client with a 300 ms
+/// timeout, and checks that it timed out after sending: outcome unknown, not retryable, sent
+/// once. Returns the sandbox and the client for further checks.
+pub fn order_times_out(
+    driver: &dyn Driver,
+    route: txc_sandbox::Route,
+    fault: txc_sandbox::Fault,
+) -> (txc_sandbox::Sandbox, Box<dyn Api>) {
+    let sandbox = txc_sandbox::Sandbox::start().unwrap();
+    sandbox.inject_fault(route, fault, None);
+    let client = driver.client(
+        sandbox.base_url(),
+        Setup::partner().timeout(Duration::from_millis(300)),
+    );
+    let (error, kind, delivery) = transport(client.market(&market("0.01")));
+    assert_eq!(
+        (kind, delivery),
+        (TransportErrorKind::Timeout, Delivery::MaybeSent)
+    );
+    assert!(error.outcome_unknown());
+    assert!(!error.is_retryable());
+    assert_eq!(sandbox.stats().requests, 1, "not resent");
+    (sandbox, client)
+}
+
 pub fn decode_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, u16, DecodeErrorKind) {
     match result.unwrap_err() {
         Error::Decode(e) => {
