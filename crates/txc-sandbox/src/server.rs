@@ -22,7 +22,7 @@ use hyper::service::Service as _;
 use hyper_util::rt::TokioIo;
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::runtime::Handle;
 use tokio::sync::{oneshot, watch};
 use tokio::task::JoinSet;
@@ -31,6 +31,10 @@ use crate::SandboxError;
 
 /// How long in-flight answers may take to finish on a graceful stop.
 const GRACE: Duration = Duration::from_secs(1);
+/// The accept queue. std's `TcpListener::bind` asks for 128: 500 clients connecting at once
+/// overflowed it, and the kernel's SYN-cookie fallback then reset some of the connections.
+const BACKLOG: u32 = 1024;
+
 /// How long a caller waits for a listener to report that it stopped.
 const STOP_WAIT: Duration = Duration::from_secs(5);
 
@@ -107,13 +111,20 @@ impl Runtime {
     /// Binds `addr` and serves `app` on it.
     pub(crate) fn listen(&self, addr: SocketAddr, app: Router) -> Result<Listener, SandboxError> {
         let bind_error = |source| SandboxError::Bind { addr, source };
-        let socket = std::net::TcpListener::bind(addr).map_err(bind_error)?;
-        socket.set_nonblocking(true).map_err(bind_error)?;
-        let local = socket.local_addr().map_err(bind_error)?;
         let listener = {
             let _entered = self.handle.enter();
-            TcpListener::from_std(socket).map_err(bind_error)?
+            let socket = if addr.is_ipv4() {
+                TcpSocket::new_v4()
+            } else {
+                TcpSocket::new_v6()
+            }
+            .map_err(bind_error)?;
+            // What `std::net::TcpListener::bind` does, with a longer accept queue.
+            socket.set_reuseaddr(true).map_err(bind_error)?;
+            socket.bind(addr).map_err(bind_error)?;
+            socket.listen(BACKLOG).map_err(bind_error)?
         };
+        let local = listener.local_addr().map_err(bind_error)?;
         let (mode_tx, mode_rx) = watch::channel(Mode::Run);
         let (done_tx, done_rx) = mpsc::sync_channel(1);
         self.handle
