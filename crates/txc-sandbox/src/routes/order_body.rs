@@ -15,9 +15,10 @@ use txc_types::{
     Stp, ValidationError,
 };
 
-use crate::answer::{Answer, Rejection};
+use crate::answer::{Answer, Outcome, Rejection};
 use crate::decimal;
-use crate::state::OrderRequest;
+use crate::state::{OrderRequest, State};
+use txc_sign::VerifiedRequest;
 
 /// A field's exchange code and its name in messages.
 fn describe(field: &str) -> (&'static str, i64, &'static str) {
@@ -48,6 +49,23 @@ const STRING_FIELDS: [&str; 9] = [
     "positionSide",
     "stp",
 ];
+
+/// Parses and places an order (a trigger order when `trigger`): the full order record, or
+/// the exchange's rejection. Shared by both order routes.
+pub(super) fn place(
+    state: &mut State,
+    verified: &VerifiedRequest,
+    body: &[u8],
+    trigger: bool,
+) -> Answer {
+    match parse(body, trigger) {
+        Ok(request) => match state.place(&verified.api_key, request) {
+            Ok(order) => Answer::ok(&order, Outcome::OrderAccepted),
+            Err(rejection) => rejection.answer(),
+        },
+        Err(answer) => answer,
+    }
+}
 
 /// Parses and validates an order body; `trigger` requires `activation_price`.
 pub(crate) fn parse(body: &[u8], trigger: bool) -> Result<OrderRequest, Answer> {

@@ -12,7 +12,7 @@ use http::HeaderMap;
 use txc_sign::VerifiedRequest;
 
 use super::{order_body, private};
-use crate::answer::{Answer, Outcome};
+use crate::answer::Answer;
 use crate::app::Shared;
 use crate::op::Op;
 use crate::server::ConnectionReset;
@@ -29,11 +29,5 @@ pub(super) async fn handle(
 }
 
 fn place(state: &mut State, verified: &VerifiedRequest, body: &[u8]) -> Answer {
-    match order_body::parse(body, true) {
-        Ok(request) => match state.place(&verified.api_key, request) {
-            Ok(order) => Answer::ok(&order, Outcome::OrderAccepted),
-            Err(rejection) => rejection.answer(),
-        },
-        Err(answer) => answer,
-    }
+    order_body::place(state, verified, body, true)
 }
