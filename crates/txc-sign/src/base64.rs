@@ -60,23 +60,22 @@ pub(crate) fn encode_into(input: &[u8], out: &mut Vec<u8>) {
 /// [`encoded_len`] long (for any other length what it holds afterwards is unspecified, but
 /// nothing panics).
 pub(crate) fn encode_to_slice(input: &[u8], dst: &mut [u8]) {
-    let wide = input.len() / 6;
-    let (wide_in, rest_in) = input.split_at_checked(wide * 6).unwrap_or((&[], input));
-    let (wide_out, rest_out) = match dst.split_at_mut_checked(wide * 8) {
-        Some(split) => split,
-        None => (&mut [][..], dst),
-    };
-    for (block, out) in wide_in.chunks_exact(6).zip(wide_out.chunks_exact_mut(8)) {
-        if let [a, b, c, d, e, f] = *block {
-            let n = u64::from_be_bytes([0, 0, a, b, c, d, e, f]);
-            let chars = pair_of(n >> 36)
-                | pair_of(n >> 24) << 16
-                | pair_of(n >> 12) << 32
-                | pair_of(n) << 48;
-            out.copy_from_slice(&chars.to_le_bytes());
-        }
+    // Six input bytes at a time, read as one eight-byte word while eight remain.
+    let mut rest_in = input;
+    let mut rest_out = dst;
+    while let Some((word, _)) = rest_in.split_first_chunk::<8>() {
+        let Some((out, out_tail)) = std::mem::take(&mut rest_out).split_first_chunk_mut::<8>()
+        else {
+            return;
+        };
+        let n = u64::from_be_bytes(*word) >> 16;
+        let chars =
+            pair_of(n >> 36) | pair_of(n >> 24) << 16 | pair_of(n >> 12) << 32 | pair_of(n) << 48;
+        *out = chars.to_le_bytes();
+        rest_in = rest_in.get(6..).unwrap_or_default();
+        rest_out = out_tail;
     }
-    // At most one whole group of three, then the padded tail.
+    // The last one to seven bytes: whole groups of three, then the padded tail.
     let mut blocks = rest_in.chunks_exact(3);
     let mut quads = rest_out.chunks_exact_mut(4);
     for (block, quad) in (&mut blocks).zip(&mut quads) {

@@ -21,13 +21,17 @@ const fn pairs() -> [[u8; 2]; 256] {
     table
 }
 
+/// The two lowercase hex digits of `byte`.
+pub(crate) fn byte_digits(byte: u8) -> [u8; 2] {
+    // Every byte value has an entry.
+    PAIRS.get(usize::from(byte)).copied().unwrap_or([b'0'; 2])
+}
+
 /// Writes the lowercase hex of `bytes` into `dst`, which must be twice as long (the shorter
 /// of the two decides how much is written).
 pub(crate) fn encode_to_slice(bytes: &[u8], dst: &mut [u8]) {
     for (&b, out) in bytes.iter().zip(dst.chunks_exact_mut(2)) {
-        // Every byte value has an entry.
-        let pair = PAIRS.get(usize::from(b)).copied().unwrap_or([b'0'; 2]);
-        out.copy_from_slice(&pair);
+        out.copy_from_slice(&byte_digits(b));
     }
 }
 

@@ -34,6 +34,7 @@
 #![forbid(unsafe_code)]
 
 mod base64;
+mod body;
 mod builder;
 mod client;
 mod credentials;

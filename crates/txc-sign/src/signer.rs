@@ -10,6 +10,7 @@ use http::header::{HeaderName, HeaderValue};
 use http::uri::{Authority, PathAndQuery, Scheme};
 use txc_types::Endpoint;
 
+use crate::body::write_body;
 use crate::{Credentials, Error, Nonce, SignedRequest};
 
 /// The API key header.
@@ -23,79 +24,11 @@ pub const X_TXC_SIGNATURE: HeaderName = HeaderName::from_static("x-txc-signature
 pub const DEFAULT_BASE_URL: &str = "https://whitebit.com";
 
 /// Stage 1: the exact body bytes — `request`, `nonce` (an integer) and `nonceWindow` first,
-/// then the endpoint's own fields, compact JSON.
-pub fn body_bytes<E: Endpoint>(
-    endpoint: &E,
-    nonce: Nonce,
-    nonce_window: bool,
-) -> Result<Vec<u8>, Error> {
+/// then the endpoint's own fields ([`Endpoint::for_each_field`]), compact JSON.
+pub fn body_bytes<E: Endpoint>(endpoint: &E, nonce: Nonce, nonce_window: bool) -> Vec<u8> {
     let mut buf = Vec::with_capacity(256);
-    write_body(&mut buf, endpoint, nonce, nonce_window)?;
-    Ok(buf)
-}
-
-/// Appends the body bytes of [`body_bytes`] to `buf`.
-fn write_body<E: Endpoint>(
-    buf: &mut Vec<u8>,
-    endpoint: &E,
-    nonce: Nonce,
-    nonce_window: bool,
-) -> Result<(), Error> {
-    let open = buf.len();
-    // The path is a constant of the endpoint type; it is written verbatim, so it must not
-    // need JSON escaping (checked by a test over every endpoint).
-    buf.extend_from_slice(b"{\"request\":\"");
-    buf.extend_from_slice(E::PATH.as_bytes());
-    buf.extend_from_slice(b"\",\"nonce\":");
-    push_u64(buf, nonce.0);
-    buf.extend_from_slice(if nonce_window {
-        b",\"nonceWindow\":true"
-    } else {
-        b",\"nonceWindow\":false"
-    });
-    let start = buf.len();
-    if let Err(e) = serde_json::to_writer(&mut *buf, endpoint) {
-        buf.truncate(open);
-        return Err(Error::invalid_config("request body", e.to_string()));
-    }
-    // Splice the endpoint's object into ours: `{...}` becomes `,...}` and `{}` becomes `}`.
-    match buf.get(start..) {
-        Some([b'{', b'}']) => {
-            buf.truncate(start);
-            buf.push(b'}');
-        }
-        Some([b'{', ..]) => {
-            if let Some(open) = buf.get_mut(start) {
-                *open = b',';
-            }
-        }
-        _ => {
-            buf.truncate(open);
-            return Err(Error::invalid_config(
-                "request body",
-                "endpoint did not serialize to a JSON object",
-            ));
-        }
-    }
-    Ok(())
-}
-
-/// Appends the decimal digits of `n` (what `write!` would, without the formatting machinery).
-fn push_u64(buf: &mut Vec<u8>, mut n: u64) {
-    let mut digits = [0u8; 20];
-    let mut start = digits.len();
-    loop {
-        start -= 1;
-        if let Some(d) = digits.get_mut(start) {
-            // `n % 10` is below 10, so the cast cannot truncate.
-            *d = b'0' + (n % 10) as u8;
-        }
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    buf.extend_from_slice(digits.get(start..).unwrap_or_default());
+    write_body(&mut buf, endpoint, nonce, nonce_window);
+    buf
 }
 
 /// Stage 2: the `X-TXC-PAYLOAD` value — standard base64, with padding, of the body bytes.
@@ -187,7 +120,7 @@ impl Signer {
     ) -> Result<SignedRequest, Error> {
         // One buffer holds the body, then its payload, then the signature.
         let mut buf = Vec::with_capacity(SIGNED_CAPACITY);
-        write_body(&mut buf, endpoint, nonce, nonce_window)?;
+        write_body(&mut buf, endpoint, nonce, nonce_window);
         let body_len = buf.len();
         let payload_len = crate::base64::encoded_len(body_len);
         buf.resize(body_len + payload_len + SIGNATURE_LEN, 0);

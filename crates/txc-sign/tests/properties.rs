@@ -14,7 +14,8 @@ use base64::Engine as _;
 use proptest::prelude::*;
 use txc_sign::{Credentials, KeyStatus, Nonce, NonceSequence, Signer, decode, verify};
 use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, Side, SmartPlansQuery,
+    BuildableOrder, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, OrderBuilder,
+    PositionSide, Side, SmartPlansQuery, Stp,
 };
 
 fn order_strategy() -> impl Strategy<Value = CollateralMarketOrder> {
@@ -38,11 +39,158 @@ fn order_strategy() -> impl Strategy<Value = CollateralMarketOrder> {
         })
 }
 
+/// Every optional field, set or not, on either order type (as a trigger order when
+/// `activation` is set).
+#[derive(Debug, Clone)]
+struct AnyOrder {
+    market: String,
+    buy: bool,
+    amount: String,
+    activation: Option<String>,
+    id: Option<String>,
+    sl: Option<String>,
+    tp: Option<String>,
+    position_side: Option<PositionSide>,
+    reduce_only: Option<bool>,
+    stp: Option<Stp>,
+}
+
+fn any_order_strategy() -> impl Strategy<Value = AnyOrder> {
+    let price = || proptest::option::of("[1-9][0-9]{0,6}(\\.[0-9]{1,4})?");
+    (
+        (
+            "[A-Z0-9]{1,8}_[A-Z0-9]{1,8}",
+            any::<bool>(),
+            "[1-9][0-9]{0,5}(\\.[0-9]{1,6})?",
+        ),
+        (
+            price(),
+            proptest::option::of("[A-Za-z0-9._-]{1,64}"),
+            price(),
+            price(),
+        ),
+        (
+            proptest::option::of(prop_oneof![
+                Just(PositionSide::Long),
+                Just(PositionSide::Short),
+                Just(PositionSide::Both)
+            ]),
+            proptest::option::of(any::<bool>()),
+            proptest::option::of(prop_oneof![
+                Just(Stp::No),
+                Just(Stp::CancelBoth),
+                Just(Stp::CancelNew),
+                Just(Stp::CancelOld)
+            ]),
+        ),
+    )
+        .prop_map(
+            |(
+                (market, buy, amount),
+                (activation, id, sl, tp),
+                (position_side, reduce_only, stp),
+            )| {
+                // reduceOnly may not be combined with a stop-loss or take-profit.
+                let reduce_only = reduce_only.filter(|r| !r || (sl.is_none() && tp.is_none()));
+                AnyOrder {
+                    market,
+                    buy,
+                    amount,
+                    activation,
+                    id,
+                    sl,
+                    tp,
+                    position_side,
+                    reduce_only,
+                    stp,
+                }
+            },
+        )
+}
+
+/// Applies the optional fields of `o` to a builder of either order type.
+fn with_options<O: BuildableOrder>(mut b: OrderBuilder<O>, o: &AnyOrder) -> O {
+    if let Some(v) = &o.id {
+        b = b.client_order_id(v.as_str());
+    }
+    if let Some(v) = &o.sl {
+        b = b.stop_loss(v.as_str());
+    }
+    if let Some(v) = &o.tp {
+        b = b.take_profit(v.as_str());
+    }
+    if let Some(v) = o.position_side {
+        b = b.position_side(v);
+    }
+    if let Some(v) = o.reduce_only {
+        b = b.reduce_only(v);
+    }
+    if let Some(v) = o.stp {
+        b = b.stp(v);
+    }
+    b.build().unwrap()
+}
+
+/// What the signer's body must be: the three signing fields, then the endpoint's own
+/// fields exactly as `serde_json` serializes the request.
+fn serde_reference<E: Endpoint>(endpoint: &E, nonce: u64, window: bool) -> Vec<u8> {
+    let own = serde_json::to_string(endpoint).unwrap();
+    let rest = match own.as_str() {
+        "{}" => "}".to_owned(),
+        _ => format!(",{}", &own[1..]),
+    };
+    format!(
+        "{{\"request\":{},\"nonce\":{nonce},\"nonceWindow\":{window}{rest}",
+        serde_json::to_string(E::PATH).unwrap()
+    )
+    .into_bytes()
+}
+
 fn secret_strategy() -> impl Strategy<Value = String> {
     "[A-Za-z0-9]{16,64}"
 }
 
 proptest! {
+    #[test]
+    fn body_is_what_serde_json_writes_for_the_same_fields(
+        o in any_order_strategy(),
+        ticker in proptest::option::of("[A-Z0-9]{1,16}"),
+        nonce in any::<u64>(),
+        window in any::<bool>(),
+    ) {
+        let side = if o.buy { Side::Buy } else { Side::Sell };
+        let market = with_options(
+            CollateralMarketOrder::builder(o.market.as_str(), side, o.amount.as_str()),
+            &o,
+        );
+        prop_assert_eq!(
+            txc_sign::body_bytes(&market, Nonce(nonce), window),
+            serde_reference(&market, nonce, window)
+        );
+        let trigger = with_options(
+            CollateralTriggerMarketOrder::builder(
+                o.market.as_str(),
+                side,
+                o.amount.as_str(),
+                o.activation.as_deref().unwrap_or("1"),
+            ),
+            &o,
+        );
+        prop_assert_eq!(
+            txc_sign::body_bytes(&trigger, Nonce(nonce), window),
+            serde_reference(&trigger, nonce, window)
+        );
+        let mut query = SmartPlansQuery::builder();
+        if let Some(t) = &ticker {
+            query = query.ticker(t.as_str());
+        }
+        let query = query.build().unwrap();
+        prop_assert_eq!(
+            txc_sign::body_bytes(&query, Nonce(nonce), window),
+            serde_reference(&query, nonce, window)
+        );
+    }
+
     #[test]
     fn payload_decodes_to_the_exact_body(order in order_strategy(), nonce in any::<u64>(), window in any::<bool>()) {
         let signer = Signer::new(Credentials::new("k", "s").unwrap(), "https://whitebit.com").unwrap();

@@ -1,12 +1,11 @@
 //! `POST /api/v4/order/collateral/market`: the collateral market order.
 
-use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::order_fields::{
     BuildableOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
 };
-use crate::{Amount, Endpoint, EndpointKind, FieldValue, Market, Order, Side};
+use crate::{Amount, Endpoint, EndpointKind, FieldValue, Market, Order, Side, WireValue};
 
 /// A market order on the collateral (margin or futures) account.
 ///
@@ -53,13 +52,18 @@ impl Endpoint for CollateralMarketOrder {
     const OPERATION: &'static str = "collateral_market_order";
     const KIND: EndpointKind = EndpointKind::Order;
     type Response = Order;
+
+    fn for_each_field<E>(
+        &self,
+        visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.fields.for_each_field(None, visit)
+    }
 }
 
 impl Serialize for CollateralMarketOrder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.fields.len(false)))?;
-        self.fields.serialize_into(&mut map, None)?;
-        map.end()
+        crate::wire_value::serialize_fields(self, s)
     }
 }
 

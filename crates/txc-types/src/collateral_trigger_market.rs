@@ -1,13 +1,13 @@
 //! `POST /api/v4/order/collateral/trigger-market`: the collateral trigger market order.
 
-use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
 use crate::order_fields::{
     BuildableOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
 };
 use crate::{
-    Amount, Endpoint, EndpointKind, FieldValue, Market, Order, Price, Reason, Side, ValidationError,
+    Amount, Endpoint, EndpointKind, FieldValue, Market, Order, Price, Reason, Side,
+    ValidationError, WireValue,
 };
 
 /// A market order that rests until the market price reaches `activation_price` (buy: price ≥
@@ -66,14 +66,19 @@ impl Endpoint for CollateralTriggerMarketOrder {
     const OPERATION: &'static str = "collateral_trigger_market_order";
     const KIND: EndpointKind = EndpointKind::Order;
     type Response = Order;
+
+    fn for_each_field<E>(
+        &self,
+        visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        self.fields
+            .for_each_field(Some(&self.activation_price), visit)
+    }
 }
 
 impl Serialize for CollateralTriggerMarketOrder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(self.fields.len(true)))?;
-        self.fields
-            .serialize_into(&mut map, Some(&self.activation_price))?;
-        map.end()
+        crate::wire_value::serialize_fields(self, s)
     }
 }
 

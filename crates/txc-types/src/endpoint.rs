@@ -5,6 +5,8 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use crate::WireValue;
+
 /// Whether repeating an operation could have an effect beyond the first call.
 ///
 /// Retry policies use it: an [`EndpointKind::Order`] is never resent after an ambiguous
@@ -20,8 +22,9 @@ pub enum EndpointKind {
 
 /// A private v4 operation: its request body (the implementing type), path and response.
 ///
-/// The request body serializes to a JSON object holding only the endpoint's own fields;
-/// the signer adds `request`, `nonce` and `nonceWindow`.
+/// The request body is a JSON object holding only the endpoint's own fields, listed once by
+/// [`Endpoint::for_each_field`]; the signer adds `request`, `nonce` and `nonceWindow`. The
+/// `Serialize` impl writes the same fields in the same order.
 pub trait Endpoint: Serialize {
     /// The request path, e.g. `/api/v4/order/collateral/market`; also the `request` body field.
     const PATH: &'static str;
@@ -31,4 +34,24 @@ pub trait Endpoint: Serialize {
     const KIND: EndpointKind;
     /// The decoded success response.
     type Response: DeserializeOwned;
+
+    /// Calls `visit` with each of the request's own body fields — wire name and value — in
+    /// wire order, stopping at the first error `visit` returns.
+    ///
+    /// ```
+    /// use txc_types::{CollateralMarketOrder, Endpoint, Side, WireValue};
+    /// let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+    /// let mut fields = Vec::new();
+    /// order.for_each_field(|name, value| {
+    ///     fields.push((name, format!("{value:?}")));
+    ///     Ok::<(), ()>(())
+    /// }).ok();
+    /// assert_eq!(fields[0], ("market", format!("{:?}", WireValue::Str("BTC_USDT"))));
+    /// assert_eq!(fields.len(), 3);
+    /// # Ok::<(), txc_types::ValidationError>(())
+    /// ```
+    fn for_each_field<Err>(
+        &self,
+        visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), Err>,
+    ) -> Result<(), Err>;
 }

@@ -59,6 +59,7 @@ mod side;
 mod smart_plans;
 mod stp;
 mod text;
+mod wire_value;
 
 pub use collateral_market::CollateralMarketOrder;
 pub use collateral_trigger_market::CollateralTriggerMarketOrder;
@@ -80,3 +81,4 @@ pub use stp::Stp;
 pub use text::{
     ClientOrderId, ClientOrderIdRule, Market, MarketRule, Text, TextRule, Ticker, TickerRule,
 };
+pub use wire_value::WireValue;

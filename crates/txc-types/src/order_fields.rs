@@ -4,10 +4,10 @@
 //! [`crate::CollateralTriggerMarketOrder`].
 
 use serde::Deserialize;
-use serde::ser::SerializeMap;
 
 use crate::{
     Amount, ClientOrderId, FieldValue, Market, PositionSide, Price, Side, Stp, ValidationError,
+    WireValue,
 };
 
 /// The validated fields shared by the collateral market and trigger market orders.
@@ -62,48 +62,40 @@ impl OrderFields {
         self.stp
     }
 
-    /// Writes the fields in wire order; `activation_price` goes right after `amount`.
-    pub(crate) fn serialize_into<M: SerializeMap>(
+    /// Visits the fields in wire order; `activation_price` goes right after `amount`.
+    ///
+    /// Inlined so that a body writer sees the field names as constants.
+    #[inline]
+    pub(crate) fn for_each_field<E>(
         &self,
-        map: &mut M,
         activation_price: Option<&Price>,
-    ) -> Result<(), M::Error> {
-        map.serialize_entry("market", &self.market)?;
-        map.serialize_entry("side", &self.side)?;
-        map.serialize_entry("amount", &self.amount)?;
+        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        visit("market", WireValue::Str(self.market.as_str()))?;
+        visit("side", WireValue::Str(self.side.as_str()))?;
+        visit("amount", WireValue::Str(self.amount.as_str()))?;
         if let Some(p) = activation_price {
-            map.serialize_entry("activation_price", p)?;
+            visit("activation_price", WireValue::Str(p.as_str()))?;
         }
         if let Some(v) = &self.client_order_id {
-            map.serialize_entry("clientOrderId", v)?;
+            visit("clientOrderId", WireValue::Str(v.as_str()))?;
         }
         if let Some(v) = &self.stop_loss {
-            map.serialize_entry("stopLoss", v)?;
+            visit("stopLoss", WireValue::Str(v.as_str()))?;
         }
         if let Some(v) = &self.take_profit {
-            map.serialize_entry("takeProfit", v)?;
+            visit("takeProfit", WireValue::Str(v.as_str()))?;
         }
-        if let Some(v) = &self.position_side {
-            map.serialize_entry("positionSide", v)?;
+        if let Some(v) = self.position_side {
+            visit("positionSide", WireValue::Str(v.as_str()))?;
         }
-        if let Some(v) = &self.reduce_only {
-            map.serialize_entry("reduceOnly", v)?;
+        if let Some(v) = self.reduce_only {
+            visit("reduceOnly", WireValue::Bool(v))?;
         }
-        if let Some(v) = &self.stp {
-            map.serialize_entry("stp", v)?;
+        if let Some(v) = self.stp {
+            visit("stp", WireValue::Str(v.as_str()))?;
         }
         Ok(())
-    }
-
-    /// The number of entries [`Self::serialize_into`] writes.
-    pub(crate) fn len(&self, activation_price: bool) -> usize {
-        3 + usize::from(activation_price)
-            + usize::from(self.client_order_id.is_some())
-            + usize::from(self.stop_loss.is_some())
-            + usize::from(self.take_profit.is_some())
-            + usize::from(self.position_side.is_some())
-            + usize::from(self.reduce_only.is_some())
-            + usize::from(self.stp.is_some())
     }
 }
 

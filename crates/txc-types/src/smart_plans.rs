@@ -1,10 +1,11 @@
 //! `POST /api/v4/main-account/smart/plans`: the smart investment plans (B2B partners only).
 
-use serde::ser::SerializeMap;
 use serde::{Deserialize, Serialize, Serializer};
 
 use crate::order_fields::{RequestBodyError, json_object_text};
-use crate::{Endpoint, EndpointKind, FieldValue, InvestmentPlan, Ticker, ValidationError};
+use crate::{
+    Endpoint, EndpointKind, FieldValue, InvestmentPlan, Ticker, ValidationError, WireValue,
+};
 
 /// Lists the smart investment plans, optionally only those of one source currency.
 ///
@@ -88,14 +89,20 @@ impl Endpoint for SmartPlansQuery {
     const OPERATION: &'static str = "smart_plans";
     const KIND: EndpointKind = EndpointKind::Read;
     type Response = Vec<InvestmentPlan>;
+
+    fn for_each_field<E>(
+        &self,
+        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        match &self.ticker {
+            Some(t) => visit("ticker", WireValue::Str(t.as_str())),
+            None => Ok(()),
+        }
+    }
 }
 
 impl Serialize for SmartPlansQuery {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut map = s.serialize_map(Some(usize::from(self.ticker.is_some())))?;
-        if let Some(t) = &self.ticker {
-            map.serialize_entry("ticker", t)?;
-        }
-        map.end()
+        crate::wire_value::serialize_fields(self, s)
     }
 }

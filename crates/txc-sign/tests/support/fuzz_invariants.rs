@@ -455,7 +455,7 @@ where
         "serialized request does not parse back"
     );
     // Signed, it verifies and parses back to it.
-    let signed = body_bytes(parsed, Nonce(7), true).expect("request does not sign");
+    let signed = body_bytes(parsed, Nonce(7), true);
     assert_eq!(
         reparse(&signed).as_ref(),
         Some(parsed),

@@ -1,0 +1,217 @@
+//! Stage 1 of signing: the exact body bytes, written straight from the endpoint's field walk
+//! ([`Endpoint::for_each_field`]) without a serializer in between.
+//!
+//! The bytes are what `serde_json` writes for the same fields (compact, same escaping), which
+//! the tests check against it; only the time differs, because the fields are known to be
+//! strings and booleans. This module neither signs nor encodes.
+
+use std::convert::Infallible;
+
+use txc_types::{Endpoint, WireValue};
+
+use crate::Nonce;
+
+/// Appends the body — `request`, `nonce` (an integer) and `nonceWindow` first, then the
+/// endpoint's own fields — to `buf` as compact JSON.
+pub(crate) fn write_body<E: Endpoint>(
+    buf: &mut Vec<u8>,
+    endpoint: &E,
+    nonce: Nonce,
+    nonce_window: bool,
+) {
+    buf.extend_from_slice(b"{\"request\":");
+    push_json_str(buf, E::PATH);
+    buf.extend_from_slice(b",\"nonce\":");
+    push_u64(buf, nonce.0);
+    buf.extend_from_slice(if nonce_window {
+        b",\"nonceWindow\":true"
+    } else {
+        b",\"nonceWindow\":false"
+    });
+    // Inlined at each field, so each name is a constant there.
+    let written: Result<(), Infallible> = endpoint.for_each_field(
+        #[inline(always)]
+        |name, value| {
+            buf.push(b',');
+            push_json_str(buf, name);
+            buf.push(b':');
+            match value {
+                WireValue::Str(text) => push_json_str(buf, text),
+                WireValue::Bool(true) => buf.extend_from_slice(b"true"),
+                WireValue::Bool(false) => buf.extend_from_slice(b"false"),
+            }
+            Ok(())
+        },
+    );
+    match written {
+        Ok(()) => {}
+        Err(never) => match never {},
+    }
+    buf.push(b'}');
+}
+
+/// Appends `text` as a JSON string, escaped as `serde_json` escapes it: `"` and `\`, the
+/// short forms `\b \t \n \f \r`, other control characters as `\u00xx`; everything else,
+/// non-ASCII included, as it is.
+///
+/// Always inlined so that, for the constant field names, the check folds away at compile
+/// time.
+#[inline(always)]
+pub(crate) fn push_json_str(buf: &mut Vec<u8>, text: &str) {
+    let bytes = text.as_bytes();
+    buf.push(b'"');
+    if needs_escape(bytes) {
+        push_escaped(buf, bytes);
+    } else {
+        buf.extend_from_slice(bytes);
+    }
+    buf.push(b'"');
+}
+
+/// Whether any byte of `bytes` is `"`, `\` or a control character, eight bytes at a time
+/// (the last word padded with a plain byte).
+#[inline(always)]
+fn needs_escape(bytes: &[u8]) -> bool {
+    let mut hits = 0;
+    let mut rest = bytes;
+    while let Some((word, tail)) = rest.split_first_chunk::<8>() {
+        hits |= escaped_in(u64::from_le_bytes(*word));
+        rest = tail;
+    }
+    // The last bytes, shifted in from the top of a word of plain `a`s: built in a register,
+    // as byte stores followed by a word load would stall on store forwarding.
+    let last = rest
+        .iter()
+        .rev()
+        .fold(u64::from_le_bytes([b'a'; 8]), |w, &b| w << 8 | u64::from(b));
+    hits |= escaped_in(last);
+    hits != 0
+}
+
+/// Nonzero when a byte of `w` is below `0x20`, `"` or `\`.
+///
+/// Each test is the classic "has a byte less than n" (`n` ≤ 128), after an XOR for the two
+/// characters: it never misses such a byte and never fires without one (it may mark extra
+/// bytes above a hit, which does not change the answer).
+#[inline(always)]
+fn escaped_in(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let less_than = |w: u64, n: u8| w.wrapping_sub(ONES * u64::from(n)) & !w & HIGH;
+    less_than(w, 0x20)
+        | less_than(w ^ (ONES * u64::from(b'"')), 1)
+        | less_than(w ^ (ONES * u64::from(b'\\')), 1)
+}
+
+fn is_escaped(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
+/// The slow path of [`push_json_str`]: copies runs of plain bytes, escapes the rest.
+fn push_escaped(buf: &mut Vec<u8>, bytes: &[u8]) {
+    let mut copied = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !is_escaped(b) {
+            continue;
+        }
+        buf.extend_from_slice(bytes.get(copied..i).unwrap_or_default());
+        copied = i + 1;
+        let short = match b {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            0x08 => b'b',
+            b'\t' => b't',
+            b'\n' => b'n',
+            0x0c => b'f',
+            b'\r' => b'r',
+            _ => {
+                let [hi, lo] = crate::hex::byte_digits(b);
+                buf.extend_from_slice(&[b'\\', b'u', b'0', b'0', hi, lo]);
+                continue;
+            }
+        };
+        buf.extend_from_slice(&[b'\\', short]);
+    }
+    buf.extend_from_slice(bytes.get(copied..).unwrap_or_default());
+}
+
+/// Appends the decimal digits of `n`.
+fn push_u64(buf: &mut Vec<u8>, n: u64) {
+    buf.extend_from_slice(itoa::Buffer::new().format(n).as_bytes());
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use proptest::prelude::*;
+
+    use super::{push_json_str, push_u64};
+
+    fn json_str(text: &str) -> String {
+        let mut buf = Vec::new();
+        push_json_str(&mut buf, text);
+        String::from_utf8(buf).unwrap()
+    }
+
+    #[test]
+    fn escapes_like_serde_json() {
+        for text in [
+            "",
+            "BTC_USDT",
+            "a\"b\\c",
+            "\u{8}\t\n\u{c}\r",
+            "\u{0}\u{1f}\u{7f}",
+            "é€😀",
+            "\"",
+            "end\\",
+        ] {
+            assert_eq!(
+                json_str(text),
+                serde_json::to_string(text).unwrap(),
+                "{text:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn every_escaped_byte_is_found_at_every_offset() {
+        // The word-wise check must see a byte that needs escaping wherever it stands, also
+        // next to bytes at the edges of the test (0x1f/0x20, 0x7f, 0xff).
+        for bad in (0u8..0x20).chain([b'"', b'\\']) {
+            for len in 1..=24 {
+                for at in 0..len {
+                    let mut bytes = vec![b'a'; len];
+                    bytes[at] = bad;
+                    assert!(super::needs_escape(&bytes), "{bad:#x} at {at} of {len}");
+                }
+            }
+        }
+        for plain in [0x20u8, b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff] {
+            assert!(!super::needs_escape(&[plain; 19]), "{plain:#x}");
+        }
+    }
+
+    #[test]
+    fn integers_like_display() {
+        for n in [0, 7, 10, 1_700_000_000_000, u64::MAX] {
+            let mut buf = Vec::new();
+            push_u64(&mut buf, n);
+            assert_eq!(buf, n.to_string().into_bytes());
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_escapes_like_serde_json(text in any::<String>()) {
+            prop_assert_eq!(json_str(&text), serde_json::to_string(&text).unwrap());
+        }
+
+        #[test]
+        fn any_integer_like_display(n in any::<u64>()) {
+            let mut buf = Vec::new();
+            push_u64(&mut buf, n);
+            prop_assert_eq!(buf, n.to_string().into_bytes());
+        }
+    }
+}

@@ -1,0 +1,52 @@
+//! [`WireValue`]: a request body field's value as it goes on the wire, and the `Serialize`
+//! impl every endpoint shares.
+//!
+//! Each endpoint lists its own body fields once, in [`Endpoint::for_each_field`]. Its
+//! `Serialize` impl ([`serialize_fields`]) and a signer's body writer both follow that list,
+//! so they cannot disagree on names, order or values. This module serializes nothing itself
+//! beyond that.
+
+use std::convert::Infallible;
+
+use serde::ser::SerializeMap;
+use serde::{Serialize, Serializer};
+
+use crate::Endpoint;
+
+/// The value of one request body field: every field the v4 order and plans requests carry is
+/// a JSON string or a boolean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum WireValue<'a> {
+    /// A JSON string (the text is escaped when written).
+    Str(&'a str),
+    /// A JSON boolean.
+    Bool(bool),
+}
+
+impl Serialize for WireValue<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Self::Str(text) => s.serialize_str(text),
+            Self::Bool(flag) => s.serialize_bool(flag),
+        }
+    }
+}
+
+/// Serializes `endpoint`'s own body fields as one JSON object, in wire order.
+pub(crate) fn serialize_fields<E: Endpoint, S: Serializer>(
+    endpoint: &E,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    let mut len = 0usize;
+    let counted: Result<(), Infallible> = endpoint.for_each_field(|_, _| {
+        len += 1;
+        Ok(())
+    });
+    match counted {
+        Ok(()) => {}
+        Err(never) => match never {},
+    }
+    let mut map = s.serialize_map(Some(len))?;
+    endpoint.for_each_field(|name, value| map.serialize_entry(name, &value))?;
+    map.end()
+}
