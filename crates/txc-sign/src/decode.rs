@@ -5,6 +5,9 @@
 //! [`DecodeError`] carrying the status. Nothing here panics, whatever the bytes.
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use memchr::memmem::Finder;
 
 use serde_json::Value;
 use txc_types::Endpoint;
@@ -25,33 +28,49 @@ use crate::error::{ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Error}
 /// ```
 pub fn decode<E: Endpoint>(status: u16, body: &[u8]) -> Result<E::Response, Error> {
     let success = (200..300).contains(&status);
-    if success
-        && !looks_like_error(body)
-        && let Ok(response) = serde_json::from_slice::<E::Response>(body)
-    {
-        return Ok(response);
-    }
+    let first_failure = if success && !looks_like_error(body) {
+        match parse::<E::Response>(body) {
+            Ok(response) => return Ok(response),
+            Err(e) => Some(e),
+        }
+    } else {
+        None
+    };
     if let Some(api) = api_error(status, body) {
         return Err(Error::from(api));
     }
-    let detail = if success {
-        match serde_json::from_slice::<E::Response>(body) {
+    let detail = match (success, first_failure) {
+        (true, Some(e)) => e.to_string(),
+        // A 2xx body that only looked like an error answer: it may still be a response.
+        (true, None) => match parse::<E::Response>(body) {
             Ok(response) => return Ok(response),
             Err(e) => e.to_string(),
-        }
-    } else {
-        "not an error body the exchange sends".to_owned()
+        },
+        (false, _) => "not an error body the exchange sends".to_owned(),
     };
     Err(decode_error(E::OPERATION, status, body, &detail))
 }
 
-/// A cheap pre-check on success bodies: objects naming a `message` are error answers that
-/// arrived with HTTP 200, not orders.
+/// Parses JSON, checking UTF-8 once for the whole body rather than once per string (what
+/// `serde_json::from_slice` does); a body that is not UTF-8 throughout goes to `from_slice`,
+/// which accepts such bytes in values it skips, so the outcome is the same either way.
+fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> serde_json::Result<T> {
+    match std::str::from_utf8(body) {
+        Ok(text) => serde_json::from_str(text),
+        Err(_) => serde_json::from_slice(body),
+    }
+}
+
+/// A cheap pre-check on success bodies: objects naming a `message` (`"message":` or
+/// `"message" `) are error answers that arrived with HTTP 200, not orders.
 fn looks_like_error(body: &[u8]) -> bool {
+    const KEY: &[u8] = b"\"message\"";
+    // Built once: building a searcher costs more than searching an order answer.
+    static FINDER: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(KEY));
     body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
-        && body
-            .windows(10)
-            .any(|w| w == b"\"message\":" || w == b"\"message\" ")
+        && FINDER
+            .find_iter(body)
+            .any(|at| matches!(body.get(at + KEY.len()), Some(b':' | b' ')))
 }
 
 /// Parses an error answer of any known shape; `None` when the body is not one.
@@ -231,4 +250,52 @@ pub(crate) fn snippet(body: &[u8]) -> String {
     }
     flush(&mut run, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use txc_types::Order;
+
+    use super::{looks_like_error, parse};
+
+    #[test]
+    fn error_shapes_are_recognised_by_their_message_key() {
+        for body in [
+            r#"{"code":0,"message":"Too many requests."}"#,
+            r#"  {"message" : "x"}"#,
+            r#"{"a":{"message":"nested"}}"#,
+            r#"{"success":false,"message":[["Too many requests."]],"result":[]}"#,
+        ] {
+            assert!(looks_like_error(body.as_bytes()), "{body}");
+        }
+        for body in [
+            r#"{"orderId":1,"type":"message"}"#,
+            r#"{"orderId":1,"note":"\"message\""}"#,
+            r#"[{"message":"in an array"}]"#,
+            r#"{"messages":1}"#,
+            "",
+            r#"{"message"#,
+        ] {
+            assert!(!looks_like_error(body.as_bytes()), "{body}");
+        }
+    }
+
+    #[test]
+    fn parsing_gives_what_from_slice_gives() {
+        let bodies: [&[u8]; 6] = [
+            br#"{"orderId":7,"market":"BTC_USDT","junk":{"a":[1,"\u00e9"]}}"#,
+            "{\"orderId\":7,\"note\":\"caf\u{e9}\"}".as_bytes(),
+            b"{\"orderId\":7,\"junk\":\"\xff\xfe\"}",
+            b"{\"market\":\"\xff\"}",
+            b"{\"orderId\":7}\xff",
+            b"\xef\xbb\xbf{}",
+        ];
+        for body in bodies {
+            let fast = parse::<Order>(body).map_err(|e| e.to_string());
+            let slow = serde_json::from_slice::<Order>(body).map_err(|e| e.to_string());
+            assert_eq!(fast, slow, "{}", String::from_utf8_lossy(body));
+        }
+    }
 }

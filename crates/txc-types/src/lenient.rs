@@ -72,43 +72,56 @@ impl<'de> Deserialize<'de> for Key<'de> {
 }
 
 /// A scalar as text: strings as they are, numbers and booleans in their JSON form, `null` as
-/// absent.
+/// absent; borrowed from the input when it can be (for values that are only matched, such
+/// as enum names, and never kept).
+pub(crate) struct Word<'de>(pub(crate) Option<Cow<'de, str>>);
+
+impl<'de> Deserialize<'de> for Word<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Word<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a string, number or null")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Word<'de>, E> {
+                Ok(Word(Some(Cow::Borrowed(v))))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Word<'de>, E> {
+                Ok(Word(Some(Cow::Owned(v.to_owned()))))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Word<'de>, E> {
+                Ok(Word(Some(Cow::Owned(v))))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Word<'de>, E> {
+                Ok(Word(Some(Cow::Owned(v.to_string()))))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Word<'de>, E> {
+                Ok(Word(Some(Cow::Owned(v.to_string()))))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Word<'de>, E> {
+                Ok(Word(Some(Cow::Owned(v.to_string()))))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Word<'de>, E> {
+                Ok(Word(Some(Cow::Borrowed(if v { "true" } else { "false" }))))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Word<'de>, E> {
+                Ok(Word(None))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Word<'de>, E> {
+                Ok(Word(None))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// [`Word`], owned: for text that is kept.
 pub(crate) struct Text(pub(crate) Option<String>);
 
 impl<'de> Deserialize<'de> for Text {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = Text;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a string, number or null")
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text, E> {
-                Ok(Text(Some(v.to_owned())))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Text, E> {
-                Ok(Text(Some(v)))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Text, E> {
-                Ok(Text(Some(v.to_string())))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Text, E> {
-                Ok(Text(Some(v.to_string())))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Text, E> {
-                Ok(Text(Some(v.to_string())))
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Text, E> {
-                Ok(Text(Some(v.to_string())))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Text, E> {
-                Ok(Text(None))
-            }
-            fn visit_none<E: de::Error>(self) -> Result<Text, E> {
-                Ok(Text(None))
-            }
-        }
-        d.deserialize_any(V)
+        Ok(Text(Word::deserialize(d)?.0.map(Cow::into_owned)))
     }
 }
 
@@ -190,7 +203,7 @@ pub(crate) struct Flag(pub(crate) Option<bool>);
 
 impl<'de> Deserialize<'de> for Flag {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        match Text::deserialize(d)?.0.as_deref() {
+        match Word::deserialize(d)?.0.as_deref() {
             None => Ok(Flag(None)),
             Some("true" | "1") => Ok(Flag(Some(true))),
             Some("false" | "0") => Ok(Flag(Some(false))),
@@ -201,15 +214,15 @@ impl<'de> Deserialize<'de> for Flag {
 
 /// Parses `text` as an enum; a value this version does not know is kept in `extra` under `key`.
 pub(crate) fn known_or_extra<T: std::str::FromStr>(
-    text: Option<String>,
+    word: Word<'_>,
     key: &str,
     extra: &mut Map<String, Value>,
 ) -> Option<T> {
-    let text = text?;
+    let text = word.0?;
     match text.parse() {
         Ok(v) => Some(v),
         Err(_) => {
-            extra.insert(key.to_owned(), Value::String(text));
+            extra.insert(key.to_owned(), Value::String(text.into_owned()));
             None
         }
     }

@@ -4,7 +4,7 @@ use serde::de::MapAccess;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::lenient::{self, Flag, Int, Num, ObjectFields, Text};
+use crate::lenient::{self, Flag, Int, Num, ObjectFields, Text, Word};
 use crate::{OrderStatus, OrderType, PositionSide, Side, Stp};
 
 /// The order the exchange answers with. Real answers vary (older ones have `takerFee`/
@@ -110,10 +110,12 @@ impl ObjectFields for Order {
             }
             "market" => self.market = map.next_value::<Text>()?.0,
             "side" => {
-                let text = map.next_value::<Text>()?.0;
-                self.side = lenient::known_or_extra(text, key, &mut self.extra);
+                let word = map.next_value::<Word<'de>>()?;
+                self.side = lenient::known_or_extra(word, key, &mut self.extra);
             }
-            "type" => self.order_type = map.next_value::<Text>()?.0.map(OrderType::from),
+            "type" => {
+                self.order_type = map.next_value::<Word<'de>>()?.0.map(OrderType::from);
+            }
             "timestamp" => self.timestamp = map.next_value::<Num>()?.0,
             "dealMoney" => self.deal_money = map.next_value::<Text>()?.0,
             "dealStock" => self.deal_stock = map.next_value::<Text>()?.0,
@@ -122,22 +124,24 @@ impl ObjectFields for Order {
             "dealFee" => self.deal_fee = map.next_value::<Text>()?.0,
             "takerFee" => self.taker_fee = map.next_value::<Text>()?.0,
             "makerFee" => self.maker_fee = map.next_value::<Text>()?.0,
-            "status" => self.status = map.next_value::<Text>()?.0.map(OrderStatus::from),
+            "status" => {
+                self.status = map.next_value::<Word<'de>>()?.0.map(OrderStatus::from);
+            }
             "stp" => {
-                let text = map.next_value::<Text>()?.0;
-                self.stp = lenient::known_or_extra(text, key, &mut self.extra);
+                let word = map.next_value::<Word<'de>>()?;
+                self.stp = lenient::known_or_extra(word, key, &mut self.extra);
             }
             "oto" => self.oto = map.next_value::<Option<Oto>>()?,
             "positionSide" => {
-                let text = map.next_value::<Text>()?.0;
-                self.position_side = lenient::known_or_extra(text, key, &mut self.extra);
+                let word = map.next_value::<Word<'de>>()?;
+                self.position_side = lenient::known_or_extra(word, key, &mut self.extra);
             }
             "reduceOnly" => self.reduce_only = map.next_value::<Flag>()?.0,
             "activation_price" => self.activation_price = map.next_value::<Text>()?.0,
             "activated" => self.activated = map.next_value::<Flag>()?.0,
             "activationCondition" => {
-                let text = map.next_value::<Text>()?.0;
-                self.activation_condition = lenient::known_or_extra(text, key, &mut self.extra);
+                let word = map.next_value::<Word<'de>>()?;
+                self.activation_condition = lenient::known_or_extra(word, key, &mut self.extra);
             }
             _ => return Ok(false),
         }

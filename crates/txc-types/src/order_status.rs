@@ -1,5 +1,6 @@
 //! [`OrderStatus`] and [`OrderType`]: open sets of strings the exchange answers with.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -46,9 +47,10 @@ impl OrderStatus {
     }
 }
 
-impl From<String> for OrderStatus {
-    fn from(s: String) -> Self {
-        match s.as_str() {
+impl OrderStatus {
+    /// The known value `s` names, if any.
+    fn known(s: &str) -> Option<Self> {
+        Some(match s {
             "FILLED" => Self::Filled,
             "PARTIALLY_FILLED" => Self::PartiallyFilled,
             "CANCELED" => Self::Canceled,
@@ -57,8 +59,21 @@ impl From<String> for OrderStatus {
             "AUTO_CANCELED_LIQUIDATION" => Self::AutoCanceledLiquidation,
             "CANCELED_STP" => Self::CanceledStp,
             "OPEN" => Self::Open,
-            _ => Self::Unknown(s),
-        }
+            _ => return None,
+        })
+    }
+}
+
+impl From<String> for OrderStatus {
+    fn from(s: String) -> Self {
+        Self::known(&s).unwrap_or(Self::Unknown(s))
+    }
+}
+
+impl From<Cow<'_, str>> for OrderStatus {
+    /// Copies the text only when it is not a known value.
+    fn from(s: Cow<'_, str>) -> Self {
+        Self::known(&s).unwrap_or_else(|| Self::Unknown(s.into_owned()))
     }
 }
 
@@ -107,15 +122,29 @@ impl OrderType {
     }
 }
 
-impl From<String> for OrderType {
-    fn from(s: String) -> Self {
-        match s.as_str() {
+impl OrderType {
+    /// The known value `s` names, if any.
+    fn known(s: &str) -> Option<Self> {
+        Some(match s {
             "market" => Self::Market,
             "margin market" => Self::MarginMarket,
             "stop market" => Self::StopMarket,
             "trigger margin market" => Self::TriggerMarginMarket,
-            _ => Self::Unknown(s),
-        }
+            _ => return None,
+        })
+    }
+}
+
+impl From<String> for OrderType {
+    fn from(s: String) -> Self {
+        Self::known(&s).unwrap_or(Self::Unknown(s))
+    }
+}
+
+impl From<Cow<'_, str>> for OrderType {
+    /// Copies the text only when it is not a known value.
+    fn from(s: Cow<'_, str>) -> Self {
+        Self::known(&s).unwrap_or_else(|| Self::Unknown(s.into_owned()))
     }
 }
 
