@@ -11,7 +11,7 @@ use txc_types::{
 };
 
 use crate::ClientBuilder;
-use crate::transport::round_trip;
+use crate::transport::{Urls, round_trip};
 
 /// An async client of WhiteBIT's private v4 API for one API key. Needs a tokio runtime
 /// (with the time driver, e.g. `#[tokio::main]`).
@@ -32,6 +32,7 @@ pub struct Client {
 struct Inner {
     core: ClientCore,
     http: reqwest::Client,
+    urls: Urls,
 }
 
 impl Client {
@@ -42,7 +43,11 @@ impl Client {
 
     pub(crate) fn from_parts(core: ClientCore, http: reqwest::Client) -> Self {
         Self {
-            inner: Arc::new(Inner { core, http }),
+            inner: Arc::new(Inner {
+                urls: Urls::new(core.signer().base_url()),
+                core,
+                http,
+            }),
         }
     }
 
@@ -76,15 +81,16 @@ impl Client {
 
     /// Calls any endpoint: sign with a fresh nonce, send, decode, retry as the policy allows.
     pub async fn send<E: Endpoint>(&self, endpoint: &E) -> Result<E::Response, Error> {
-        let Inner { core, http } = &*self.inner;
+        let Inner { core, http, urls } = &*self.inner;
+        let url = urls.of::<E>()?;
         let mut call = core.call(endpoint);
         loop {
             if let Some(wait) = call.pace(now_ms()) {
                 tokio::time::sleep(wait).await;
             }
-            let request = call.sign(now_ms())?.into_http()?;
+            let request = call.sign(now_ms())?;
             let started = Instant::now();
-            let answer = round_trip(http, request, core.max_response_bytes()).await;
+            let answer = round_trip(http, url.clone(), request, core.max_response_bytes()).await;
             let elapsed = started.elapsed();
             let step = match answer {
                 Ok((status, body)) => call.handle(Ok((status, &body)), elapsed),

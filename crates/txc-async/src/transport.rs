@@ -3,7 +3,8 @@
 //!
 //! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
 
-use txc_sign::{ClientCore, Error, HttpSettings, Transport};
+use txc_sign::{ClientCore, Error, HttpSettings, SignedRequest, Transport};
+use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, SmartPlansQuery};
 
 use crate::Client;
 use crate::body::read_capped;
@@ -53,13 +54,95 @@ impl Transport for Reqwest {
     }
 }
 
-/// Sends `request` and reads the answer, at most `max_response_bytes` of body.
+/// The request URLs of the endpoints this crate names, parsed once when the client is built.
+///
+/// reqwest wants a `Url`, and turning the signed request's `http::Uri` into one formats and
+/// re-parses it on every request; any other endpoint's URL is still parsed per request.
+pub(crate) struct Urls {
+    base_url: String,
+    known: Vec<(&'static str, reqwest::Url)>,
+}
+
+impl Urls {
+    pub(crate) fn new(base_url: &str) -> Self {
+        let known = [
+            CollateralMarketOrder::PATH,
+            CollateralTriggerMarketOrder::PATH,
+            SmartPlansQuery::PATH,
+        ]
+        .into_iter()
+        .filter_map(|path| Some((path, parse(base_url, path).ok()?)))
+        .collect();
+        Self {
+            base_url: base_url.to_owned(),
+            known,
+        }
+    }
+
+    /// The URL of endpoint `E`.
+    pub(crate) fn of<E: Endpoint>(&self) -> Result<reqwest::Url, Error> {
+        match self.known.iter().find(|(path, _)| *path == E::PATH) {
+            Some((_, url)) => Ok(url.clone()),
+            None => parse(&self.base_url, E::PATH),
+        }
+    }
+}
+
+fn parse(base_url: &str, path: &str) -> Result<reqwest::Url, Error> {
+    reqwest::Url::parse(&format!("{base_url}{path}"))
+        .map_err(|e| Error::invalid_config("base_url", e.to_string()))
+}
+
+/// Sends `signed` to `url` and reads the answer, at most `max_response_bytes` of body.
 pub(crate) async fn round_trip(
     client: &reqwest::Client,
-    request: http::Request<Vec<u8>>,
+    url: reqwest::Url,
+    signed: SignedRequest,
     max_response_bytes: usize,
 ) -> Result<(u16, Vec<u8>), Error> {
-    let request = reqwest::Request::try_from(request).map_err(transport_error)?;
+    let mut request = reqwest::Request::new(reqwest::Method::POST, url);
+    *request.headers_mut() = signed.headers()?;
+    *request.body_mut() = Some(signed.into_body().into());
     let response = client.execute(request).await.map_err(transport_error)?;
     read_capped(response, max_response_bytes).await
+}
+
+#[cfg(test)]
+mod tests {
+    use txc_types::{CollateralMarketOrder, Endpoint, EndpointKind, Order, WireValue};
+
+    use super::Urls;
+
+    /// An endpoint this crate does not name.
+    #[derive(serde::Serialize)]
+    struct Other;
+
+    impl Endpoint for Other {
+        const PATH: &'static str = "/api/v4/other";
+        const OPERATION: &'static str = "other";
+        const KIND: EndpointKind = EndpointKind::Read;
+        type Response = Order;
+        fn for_each_field<E>(
+            &self,
+            _: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+        ) -> Result<(), E> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn known_endpoints_are_parsed_once_and_others_per_request() {
+        let urls = Urls::new("http://127.0.0.1:8080");
+        assert_eq!(urls.known.len(), 3);
+        let market = urls.of::<CollateralMarketOrder>().ok();
+        assert_eq!(
+            market.as_ref().map(reqwest::Url::as_str),
+            Some("http://127.0.0.1:8080/api/v4/order/collateral/market")
+        );
+        let other = urls.of::<Other>().ok();
+        assert_eq!(
+            other.as_ref().map(reqwest::Url::as_str),
+            Some("http://127.0.0.1:8080/api/v4/other")
+        );
+    }
 }

@@ -102,14 +102,30 @@ impl SignedRequest {
         Ok(headers)
     }
 
+    /// Consumes the value into its exact body bytes (for clients that take the URL, headers and
+    /// body separately; see [`SignedRequest::headers`]).
+    pub fn into_body(self) -> Vec<u8> {
+        self.into_uri_and_body().1
+    }
+
+    fn into_uri_and_body(self) -> (Uri, Vec<u8>) {
+        let Self {
+            uri,
+            mut buf,
+            body_len,
+            ..
+        } = self;
+        buf.truncate(body_len);
+        (uri, buf)
+    }
+
     /// Consumes the value into an `http::Request`, ready for any HTTP client.
     pub fn into_http(self) -> Result<http::Request<Vec<u8>>, Error> {
         let headers = self.headers()?;
-        let mut body = self.buf;
-        body.truncate(self.body_len);
+        let (uri, body) = self.into_uri_and_body();
         let mut request = http::Request::new(body);
         *request.method_mut() = Method::POST;
-        *request.uri_mut() = self.uri;
+        *request.uri_mut() = uri;
         *request.headers_mut() = headers;
         Ok(request)
     }
