@@ -4,7 +4,7 @@
 //! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
 
 use txc_sign::{ClientCore, Error, HttpSettings, SignedRequest, Transport};
-use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, SmartPlansQuery};
+use txc_types::{ENDPOINT_PATHS, Endpoint};
 
 use crate::Client;
 use crate::body::read_capped;
@@ -65,14 +65,10 @@ pub(crate) struct Urls {
 
 impl Urls {
     pub(crate) fn new(base_url: &str) -> Self {
-        let known = [
-            CollateralMarketOrder::PATH,
-            CollateralTriggerMarketOrder::PATH,
-            SmartPlansQuery::PATH,
-        ]
-        .into_iter()
-        .filter_map(|path| Some((path, parse(base_url, path).ok()?)))
-        .collect();
+        let known = ENDPOINT_PATHS
+            .into_iter()
+            .filter_map(|path| Some((path, parse(base_url, path).ok()?)))
+            .collect();
         Self {
             base_url: base_url.to_owned(),
             known,

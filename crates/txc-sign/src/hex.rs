@@ -6,31 +6,51 @@ const fn digit(nibble: u8) -> u8 {
     if v < 10 { b'0' + v } else { b'a' + (v - 10) }
 }
 
-/// The two lowercase hex digits of every byte value.
-static PAIRS: [[u8; 2]; 256] = pairs();
+/// The two lowercase hex digits of every byte value, first digit in the low byte.
+static PAIRS: [u16; 256] = pairs();
 
-const fn pairs() -> [[u8; 2]; 256] {
-    let mut table = [[0u8; 2]; 256];
-    let mut rest: &mut [[u8; 2]] = &mut table;
+const fn pairs() -> [u16; 256] {
+    let mut table = [0u16; 256];
+    let mut rest: &mut [u16] = &mut table;
     let mut byte = 0u8;
     while let Some((slot, tail)) = rest.split_first_mut() {
-        *slot = [digit(byte >> 4), digit(byte)];
+        *slot = u16::from_le_bytes([digit(byte >> 4), digit(byte)]);
         rest = tail;
         byte = byte.wrapping_add(1);
     }
     table
 }
 
+/// The digits of `byte` as a little-endian pair.
+fn pair(byte: u8) -> u16 {
+    // Every byte value has an entry.
+    PAIRS.get(usize::from(byte)).copied().unwrap_or(0x3030)
+}
+
 /// The two lowercase hex digits of `byte`.
 pub(crate) fn byte_digits(byte: u8) -> [u8; 2] {
-    // Every byte value has an entry.
-    PAIRS.get(usize::from(byte)).copied().unwrap_or([b'0'; 2])
+    pair(byte).to_le_bytes()
 }
 
 /// Writes the lowercase hex of `bytes` into `dst`, which must be twice as long (the shorter
-/// of the two decides how much is written).
+/// of the two decides how much is written): four bytes to one eight-byte store at a time.
 pub(crate) fn encode_to_slice(bytes: &[u8], dst: &mut [u8]) {
-    for (&b, out) in bytes.iter().zip(dst.chunks_exact_mut(2)) {
+    let mut rest_in = bytes;
+    let mut rest_out = dst;
+    while let Some(([a, b, c, d], tail_in)) = rest_in.split_first_chunk::<4>() {
+        let Some((out, tail_out)) = std::mem::take(&mut rest_out).split_first_chunk_mut::<8>()
+        else {
+            return;
+        };
+        let digits = u64::from(pair(*a))
+            | u64::from(pair(*b)) << 16
+            | u64::from(pair(*c)) << 32
+            | u64::from(pair(*d)) << 48;
+        *out = digits.to_le_bytes();
+        rest_in = tail_in;
+        rest_out = tail_out;
+    }
+    for (&b, out) in rest_in.iter().zip(rest_out.chunks_exact_mut(2)) {
         out.copy_from_slice(&byte_digits(b));
     }
 }
@@ -82,6 +102,10 @@ mod tests {
         assert_eq!(encode(&[0x00, 0x0f, 0x10, 0xab, 0xff]), "000f10abff");
         let all: Vec<u8> = (0..=255).collect();
         assert_eq!(encode(&all), reference(&all));
+        // Every length around the four-byte step, into a buffer of exactly twice the length.
+        for len in 0..=9 {
+            assert_eq!(encode(&all[..len]), reference(&all[..len]), "length {len}");
+        }
     }
 
     proptest! {

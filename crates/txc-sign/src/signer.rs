@@ -8,7 +8,7 @@ use hmac::Mac as _;
 use http::Uri;
 use http::header::{HeaderName, HeaderValue};
 use http::uri::{Authority, PathAndQuery, Scheme};
-use txc_types::Endpoint;
+use txc_types::{ENDPOINT_PATHS, Endpoint};
 
 use crate::body::write_body;
 use crate::{Credentials, Error, Nonce, SignedRequest};
@@ -82,6 +82,9 @@ pub struct Signer {
     /// Parsed once: each request only adds its static path.
     scheme: Scheme,
     authority: Authority,
+    /// The full URI of each endpoint txc-types defines, built once: cloning one costs half
+    /// of assembling it (which validates the path again).
+    known: Vec<(&'static str, Uri)>,
     api_key: HeaderValue,
 }
 
@@ -92,11 +95,16 @@ impl Signer {
         let (base_url, scheme, authority) = parse_base_url(base_url)?;
         let api_key = HeaderValue::from_str(credentials.api_key())
             .map_err(|_| Error::invalid_config("api_key", "not a valid header value"))?;
+        let known = ENDPOINT_PATHS
+            .into_iter()
+            .map(|path| Ok((path, endpoint_uri(&scheme, &authority, path)?)))
+            .collect::<Result<_, Error>>()?;
         Ok(Self {
             credentials,
             base_url,
             scheme,
             authority,
+            known,
             api_key,
         })
     }
@@ -132,12 +140,10 @@ impl Signer {
             .ok_or_else(|| Error::invalid_config("request body", "buffer too short"))?;
         crate::base64::encode_to_slice(body, payload);
         crate::hex::encode_to_slice(&tag(&self.credentials, payload), signature);
-        let mut parts = http::uri::Parts::default();
-        parts.scheme = Some(self.scheme.clone());
-        parts.authority = Some(self.authority.clone());
-        parts.path_and_query = Some(PathAndQuery::from_static(E::PATH));
-        let uri = Uri::from_parts(parts)
-            .map_err(|e| Error::invalid_config("request path", e.to_string()))?;
+        let uri = match self.known.iter().find(|(path, _)| *path == E::PATH) {
+            Some((_, uri)) => uri.clone(),
+            None => endpoint_uri(&self.scheme, &self.authority, E::PATH)?,
+        };
         Ok(SignedRequest {
             uri,
             api_key: self.api_key.clone(),
@@ -149,6 +155,15 @@ impl Signer {
             nonce,
         })
     }
+}
+
+/// The URI of `path` at the base URL's scheme and authority.
+fn endpoint_uri(scheme: &Scheme, authority: &Authority, path: &'static str) -> Result<Uri, Error> {
+    let mut parts = http::uri::Parts::default();
+    parts.scheme = Some(scheme.clone());
+    parts.authority = Some(authority.clone());
+    parts.path_and_query = Some(PathAndQuery::from_static(path));
+    Uri::from_parts(parts).map_err(|e| Error::invalid_config("request path", e.to_string()))
 }
 
 fn parse_base_url(base_url: &str) -> Result<(String, Scheme, Authority), Error> {

@@ -135,3 +135,51 @@ fn nonces_are_written_exactly() {
         assert_eq!(v["nonce"].as_u64(), Some(n));
     }
 }
+
+#[test]
+fn every_endpoint_gets_its_own_uri_known_or_not() {
+    use txc_types::{Endpoint, EndpointKind, Order, WireValue};
+
+    /// An endpoint txc-types does not define: its URI is built per request.
+    #[derive(serde::Serialize)]
+    struct Other;
+    impl Endpoint for Other {
+        const PATH: &'static str = "/api/v4/other";
+        const OPERATION: &'static str = "other";
+        const KIND: EndpointKind = EndpointKind::Read;
+        type Response = Order;
+        fn for_each_field<E>(
+            &self,
+            mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+        ) -> Result<(), E> {
+            visit("flag", WireValue::Bool(true))
+        }
+    }
+
+    let signer = Signer::new(
+        Credentials::new("k", "s").unwrap(),
+        "http://127.0.0.1:8080/",
+    )
+    .unwrap();
+    let other = signer.sign(&Other, Nonce(1), false).unwrap();
+    assert_eq!(other.uri(), "http://127.0.0.1:8080/api/v4/other");
+    assert_eq!(
+        other.body(),
+        br#"{"request":"/api/v4/other","nonce":1,"nonceWindow":false,"flag":true}"#
+    );
+    let plans = signer
+        .sign(&SmartPlansQuery::new(), Nonce(2), false)
+        .unwrap();
+    assert_eq!(
+        plans.uri(),
+        "http://127.0.0.1:8080/api/v4/main-account/smart/plans"
+    );
+    let trigger = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "1", "2")
+        .build()
+        .unwrap();
+    let trigger = signer.sign(&trigger, Nonce(3), false).unwrap();
+    assert_eq!(
+        trigger.uri(),
+        "http://127.0.0.1:8080/api/v4/order/collateral/trigger-market"
+    );
+}

@@ -82,3 +82,11 @@ pub use text::{
     ClientOrderId, ClientOrderIdRule, Market, MarketRule, Text, TextRule, Ticker, TickerRule,
 };
 pub use wire_value::WireValue;
+
+/// The request path of every endpoint this crate defines, for code that prepares something
+/// per endpoint up front (URLs, say).
+pub const ENDPOINT_PATHS: [&str; 3] = [
+    CollateralMarketOrder::PATH,
+    CollateralTriggerMarketOrder::PATH,
+    SmartPlansQuery::PATH,
+];
