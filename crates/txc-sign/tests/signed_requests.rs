@@ -148,7 +148,7 @@ fn every_endpoint_gets_its_own_uri_known_or_not() {
         const OPERATION: &'static str = "other";
         const KIND: EndpointKind = EndpointKind::Read;
         type Response = Order;
-        fn for_each_field<E>(
+        fn try_for_each_field<E>(
             &self,
             mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
         ) -> Result<(), E> {

@@ -53,11 +53,11 @@ impl Endpoint for CollateralMarketOrder {
     const KIND: EndpointKind = EndpointKind::Order;
     type Response = Order;
 
-    fn for_each_field<E>(
+    fn try_for_each_field<E>(
         &self,
         visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
-        self.fields.for_each_field(None, visit)
+        self.fields.try_for_each_field(None, visit)
     }
 }
 

@@ -67,12 +67,12 @@ impl Endpoint for CollateralTriggerMarketOrder {
     const KIND: EndpointKind = EndpointKind::Order;
     type Response = Order;
 
-    fn for_each_field<E>(
+    fn try_for_each_field<E>(
         &self,
         visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
         self.fields
-            .for_each_field(Some(&self.activation_price), visit)
+            .try_for_each_field(Some(&self.activation_price), visit)
     }
 }
 

@@ -2,6 +2,8 @@
 //!
 //! This module is for describing operations; it does not sign or send anything.
 
+use std::convert::Infallible;
+
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -36,22 +38,38 @@ pub trait Endpoint: Serialize {
     type Response: DeserializeOwned;
 
     /// Calls `visit` with each of the request's own body fields — wire name and value — in
-    /// wire order, stopping at the first error `visit` returns.
+    /// wire order, stopping at the first error `visit` returns. Every endpoint provides it;
+    /// see [`Endpoint::for_each_field`] for a visitor that cannot fail.
+    fn try_for_each_field<Err>(
+        &self,
+        visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), Err>,
+    ) -> Result<(), Err>;
+
+    /// Calls `visit` with each of the request's own body fields — wire name and value — in
+    /// wire order.
     ///
     /// ```
     /// use txc_types::{CollateralMarketOrder, Endpoint, Side, WireValue};
     /// let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
     /// let mut fields = Vec::new();
-    /// order.for_each_field(|name, value| {
-    ///     fields.push((name, format!("{value:?}")));
-    ///     Ok::<(), ()>(())
-    /// }).ok();
+    /// order.for_each_field(|name, value| fields.push((name, format!("{value:?}"))));
     /// assert_eq!(fields[0], ("market", format!("{:?}", WireValue::Str("BTC_USDT"))));
     /// assert_eq!(fields.len(), 3);
     /// # Ok::<(), txc_types::ValidationError>(())
     /// ```
-    fn for_each_field<Err>(
-        &self,
-        visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), Err>,
-    ) -> Result<(), Err>;
+    #[inline]
+    fn for_each_field(&self, mut visit: impl FnMut(&'static str, WireValue<'_>)) {
+        // Inlined at each field, so that a caller's visitor sees each name as a constant.
+        let walked: Result<(), Infallible> = self.try_for_each_field(
+            #[inline(always)]
+            |name, value| {
+                visit(name, value);
+                Ok(())
+            },
+        );
+        match walked {
+            Ok(()) => {}
+            Err(never) => match never {},
+        }
+    }
 }

@@ -66,7 +66,7 @@ impl OrderFields {
     ///
     /// Inlined so that a body writer sees the field names as constants.
     #[inline]
-    pub(crate) fn for_each_field<E>(
+    pub(crate) fn try_for_each_field<E>(
         &self,
         activation_price: Option<&Price>,
         mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,

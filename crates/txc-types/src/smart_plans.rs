@@ -90,7 +90,7 @@ impl Endpoint for SmartPlansQuery {
     const KIND: EndpointKind = EndpointKind::Read;
     type Response = Vec<InvestmentPlan>;
 
-    fn for_each_field<E>(
+    fn try_for_each_field<E>(
         &self,
         mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
     ) -> Result<(), E> {

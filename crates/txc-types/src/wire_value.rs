@@ -1,12 +1,10 @@
 //! [`WireValue`]: a request body field's value as it goes on the wire, and the `Serialize`
 //! impl every endpoint shares.
 //!
-//! Each endpoint lists its own body fields once, in [`Endpoint::for_each_field`]. Its
+//! Each endpoint lists its own body fields once, in [`Endpoint::try_for_each_field`]. Its
 //! `Serialize` impl ([`serialize_fields`]) and a signer's body writer both follow that list,
 //! so they cannot disagree on names, order or values. This module serializes nothing itself
 //! beyond that.
-
-use std::convert::Infallible;
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
@@ -38,15 +36,8 @@ pub(crate) fn serialize_fields<E: Endpoint, S: Serializer>(
     s: S,
 ) -> Result<S::Ok, S::Error> {
     let mut len = 0usize;
-    let counted: Result<(), Infallible> = endpoint.for_each_field(|_, _| {
-        len += 1;
-        Ok(())
-    });
-    match counted {
-        Ok(()) => {}
-        Err(never) => match never {},
-    }
+    endpoint.for_each_field(|_, _| len += 1);
     let mut map = s.serialize_map(Some(len))?;
-    endpoint.for_each_field(|name, value| map.serialize_entry(name, &value))?;
+    endpoint.try_for_each_field(|name, value| map.serialize_entry(name, &value))?;
     map.end()
 }
