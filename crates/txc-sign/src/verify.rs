@@ -83,11 +83,14 @@ impl AuthRejection {
     pub const REQUEST_NOT_PROVIDED: Self = Self::new(400, 0, "Request not provided.");
     /// Nonce not greater than the previous one, or the rate limit.
     pub const TOO_MANY_REQUESTS: Self = Self::new(429, 0, "Too many requests.");
-    /// With `nonceWindow`, a nonce outside ±5 s of server time.
+    /// With `nonceWindow`, a nonce outside ±5 s of server time. The message is the docs'
+    /// (Authentication and Rate-limits pages, no final period; one user reported a live answer
+    /// with a period). The status is not documented: 401, the docs' status for "missing or
+    /// invalid authentication", which their JWT endpoint also answers for a bad nonce.
     pub const NONCE_OUTSIDE_WINDOW: Self = Self::new(
-        400,
+        401,
         0,
-        "Your nonce is more than 5 seconds lesser than the current nonce.",
+        "Your nonce is more than 5 seconds lesser than the current nonce",
     );
     /// `nonceWindow` is not a boolean.
     pub const INVALID_NONCE_WINDOW: Self = Self::new(400, 0, "Invalid nonceWindow.");
