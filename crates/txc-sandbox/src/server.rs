@@ -230,8 +230,11 @@ async fn serve_connection(stream: TcpStream, app: Router, mut mode: watch::Recei
         request.extensions_mut().insert(reset.clone());
         app.call(request)
     });
-    let connection =
-        hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(io), service);
+    // Half-closed connections (the client shut its write side after the request) still get
+    // their answer, as from a reverse proxy; without this hyper may drop them unanswered.
+    let connection = hyper::server::conn::http1::Builder::new()
+        .half_close(true)
+        .serve_connection(TokioIo::new(io), service);
     tokio::pin!(connection);
     loop {
         let now = *mode.borrow_and_update();
