@@ -131,37 +131,49 @@ impl Answer {
     }
 }
 
-/// A rejection of an order or plans request: HTTP status, code, message, one field's errors.
+/// A rejection by an operation's rules: HTTP status, code, message and field errors.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Rejection {
     pub(crate) status: StatusCode,
     pub(crate) code: i64,
     pub(crate) message: &'static str,
-    pub(crate) field: &'static str,
-    pub(crate) errors: Vec<String>,
+    pub(crate) errors: BTreeMap<String, Vec<String>>,
 }
 
 impl Rejection {
     /// HTTP 422 `Validation failed` with `code` and one field's messages.
-    pub(crate) fn validation(code: i64, field: &'static str, errors: Vec<String>) -> Self {
+    pub(crate) fn validation(code: i64, field: &str, messages: Vec<String>) -> Self {
+        let mut errors = BTreeMap::new();
+        errors.insert(field.to_owned(), messages);
+        Self::fields(code, errors)
+    }
+
+    /// HTTP 422 `Validation failed` with `code` and several fields' messages.
+    pub(crate) fn fields(code: i64, errors: BTreeMap<String, Vec<String>>) -> Self {
         Self {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             code,
             message: "Validation failed",
-            field,
             errors,
         }
     }
 
+    /// HTTP 422 `Inner validation failed` with `code` and one message on `field`.
+    pub(crate) fn inner(code: i64, field: &str, message: &str) -> Self {
+        let mut rejection = Self::validation(code, field, vec![message.to_owned()]);
+        rejection.message = "Inner validation failed";
+        rejection
+    }
+
+    /// The same rejection with another HTTP status.
+    pub(crate) fn with_status(mut self, status: StatusCode) -> Self {
+        self.status = status;
+        self
+    }
+
     /// HTTP 422 code 10 `Inner validation failed`: `{"amount":["Not enough balance."]}`.
     pub(crate) fn not_enough_balance() -> Self {
-        Self {
-            status: StatusCode::UNPROCESSABLE_ENTITY,
-            code: 10,
-            message: "Inner validation failed",
-            field: "amount",
-            errors: vec!["Not enough balance.".to_owned()],
-        }
+        Self::inner(10, "amount", "Not enough balance.")
     }
 
     /// HTTP 422 code 116: reduce-only order without a position it reduces.
@@ -175,11 +187,7 @@ impl Rejection {
 
     /// The answer.
     pub(crate) fn answer(self) -> Answer {
-        let mut errors = BTreeMap::new();
-        if !self.errors.is_empty() {
-            errors.insert(self.field.to_owned(), self.errors);
-        }
-        Answer::error(self.status, self.code, self.message, errors)
+        Answer::error(self.status, self.code, self.message, self.errors)
     }
 }
 

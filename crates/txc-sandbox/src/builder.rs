@@ -2,10 +2,8 @@
 
 use std::net::{IpAddr, Ipv4Addr};
 
-use txc_types::InvestmentPlan;
-
 use crate::config::{AccountConfig, Config, MarketConfig};
-use crate::{Sandbox, SandboxError, defaults};
+use crate::{PlanConfig, Sandbox, SandboxError, defaults};
 
 /// The default request body limit: 64 KiB (larger bodies get HTTP 413).
 pub const DEFAULT_MAX_BODY_BYTES: usize = 64 * 1024;
@@ -38,7 +36,7 @@ pub struct SandboxBuilder {
     port: u16,
     accounts: Vec<AccountConfig>,
     markets: Vec<MarketConfig>,
-    plans: Vec<InvestmentPlan>,
+    plans: Vec<PlanConfig>,
     order_limit: u32,
     plans_limit: u32,
     max_body_bytes: usize,
@@ -93,7 +91,7 @@ impl SandboxBuilder {
     }
 
     /// Adds a smart investment plan (answered in the order added).
-    pub fn plan(mut self, plan: InvestmentPlan) -> Self {
+    pub fn plan(mut self, plan: PlanConfig) -> Self {
         self.plans.push(plan);
         self
     }
@@ -139,7 +137,11 @@ impl SandboxBuilder {
                 .iter()
                 .map(MarketConfig::validate)
                 .collect::<Result<_, _>>()?,
-            plans: self.plans.clone(),
+            plans: self
+                .plans
+                .iter()
+                .map(PlanConfig::validate)
+                .collect::<Result<_, _>>()?,
             order_limit: self.order_limit,
             plans_limit: self.plans_limit,
             max_body_bytes: self.max_body_bytes,

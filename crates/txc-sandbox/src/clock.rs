@@ -10,12 +10,16 @@ pub(crate) fn now_ms() -> u64 {
         .unwrap_or_default()
 }
 
-/// Unix time in seconds with a microsecond fraction, as order timestamps are sent.
-pub(crate) fn now_seconds() -> f64 {
-    let micros = SystemTime::now()
+/// Unix time in microseconds.
+pub(crate) fn now_us() -> u64 {
+    SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_micros())
-        .unwrap_or_default();
+        .map(|d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
+        .unwrap_or_default()
+}
+
+/// Unix microseconds as the exchange writes times: seconds with a microsecond fraction.
+pub(crate) fn seconds(micros: u64) -> f64 {
     // Whole seconds and microseconds separately keep the fraction exact to 6 digits.
     let secs = u32::try_from(micros / 1_000_000).unwrap_or(u32::MAX);
     let frac = u32::try_from(micros % 1_000_000).unwrap_or_default();

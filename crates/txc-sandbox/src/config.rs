@@ -9,10 +9,11 @@ use std::fmt;
 
 use rust_decimal::Decimal;
 use txc_sign::Credentials;
-use txc_types::{InvestmentPlan, Market};
 
 use crate::SandboxError;
 use crate::decimal;
+use crate::rules::market_name;
+use crate::wire::PlanRecord;
 
 /// How an account holds positions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -239,7 +240,13 @@ impl MarketConfig {
             what: format!("market {}", self.name),
             reason,
         };
-        let market: Market = self.name.parse().map_err(|e| bad(format!("{e}")))?;
+        let Some((stock, _)) = self
+            .name
+            .split_once('_')
+            .filter(|_| market_name::is_well_formed(&self.name))
+        else {
+            return Err(bad("the name is not of the form BASE_QUOTE".to_owned()));
+        };
         let positive = |field: &str, text: &str| {
             decimal::parse_positive(text)
                 .ok_or_else(|| bad(format!("{field} {text:?} is not a positive plain decimal")))
@@ -258,7 +265,7 @@ impl MarketConfig {
         }
         Ok(MarketSpec {
             name: self.name.clone(),
-            stock: market.stock().to_owned(),
+            stock: stock.to_owned(),
             price: positive("price", &self.price)?,
             min_amount: positive("min amount", &self.min_amount)?,
             amount_step: positive("amount step", &self.amount_step)?,
@@ -296,7 +303,7 @@ pub(crate) struct MarketSpec {
 pub(crate) struct Config {
     pub(crate) accounts: Vec<AccountSpec>,
     pub(crate) markets: Vec<MarketSpec>,
-    pub(crate) plans: Vec<InvestmentPlan>,
+    pub(crate) plans: Vec<PlanRecord>,
     pub(crate) order_limit: u32,
     pub(crate) plans_limit: u32,
     pub(crate) max_body_bytes: usize,

@@ -1,7 +1,6 @@
 //! The default accounts, markets and smart plans of a sandbox (see [`crate::demo`]).
 
-use txc_types::{InvestmentPlan, PlanStatus};
-
+use crate::PlanConfig;
 use crate::config::{AccountConfig, MarketConfig, PositionMode};
 use crate::demo;
 
@@ -35,33 +34,28 @@ pub(crate) fn markets() -> Vec<MarketConfig> {
     ]
 }
 
-/// Plans of `USDT` (statuses 1 to 4) and `BTC` (statuses 1 and 4).
-pub(crate) fn plans() -> Vec<InvestmentPlan> {
+/// Plans of `USDT` (statuses 1 to 4) and `BTC` (statuses 1 and 4); the first is the docs'
+/// example.
+pub(crate) fn plans() -> Vec<PlanConfig> {
     let plan = |id: &str,
                 ticker: &str,
-                status: PlanStatus,
+                status: i64,
                 percent: &str,
                 duration: u64,
                 interest: (&str, &str),
                 bounds: (&str, &str, &str)| {
-        let mut p = InvestmentPlan::default();
-        p.id = Some(id.to_owned());
-        p.ticker = Some(ticker.to_owned());
-        p.status = Some(status);
-        p.percent = Some(percent.to_owned());
-        p.duration_minutes = Some(duration);
-        p.interest_ticker = Some(interest.0.to_owned());
-        p.interest_ratio = Some(interest.1.to_owned());
-        p.min_investment = Some(bounds.0.to_owned());
-        p.max_investment = Some(bounds.1.to_owned());
-        p.max_possible_investment = Some(bounds.2.to_owned());
-        p
+        PlanConfig::new(id, ticker)
+            .status(status)
+            .percent(percent)
+            .duration_minutes(duration)
+            .interest(interest.0, interest.1)
+            .investment(bounds.0, bounds.1, bounds.2)
     };
     vec![
         plan(
             "8e667b4a-0b71-4988-8af5-9474dbfaeb51",
             "USDT",
-            PlanStatus::Active,
+            1,
             "10",
             14_400,
             ("USDT", "1"),
@@ -70,7 +64,7 @@ pub(crate) fn plans() -> Vec<InvestmentPlan> {
         plan(
             "3f1d2c7e-5a8b-4c6d-9e0f-1a2b3c4d5e6f",
             "USDT",
-            PlanStatus::NoCoinsLeft,
+            2,
             "12.5",
             43_200,
             ("USDT", "1"),
@@ -79,7 +73,7 @@ pub(crate) fn plans() -> Vec<InvestmentPlan> {
         plan(
             "b7c4e9a1-2d3f-4e5a-8b6c-7d8e9f0a1b2c",
             "USDT",
-            PlanStatus::Inactive,
+            3,
             "8",
             10_080,
             ("USDT", "1"),
@@ -88,7 +82,7 @@ pub(crate) fn plans() -> Vec<InvestmentPlan> {
         plan(
             "d2e5f8a3-6b9c-4d0e-a1f2-3b4c5d6e7f80",
             "USDT",
-            PlanStatus::Pause,
+            4,
             "15",
             129_600,
             ("BTC", "0.0000153846"),
@@ -97,7 +91,7 @@ pub(crate) fn plans() -> Vec<InvestmentPlan> {
         plan(
             "5a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
             "BTC",
-            PlanStatus::Active,
+            1,
             "4.2",
             20_160,
             ("BTC", "1"),
@@ -106,7 +100,7 @@ pub(crate) fn plans() -> Vec<InvestmentPlan> {
         plan(
             "e1f2a3b4-c5d6-4e7f-8a9b-0c1d2e3f4a5b",
             "BTC",
-            PlanStatus::Pause,
+            4,
             "6",
             86_400,
             ("USDT", "65000"),

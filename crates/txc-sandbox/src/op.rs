@@ -1,7 +1,5 @@
 //! [`Op`]: the three private operations the sandbox serves.
 
-use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, SmartPlansQuery};
-
 use crate::faults::Route;
 
 /// One of the exchange operations.
@@ -19,9 +17,9 @@ impl Op {
     /// The request path, also the body's `request` field.
     pub(crate) fn path(self) -> &'static str {
         match self {
-            Self::Market => CollateralMarketOrder::PATH,
-            Self::Trigger => CollateralTriggerMarketOrder::PATH,
-            Self::Plans => SmartPlansQuery::PATH,
+            Self::Market => "/api/v4/order/collateral/market",
+            Self::Trigger => "/api/v4/order/collateral/trigger-market",
+            Self::Plans => "/api/v4/main-account/smart/plans",
         }
     }
 

@@ -103,11 +103,24 @@ impl Sandbox {
         self.shared.state().positions_of(api_key)
     }
 
-    /// Every order ever accepted, resting trigger orders included, in order id order — each
-    /// as a client decodes its answer (so it compares equal to what `txc_sign::decode` gave,
-    /// apart from later changes such as a trigger order's fill).
+    /// Every order ever accepted, resting trigger orders included, in order id order, each
+    /// in its current state, for comparing with what a txc client decoded: the sandbox's own
+    /// JSON record of the order (see [`Sandbox::order_records`]) read with `txc_types::Order`'s
+    /// `serde` implementation. So a market order compares equal to the SDK's decoding of its
+    /// answer; a trigger order differs once it fired or was canceled. A record the SDK type
+    /// cannot read (it can: every field is optional) would be left out.
     pub fn orders(&self) -> Vec<Order> {
-        self.shared.state().orders.records()
+        self.order_records()
+            .into_iter()
+            .filter_map(|record| serde_json::from_value(record).ok())
+            .collect()
+    }
+
+    /// Every order ever accepted, in order id order, as the JSON record the placement
+    /// endpoints answer with, in its current state (a fired trigger order shows `FILLED` and
+    /// `activated: 1`). The same records as `GET /sandbox/v1/orders`.
+    pub fn order_records(&self) -> Vec<serde_json::Value> {
+        self.shared.state().order_records()
     }
 
     /// Back to the builder's initial state: accounts, prices, orders, positions, nonces, rate

@@ -1,5 +1,6 @@
-//! Authentication over real HTTP: every rejection the exchange documents, with its status,
-//! code and message, and the leniency it has (string nonce).
+//! Authentication over real HTTP with hand-written, hand-signed requests: every rejection the
+//! exchange documents, with its status, code and message, and the leniency it has (string
+//! nonce).
 
 #![allow(
     clippy::unwrap_used,
@@ -12,7 +13,6 @@ mod common;
 
 use common::*;
 use txc_sandbox::Sandbox;
-use txc_types::{CollateralMarketOrder, Side, SmartPlansQuery};
 
 fn order_fields() -> &'static str {
     r#""market":"BTC_USDT","side":"buy","amount":"0.01""#
@@ -190,12 +190,28 @@ fn rejections_are_the_exchanges() {
         send_hand_signed(&sandbox, PARTNER, path, &array),
     ));
 
+    // Spaced JSON, signed as sent: the docs say the server wants the compact form.
+    let spaced = format!(
+        r#"{{"request": "{path}", "nonce": {}, "nonceWindow": true, {}}}"#,
+        next_nonce(),
+        order_fields()
+    );
+    cases.push((
+        "body_spaced_json",
+        send_hand_signed(&sandbox, PARTNER, path, &spaced),
+    ));
+    let trailing_newline = format!("{}\n", body(path, order_fields()));
+    cases.push((
+        "body_trailing_newline",
+        send_hand_signed(&sandbox, PARTNER, path, &trailing_newline),
+    ));
+
     for (name, reply) in &cases {
         insta::assert_json_snapshot!(*name, reply.snapshot());
     }
 
     // Rejections change nothing: only the one accepted order exists.
-    assert_eq!(sandbox.orders().len(), 1);
+    assert_eq!(sandbox.order_records().len(), 1);
     let stats = sandbox.stats();
     assert_eq!(stats.accepted_orders, 1);
     assert_eq!(stats.nonce_rejections, 4);
@@ -227,17 +243,26 @@ fn string_nonce_and_no_window_are_accepted() {
     let reply = send_hand_signed(&sandbox, PARTNER, path, &body);
     assert_eq!(reply.status, 200, "{}", reply.text());
 
-    // SDK-built requests, with and without the window.
-    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
-        .build()
-        .unwrap();
-    assert_eq!(send(&sandbox, PARTNER, &order, false).status, 200);
-    assert_eq!(send(&sandbox, PARTNER, &order, true).status, 200);
+    // Integer nonces, with and without the window.
+    let fixed = format!(
+        r#"{{"request":"{path}","nonce":{},{}}}"#,
+        next_nonce(),
+        order_fields()
+    );
     assert_eq!(
-        send(&sandbox, PARTNER, &SmartPlansQuery::new(), false).status,
+        send_hand_signed(&sandbox, PARTNER, path, &fixed).status,
         200
     );
-    assert_eq!(sandbox.orders().len(), 3);
+    assert_eq!(market_order(&sandbox, PARTNER, order_fields()).status, 200);
+    let plans = format!(r#"{{"request":"{PLANS_PATH}","nonce":{}}}"#, next_nonce());
+    assert_eq!(
+        send_hand_signed(&sandbox, PARTNER, PLANS_PATH, &plans).status,
+        200
+    );
+    // Spaces inside strings are not spacing.
+    let note = format!(r#"{},"note":"a b\t c""#, order_fields());
+    assert_eq!(market_order(&sandbox, PARTNER, &note).status, 200);
+    assert_eq!(sandbox.order_records().len(), 4);
 }
 
 #[test]

@@ -13,8 +13,6 @@ use std::io::{BufRead as _, BufReader};
 use std::process::{Command, Stdio};
 
 use common::*;
-use txc_sign::{Credentials, Nonce, Signer, decode};
-use txc_types::{CollateralMarketOrder, Side};
 
 fn binary() -> Command {
     Command::new(env!("CARGO_BIN_EXE_txc-sandbox"))
@@ -105,18 +103,14 @@ fn serves_with_the_demo_credentials() {
     assert!(printed.contains(txc_sandbox::demo::PARTNER_API_KEY));
     assert!(printed.contains(txc_sandbox::demo::PARTNER_API_SECRET));
 
-    let signer = Signer::new(Credentials::new(PARTNER.0, PARTNER.1).unwrap(), &url).unwrap();
-    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
-        .build()
-        .unwrap();
-    let request = signer
-        .sign(&order, Nonce(next_nonce()), true)
-        .unwrap()
-        .into_http()
-        .unwrap();
-    let reply = run(request);
-    let placed = decode::<CollateralMarketOrder>(reply.status, &reply.body);
+    let body = body(MARKET_PATH, &fields("BTC_USDT", "buy", "0.01"));
+    let mut request = http::Request::post(format!("{url}{MARKET_PATH}"));
+    for (name, value) in sign_headers(PARTNER, body.as_bytes()) {
+        request = request.header(name, value);
+    }
+    let reply = run(request.body(body.into_bytes()).unwrap());
     child.kill().unwrap();
     child.wait().unwrap();
-    assert_eq!(placed.unwrap().deal_money.as_deref(), Some("640"));
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    assert_eq!(reply.json()["dealMoney"], "640");
 }

@@ -14,8 +14,6 @@ use std::collections::BTreeSet;
 
 use common::*;
 use txc_sandbox::Sandbox;
-use txc_sign::{Credentials, NonceSequence, Signer, decode};
-use txc_types::{CollateralMarketOrder, Side};
 
 const THREADS: usize = 8;
 const PER_THREAD: usize = 50;
@@ -23,33 +21,20 @@ const PER_THREAD: usize = 50;
 #[test]
 fn eight_threads_fifty_orders_each() {
     let sandbox = Sandbox::start().unwrap();
-    let signer = Signer::new(
-        Credentials::new(PARTNER.0, PARTNER.1).unwrap(),
-        sandbox.base_url(),
-    )
-    .unwrap();
-    let nonces = NonceSequence::new();
-    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
-        .build()
-        .unwrap();
 
     let ids: Vec<u64> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..THREADS)
             .map(|_| {
-                let (signer, nonces, order) = (signer.clone(), nonces.clone(), order.clone());
+                let sandbox = &sandbox;
                 scope.spawn(move || {
                     let agent = agent();
                     (0..PER_THREAD)
                         .map(|_| {
-                            let request = signer
-                                .sign(&order, nonces.next(now_ms()), true)
-                                .unwrap()
-                                .into_http()
-                                .unwrap();
+                            // The shared nonce sequence of `common`: one per test binary.
+                            let request = small_order(sandbox);
                             let reply = Reply::from_response(agent.run(request).unwrap());
-                            let placed =
-                                decode::<CollateralMarketOrder>(reply.status, &reply.body).unwrap();
-                            placed.order_id.unwrap()
+                            assert_eq!(reply.status, 200, "{}", reply.text());
+                            reply.json()["orderId"].as_u64().unwrap()
                         })
                         .collect::<Vec<_>>()
                 })
@@ -64,9 +49,12 @@ fn eight_threads_fifty_orders_each() {
     let total = THREADS * PER_THREAD;
     let unique: BTreeSet<u64> = ids.iter().copied().collect();
     assert_eq!(unique.len(), total, "every answer a distinct order");
-    let orders = sandbox.orders();
+    let orders = sandbox.order_records();
     assert_eq!(orders.len(), total);
-    let stored: BTreeSet<u64> = orders.iter().map(|o| o.order_id.unwrap()).collect();
+    let stored: BTreeSet<u64> = orders
+        .iter()
+        .map(|o| o["orderId"].as_u64().unwrap())
+        .collect();
     assert_eq!(stored, unique);
     let stats = sandbox.stats();
     assert_eq!(stats.requests, total as u64);

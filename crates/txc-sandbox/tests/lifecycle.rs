@@ -14,12 +14,10 @@ use std::time::Duration;
 
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox, SandboxError};
-use txc_types::{CollateralMarketOrder, Side, SmartPlansQuery};
 
-fn order() -> CollateralMarketOrder {
-    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
-        .build()
-        .unwrap()
+/// A 0.001 BTC_USDT market order by the partner.
+fn order(sandbox: &Sandbox) -> Reply {
+    market_order(sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.001"))
 }
 
 /// Waits (bounded) until the sandbox has received `n` exchange requests.
@@ -54,7 +52,7 @@ fn starts_inside_a_current_thread_runtime() {
         .unwrap();
     runtime.block_on(async {
         let sandbox = Sandbox::start().unwrap();
-        assert_eq!(send(&sandbox, PARTNER, &order(), true).status, 200);
+        assert_eq!(order(&sandbox).status, 200);
         drop(sandbox);
     });
 }
@@ -82,7 +80,7 @@ fn stop_and_restart_on_the_same_port() {
     let sandbox = Sandbox::start().unwrap();
     let addr = sandbox.addr();
     assert_eq!(sandbox.base_url(), format!("http://{addr}"));
-    assert_eq!(send(&sandbox, PARTNER, &order(), true).status, 200);
+    assert_eq!(order(&sandbox).status, 200);
 
     sandbox.stop_listener();
     sandbox.stop_listener(); // idempotent
@@ -95,10 +93,10 @@ fn stop_and_restart_on_the_same_port() {
     sandbox.restart_listener().unwrap();
     sandbox.restart_listener().unwrap(); // idempotent
     assert_eq!(sandbox.addr(), addr);
-    let reply = send(&sandbox, PARTNER, &order(), true);
+    let reply = order(&sandbox);
     assert_eq!(reply.status, 200);
     assert_eq!(reply.json()["dealMoney"], "66", "state kept");
-    assert_eq!(sandbox.orders().len(), 2);
+    assert_eq!(sandbox.order_records().len(), 2);
 }
 
 #[test]
@@ -110,18 +108,7 @@ fn stop_listener_drops_open_connections() {
         None,
     );
     std::thread::scope(|scope| {
-        let waiting = scope.spawn(|| {
-            let request = txc_sign::Signer::new(
-                txc_sign::Credentials::new(PARTNER.0, PARTNER.1).unwrap(),
-                sandbox.base_url(),
-            )
-            .unwrap()
-            .sign(&order(), txc_sign::Nonce(next_nonce()), true)
-            .unwrap()
-            .into_http()
-            .unwrap();
-            agent().run(request)
-        });
+        let waiting = scope.spawn(|| agent().run(small_order(&sandbox)));
         wait_for_requests(&sandbox, 1);
         sandbox.stop_listener();
         assert!(
@@ -130,32 +117,18 @@ fn stop_listener_drops_open_connections() {
         );
     });
     // The request was processed before its answer was lost.
-    assert_eq!(sandbox.orders().len(), 1);
+    assert_eq!(sandbox.order_records().len(), 1);
     sandbox.clear_faults();
     sandbox.restart_listener().unwrap();
-    assert_eq!(
-        send(&sandbox, PARTNER, &SmartPlansQuery::new(), true).status,
-        200
-    );
+    assert_eq!(plans(&sandbox, PARTNER, "").status, 200);
 }
 
 #[test]
 fn drop_does_not_hang_with_requests_in_flight() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::All, Fault::Delay(Duration::from_secs(60)), None);
-    let base_url = sandbox.base_url().to_owned();
-    let waiting = std::thread::spawn(move || {
-        let request = txc_sign::Signer::new(
-            txc_sign::Credentials::new(PARTNER.0, PARTNER.1).unwrap(),
-            &base_url,
-        )
-        .unwrap()
-        .sign(&SmartPlansQuery::new(), txc_sign::Nonce(next_nonce()), true)
-        .unwrap()
-        .into_http()
-        .unwrap();
-        agent().run(request)
-    });
+    let request = signed_request(&sandbox, PARTNER, PLANS_PATH, "");
+    let waiting = std::thread::spawn(move || agent().run(request));
     wait_for_requests(&sandbox, 1);
     drop(sandbox);
     assert!(waiting.join().unwrap().is_err());
@@ -177,7 +150,7 @@ fn port_in_use_is_a_bind_error() {
 fn many_sandboxes_side_by_side() {
     let sandboxes: Vec<Sandbox> = (0..4).map(|_| Sandbox::start().unwrap()).collect();
     for sandbox in &sandboxes {
-        assert_eq!(send(sandbox, PARTNER, &order(), true).status, 200);
-        assert_eq!(sandbox.orders().len(), 1);
+        assert_eq!(order(sandbox).status, 200);
+        assert_eq!(sandbox.order_records().len(), 1);
     }
 }

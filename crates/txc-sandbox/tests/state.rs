@@ -13,31 +13,25 @@ mod common;
 use common::*;
 use serde_json::json;
 use txc_sandbox::{AccountConfig, MarketConfig, PositionMode, Sandbox, SandboxError};
-use txc_types::{CollateralMarketOrder, PositionSide, Side, SmartPlansQuery};
 
-fn market(market: &str, side: Side, amount: &str) -> CollateralMarketOrder {
-    CollateralMarketOrder::builder(market, side, amount)
-        .build()
-        .unwrap()
-}
-
-fn hedge(side: Side, amount: &str, position: PositionSide) -> CollateralMarketOrder {
-    CollateralMarketOrder::builder("BTC_PERP", side, amount)
-        .position_side(position)
-        .build()
-        .unwrap()
+/// A hedge-mode BTC_PERP order body on `position`.
+fn hedge(side: &str, amount: &str, position: &str) -> String {
+    format!(
+        r#"{},"positionSide":"{position}""#,
+        fields("BTC_PERP", side, amount)
+    )
 }
 
 #[test]
 fn one_way_run() {
     let sandbox = Sandbox::start().unwrap();
     let place = |side, amount| {
-        let reply = send(&sandbox, PARTNER, &market("BTC_USDT", side, amount), true);
+        let reply = market_order(&sandbox, PARTNER, &fields("BTC_USDT", side, amount));
         assert_eq!(reply.status, 200, "{}", reply.text());
     };
-    place(Side::Buy, "0.1"); // margin 650, fee 6.5
+    place("buy", "0.1"); // margin 650, fee 6.5
     sandbox.set_price("BTC_USDT", "67000").unwrap();
-    place(Side::Buy, "0.1"); // margin 670, fee 6.7; entry 66000
+    place("buy", "0.1"); // margin 670, fee 6.7; entry 66000
     let positions = sandbox.positions(PARTNER.0);
     assert_eq!(positions.len(), 1);
     assert_eq!(positions[0].amount, "0.2");
@@ -49,7 +43,7 @@ fn one_way_run() {
     );
 
     sandbox.set_price("BTC_USDT", "70000").unwrap();
-    place(Side::Sell, "0.3"); // closes 0.2 (+800 pnl, 1320 released), opens 0.1 short (700); fee 21
+    place("sell", "0.3"); // closes 0.2 (+800 pnl, 1320 released), opens 0.1 short (700); fee 21
     let positions = sandbox.positions(PARTNER.0);
     assert_eq!(positions[0].amount, "-0.1");
     assert_eq!(positions[0].entry_price, "70000");
@@ -59,14 +53,14 @@ fn one_way_run() {
         Some("10065.8")
     );
 
-    place(Side::Buy, "0.1"); // closes the short: +700 released, fee 7
+    place("buy", "0.1"); // closes the short: +700 released, fee 7
     assert!(sandbox.positions(PARTNER.0).is_empty());
     assert_eq!(
         sandbox.balance(PARTNER.0, "USDT").as_deref(),
         Some("10758.8")
     );
     // Everything paid: 10000 + 800 profit − (6.5 + 6.7 + 21 + 7) fees.
-    assert_eq!(sandbox.orders().len(), 4);
+    assert_eq!(sandbox.order_records().len(), 4);
     assert_eq!(sandbox.stats().accepted_orders, 4);
 }
 
@@ -74,22 +68,28 @@ fn one_way_run() {
 fn hedge_run() {
     let sandbox = Sandbox::start().unwrap();
     let place = |side, amount, position| {
-        let reply = send(&sandbox, REGULAR, &hedge(side, amount, position), true);
+        let reply = market_order(&sandbox, REGULAR, &hedge(side, amount, position));
         assert_eq!(reply.status, 200, "{}", reply.text());
         reply
     };
-    place(Side::Buy, "0.1", PositionSide::Long);
-    let reply = place(Side::Sell, "0.05", PositionSide::Short);
+    place("buy", "0.1", "LONG");
+    let reply = place("sell", "0.05", "SHORT");
     assert_eq!(reply.json()["positionSide"], "SHORT");
     let positions = sandbox.positions(REGULAR.0);
     assert_eq!(positions.len(), 2);
     assert_eq!(
-        (positions[0].position_side, positions[0].amount.as_str()),
-        (PositionSide::Long, "0.1")
+        (
+            positions[0].position_side.as_str(),
+            positions[0].amount.as_str()
+        ),
+        ("LONG", "0.1")
     );
     assert_eq!(
-        (positions[1].position_side, positions[1].amount.as_str()),
-        (PositionSide::Short, "-0.05")
+        (
+            positions[1].position_side.as_str(),
+            positions[1].amount.as_str()
+        ),
+        ("SHORT", "-0.05")
     );
     // 10000 − 650 − 6.5 − 325 − 3.25
     assert_eq!(
@@ -97,18 +97,18 @@ fn hedge_run() {
         Some("9015.25")
     );
 
-    // Selling on LONG closes the long only; more than the long is refused.
-    let reply = send(
-        &sandbox,
-        REGULAR,
-        &hedge(Side::Sell, "0.2", PositionSide::Long),
-        true,
-    );
-    assert_eq!(reply.json()["code"], 116);
-    place(Side::Sell, "0.1", PositionSide::Long);
+    // Buying on SHORT closes the short only: more than the short is cut to its size.
+    let reply = place("buy", "0.2", "SHORT");
+    assert_eq!(reply.json()["amount"], "0.05");
     let positions = sandbox.positions(REGULAR.0);
     assert_eq!(positions.len(), 1);
-    assert_eq!(positions[0].position_side, PositionSide::Short);
+    assert_eq!(positions[0].position_side, "LONG");
+    // Selling on LONG closes the long.
+    place("sell", "0.1", "LONG");
+    assert!(sandbox.positions(REGULAR.0).is_empty());
+    // Nothing left to close on LONG: 116.
+    let reply = market_order(&sandbox, REGULAR, &hedge("sell", "0.1", "LONG"));
+    assert_eq!(reply.json()["code"], 116);
 }
 
 #[test]
@@ -122,23 +122,11 @@ fn control_api() {
     assert_eq!(reply.status, 200);
     assert_eq!(sandbox.balance(PARTNER.0, "USDT").as_deref(), Some("500"));
     assert_eq!(
-        send(
-            &sandbox,
-            PARTNER,
-            &market("BTC_USDT", Side::Buy, "0.1"),
-            true
-        )
-        .json()["code"],
+        market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.1")).json()["code"],
         10
     );
     assert_eq!(
-        send(
-            &sandbox,
-            PARTNER,
-            &market("BTC_USDT", Side::Buy, "0.01"),
-            true
-        )
-        .status,
+        market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01")).status,
         200
     );
 
@@ -183,7 +171,7 @@ fn control_api() {
 
     let reply = post_json(&sandbox, "/sandbox/v1/reset", &json!({}));
     assert_eq!(reply.json(), json!({"reset": true}));
-    assert!(sandbox.orders().is_empty());
+    assert!(sandbox.order_records().is_empty());
     assert_eq!(sandbox.balance(PARTNER.0, "USDT").as_deref(), Some("10000"));
     // Control calls are not counted as exchange requests.
     assert_eq!(sandbox.stats().requests, 0);
@@ -192,8 +180,8 @@ fn control_api() {
 #[test]
 fn reset_restores_everything() {
     let sandbox = Sandbox::start().unwrap();
-    let order = market("BTC_USDT", Side::Buy, "0.01");
-    let first = send(&sandbox, PARTNER, &order, true).json()["orderId"].clone();
+    let order = fields("BTC_USDT", "buy", "0.01");
+    let first = market_order(&sandbox, PARTNER, &order).json()["orderId"].clone();
     sandbox.set_price("BTC_USDT", "70000").unwrap();
     sandbox.set_balance(PARTNER.0, "BTC", "1").unwrap();
     sandbox.inject_fault(
@@ -218,15 +206,15 @@ fn reset_restores_everything() {
         200
     );
 
-    assert_eq!(sandbox.orders().len(), 1);
+    assert_eq!(sandbox.order_records().len(), 1);
     assert_eq!(
-        sandbox.orders()[0].deal_money.as_deref(),
-        Some("650"),
+        sandbox.order_records()[0]["dealMoney"],
+        "650",
         "price reset"
     );
     assert_eq!(sandbox.balance(PARTNER.0, "BTC").as_deref(), Some("0"));
     assert_eq!(
-        send(&sandbox, PARTNER, &order, true).json()["orderId"].as_u64(),
+        market_order(&sandbox, PARTNER, &order).json()["orderId"].as_u64(),
         first.as_u64().map(|id| id + 1),
         "ids start again"
     );
@@ -236,32 +224,29 @@ fn reset_restores_everything() {
 #[test]
 fn rate_limits() {
     let sandbox = Sandbox::builder().rate_limits(3, 2).start().unwrap();
-    let order = market("BTC_USDT", Side::Buy, "0.001");
+    let order = fields("BTC_USDT", "buy", "0.001");
     let statuses: Vec<u16> = (0..5)
-        .map(|_| send(&sandbox, PARTNER, &order, true).status)
+        .map(|_| market_order(&sandbox, PARTNER, &order).status)
         .collect();
     assert_eq!(statuses, [200, 200, 200, 429, 429]);
-    let reply = send(&sandbox, PARTNER, &order, true);
+    let reply = market_order(&sandbox, PARTNER, &order);
     insta::assert_json_snapshot!("rate_limited", reply.snapshot());
     // Per key and per endpoint.
-    let hedge_order = hedge(Side::Buy, "0.001", PositionSide::Long);
-    assert_eq!(send(&sandbox, REGULAR, &hedge_order, true).status, 200);
-    let trigger =
-        txc_types::CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, "0.001", "70000")
-            .build()
-            .unwrap();
-    assert_eq!(send(&sandbox, PARTNER, &trigger, true).status, 200);
-    let plans: Vec<u16> = (0..3)
-        .map(|_| send(&sandbox, PARTNER, &SmartPlansQuery::new(), true).status)
+    let hedge_order = hedge("buy", "0.001", "LONG");
+    assert_eq!(market_order(&sandbox, REGULAR, &hedge_order).status, 200);
+    let trigger = format!(r#"{order},"activation_price":"70000""#);
+    assert_eq!(trigger_order(&sandbox, PARTNER, &trigger).status, 200);
+    let statuses: Vec<u16> = (0..3)
+        .map(|_| plans(&sandbox, PARTNER, "").status)
         .collect();
-    assert_eq!(plans, [200, 200, 429]);
+    assert_eq!(statuses, [200, 200, 429]);
     let stats = sandbox.stats();
     assert_eq!(stats.rate_limited, 4);
     assert_eq!(stats.rejections_by_message["Too many requests."], 4);
-    assert_eq!(sandbox.orders().len(), 5);
+    assert_eq!(sandbox.order_records().len(), 5);
     // Reset clears the windows.
     sandbox.reset();
-    assert_eq!(send(&sandbox, PARTNER, &order, true).status, 200);
+    assert_eq!(market_order(&sandbox, PARTNER, &order).status, 200);
 }
 
 #[test]
@@ -283,27 +268,21 @@ fn builder_configuration() {
         )
         .start()
         .unwrap();
-    let order = |amount: &str| market("SOL_USDC", Side::Buy, amount);
+    let order = |amount: &str| fields("SOL_USDC", "buy", amount);
     assert_eq!(
-        send(&sandbox, ("k1", "s1"), &order("0.7"), true).json()["code"],
+        market_order(&sandbox, ("k1", "s1"), &order("0.7")).json()["code"],
         32
     );
-    let reply = send(&sandbox, ("k1", "s1"), &order("1.5"), true);
+    let reply = market_order(&sandbox, ("k1", "s1"), &order("1.5"));
     assert_eq!(reply.json()["dealFee"], "0");
     // leverage 2: margin 75
     assert_eq!(sandbox.balance("k1", "USDC").as_deref(), Some("925"));
     assert_eq!(
-        send(
-            &sandbox,
-            ("k1", "s1"),
-            &market("BTC_USDT", Side::Buy, "1"),
-            true
-        )
-        .json()["code"],
+        market_order(&sandbox, ("k1", "s1"), &fields("BTC_USDT", "buy", "1")).json()["code"],
         31
     );
     assert_eq!(
-        send(&sandbox, PARTNER, &order("1"), true).status,
+        market_order(&sandbox, PARTNER, &order("1")).status,
         401,
         "defaults cleared"
     );

@@ -13,6 +13,7 @@ use super::{order_body, private};
 use crate::answer::Answer;
 use crate::app::Shared;
 use crate::op::Op;
+use crate::rules::OrderKind;
 use crate::server::ConnectionReset;
 use crate::state::State;
 
@@ -27,5 +28,5 @@ pub(super) async fn handle(
 }
 
 fn place(state: &mut State, verified: &VerifiedRequest, body: &[u8]) -> Answer {
-    order_body::place(state, verified, body, false)
+    order_body::place(state, verified, body, OrderKind::Market)
 }

@@ -66,7 +66,7 @@ pub(super) async fn balance(Extract(shared): Extract<Arc<Shared>>, body: Bytes) 
 
 /// `GET /sandbox/v1/orders`: every accepted order, in id order.
 pub(super) async fn orders(Extract(shared): Extract<Arc<Shared>>) -> Response {
-    let orders = shared.state().orders.wire_records();
+    let orders = shared.state().order_records();
     ok(&orders).into_response()
 }
 

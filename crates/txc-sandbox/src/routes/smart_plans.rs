@@ -6,14 +6,14 @@ use axum::Extension;
 use axum::body::Body;
 use axum::extract::State as Extract;
 use axum::response::Response;
-use http::{HeaderMap, StatusCode};
+use http::HeaderMap;
 use txc_sign::{AuthRejection, VerifiedRequest};
-use txc_types::{RequestBodyError, SmartPlansQuery};
 
 use super::private;
-use crate::answer::{Answer, Outcome, Rejection};
+use crate::answer::{Answer, Outcome};
 use crate::app::Shared;
 use crate::op::Op;
+use crate::rules;
 use crate::server::ConnectionReset;
 use crate::state::State;
 
@@ -35,36 +35,21 @@ fn list(state: &mut State, verified: &VerifiedRequest, body: &[u8]) -> Answer {
     if !partner {
         return Answer::auth(AuthRejection::PERMISSION_DENIED);
     }
-    let query = match SmartPlansQuery::from_body(body) {
-        Ok(query) => query,
-        Err(RequestBodyError::Invalid(_)) => return invalid_ticker(),
-        Err(_) => {
-            return bad_request(vec!["The ticker must be a string.".to_owned()]);
-        }
+    let map = match rules::object(body) {
+        Ok(map) => map,
+        Err(answer) => return answer,
     };
-    let ticker = query.ticker().map(|t| t.as_str());
-    if let Some(t) = ticker
-        && !state.known_tickers().contains(t)
-    {
-        return invalid_ticker();
-    }
+    let known = state.known_tickers();
+    let ticker = match rules::parse_ticker(&map, |t| known.contains(t)) {
+        Ok(ticker) => ticker,
+        Err(rejection) => return rejection.answer(),
+    };
     let plans: Vec<_> = state
         .plans
         .iter()
-        .filter(|p| ticker.is_none() || p.ticker.as_deref() == ticker)
+        .filter(|p| ticker.as_ref().is_none_or(|t| p.ticker == *t))
         .cloned()
         .collect();
     state.stats.plans_served += 1;
     Answer::ok(&plans, Outcome::Served)
-}
-
-fn invalid_ticker() -> Answer {
-    bad_request(vec!["The selected ticker is invalid.".to_owned()])
-}
-
-/// HTTP 400 code 0 `Validation failed` on `ticker`, as the exchange answers this endpoint.
-fn bad_request(errors: Vec<String>) -> Answer {
-    let mut rejection = Rejection::validation(0, "ticker", errors);
-    rejection.status = StatusCode::BAD_REQUEST;
-    rejection.answer()
 }

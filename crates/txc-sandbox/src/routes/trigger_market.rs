@@ -15,6 +15,7 @@ use super::{order_body, private};
 use crate::answer::Answer;
 use crate::app::Shared;
 use crate::op::Op;
+use crate::rules::OrderKind;
 use crate::server::ConnectionReset;
 use crate::state::State;
 
@@ -29,5 +30,5 @@ pub(super) async fn handle(
 }
 
 fn place(state: &mut State, verified: &VerifiedRequest, body: &[u8]) -> Answer {
-    order_body::place(state, verified, body, true)
+    order_body::place(state, verified, body, OrderKind::Trigger)
 }

@@ -1,22 +1,21 @@
 //! Order execution: placing market and trigger orders, firing triggers when a price moves.
 //!
-//! Checks run in this order, and nothing changes until all passed: market (31), amount
-//! (32), client order id among open orders (36), hedge-mode position side (114),
-//! reduce-only (116), margin (10).
+//! The field rules ran before ([`crate::rules`]); these checks need the account's state and
+//! run in this order, nothing changing until all passed: `clientOrderId` among open orders
+//! (36), hedge-mode position side (114), reduce-only (116), margin (10).
 
 use rust_decimal::Decimal;
-use serde_json::Value;
-use txc_types::{Order, OrderStatus, OrderType, Oto, PositionSide, Side};
 
 use super::State;
-use super::markets::{check_amount, unavailable};
-use super::orders::{self, OrderRequest, StoredOrder};
+use super::orders::{self, StoredOrder};
 use super::positions::{Fill, PositionKey, PositionState, Terms, plan_fill};
 use crate::SandboxError;
 use crate::answer::Rejection;
 use crate::clock;
 use crate::config::{MarketSpec, PositionMode};
 use crate::decimal;
+use crate::rules::OrderRequest;
+use crate::wire::{OrderRecord, OrderStatus, PositionSide, Side};
 
 impl State {
     /// Places an order of `api_key`: fills a market order, rests (or immediately fires) a
@@ -25,13 +24,12 @@ impl State {
         &mut self,
         api_key: &str,
         request: OrderRequest,
-    ) -> Result<Order, Rejection> {
+    ) -> Result<OrderRecord, Rejection> {
         let market = self
             .markets
             .get(&request.market)
             .cloned()
-            .ok_or_else(unavailable)?;
-        check_amount(&market, request.amount)?;
+            .ok_or_else(market_unavailable)?;
         if let Some(id) = &request.client_order_id
             && self.orders.client_id_open(api_key, &market.name, id)
         {
@@ -46,43 +44,55 @@ impl State {
         let position_side = resolve_position_side(mode, request.position_side)?;
         let key: PositionKey = (api_key.to_owned(), market.name.clone(), position_side);
         let position = self.positions.get(&key);
-        check_direction(mode, position_side, &request, position)?;
+        let amount = allowed_amount(mode, position_side, &request, request.amount, position)
+            .ok_or_else(Rejection::reduce_only)?;
 
-        let mut order = self.record(&request, position_side);
-        match &request.activation {
-            Some((activation, _)) if !orders::reached(request.side, market.price, *activation) => {
-                // Resting: the margin must cover the order at its activation price, but
-                // nothing is locked until it fires.
-                let terms = self.terms(api_key, &market, *activation)?;
-                plan_fill(
-                    position,
-                    self.balance_of(api_key, &market),
-                    request.delta(),
-                    terms,
-                )?;
-                order.status = Some(OrderStatus::Open);
-                order.deal_money = Some("0".to_owned());
-                order.deal_stock = Some("0".to_owned());
-                order.left = Some(decimal::text(request.amount));
-                order.deal_fee = Some("0".to_owned());
-            }
-            activation => {
-                let fill = self.fill(api_key, &market, &key, &request, market.price)?;
-                filled(&mut order, &request, &fill);
-                if activation.is_some() {
-                    order.activated = Some(true);
-                    self.stats.triggers_fired += 1;
-                }
-                self.stats.filled_orders += 1;
-            }
-        }
-        self.orders.push(StoredOrder {
-            order: order.clone(),
+        let resting = request
+            .activation
+            .as_ref()
+            .is_some_and(|a| !orders::reached(request.side, market.price, a.value));
+        let now = clock::now_us();
+        let mut order = StoredOrder {
+            id: 0,
             api_key: api_key.to_owned(),
-            request,
             position_side,
-        });
-        Ok(order)
+            amount: request.amount,
+            oto_id: None,
+            status: OrderStatus::Open,
+            deal_money: Decimal::ZERO,
+            deal_stock: Decimal::ZERO,
+            deal_fee: Decimal::ZERO,
+            created_us: now,
+            activated_us: None,
+            finished_us: None,
+            request,
+        };
+        if resting {
+            // The margin must cover the order at its activation price, but nothing is locked
+            // until it fires; a reduce-only order is cut to the position when it fires.
+            let activation = order.activation().map_or(market.price, |a| a.value);
+            let terms = self.terms(api_key, &market, activation)?;
+            plan_fill(
+                position,
+                self.balance_of(api_key, &market),
+                delta(order.request.side, order.amount),
+                terms,
+            )?;
+        } else {
+            order.amount = amount;
+            let fill = self.fill(&market, &key, &order, market.price)?;
+            filled(&mut order, &fill, now);
+            if order.activation().is_some() {
+                order.activated_us = Some(now);
+                self.stats.triggers_fired += 1;
+            }
+            self.stats.filled_orders += 1;
+        }
+        let oto = order.request.stop_loss.is_some() || order.request.take_profit.is_some();
+        (order.id, order.oto_id) = self.orders.take_ids(oto);
+        let record = OrderRecord::of(&order);
+        self.orders.push(order);
+        Ok(record)
     }
 
     /// Sets `market`'s price and fires the trigger orders it reaches, in id order. Returns how
@@ -132,64 +142,75 @@ impl State {
         Ok(())
     }
 
-    /// Fires the open trigger order at `index` at `price`: it fills, or — when the position or
-    /// margin no longer allows it — is canceled.
+    /// Fires the open trigger order at `index` at `price`: it fills (a reduce-only order cut
+    /// to the position), or is canceled — `AUTO_CANCELED_REDUCE_ONLY` when a reduce-only order
+    /// has nothing left to reduce, `CANCELED` when the margin no longer covers it.
     fn fire(&mut self, index: usize, price: Decimal) {
-        let Some(stored) = self.orders.get(index).cloned() else {
+        let Some(mut order) = self.orders.get(index).cloned() else {
             return;
         };
+        let now = clock::now_us();
         let key: PositionKey = (
-            stored.api_key.clone(),
-            stored.request.market.clone(),
-            stored.position_side,
+            order.api_key.clone(),
+            order.market().to_owned(),
+            order.position_side,
         );
-        let outcome = self
-            .markets
-            .get(&stored.request.market)
-            .cloned()
-            .ok_or_else(unavailable)
-            .and_then(|market| {
-                let mode = self
-                    .accounts
-                    .get(&stored.api_key)
-                    .ok_or_else(unauthorized)?
-                    .mode();
-                let position = self.positions.get(&key);
-                check_direction(mode, stored.position_side, &stored.request, position)?;
-                self.fill(&stored.api_key, &market, &key, &stored.request, price)
-            });
+        let mode = self
+            .accounts
+            .get(&order.api_key)
+            .map_or(PositionMode::OneWay, |a| a.mode());
+        let position = self.positions.get(&key);
+        let allowed = allowed_amount(
+            mode,
+            order.position_side,
+            &order.request,
+            order.amount,
+            position,
+        );
+        let market = self.markets.get(order.market()).cloned();
+        order.activated_us = Some(now);
         self.stats.triggers_fired += 1;
-        let Some(entry) = self.orders.get_mut(index) else {
-            return;
-        };
-        entry.order.activated = Some(true);
-        match outcome {
-            Ok(fill) => {
-                filled(&mut entry.order, &stored.request, &fill);
-                self.stats.filled_orders += 1;
+        match (allowed, market) {
+            (Some(amount), Some(market)) => {
+                order.amount = amount;
+                match self.fill(&market, &key, &order, price) {
+                    Ok(fill) => {
+                        filled(&mut order, &fill, now);
+                        self.stats.filled_orders += 1;
+                    }
+                    Err(_) => canceled(&mut order, OrderStatus::Canceled, now),
+                }
             }
-            Err(_) => entry.order.status = Some(OrderStatus::Canceled),
+            (None, _) if order.request.reduce_only => {
+                canceled(&mut order, OrderStatus::AutoCanceledReduceOnly, now);
+            }
+            _ => canceled(&mut order, OrderStatus::Canceled, now),
+        }
+        if let Some(entry) = self.orders.get_mut(index) {
+            *entry = order;
         }
     }
 
-    /// Executes `request` at `price`, updating the balance and the position.
+    /// Executes `order` at `price`, updating the balance and the position.
     fn fill(
         &mut self,
-        api_key: &str,
         market: &MarketSpec,
         key: &PositionKey,
-        request: &OrderRequest,
+        order: &StoredOrder,
         price: Decimal,
     ) -> Result<Fill, Rejection> {
-        let terms = self.terms(api_key, market, price)?;
+        let terms = self.terms(&order.api_key, market, price)?;
         let position = self.positions.get(key);
         let fill = plan_fill(
             position,
-            self.balance_of(api_key, market),
-            request.delta(),
+            self.balance_of(&order.api_key, market),
+            delta(order.request.side, order.amount),
             terms,
         )?;
-        let account = self.accounts.get_mut(api_key).ok_or_else(unauthorized)?;
+        let account = self
+            .accounts
+            .get_mut(&order.api_key)
+            .ok_or_else(unauthorized)?;
         account
             .balances
             .insert(market.collateral.clone(), fill.balance);
@@ -218,56 +239,37 @@ impl State {
             .unwrap_or_default()
     }
 
-    /// The order record of a new order, before it is filled or rests.
-    fn record(&self, request: &OrderRequest, position_side: PositionSide) -> Order {
-        let mut order = Order::default();
-        order.order_id = Some(self.orders.peek_id());
-        order.client_order_id = Some(request.client_order_id.clone().unwrap_or_default());
-        order.market = Some(request.market.clone());
-        order.side = Some(request.side);
-        order.timestamp = Some(clock::now_seconds());
-        order.amount = Some(decimal::text(request.amount));
-        order.stp = Some(request.stp);
-        order.position_side = Some(position_side);
-        order.reduce_only = Some(request.reduce_only);
-        if request.stop_loss.is_some() || request.take_profit.is_some() {
-            let mut oto = Oto::default();
-            oto.oto_id = Some(self.orders.peek_oto_id());
-            oto.stop_loss.clone_from(&request.stop_loss);
-            oto.take_profit.clone_from(&request.take_profit);
-            order.oto = Some(oto);
-        } else {
-            order.extra.insert("oto".to_owned(), Value::Null);
-        }
-        match &request.activation {
-            None => order.order_type = Some(OrderType::Market),
-            Some((_, text)) => {
-                order.order_type = Some(OrderType::StopMarket);
-                order.activation_price = Some(text.clone());
-                order.activated = Some(false);
-                order.activation_condition = Some(orders::condition(request.side));
-            }
-        }
-        order
-    }
-
     /// The open positions of `api_key`.
     pub(crate) fn positions_of(&self, api_key: &str) -> Vec<super::Position> {
         self.positions.of(api_key)
     }
 }
 
-/// Marks `order` filled by `fill`.
-fn filled(order: &mut Order, request: &OrderRequest, fill: &Fill) {
-    order.status = Some(OrderStatus::Filled);
-    order.deal_money = Some(decimal::text(fill.deal_money));
-    order.deal_stock = Some(decimal::text(request.amount));
-    order.left = Some("0".to_owned());
-    order.deal_fee = Some(decimal::text(fill.fee));
+/// The signed quantity of an order: positive for buys.
+fn delta(side: Side, amount: Decimal) -> Decimal {
+    match side {
+        Side::Buy => amount,
+        Side::Sell => -amount,
+    }
 }
 
-/// The position an order acts on: `BOTH` in one-way mode (whatever was sent), the sent
-/// `LONG`/`SHORT` in hedge mode (code 114 otherwise).
+/// Marks `order` filled by `fill` at `now`.
+fn filled(order: &mut StoredOrder, fill: &Fill, now: u64) {
+    order.status = OrderStatus::Filled;
+    order.deal_money = fill.deal_money;
+    order.deal_stock = order.amount;
+    order.deal_fee = fill.fee;
+    order.finished_us = Some(now);
+}
+
+/// Marks `order` canceled with `status` at `now`.
+fn canceled(order: &mut StoredOrder, status: OrderStatus, now: u64) {
+    order.status = status;
+    order.finished_us = Some(now);
+}
+
+/// The position an order acts on: `BOTH` in one-way mode (whatever was sent: the docs say
+/// the field is ignored there), the sent `LONG`/`SHORT` in hedge mode, else code 114.
 fn resolve_position_side(
     mode: PositionMode,
     sent: Option<PositionSide>,
@@ -277,38 +279,40 @@ fn resolve_position_side(
         (PositionMode::Hedge, _) => Err(Rejection::validation(
             114,
             "positionSide",
-            vec!["Position side must be LONG or SHORT in hedge mode.".to_owned()],
+            vec!["Hedge mode position side does not match".to_owned()],
         )),
         _ => Ok(PositionSide::Both),
     }
 }
 
-/// Code 116 unless an order that may only reduce does reduce: reduce-only orders, and in hedge
-/// mode orders against their side (sell LONG, buy SHORT), need a position on the other side at
-/// least as large as the amount.
-fn check_direction(
+/// The amount an order may execute: `amount`, or for an order that may only reduce — a
+/// reduce-only order, or in hedge mode an order against its side (sell `LONG`, buy `SHORT`) —
+/// at most the position it reduces ("If the order amount exceeds the current position size,
+/// the system reduces the order to match"). `None` when there is no such position (116).
+fn allowed_amount(
     mode: PositionMode,
     position_side: PositionSide,
     request: &OrderRequest,
+    amount: Decimal,
     position: PositionState,
-) -> Result<(), Rejection> {
+) -> Option<Decimal> {
     let closes_hedge = mode == PositionMode::Hedge
         && matches!(
             (position_side, request.side),
             (PositionSide::Long, Side::Sell) | (PositionSide::Short, Side::Buy)
         );
     if !(request.reduce_only || closes_hedge) {
-        return Ok(());
+        return Some(amount);
     }
-    let delta = request.delta();
     let reduces = !position.qty.is_zero()
-        && position.qty.is_sign_positive() != delta.is_sign_positive()
-        && request.amount <= position.qty.abs();
-    if reduces {
-        Ok(())
-    } else {
-        Err(Rejection::reduce_only())
-    }
+        && position.qty.is_sign_positive() != delta(request.side, amount).is_sign_positive();
+    reduces.then(|| amount.min(position.qty.abs()))
+}
+
+/// 31: the market vanished between the field rules and execution (cannot happen: both run
+/// under one lock).
+fn market_unavailable() -> Rejection {
+    Rejection::validation(31, "market", vec!["Market is not available.".to_owned()])
 }
 
 /// A key that passed authentication but has no account (cannot happen: both are checked
@@ -318,7 +322,6 @@ fn unauthorized() -> Rejection {
         status: http::StatusCode::UNAUTHORIZED,
         code: 10,
         message: "Unauthorized request.",
-        field: "",
-        errors: Vec::new(),
+        errors: std::collections::BTreeMap::new(),
     }
 }

@@ -38,11 +38,6 @@ impl Markets {
     }
 }
 
-/// Code 31: the market does not exist.
-pub(crate) fn unavailable() -> Rejection {
-    Rejection::validation(31, "market", vec!["Market is not available".to_owned()])
-}
-
 /// Code 32 unless `amount` is at least the minimum and a multiple of the step.
 pub(crate) fn check_amount(market: &MarketSpec, amount: Decimal) -> Result<(), Rejection> {
     let mut errors = Vec::new();

@@ -10,25 +10,26 @@ mod positions;
 use std::collections::BTreeSet;
 
 use txc_sign::NonceGuard;
-use txc_types::InvestmentPlan;
 
 pub(crate) use accounts::Accounts;
-pub(crate) use orders::OrderRequest;
+pub(crate) use markets::{Markets, check_amount};
+pub(crate) use orders::StoredOrder;
 pub use positions::Position;
 
 use crate::config::Config;
 use crate::op::Op;
 use crate::rate_limit::RateLimiter;
 use crate::stats::SandboxStats;
+use crate::wire::{OrderRecord, PlanRecord};
 
 /// The whole mutable state of a sandbox.
 #[derive(Debug)]
 pub(crate) struct State {
     pub(crate) accounts: Accounts,
-    pub(crate) markets: markets::Markets,
+    pub(crate) markets: Markets,
     pub(crate) orders: orders::OrderBook,
     pub(crate) positions: positions::Positions,
-    pub(crate) plans: Vec<InvestmentPlan>,
+    pub(crate) plans: Vec<PlanRecord>,
     pub(crate) nonces: NonceGuard,
     pub(crate) limits: RateLimiter,
     pub(crate) stats: SandboxStats,
@@ -41,7 +42,7 @@ impl State {
     pub(crate) fn new(config: &Config) -> Self {
         Self {
             accounts: Accounts::new(&config.accounts),
-            markets: markets::Markets::new(&config.markets),
+            markets: Markets::new(&config.markets),
             orders: orders::OrderBook::default(),
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
@@ -63,14 +64,22 @@ impl State {
 
     /// Every currency the sandbox knows: plans' tickers, markets' currencies, balances.
     pub(crate) fn known_tickers(&self) -> BTreeSet<&str> {
-        let plans = self.plans.iter().flat_map(|p| {
-            [p.ticker.as_deref(), p.interest_ticker.as_deref()]
-                .into_iter()
-                .flatten()
-        });
+        let plans = self
+            .plans
+            .iter()
+            .flat_map(|p| [p.ticker.as_str(), p.interest_ticker.as_str()]);
         plans
             .chain(self.markets.tickers())
             .chain(self.accounts.tickers())
+            .collect()
+    }
+
+    /// Every order's record, in id order, as JSON.
+    pub(crate) fn order_records(&self) -> Vec<serde_json::Value> {
+        self.orders
+            .all()
+            .iter()
+            .filter_map(|o| serde_json::to_value(OrderRecord::of(o)).ok())
             .collect()
     }
 }

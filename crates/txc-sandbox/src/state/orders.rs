@@ -1,38 +1,14 @@
-//! Orders: every accepted order, resting trigger orders, and order ids.
+//! Orders: every accepted order with its lifecycle (resting, filled, canceled), and the ids.
 
 use rust_decimal::Decimal;
-use txc_types::{ActivationCondition, Order, OrderStatus, PositionSide, Side, Stp};
+
+use crate::rules::{OrderRequest, Price};
+use crate::wire::{OrderStatus, PositionSide, Side};
 
 /// The first order id of a fresh sandbox (realistic: ids on the exchange are ~4·10⁹).
 pub(crate) const FIRST_ORDER_ID: u64 = 4_180_300_001;
 /// The first OTO id of a fresh sandbox.
 pub(crate) const FIRST_OTO_ID: u64 = 29_457_301;
-
-/// An order request after its fields were validated.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct OrderRequest {
-    pub(crate) market: String,
-    pub(crate) side: Side,
-    pub(crate) amount: Decimal,
-    pub(crate) client_order_id: Option<String>,
-    pub(crate) stop_loss: Option<String>,
-    pub(crate) take_profit: Option<String>,
-    pub(crate) position_side: Option<PositionSide>,
-    pub(crate) reduce_only: bool,
-    pub(crate) stp: Stp,
-    /// The trigger order's activation price, as a number and as sent.
-    pub(crate) activation: Option<(Decimal, String)>,
-}
-
-impl OrderRequest {
-    /// The signed quantity: positive for buys.
-    pub(crate) fn delta(&self) -> Decimal {
-        match self.side {
-            Side::Buy => self.amount,
-            Side::Sell => -self.amount,
-        }
-    }
-}
 
 /// When a trigger order of `side` activates at `price`: buy at ≥, sell at ≤ the activation.
 pub(crate) fn reached(side: Side, price: Decimal, activation: Decimal) -> bool {
@@ -42,27 +18,45 @@ pub(crate) fn reached(side: Side, price: Decimal, activation: Decimal) -> bool {
     }
 }
 
-/// The activation condition answered for a trigger order of `side`.
-pub(crate) fn condition(side: Side) -> ActivationCondition {
-    match side {
-        Side::Buy => ActivationCondition::Gte,
-        Side::Sell => ActivationCondition::Lte,
-    }
-}
-
-/// An accepted order, with what the sandbox needs to fire it later.
+/// An accepted order and its state.
 #[derive(Debug, Clone)]
 pub(crate) struct StoredOrder {
-    pub(crate) order: Order,
+    pub(crate) id: u64,
     pub(crate) api_key: String,
+    /// The request as validated (its `amount` is the amount asked for).
     pub(crate) request: OrderRequest,
+    /// The position it acts on: `BOTH` in one-way mode.
     pub(crate) position_side: PositionSide,
+    /// The order's amount: the request's, or less for a reduce-only order cut to the
+    /// position's size.
+    pub(crate) amount: Decimal,
+    pub(crate) oto_id: Option<u64>,
+    pub(crate) status: OrderStatus,
+    pub(crate) deal_money: Decimal,
+    pub(crate) deal_stock: Decimal,
+    pub(crate) deal_fee: Decimal,
+    /// Creation time, Unix microseconds.
+    pub(crate) created_us: u64,
+    /// Activation time of a trigger order, Unix microseconds.
+    pub(crate) activated_us: Option<u64>,
+    /// When the final status (filled, canceled) was reached, Unix microseconds.
+    pub(crate) finished_us: Option<u64>,
 }
 
 impl StoredOrder {
-    /// Whether the order rests (a trigger order not yet activated).
-    pub(crate) fn is_open(&self) -> bool {
-        self.order.status == Some(OrderStatus::Open)
+    /// The trigger order's activation price.
+    pub(crate) fn activation(&self) -> Option<&Price> {
+        self.request.activation.as_ref()
+    }
+
+    /// The market.
+    pub(crate) fn market(&self) -> &str {
+        &self.request.market
+    }
+
+    /// The `clientOrderId`, if one was given.
+    pub(crate) fn client_order_id(&self) -> Option<&str> {
+        self.request.client_order_id.as_deref()
     }
 }
 
@@ -85,22 +79,20 @@ impl Default for OrderBook {
 }
 
 impl OrderBook {
-    /// The id the next accepted order gets (not yet taken).
-    pub(crate) fn peek_id(&self) -> u64 {
-        self.next_id
-    }
-
-    /// The id the next OTO group gets (not yet taken).
-    pub(crate) fn peek_oto_id(&self) -> u64 {
-        self.next_oto_id
-    }
-
-    /// Stores an accepted order, taking its ids.
-    pub(crate) fn push(&mut self, stored: StoredOrder) {
+    /// Takes the next order id and, when `oto`, the next OTO id.
+    pub(crate) fn take_ids(&mut self, oto: bool) -> (u64, Option<u64>) {
+        let id = self.next_id;
         self.next_id = self.next_id.saturating_add(1);
-        if stored.order.oto.is_some() {
+        let oto_id = oto.then(|| {
+            let id = self.next_oto_id;
             self.next_oto_id = self.next_oto_id.saturating_add(1);
-        }
+            id
+        });
+        (id, oto_id)
+    }
+
+    /// Stores an accepted order.
+    pub(crate) fn push(&mut self, stored: StoredOrder) {
         self.orders.push(stored);
     }
 
@@ -112,10 +104,10 @@ impl OrderBook {
         client_order_id: &str,
     ) -> bool {
         self.orders.iter().any(|o| {
-            o.is_open()
+            o.status.is_open()
                 && o.api_key == api_key
-                && o.request.market == market
-                && o.request.client_order_id.as_deref() == Some(client_order_id)
+                && o.market() == market
+                && o.client_order_id() == Some(client_order_id)
         })
     }
 
@@ -125,12 +117,10 @@ impl OrderBook {
             .iter()
             .enumerate()
             .filter(|(_, o)| {
-                o.is_open()
-                    && o.request.market == market
-                    && o.request
-                        .activation
-                        .as_ref()
-                        .is_some_and(|(act, _)| reached(o.request.side, price, *act))
+                o.status.is_open()
+                    && o.market() == market
+                    && o.activation()
+                        .is_some_and(|a| reached(o.request.side, price, a.value))
             })
             .map(|(i, _)| i)
             .collect()
@@ -144,21 +134,8 @@ impl OrderBook {
         self.orders.get_mut(index)
     }
 
-    /// Every order as sent on the wire, in id order.
-    pub(crate) fn wire_records(&self) -> Vec<Order> {
-        self.orders.iter().map(|o| o.order.clone()).collect()
-    }
-
-    /// Every order as a client decodes the answer (`clientOrderId: ""` is none, `oto: null`
-    /// absent), in id order, so tests can compare both directly.
-    pub(crate) fn records(&self) -> Vec<Order> {
-        self.orders
-            .iter()
-            .map(|o| {
-                serde_json::to_vec(&o.order)
-                    .and_then(|json| serde_json::from_slice(&json))
-                    .unwrap_or_else(|_| o.order.clone())
-            })
-            .collect()
+    /// Every order, in id order.
+    pub(crate) fn all(&self) -> &[StoredOrder] {
+        &self.orders
     }
 }

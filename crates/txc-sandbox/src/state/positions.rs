@@ -11,10 +11,10 @@ use std::collections::HashMap;
 
 use rust_decimal::Decimal;
 use serde::Serialize;
-use txc_types::PositionSide;
 
 use crate::answer::Rejection;
 use crate::decimal;
+use crate::wire::PositionSide;
 
 /// An open position of an account, as [`crate::Sandbox::positions`] shows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -23,8 +23,8 @@ use crate::decimal;
 pub struct Position {
     /// The market, e.g. `BTC_USDT`.
     pub market: String,
-    /// `BOTH` in one-way mode, `LONG` or `SHORT` in hedge mode.
-    pub position_side: PositionSide,
+    /// `BOTH` in one-way mode, `LONG` or `SHORT` in hedge mode (the wire text).
+    pub position_side: String,
     /// The signed size in the stock currency: positive long, negative short.
     pub amount: String,
     /// The average entry price.
@@ -77,7 +77,7 @@ impl Positions {
             .filter(|((key, _, _), _)| key == api_key)
             .map(|((_, market, side), s)| Position {
                 market: market.clone(),
-                position_side: *side,
+                position_side: side.as_str().to_owned(),
                 amount: decimal::text(s.qty),
                 entry_price: decimal::text(s.entry),
                 margin: decimal::text(s.margin),

@@ -1,6 +1,9 @@
 //! Helpers shared by the integration tests: an HTTP agent that does not turn 4xx/5xx into
-//! errors, signed requests built by txc-sign, hand-signed raw requests, and answers as
-//! `{status, body}` values for snapshots.
+//! errors, hand-written JSON bodies signed here (base64 of the bytes, HMAC-SHA512 of that text
+//! by txc-sign's two stage functions), and answers as `{status, body}` values for snapshots.
+//!
+//! No request is built with the SDK's builders: the sandbox is tested against the docs, not
+//! against txc's own idea of a valid request.
 
 #![allow(
     dead_code,
@@ -16,8 +19,7 @@ use std::time::SystemTime;
 
 use serde_json::{Value, json};
 use txc_sandbox::{Sandbox, demo};
-use txc_sign::{Credentials, Nonce, NonceSequence, Signer};
-use txc_types::Endpoint;
+use txc_sign::{Credentials, NonceSequence};
 
 /// One nonce sequence for every request of a test binary: strictly increasing and close to
 /// the clock, so both nonce rules accept it.
@@ -93,26 +95,6 @@ pub fn run(request: http::Request<Vec<u8>>) -> Reply {
     Reply::from_response(agent().run(request).unwrap())
 }
 
-/// Signs `endpoint` with txc-sign and sends it.
-pub fn send<E: Endpoint>(
-    sandbox: &Sandbox,
-    account: (&str, &str),
-    endpoint: &E,
-    window: bool,
-) -> Reply {
-    let signer = Signer::new(
-        Credentials::new(account.0, account.1).unwrap(),
-        sandbox.base_url(),
-    )
-    .unwrap();
-    let request = signer
-        .sign(endpoint, Nonce(next_nonce()), window)
-        .unwrap()
-        .into_http()
-        .unwrap();
-    run(request)
-}
-
 /// Sends `body` to `path` with the given headers, exactly as given.
 pub fn send_raw(sandbox: &Sandbox, path: &str, headers: &[(&str, String)], body: &[u8]) -> Reply {
     let mut builder = http::Request::post(format!("{}{path}", sandbox.base_url()));
@@ -159,6 +141,60 @@ pub fn body(path: &str, fields: &str) -> String {
 /// Sends a hand-written order body with `fields` to `path`, signed by `account`.
 pub fn send_fields(sandbox: &Sandbox, account: (&str, &str), path: &str, fields: &str) -> Reply {
     send_hand_signed(sandbox, account, path, &body(path, fields))
+}
+
+/// A collateral market order with `fields`, signed by `account`.
+pub fn market_order(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
+    send_fields(sandbox, account, MARKET_PATH, fields)
+}
+
+/// A collateral trigger market order with `fields`, signed by `account`.
+pub fn trigger_order(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
+    send_fields(sandbox, account, TRIGGER_PATH, fields)
+}
+
+/// The smart plans request with `fields`, signed by `account`.
+pub fn plans(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
+    send_fields(sandbox, account, PLANS_PATH, fields)
+}
+
+/// `"market":"{market}","side":"{side}","amount":"{amount}"`.
+pub fn fields(market: &str, side: &str, amount: &str) -> String {
+    format!(r#""market":"{market}","side":"{side}","amount":"{amount}""#)
+}
+
+/// A signed request for `fields` to `path`, not yet sent (nonce window on).
+pub fn signed_request(
+    sandbox: &Sandbox,
+    account: (&str, &str),
+    path: &str,
+    fields: &str,
+) -> http::Request<Vec<u8>> {
+    request_for(sandbox, account, path, body(path, fields))
+}
+
+/// A request carrying `body` to `path`, signed by `account`, not yet sent.
+pub fn request_for(
+    sandbox: &Sandbox,
+    account: (&str, &str),
+    path: &str,
+    body: String,
+) -> http::Request<Vec<u8>> {
+    let mut builder = http::Request::post(format!("{}{path}", sandbox.base_url()));
+    for (name, value) in sign_headers(account, body.as_bytes()) {
+        builder = builder.header(name, value);
+    }
+    builder.body(body.into_bytes()).unwrap()
+}
+
+/// A signed market order of 0.001 BTC_USDT by the partner, not yet sent.
+pub fn small_order(sandbox: &Sandbox) -> http::Request<Vec<u8>> {
+    signed_request(
+        sandbox,
+        PARTNER,
+        MARKET_PATH,
+        &fields("BTC_USDT", "buy", "0.001"),
+    )
 }
 
 pub fn get(sandbox: &Sandbox, path: &str) -> Reply {

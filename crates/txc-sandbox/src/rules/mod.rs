@@ -1,0 +1,45 @@
+//! The sandbox's own validation of request bodies, written from the exchange's docs
+//! (wire-contract.md, exchange-docs-notes §3–7): its own JSON reading, its own checks and the
+//! exchange's codes and messages. Nothing here uses `txc-types`' builders or newtypes, so the
+//! sandbox can tell when the SDK is stricter or looser than the exchange.
+//!
+//! Every check, its answer and its source are listed in the crate docs' table.
+
+pub(crate) mod client_order_id;
+pub(crate) mod market_name;
+pub(crate) mod numeric;
+mod order;
+mod plans;
+
+use serde_json::{Map, Value};
+use txc_sign::AuthRejection;
+
+use crate::answer::Answer;
+
+pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
+pub(crate) use plans::parse_ticker;
+
+/// A JSON object body. Authentication has already checked that the body is a JSON object;
+/// what can still fail here is a number beyond a double's range (`1e400`), which the sandbox
+/// answers like an unreadable body: HTTP 400 code 9 `Invalid payload.`.
+pub(crate) fn object(body: &[u8]) -> Result<Map<String, Value>, Answer> {
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(map)) => Ok(map),
+        _ => Err(Answer::auth(AuthRejection::INVALID_PAYLOAD)),
+    }
+}
+
+/// The field's value unless absent or `null` (the sandbox reads `null` as absent).
+pub(crate) fn present<'a>(map: &'a Map<String, Value>, field: &str) -> Option<&'a Value> {
+    map.get(field).filter(|v| !v.is_null())
+}
+
+/// A field's name as the exchange's messages start with it: the wire name with its first
+/// letter in upper case (`Market`, `ClientOrderId`, as documented; `Activation_price` by the
+/// same rule).
+pub(crate) fn label(field: &str) -> String {
+    let mut chars = field.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_ascii_uppercase().to_string() + chars.as_str()
+    })
+}

@@ -1,0 +1,149 @@
+//! The enumerations of the wire, each with the exact text the exchange uses.
+//!
+//! Parsing follows the docs' rules for requests (see [`crate::rules`]); printing gives the
+//! form answers carry.
+
+/// An order's side: `buy` or `sell`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Side {
+    Buy,
+    Sell,
+}
+
+impl Side {
+    /// `buy` or `sell`, exactly (the docs' enum; no other spelling is documented).
+    pub(crate) fn parse(text: &str) -> Option<Self> {
+        match text {
+            "buy" => Some(Self::Buy),
+            "sell" => Some(Self::Sell),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Buy => "buy",
+            Self::Sell => "sell",
+        }
+    }
+}
+
+/// A position side: `LONG`, `SHORT` or `BOTH`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) enum PositionSide {
+    Long,
+    Short,
+    Both,
+}
+
+impl PositionSide {
+    /// `LONG`, `SHORT` or `BOTH` in any case: the live server accepts the seed's lower-case
+    /// `long`/`short` (wire contract, "Decisions").
+    pub(crate) fn parse(text: &str) -> Option<Self> {
+        if text.eq_ignore_ascii_case("long") {
+            Some(Self::Long)
+        } else if text.eq_ignore_ascii_case("short") {
+            Some(Self::Short)
+        } else if text.eq_ignore_ascii_case("both") {
+            Some(Self::Both)
+        } else {
+            None
+        }
+    }
+
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Long => "LONG",
+            Self::Short => "SHORT",
+            Self::Both => "BOTH",
+        }
+    }
+}
+
+/// Self-trade prevention mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) enum Stp {
+    #[default]
+    No,
+    CancelBoth,
+    CancelNew,
+    CancelOld,
+}
+
+impl Stp {
+    /// The short names and the deprecated long ones the exchange still accepts.
+    pub(crate) fn parse(text: &str) -> Option<Self> {
+        match text {
+            "no" => Some(Self::No),
+            "cb" | "cancel_both" => Some(Self::CancelBoth),
+            "cn" | "cancel_new" => Some(Self::CancelNew),
+            "co" | "cancel_old" => Some(Self::CancelOld),
+            _ => None,
+        }
+    }
+
+    /// "Responses always return the abbreviated form."
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::No => "no",
+            Self::CancelBoth => "cb",
+            Self::CancelNew => "cn",
+            Self::CancelOld => "co",
+        }
+    }
+}
+
+/// The status an order record carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OrderStatus {
+    /// A trigger order waiting for its activation price. Not a documented value: see the crate
+    /// docs ("Trigger orders") for why the sandbox answers `OPEN`.
+    Open,
+    /// Executed in full.
+    Filled,
+    /// Canceled by the account, or at activation because the margin no longer covers it.
+    Canceled,
+    /// A reduce-only trigger order that had nothing left to reduce when it fired.
+    AutoCanceledReduceOnly,
+}
+
+impl OrderStatus {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Open => "OPEN",
+            Self::Filled => "FILLED",
+            Self::Canceled => "CANCELED",
+            Self::AutoCanceledReduceOnly => "AUTO_CANCELED_REDUCE_ONLY",
+        }
+    }
+
+    /// Whether the order still rests (its `clientOrderId` is taken, it can be canceled).
+    pub(crate) fn is_open(self) -> bool {
+        self == Self::Open
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_docs_spellings() {
+        assert_eq!(Side::parse("buy"), Some(Side::Buy));
+        assert_eq!(Side::parse("BUY"), None);
+        assert_eq!(PositionSide::parse("long"), Some(PositionSide::Long));
+        assert_eq!(PositionSide::parse("Short"), Some(PositionSide::Short));
+        assert_eq!(PositionSide::parse("BOTH"), Some(PositionSide::Both));
+        assert_eq!(PositionSide::parse(""), None);
+        for (text, short) in [
+            ("cancel_both", "cb"),
+            ("cancel_new", "cn"),
+            ("cancel_old", "co"),
+            ("no", "no"),
+        ] {
+            assert_eq!(Stp::parse(text).map(Stp::as_str), Some(short));
+            assert_eq!(Stp::parse(short).map(Stp::as_str), Some(short));
+        }
+        assert_eq!(Stp::parse("CB"), None);
+    }
+}

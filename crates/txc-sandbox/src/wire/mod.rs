@@ -1,0 +1,13 @@
+//! The sandbox's own wire vocabulary and records, written from the exchange's docs: the words
+//! it reads in requests (`buy`, `LONG`, `cb`, …) and the JSON records it answers with.
+//!
+//! Nothing here comes from `txc-types`: the SDK's models may change shape (decimals, integer
+//! ids, timestamps) without moving what the sandbox sends.
+
+mod enums;
+mod order_record;
+mod plan_record;
+
+pub(crate) use enums::{OrderStatus, PositionSide, Side, Stp};
+pub(crate) use order_record::OrderRecord;
+pub(crate) use plan_record::PlanRecord;
