@@ -11,6 +11,11 @@ pub const DEFAULT_MAX_BODY_BYTES: usize = 64 * 1024;
 pub const DEFAULT_ORDER_RATE_LIMIT: u32 = 10_000;
 /// The exchange's rate limit of the smart plans operation, per key per 10 s.
 pub const DEFAULT_PLANS_RATE_LIMIT: u32 = 1_000;
+/// The exchange's rate limit of each order look-up (open orders, order history), per key per
+/// 10 s.
+pub const DEFAULT_LOOKUP_RATE_LIMIT: u32 = 12_000;
+/// The exchange's rate limit of order cancellation, per key per 10 s.
+pub const DEFAULT_CANCEL_RATE_LIMIT: u32 = 10_000;
 
 /// Configures and starts a [`Sandbox`].
 ///
@@ -39,6 +44,8 @@ pub struct SandboxBuilder {
     plans: Vec<PlanConfig>,
     order_limit: u32,
     plans_limit: u32,
+    lookup_limit: u32,
+    cancel_limit: u32,
     max_body_bytes: usize,
 }
 
@@ -52,6 +59,8 @@ impl Default for SandboxBuilder {
             plans: defaults::plans(),
             order_limit: DEFAULT_ORDER_RATE_LIMIT,
             plans_limit: DEFAULT_PLANS_RATE_LIMIT,
+            lookup_limit: DEFAULT_LOOKUP_RATE_LIMIT,
+            cancel_limit: DEFAULT_CANCEL_RATE_LIMIT,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
         }
     }
@@ -112,6 +121,14 @@ impl SandboxBuilder {
         self
     }
 
+    /// Per-key limits per 10 s of each order look-up — open orders, order history — (default
+    /// 12 000) and of cancellation (default 10 000). Beyond them: HTTP 429 `Too many requests.`.
+    pub fn lookup_rate_limits(mut self, lookup_per_10s: u32, cancel_per_10s: u32) -> Self {
+        self.lookup_limit = lookup_per_10s;
+        self.cancel_limit = cancel_per_10s;
+        self
+    }
+
     /// The largest request body accepted, in bytes (default 64 KiB); larger ones get HTTP 413.
     pub fn max_body_bytes(mut self, max: usize) -> Self {
         self.max_body_bytes = max;
@@ -144,6 +161,8 @@ impl SandboxBuilder {
                 .collect::<Result<_, _>>()?,
             order_limit: self.order_limit,
             plans_limit: self.plans_limit,
+            lookup_limit: self.lookup_limit,
+            cancel_limit: self.cancel_limit,
             max_body_bytes: self.max_body_bytes,
         })
     }

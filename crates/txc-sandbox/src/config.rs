@@ -59,6 +59,7 @@ pub struct AccountConfig {
     mode: PositionMode,
     leverage: u32,
     balances: Vec<(String, String)>,
+    canceled_in_history: bool,
 }
 
 impl AccountConfig {
@@ -72,6 +73,7 @@ impl AccountConfig {
             mode: PositionMode::OneWay,
             leverage: 10,
             balances: Vec::new(),
+            canceled_in_history: true,
         }
     }
 
@@ -113,6 +115,15 @@ impl AccountConfig {
         self
     }
 
+    /// Whether the order history shows the account's canceled orders. Default `true`; `false`
+    /// models the docs' B2B accounts: "canceled orders are not recorded in the history", so a
+    /// canceled order is then invisible to both look-ups.
+    #[must_use]
+    pub fn canceled_orders_in_history(mut self, shown: bool) -> Self {
+        self.canceled_in_history = shown;
+        self
+    }
+
     /// The API key.
     pub fn api_key(&self) -> &str {
         &self.api_key
@@ -148,6 +159,7 @@ impl AccountConfig {
             mode: self.mode,
             leverage: Decimal::from(self.leverage),
             balances,
+            canceled_in_history: self.canceled_in_history,
         })
     }
 }
@@ -162,6 +174,7 @@ impl fmt::Debug for AccountConfig {
             .field("mode", &self.mode)
             .field("leverage", &self.leverage)
             .field("balances", &self.balances)
+            .field("canceled_in_history", &self.canceled_in_history)
             .finish()
     }
 }
@@ -284,6 +297,7 @@ pub(crate) struct AccountSpec {
     pub(crate) mode: PositionMode,
     pub(crate) leverage: Decimal,
     pub(crate) balances: BTreeMap<String, Decimal>,
+    pub(crate) canceled_in_history: bool,
 }
 
 /// A validated market.
@@ -306,5 +320,7 @@ pub(crate) struct Config {
     pub(crate) plans: Vec<PlanRecord>,
     pub(crate) order_limit: u32,
     pub(crate) plans_limit: u32,
+    pub(crate) lookup_limit: u32,
+    pub(crate) cancel_limit: u32,
     pub(crate) max_body_bytes: usize,
 }

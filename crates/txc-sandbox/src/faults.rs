@@ -20,10 +20,11 @@ use http_body::{Frame, SizeHint};
 
 use crate::answer::{self, Answer, JSON};
 use crate::app::Shared;
-use crate::server::ConnectionReset;
+use crate::server::ConnectionControl;
 
-/// Which exchange route a fault applies to.
+/// Which exchange route a fault (or a rate limit) applies to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Route {
     /// `POST /api/v4/order/collateral/market`.
     CollateralMarket,
@@ -31,7 +32,13 @@ pub enum Route {
     CollateralTriggerMarket,
     /// `POST /api/v4/main-account/smart/plans`.
     SmartPlans,
-    /// All three routes (a route's own fault takes precedence).
+    /// `POST /api/v4/orders`: open orders.
+    OpenOrders,
+    /// `POST /api/v4/trade-account/order/history`: finished orders.
+    OrderHistory,
+    /// `POST /api/v4/order/cancel`.
+    CancelOrder,
+    /// Every exchange route (a route's own fault takes precedence).
     All,
 }
 
@@ -44,7 +51,8 @@ pub enum Route {
 pub enum Fault {
     /// The request **is** processed (an order is placed), then the answer waits this long.
     Delay(Duration),
-    /// HTTP 503 with an empty body; the request is **not** processed.
+    /// HTTP 503 with an empty body; the request is **not** processed ("5xx without
+    /// executing"; [`Fault::Answer`] sends any other 5xx).
     Unavailable,
     /// HTTP 502 with a proxy's HTML page (`text/html`); the request is **not** processed.
     HtmlBadGateway,
@@ -91,6 +99,25 @@ pub enum Fault {
         /// The body.
         body: Vec<u8>,
     },
+    /// The request **is** processed (an order is placed or canceled), then this answer is sent
+    /// verbatim instead of the real one, like [`Fault::Answer`]: "answer 5xx after executing",
+    /// e.g. a gateway's `503` in front of an exchange that did the work.
+    AnswerAfterProcessing {
+        /// The HTTP status.
+        status: u16,
+        /// The `Content-Type` header; empty for none.
+        content_type: String,
+        /// The body.
+        body: Vec<u8>,
+    },
+    /// The request **is** processed, then the connection is closed without a byte of answer:
+    /// the client sees the connection end (a clean close) while waiting for the status line.
+    DropAfterProcessing,
+    /// The request is processed and answered as usual, but an order it places stays invisible
+    /// to the look-ups (`POST /api/v4/orders` and the order history) for this long after its
+    /// placement. On other routes it changes nothing. Cancellation sees the order at once: the
+    /// delay models reads lagging behind the matching engine.
+    VisibleAfter(Duration),
 }
 
 #[derive(Debug, Clone)]
@@ -177,30 +204,20 @@ pub(crate) async fn unprocessed(fault: Fault) -> Response {
             status,
             content_type,
             body,
-        } => {
-            let mut response = Response::new(Body::from(body));
-            *response.status_mut() =
-                StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-            if let Ok(value) = HeaderValue::from_str(&content_type)
-                && !content_type.is_empty()
-            {
-                response.headers_mut().insert(CONTENT_TYPE, value);
-            }
-            response
-        }
+        } => verbatim(status, &content_type, body),
         // `Fault::Stall` (no other fault gets here, see `skips_processing`): pending until the
         // connection is dropped, because the client hung up or the listener stopped.
         _ => std::future::pending().await,
     }
 }
 
-/// Applies a fault to a processed answer. `reset` aborts the request's connection with a TCP
-/// reset when it closes; `shared` counts the bytes of streamed bodies.
+/// Applies a fault to a processed answer. `control` aborts the request's connection (with a
+/// TCP reset, or at once without an answer); `shared` counts the bytes of streamed bodies.
 pub(crate) async fn processed(
     fault: Fault,
     answer: Answer,
     shared: &Arc<Shared>,
-    reset: Option<ConnectionReset>,
+    control: Option<ConnectionControl>,
 ) -> Response {
     match fault {
         Fault::Delay(delay) => {
@@ -221,7 +238,7 @@ pub(crate) async fn processed(
                 total: u64::try_from(total).unwrap_or(u64::MAX),
                 pause: None,
                 reset: if fault == Fault::ResetMidBody {
-                    reset
+                    control
                 } else {
                     None
                 },
@@ -237,10 +254,39 @@ pub(crate) async fn processed(
             let body = Streamed::new(parts, None, Arc::clone(shared));
             answer::response(answer.status, answer.content_type, Body::new(body))
         }
-        Fault::Unavailable | Fault::HtmlBadGateway | Fault::Stall | Fault::Answer { .. } => {
-            answer.into_response()
+        Fault::AnswerAfterProcessing {
+            status,
+            content_type,
+            body,
+        } => verbatim(status, &content_type, body),
+        Fault::DropAfterProcessing => {
+            match control {
+                Some(control) => control.drop_connection(),
+                None => return answer.into_response(),
+            }
+            // Never answers: the connection is dropped under this handler.
+            std::future::pending().await
         }
+        Fault::VisibleAfter(_)
+        | Fault::Unavailable
+        | Fault::HtmlBadGateway
+        | Fault::Stall
+        | Fault::Answer { .. } => answer.into_response(),
     }
+}
+
+/// A response with exactly this status (a value outside 100–999 is sent as 500), content type
+/// (none when empty or not a valid header value) and body.
+fn verbatim(status: u16, content_type: &str, body: Vec<u8>) -> Response {
+    let mut response = Response::new(Body::from(body));
+    *response.status_mut() =
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    if let Ok(value) = HeaderValue::from_str(content_type)
+        && !content_type.is_empty()
+    {
+        response.headers_mut().insert(CONTENT_TYPE, value);
+    }
+    response
 }
 
 /// The parts of a [`Fault::OversizedBody`] body: JSON-looking, exactly `size` bytes.
@@ -368,7 +414,7 @@ struct CutBody {
     first: Option<Bytes>,
     total: u64,
     pause: Option<Pin<Box<tokio::time::Sleep>>>,
-    reset: Option<ConnectionReset>,
+    reset: Option<ConnectionControl>,
 }
 
 impl http_body::Body for CutBody {
@@ -391,7 +437,7 @@ impl http_body::Body for CutBody {
             Poll::Pending => Poll::Pending,
             Poll::Ready(()) => {
                 if let Some(reset) = &this.reset {
-                    reset.arm();
+                    reset.arm_reset();
                 }
                 Poll::Ready(Some(Err(std::io::Error::new(
                     std::io::ErrorKind::ConnectionAborted,

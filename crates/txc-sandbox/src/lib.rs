@@ -1,10 +1,12 @@
 //! A WhiteBIT-compatible exchange on loopback, for testing txc clients (and any other client of
 //! WhiteBIT's private v4 API) without the real exchange.
 //!
-//! **What it is for:** integration tests and demos. It serves the three operations of the
-//! project's wire contract over real HTTP/1.1 — `POST /api/v4/order/collateral/market`,
+//! **What it is for:** integration tests and demos. It serves, over real HTTP/1.1, the three
+//! operations of the project's wire contract — `POST /api/v4/order/collateral/market`,
 //! `POST /api/v4/order/collateral/trigger-market`, `POST /api/v4/main-account/smart/plans` —
-//! with the exchange's authentication (via [`txc_sign::verify`] and [`txc_sign::NonceGuard`]),
+//! and the three that close the loop on an order: open orders (`POST /api/v4/orders`), order
+//! history (`POST /api/v4/trade-account/order/history`) and cancel (`POST
+//! /api/v4/order/cancel`), with the exchange's authentication (via [`txc_sign::verify`] and [`txc_sign::NonceGuard`]),
 //! rate limits, validation and answer shapes. It judges requests by **its own rules, written
 //! from the exchange's docs** (see [Checks and answers](#checks-and-answers)), and answers with
 //! **its own records** written from the docs' examples: it never validates with `txc-types`'
@@ -56,7 +58,7 @@
 //! | accounts | see [`demo`]: a B2B partner (one-way), a regular key (hedge mode), a disabled key; 10 000 USDT each, leverage 10 |
 //! | markets | `BTC_USDT` 65000 (min 0.001, step 0.000001), `ETH_USDT` 3500 (min 0.01, step 0.0001), `BTC_PERP` 65000 (min 0.001, step 0.000001); taker fee 0.1 %, collateral USDT |
 //! | plans | `USDT` plans with statuses 1–4 (the first is the docs' example), `BTC` plans with statuses 1 and 4 ([`PlanConfig`]) |
-//! | limits | 10 000 requests / 10 s per key for each order operation, 1 000 for plans; bodies up to 64 KiB |
+//! | limits | per key per 10 s: 10 000 for each order operation, 1 000 for plans, 12 000 for each look-up (open orders, history), 10 000 for cancel; bodies up to 64 KiB |
 //!
 //! # What a request goes through
 //!
@@ -141,6 +143,78 @@
 //! | `ticker` not a string | 400, 0, `Validation failed`, `{"ticker":["The ticker must be a string."]}` | not documented (Laravel's wording, as the documented message is Laravel's) |
 //! | `ticker` not a known currency (empty and other case included) | 400, 0, `Validation failed`, `{"ticker":["The selected ticker is invalid."]}` | EDN §5.4 |
 //!
+//! **Open orders** (`POST /api/v4/orders`; CE §1). `market` problems first (31), then every
+//! other field's together (30), as in the docs' example:
+//!
+//! | check | answer | source |
+//! |---|---|---|
+//! | `market` not a string / empty / not `BASE_QUOTE` | 422, 31, `Market field should be a string.` / `Market field should not be empty string.` / `Market field format is invalid.` | CE §1 (older docs) |
+//! | `market` not a market | 422, 31, `Market is not available` (no final period) | CE §1, verbatim |
+//! | `limit` not an integer / below 1 / above 100 | 422, 30, `The limit must be an integer.` / `The limit must be at least 1.` / `The limit may not be greater than 100.` | CE §1 |
+//! | `offset` not an integer / below 0 / above 4294967295 | 422, 30, `The offset must be an integer.` / `… must be at least 0.` / `… may not be greater than 4294967295.` | CE §1 |
+//! | `orderId` not an integer (an integer or a digit string) | 422, 30, `The order id must be an integer.` | not documented (this endpoint's wording) |
+//! | `clientOrderId` not a string / empty | 422, 30, `The client order id must be a string.` / `… must not be empty.` | not documented |
+//! | `orderId` or `clientOrderId` without `market` | 422, 31, `The market field is required.` | rule CE §1 ("search across all markets is available only if …"); message CE §1 (older docs) |
+//! | nothing matches | 200 `[]` | not documented |
+//!
+//! It lists the key's open orders — resting trigger orders; market orders fill at once — newest
+//! first (the order is not documented), `limit` 50 and `offset` 0 by default, in the shared
+//! `OrderResponse` shape: the placement record's fields plus `ioc` and `rpi` (`false`), `oto`
+//! only for an OTO order (never `null`), no `price`, and `activated` 0, `activationCondition`
+//! and `activation_price` (snake_case).
+//!
+//! **Order history** (`POST /api/v4/trade-account/order/history`; CE §2). Every field's type
+//! problems together (30, the older docs' wording for this endpoint), then `market`'s form and
+//! existence (31), then the date rules (30):
+//!
+//! | check | answer | source |
+//! |---|---|---|
+//! | `market` not a string | 422, 30, `Market field should be a string.` | CE §2 (older docs) |
+//! | `market` not `BASE_QUOTE` / not a market | 422, 31, `Market field format is invalid.` / `Market is not available.` | CE §2 (older docs) / not documented |
+//! | `limit` not an integer / below 1 / above 500 | 422, 30, `Limit field should be an integer.` / `Limit should be at least 1.` / `Limit should not be greater than 500.` | CE §2 (older docs' wording, current bound) |
+//! | `offset` not an integer / below 0 | 422, 30, `Offset field should be an integer.` / `Offset should be at least 0.` | CE §2 |
+//! | `orderId`, `startDate`, `endDate` not integers | 422, 30, `OrderId field should be an integer.`, `StartDate field …`, `EndDate field …` | wording of CE §3's `orderId` message; dates not documented |
+//! | `clientOrderId` not a string / empty | 422, 30, `ClientOrderId field should be a string.` / `… should not be empty string.` | EDN §7.5 / not documented |
+//! | `status` not `ALL`/`FILLED`/`CANCELED`/`PARTIALLY_FILLED` | 422, 30, `Status field should contain only 'ALL', 'FILLED', 'CANCELED' or 'PARTIALLY_FILLED' values.` | values CE §2; message not documented |
+//! | `startDate` before 6 months ago (00:00 UTC; 183 days) | 422, 30, `StartDate should not be earlier than 6 months ago.` | rule CE §2; message not documented |
+//! | `endDate − startDate` over 31 days | 422, 30, `The period between startDate and endDate should not be greater than 31 days.` | rule CE §2; message not documented |
+//! | `startDate` after `endDate` | 422, 30, `StartDate should not be greater than endDate.` | not documented |
+//! | `clientOrderId` look-up matching nothing | 422, 30, `{"orderHistory":["OrderHistory was not found."]}` | CE §2, verbatim |
+//! | `orderId` look-up matching nothing, or an empty list | 200 `[]` | CE §2 ("an empty result"); `[]` rather than `{}` because PHP writes an empty array so (not documented) |
+//!
+//! It answers an object keyed by market (markets in name order), each an array of the key's
+//! finished orders (filled, canceled, auto-canceled; open orders are not history) newest first,
+//! `limit` and `offset` applied across markets. Records: `id` (not `orderId`), no `market`,
+//! `ctime`, `ftime` (when the order was filled or canceled), `price` `"0"`, `postOnly`, `ioc`,
+//! `rpi` `false`, `feeAsset` the market's collateral, and on stop orders `activationPrice`
+//! (camelCase), `activated` the activation's Unix time (`0` if it never fired) and
+//! `activationCondition` `">="` / `"<="`. Look-up mode (`orderId`, which wins, or
+//! `clientOrderId`, matching every order that carried it) ignores `status` and the dates; list
+//! mode takes creation times from `startDate` (default now − 30 days) to `endDate` (default
+//! now; later values clamped to now). `status` `CANCELED` takes every canceled status;
+//! `PARTIALLY_FILLED` matches nothing (the sandbox never fills partly).
+//! [`AccountConfig::canceled_orders_in_history`]`(false)` models the docs' B2B accounts, whose
+//! canceled orders are not recorded.
+//!
+//! **Cancel** (`POST /api/v4/order/cancel`; CE §3). Field problems together (30), then the
+//! market's existence (31):
+//!
+//! | check | answer | source |
+//! |---|---|---|
+//! | `market` missing or empty; neither id | 422, 30, `{"market":["Market field is required."],"orderId":["OrderId field is required."]}` | CE §3, verbatim |
+//! | `market` not a string | 422, 30, `Market field should be a string.`, `Market field format is invalid.` | CE §3, verbatim |
+//! | `market` not `BASE_QUOTE` | 422, 30, `Market field format is invalid.` | CE §3 |
+//! | `orderId` not an integer (an integer or a digit string) | 422, 30, `OrderId field should be an integer.` | CE §3 |
+//! | `clientOrderId` not a string | 422, 30, `ClientOrderId field should be a string.` | EDN §7.5's wording |
+//! | both ids | 422, 30, `{"orderId":["Only one of orderId and clientOrderId may be sent."]}` | rule CE §3; message not documented |
+//! | `market` not a market | 422, 31, `Market is not available.` | CE §3 |
+//! | no such open order of the key on that market (unknown, filled, already canceled) | **400**, 2, `Inner validation failed`, `{"orderId":["Unexecuted order was not found."]}` | CE §3: the spec labels `Inner validation failed` HTTP 400; filled and canceled are not distinguished, as on the docs' other cancel endpoints |
+//!
+//! Success answers the canceled order's final state in the `OrderResponse` shape (`status`
+//! `CANCELED`); the order is then history, its `clientOrderId` free, and it never fires. Only
+//! resting trigger orders can be canceled: market orders fill at once. Cancel acts on an order
+//! even while [`Fault::VisibleAfter`] hides it from the look-ups.
+//!
 //! **Outside the exchange's protocol** (answered with `{"code":0,"message":…,"errors":{}}`):
 //! unknown paths 404 `Not found.`, wrong methods 405 `Method not allowed.`, bodies over the
 //! limit 413, and — after authentication — a JSON number beyond a double's range (`1e400`),
@@ -210,7 +284,7 @@
 //! |---|---|
 //! | `POST /sandbox/v1/price` `{"market":"BTC_USDT","price":"65000"}` | sets the price, fires triggers; `{"market","price","triggered":N}` |
 //! | `POST /sandbox/v1/balance` `{"apiKey":"…","ticker":"USDT","amount":"5000"}` | sets a balance; echoes the body |
-//! | `GET /sandbox/v1/orders` | every accepted order's record, in id order |
+//! | `GET /sandbox/v1/orders` | every accepted order's placement record in its current state, in id order (hidden orders included) |
 //! | `GET /sandbox/v1/stats` | the [`SandboxStats`] counters (camelCase) |
 //! | `GET /sandbox/v1/accounts/{apiKey}` | `{"apiKey","enabled","partner","positionMode","leverage","balances":{…},"positions":[…]}` |
 //! | `POST /sandbox/v1/reset` | back to the initial state; `{"reset":true}` |
@@ -228,7 +302,10 @@
 //! | [`Fault::Delay`] | yes | the real answer, late |
 //! | [`Fault::Unavailable`] | no | HTTP 503, empty body |
 //! | [`Fault::HtmlBadGateway`] | no | HTTP 502, a proxy's HTML page |
-//! | [`Fault::Answer`] | no | any status, content type and body, verbatim |
+//! | [`Fault::Answer`] | no | any status, content type and body, verbatim ("5xx without executing") |
+//! | [`Fault::AnswerAfterProcessing`] | yes | the same, after the order was placed or canceled ("5xx after executing") |
+//! | [`Fault::DropAfterProcessing`] | yes | no answer: the connection is closed once the request was executed |
+//! | [`Fault::VisibleAfter`] | yes | the real answer; the order it places stays out of the look-ups for a while after placement |
 //! | [`Fault::Stall`] | no | nothing: the connection stays silent until the client gives up |
 //! | [`Fault::TruncatedBody`] | yes | HTTP 200, half the JSON |
 //! | [`Fault::CloseMidResponse`] | yes | the full `Content-Length` announced, half the body, then a clean close |
@@ -271,7 +348,8 @@ mod stats;
 mod wire;
 
 pub use builder::{
-    DEFAULT_MAX_BODY_BYTES, DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, SandboxBuilder,
+    DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
+    DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, SandboxBuilder,
 };
 pub use config::{AccountConfig, MarketConfig, PositionMode};
 pub use error::SandboxError;

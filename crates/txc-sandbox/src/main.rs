@@ -23,13 +23,18 @@ OPTIONS:
     --order-rate-limit <N>      Requests per key per 10 s for each order operation
                                 [default: 10000]
     --plans-rate-limit <N>      Requests per key per 10 s for smart plans [default: 1000]
+    --lookup-rate-limit <N>     Requests per key per 10 s for each order look-up (open
+                                orders, order history) [default: 12000]
+    --cancel-rate-limit <N>     Requests per key per 10 s for order cancellation
+                                [default: 10000]
     --max-body-bytes <N>        Largest request body accepted, in bytes [default: 65536]
     -h, --help                  Prints this help
     -V, --version               Prints the version
 
-Serves POST /api/v4/order/collateral/market, /api/v4/order/collateral/trigger-market and
-/api/v4/main-account/smart/plans, and the control API under /sandbox/v1/ (price, balance,
-orders, stats, accounts/{apiKey}, reset). Markets: BTC_USDT, ETH_USDT, BTC_PERP.
+Serves POST /api/v4/order/collateral/market, /api/v4/order/collateral/trigger-market,
+/api/v4/main-account/smart/plans, /api/v4/orders, /api/v4/trade-account/order/history and
+/api/v4/order/cancel, and the control API under /sandbox/v1/ (price, balance, orders, stats,
+accounts/{apiKey}, reset). Markets: BTC_USDT, ETH_USDT, BTC_PERP.
 Stops on Ctrl-C.
 ";
 
@@ -94,6 +99,8 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut prices = Vec::new();
     let mut order_limit = txc_sandbox::DEFAULT_ORDER_RATE_LIMIT;
     let mut plans_limit = txc_sandbox::DEFAULT_PLANS_RATE_LIMIT;
+    let mut lookup_limit = txc_sandbox::DEFAULT_LOOKUP_RATE_LIMIT;
+    let mut cancel_limit = txc_sandbox::DEFAULT_CANCEL_RATE_LIMIT;
     let mut rest = args.iter();
     while let Some(arg) = rest.next() {
         let (flag, inline) = match arg.split_once('=') {
@@ -126,11 +133,15 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
             }
             "--order-rate-limit" => order_limit = number(&value(flag)?, flag)?,
             "--plans-rate-limit" => plans_limit = number(&value(flag)?, flag)?,
+            "--lookup-rate-limit" => lookup_limit = number(&value(flag)?, flag)?,
+            "--cancel-rate-limit" => cancel_limit = number(&value(flag)?, flag)?,
             "--max-body-bytes" => builder = builder.max_body_bytes(number(&value(flag)?, flag)?),
             other => return Err(format!("unknown flag {other:?}")),
         }
     }
-    let builder = builder.rate_limits(order_limit, plans_limit);
+    let builder = builder
+        .rate_limits(order_limit, plans_limit)
+        .lookup_rate_limits(lookup_limit, cancel_limit);
     Ok(Parsed::Run(Box::new(Options { builder, prices })))
 }
 

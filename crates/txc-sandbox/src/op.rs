@@ -1,4 +1,4 @@
-//! [`Op`]: the three private operations the sandbox serves.
+//! [`Op`]: the private operations the sandbox serves.
 
 use crate::faults::Route;
 
@@ -11,6 +11,12 @@ pub(crate) enum Op {
     Trigger,
     /// `POST /api/v4/main-account/smart/plans`.
     Plans,
+    /// `POST /api/v4/orders`.
+    OpenOrders,
+    /// `POST /api/v4/trade-account/order/history`.
+    History,
+    /// `POST /api/v4/order/cancel`.
+    Cancel,
 }
 
 impl Op {
@@ -20,6 +26,9 @@ impl Op {
             Self::Market => "/api/v4/order/collateral/market",
             Self::Trigger => "/api/v4/order/collateral/trigger-market",
             Self::Plans => "/api/v4/main-account/smart/plans",
+            Self::OpenOrders => "/api/v4/orders",
+            Self::History => "/api/v4/trade-account/order/history",
+            Self::Cancel => "/api/v4/order/cancel",
         }
     }
 
@@ -29,6 +38,9 @@ impl Op {
             Self::Market => Route::CollateralMarket,
             Self::Trigger => Route::CollateralTriggerMarket,
             Self::Plans => Route::SmartPlans,
+            Self::OpenOrders => Route::OpenOrders,
+            Self::History => Route::OrderHistory,
+            Self::Cancel => Route::CancelOrder,
         }
     }
 }

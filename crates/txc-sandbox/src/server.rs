@@ -24,7 +24,7 @@ use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::runtime::Handle;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::{Notify, oneshot, watch};
 use tokio::task::JoinSet;
 
 use crate::SandboxError;
@@ -219,15 +219,20 @@ async fn accept_loop(
 
 async fn serve_connection(stream: TcpStream, app: Router, mut mode: watch::Receiver<Mode>) {
     let _ = stream.set_nodelay(true);
-    let reset = ConnectionReset(Arc::new(AtomicBool::new(false)));
+    let control = ConnectionControl {
+        reset: Arc::new(AtomicBool::new(false)),
+        drop: Arc::new(Notify::new()),
+    };
     let io = Io {
         stream,
-        reset: reset.clone(),
+        reset: control.clone(),
     };
-    // Every request carries its connection's reset switch, for `Fault::ResetMidBody`.
+    let dropped = Arc::clone(&control.drop);
+    // Every request carries its connection's switches, for `Fault::ResetMidBody` and
+    // `Fault::DropAfterProcessing`.
     let app = TowerToHyperService::new(app);
     let service = hyper::service::service_fn(move |mut request| {
-        request.extensions_mut().insert(reset.clone());
+        request.extensions_mut().insert(control.clone());
         app.call(request)
     });
     // Half-closed connections (the client shut its write side after the request) still get
@@ -249,6 +254,7 @@ async fn serve_connection(stream: TcpStream, app: Router, mut mode: watch::Recei
         }
         tokio::select! {
             _ = connection.as_mut() => return,
+            () = dropped.notified() => return,
             changed = mode.changed() => if changed.is_err() {
                 return;
             },
@@ -256,27 +262,36 @@ async fn serve_connection(stream: TcpStream, app: Router, mut mode: watch::Recei
     }
 }
 
-/// A connection's switch: once armed, the connection is aborted with a TCP reset (`RST`)
-/// instead of closed, when it closes. Handlers find it in the request's extensions.
+/// A connection's switches, which handlers find in the request's extensions: once the reset
+/// is armed, the connection is aborted with a TCP reset (`RST`) instead of closed when it
+/// closes; dropping closes it at once, whatever is in flight.
 #[derive(Debug, Clone)]
-pub(crate) struct ConnectionReset(Arc<AtomicBool>);
+pub(crate) struct ConnectionControl {
+    reset: Arc<AtomicBool>,
+    drop: Arc<Notify>,
+}
 
-impl ConnectionReset {
+impl ConnectionControl {
     /// Makes the connection end with a reset.
-    pub(crate) fn arm(&self) {
-        self.0.store(true, Ordering::Relaxed);
+    pub(crate) fn arm_reset(&self) {
+        self.reset.store(true, Ordering::Relaxed);
+    }
+
+    /// Closes the connection now, without answering what is in flight.
+    pub(crate) fn drop_connection(&self) {
+        self.drop.notify_one();
     }
 
     fn armed(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.reset.load(Ordering::Relaxed)
     }
 }
 
-/// A connection's socket, which is reset rather than closed once its [`ConnectionReset`] is
-/// armed.
+/// A connection's socket, which is reset rather than closed once its [`ConnectionControl`]'s
+/// reset is armed.
 struct Io {
     stream: TcpStream,
-    reset: ConnectionReset,
+    reset: ConnectionControl,
 }
 
 impl Drop for Io {

@@ -24,6 +24,10 @@ pub struct SandboxStats {
     pub triggers_fired: u64,
     /// Smart plans answers served.
     pub plans_served: u64,
+    /// Open-orders and order-history answers served (not-found answers included).
+    pub lookups_served: u64,
+    /// Orders canceled through `POST /api/v4/order/cancel`.
+    pub canceled_orders: u64,
     /// Rejections answered by the exchange logic (authentication, validation, rate limit).
     pub rejections: u64,
     /// Rejections by message, e.g. `"Too many requests."` or `"Validation failed"`.

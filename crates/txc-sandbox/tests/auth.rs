@@ -221,7 +221,14 @@ fn rejections_are_the_exchanges() {
 #[test]
 fn auth_applies_to_every_route() {
     let sandbox = Sandbox::start().unwrap();
-    for path in [MARKET_PATH, TRIGGER_PATH, PLANS_PATH] {
+    for path in [
+        MARKET_PATH,
+        TRIGGER_PATH,
+        PLANS_PATH,
+        OPEN_ORDERS_PATH,
+        HISTORY_PATH,
+        CANCEL_PATH,
+    ] {
         let reply = send_hand_signed(&sandbox, (PARTNER.0, "wrong"), path, &body(path, ""));
         assert_eq!(reply.status, 401, "{path}");
         assert_eq!(reply.json()["message"], "Unauthorized request.");

@@ -29,6 +29,8 @@ fn help_documents_every_flag() {
         "--price",
         "--order-rate-limit",
         "--plans-rate-limit",
+        "--lookup-rate-limit",
+        "--cancel-rate-limit",
         "--max-body-bytes",
         "--help",
         "--version",
@@ -54,6 +56,8 @@ fn bad_flags_exit_with_2() {
         &["--port", "http"],
         &["--host", "localhost"],
         &["--price", "BTC_USDT"],
+        &["--lookup-rate-limit", "many"],
+        &["--cancel-rate-limit"],
     ] {
         let output = binary().args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
@@ -80,6 +84,7 @@ fn serves_with_the_demo_credentials() {
             "BTC_USDT=64000",
             "--order-rate-limit",
             "100",
+            "--lookup-rate-limit=1",
         ])
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -103,14 +108,25 @@ fn serves_with_the_demo_credentials() {
     assert!(printed.contains(txc_sandbox::demo::PARTNER_API_KEY));
     assert!(printed.contains(txc_sandbox::demo::PARTNER_API_SECRET));
 
-    let body = body(MARKET_PATH, &fields("BTC_USDT", "buy", "0.01"));
+    let order = body(MARKET_PATH, &fields("BTC_USDT", "buy", "0.01"));
     let mut request = http::Request::post(format!("{url}{MARKET_PATH}"));
-    for (name, value) in sign_headers(PARTNER, body.as_bytes()) {
+    for (name, value) in sign_headers(PARTNER, order.as_bytes()) {
         request = request.header(name, value);
     }
-    let reply = run(request.body(body.into_bytes()).unwrap());
+    let reply = run(request.body(order.into_bytes()).unwrap());
+    // One look-up per 10 s, as the flag says.
+    let lookup = |_| {
+        let body = body(OPEN_ORDERS_PATH, "");
+        let mut request = http::Request::post(format!("{url}{OPEN_ORDERS_PATH}"));
+        for (name, value) in sign_headers(PARTNER, body.as_bytes()) {
+            request = request.header(name, value);
+        }
+        run(request.body(body.into_bytes()).unwrap()).status
+    };
+    let lookups: Vec<u16> = (0..2).map(lookup).collect();
     child.kill().unwrap();
     child.wait().unwrap();
     assert_eq!(reply.status, 200, "{}", reply.text());
     assert_eq!(reply.json()["dealMoney"], "640");
+    assert_eq!(lookups, [200, 429]);
 }

@@ -383,3 +383,92 @@ fn reset_mid_body_is_a_connection_reset() {
     assert_eq!(order(&sandbox).status, 200);
     assert_eq!(sandbox.order_records().len(), 4);
 }
+
+#[test]
+fn drop_after_processing_executes_and_never_answers() {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+    let (received, end) = raw_exchange(&sandbox, signed_request(&sandbox));
+    assert!(
+        received.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&received)
+    );
+    assert!(end.is_ok(), "a clean close: {end:?}");
+    assert_eq!(sandbox.order_records().len(), 1, "executed");
+    assert_eq!(sandbox.order_records()[0]["status"], "FILLED");
+    // An HTTP client sees the connection end before the answer.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+    assert!(agent().run(signed_request(&sandbox)).is_err());
+    assert_eq!(sandbox.order_records().len(), 2);
+    // Used up; the server is fine.
+    assert_eq!(order(&sandbox).status, 200);
+
+    // On cancel: the order is canceled, the answer lost.
+    let trigger = format!(
+        r#"{},"activation_price":"90000","clientOrderId":"d-1""#,
+        fields("BTC_USDT", "buy", "0.001")
+    );
+    assert_eq!(trigger_order(&sandbox, PARTNER, &trigger).status, 200);
+    sandbox.inject_fault(Route::CancelOrder, Fault::DropAfterProcessing, Some(1));
+    let request = common::signed_request(
+        &sandbox,
+        PARTNER,
+        CANCEL_PATH,
+        r#""market":"BTC_USDT","clientOrderId":"d-1""#,
+    );
+    assert!(agent().run(request).is_err());
+    assert_eq!(sandbox.order_records()[3]["status"], "CANCELED");
+    assert_eq!(sandbox.stats().faults_injected, 3);
+}
+
+#[test]
+fn answer_after_processing_executes_then_answers_verbatim() {
+    let sandbox = Sandbox::start().unwrap();
+    let gateway = br#"{"response":null,"status":503,"errors":{"message":[""]},"notification":null,"warning":null,"_token":null}"#;
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::AnswerAfterProcessing {
+            status: 503,
+            content_type: "application/json".to_owned(),
+            body: gateway.to_vec(),
+        },
+        Some(1),
+    );
+    let reply = order(&sandbox);
+    assert_eq!(reply.status, 503);
+    assert_eq!(reply.body, gateway);
+    assert_eq!(sandbox.order_records().len(), 1, "executed all the same");
+    assert_eq!(sandbox.stats().accepted_orders, 1);
+
+    // The same answer without executing: `Fault::Answer`.
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::Answer {
+            status: 500,
+            content_type: "application/json".to_owned(),
+            body: br#"{"error":["Internal server error."]}"#.to_vec(),
+        },
+        Some(1),
+    );
+    let reply = order(&sandbox);
+    assert_eq!(reply.status, 500);
+    assert_eq!(sandbox.order_records().len(), 1, "not executed");
+
+    // A look-up's answer can be replaced too: the read happened, its answer is lost.
+    sandbox.inject_fault(
+        Route::OrderHistory,
+        Fault::AnswerAfterProcessing {
+            status: 502,
+            content_type: "text/html".to_owned(),
+            body: b"<html>bad gateway</html>".to_vec(),
+        },
+        Some(1),
+    );
+    let reply = history(&sandbox, PARTNER, "");
+    assert_eq!(
+        (reply.status, reply.text().as_str()),
+        (502, "<html>bad gateway</html>")
+    );
+    assert_eq!(sandbox.stats().lookups_served, 1);
+}

@@ -250,6 +250,32 @@ fn rate_limits() {
 }
 
 #[test]
+fn look_up_and_cancel_rate_limits() {
+    // The exchange's: 12 000 / 10 s for each look-up, 10 000 for cancel.
+    assert_eq!(txc_sandbox::DEFAULT_LOOKUP_RATE_LIMIT, 12_000);
+    assert_eq!(txc_sandbox::DEFAULT_CANCEL_RATE_LIMIT, 10_000);
+    let sandbox = Sandbox::builder().lookup_rate_limits(2, 1).start().unwrap();
+    let statuses = |send: &dyn Fn() -> Reply| (0..3).map(|_| send().status).collect::<Vec<_>>();
+    assert_eq!(
+        statuses(&|| open_orders(&sandbox, PARTNER, "")),
+        [200, 200, 429]
+    );
+    assert_eq!(
+        statuses(&|| history(&sandbox, PARTNER, "")),
+        [200, 200, 429]
+    );
+    let cancel_one = || cancel(&sandbox, PARTNER, r#""market":"BTC_USDT","orderId":1"#);
+    assert_eq!(statuses(&cancel_one), [400, 429, 429]);
+    // Per key, and the order routes keep theirs.
+    assert_eq!(open_orders(&sandbox, REGULAR, "").status, 200);
+    assert_eq!(
+        market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.001")).status,
+        200
+    );
+    assert_eq!(sandbox.stats().rate_limited, 4);
+}
+
+#[test]
 fn builder_configuration() {
     let sandbox = Sandbox::builder()
         .clear_defaults()

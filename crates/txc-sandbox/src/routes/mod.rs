@@ -1,13 +1,12 @@
-//! The HTTP routes: the three exchange operations, the control API, 404 and 405.
+//! The HTTP routes: the exchange operations, the control API, 404 and 405.
 
 mod body;
-mod collateral_market;
 mod control;
 mod fallback;
-mod order_body;
+mod lookups;
+mod placement;
 mod private;
 mod smart_plans;
-mod trigger_market;
 
 use std::sync::Arc;
 
@@ -15,22 +14,23 @@ use axum::Router;
 use axum::routing::{get, post};
 
 use crate::app::Shared;
+use crate::op::Op;
 
 /// The sandbox's router.
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
-    Router::new()
-        .route(
-            "/api/v4/order/collateral/market",
-            post(collateral_market::handle).fallback(fallback::method_not_allowed_post),
-        )
-        .route(
-            "/api/v4/order/collateral/trigger-market",
-            post(trigger_market::handle).fallback(fallback::method_not_allowed_post),
-        )
-        .route(
-            "/api/v4/main-account/smart/plans",
-            post(smart_plans::handle).fallback(fallback::method_not_allowed_post),
-        )
+    let exchange: [(Op, private::Operation); 6] = [
+        (Op::Market, placement::market),
+        (Op::Trigger, placement::trigger),
+        (Op::Plans, smart_plans::list),
+        (Op::OpenOrders, lookups::open_orders),
+        (Op::History, lookups::history),
+        (Op::Cancel, lookups::cancel),
+    ];
+    exchange
+        .into_iter()
+        .fold(Router::new(), |router, (op, operation)| {
+            router.route(op.path(), private::route(op, operation))
+        })
         .route(
             "/sandbox/v1/price",
             post(control::price).fallback(fallback::method_not_allowed_post),

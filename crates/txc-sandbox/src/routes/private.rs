@@ -3,32 +3,60 @@
 //! outcome, answer (maybe faulted).
 
 use std::sync::Arc;
+use std::time::Duration;
 
+use axum::Extension;
 use axum::body::Body;
+use axum::extract::State as Extract;
 use axum::response::Response;
+use axum::routing::{MethodRouter, post};
 use http::{HeaderMap, StatusCode};
 use txc_sign::VerifiedRequest;
 
 use super::body::{self, BodyError};
+use super::fallback;
 use crate::answer::Answer;
 use crate::app::Shared;
 use crate::auth;
-use crate::faults;
+use crate::faults::{self, Fault};
 use crate::op::Op;
-use crate::server::ConnectionReset;
+use crate::server::ConnectionControl;
 use crate::state::State;
 
-/// What an operation does once the request is authenticated.
-pub(super) type Operation = fn(&mut State, &VerifiedRequest, &[u8]) -> Answer;
+/// An authenticated request, as an operation sees it.
+pub(super) struct Call<'a> {
+    pub(super) verified: &'a VerifiedRequest,
+    pub(super) body: &'a [u8],
+    /// How long after placement the look-ups may show an order placed by this request
+    /// ([`Fault::VisibleAfter`]; zero otherwise).
+    pub(super) visible_after: Duration,
+}
 
-/// Handles one request to `op`; `reset` is the request's connection's reset switch.
-pub(super) async fn handle(
+/// What an operation does once the request is authenticated.
+pub(super) type Operation = fn(&mut State, &Call<'_>) -> Answer;
+
+/// The route of `op`: `POST` runs `operation` through the pipeline, other methods get 405.
+pub(super) fn route(op: Op, operation: Operation) -> MethodRouter<Arc<Shared>> {
+    post(
+        move |Extract(shared): Extract<Arc<Shared>>,
+              control: Option<Extension<ConnectionControl>>,
+              headers: HeaderMap,
+              body: Body| async move {
+            let control = control.map(|Extension(control)| control);
+            handle(shared, op, operation, headers, body, control).await
+        },
+    )
+    .fallback(fallback::method_not_allowed_post)
+}
+
+/// Handles one request to `op`; `control` holds the request's connection's switches.
+async fn handle(
     shared: Arc<Shared>,
     op: Op,
     operation: Operation,
     headers: HeaderMap,
     body: Body,
-    reset: Option<ConnectionReset>,
+    control: Option<ConnectionControl>,
 ) -> Response {
     let fault = shared.faults().take(op.route());
     {
@@ -45,8 +73,12 @@ pub(super) async fn handle(
         }
         other => other,
     };
+    let visible_after = match &fault {
+        Some(Fault::VisibleAfter(delay)) => *delay,
+        _ => Duration::ZERO,
+    };
     let answer = match read {
-        Ok(bytes) => process(&shared, op, operation, &headers, &bytes),
+        Ok(bytes) => process(&shared, op, operation, &headers, &bytes, visible_after),
         Err(error) => {
             let mut answer = match error {
                 BodyError::TooLarge => {
@@ -62,7 +94,7 @@ pub(super) async fn handle(
         }
     };
     match fault {
-        Some(fault) => faults::processed(fault, answer, &shared, reset).await,
+        Some(fault) => faults::processed(fault, answer, &shared, control).await,
         None => answer.into_response(),
     }
 }
@@ -74,10 +106,18 @@ fn process(
     operation: Operation,
     headers: &HeaderMap,
     body: &[u8],
+    visible_after: Duration,
 ) -> Answer {
     let mut state = shared.state();
     let answer = match auth::authenticate(&mut state, op, headers, body) {
-        Ok(verified) => operation(&mut state, &verified, body),
+        Ok(verified) => operation(
+            &mut state,
+            &Call {
+                verified: &verified,
+                body,
+                visible_after,
+            },
+        ),
         Err(rejection) => rejection,
     };
     state.stats.record(&answer.outcome);

@@ -1,41 +1,22 @@
 //! `POST /api/v4/main-account/smart/plans`: the plans, for B2B partner keys only.
 
-use std::sync::Arc;
+use txc_sign::AuthRejection;
 
-use axum::Extension;
-use axum::body::Body;
-use axum::extract::State as Extract;
-use axum::response::Response;
-use http::HeaderMap;
-use txc_sign::{AuthRejection, VerifiedRequest};
-
-use super::private;
+use super::private::Call;
 use crate::answer::{Answer, Outcome};
-use crate::app::Shared;
-use crate::op::Op;
 use crate::rules;
-use crate::server::ConnectionReset;
 use crate::state::State;
 
-pub(super) async fn handle(
-    Extract(shared): Extract<Arc<Shared>>,
-    reset: Option<Extension<ConnectionReset>>,
-    headers: HeaderMap,
-    body: Body,
-) -> Response {
-    let reset = reset.map(|Extension(reset)| reset);
-    private::handle(shared, Op::Plans, list, headers, body, reset).await
-}
-
-fn list(state: &mut State, verified: &VerifiedRequest, body: &[u8]) -> Answer {
+/// Lists the plans, filtered by `ticker`.
+pub(super) fn list(state: &mut State, call: &Call<'_>) -> Answer {
     let partner = state
         .accounts
-        .get(&verified.api_key)
+        .get(&call.verified.api_key)
         .is_some_and(|a| a.spec.partner);
     if !partner {
         return Answer::auth(AuthRejection::PERMISSION_DENIED);
     }
-    let map = match rules::object(body) {
+    let map = match rules::object(call.body) {
         Ok(map) => map,
         Err(answer) => return answer,
     };

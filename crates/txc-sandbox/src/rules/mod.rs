@@ -5,17 +5,25 @@
 //!
 //! Every check, its answer and its source are listed in the crate docs' table.
 
+mod cancel;
 pub(crate) mod client_order_id;
+mod history;
 pub(crate) mod market_name;
 pub(crate) mod numeric;
+mod open_orders;
 mod order;
 mod plans;
+
+use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 use txc_sign::AuthRejection;
 
 use crate::answer::Answer;
 
+pub(crate) use cancel::{CancelRequest, parse_cancel};
+pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
+pub(crate) use open_orders::{OpenOrdersQuery, parse_open_orders};
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
 pub(crate) use plans::parse_ticker;
 
@@ -42,4 +50,32 @@ pub(crate) fn label(field: &str) -> String {
     chars.next().map_or_else(String::new, |first| {
         first.to_ascii_uppercase().to_string() + chars.as_str()
     })
+}
+
+/// A JSON integer, or a string of digits with an optional sign (Laravel's `integer` rule takes
+/// both; the older docs type `orderId` "String/Int").
+pub(crate) fn integer(value: &Value) -> Option<i128> {
+    match value {
+        Value::Number(n) => n
+            .as_i64()
+            .map(i128::from)
+            .or_else(|| n.as_u64().map(i128::from)),
+        Value::String(s) => {
+            let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+            if digits.is_empty() || digits.len() > 30 || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                return None;
+            }
+            s.parse().ok()
+        }
+        _ => None,
+    }
+}
+
+/// Adds `message` to `field`'s errors.
+pub(crate) fn push(errors: &mut BTreeMap<String, Vec<String>>, field: &str, message: &str) {
+    errors
+        .entry(field.to_owned())
+        .or_default()
+        .push(message.to_owned());
 }

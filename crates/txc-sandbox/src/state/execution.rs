@@ -4,6 +4,8 @@
 //! run in this order, nothing changing until all passed: `clientOrderId` among open orders
 //! (36), hedge-mode position side (114), reduce-only (116), margin (10).
 
+use std::time::Duration;
+
 use rust_decimal::Decimal;
 
 use super::State;
@@ -20,10 +22,12 @@ use crate::wire::{OrderRecord, OrderStatus, PositionSide, Side};
 impl State {
     /// Places an order of `api_key`: fills a market order, rests (or immediately fires) a
     /// trigger order. Returns the order record to answer with.
+    /// The look-ups show it `visible_after` its creation.
     pub(crate) fn place(
         &mut self,
         api_key: &str,
         request: OrderRequest,
+        visible_after: Duration,
     ) -> Result<OrderRecord, Rejection> {
         let market = self
             .markets
@@ -65,6 +69,8 @@ impl State {
             created_us: now,
             activated_us: None,
             finished_us: None,
+            visible_from_us: now
+                .saturating_add(u64::try_from(visible_after.as_micros()).unwrap_or(u64::MAX)),
             request,
         };
         if resting {

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod execution;
+mod lookups;
 mod markets;
 mod orders;
 mod positions;
@@ -13,7 +14,7 @@ use txc_sign::NonceGuard;
 
 pub(crate) use accounts::Accounts;
 pub(crate) use markets::{Markets, check_amount};
-pub(crate) use orders::StoredOrder;
+pub(crate) use orders::{OrderRef, StoredOrder};
 pub use positions::Position;
 
 use crate::config::Config;
@@ -35,6 +36,8 @@ pub(crate) struct State {
     pub(crate) stats: SandboxStats,
     order_limit: u32,
     plans_limit: u32,
+    lookup_limit: u32,
+    cancel_limit: u32,
 }
 
 impl State {
@@ -51,6 +54,8 @@ impl State {
             stats: SandboxStats::default(),
             order_limit: config.order_limit,
             plans_limit: config.plans_limit,
+            lookup_limit: config.lookup_limit,
+            cancel_limit: config.cancel_limit,
         }
     }
 
@@ -59,6 +64,8 @@ impl State {
         match op {
             Op::Market | Op::Trigger => self.order_limit,
             Op::Plans => self.plans_limit,
+            Op::OpenOrders | Op::History => self.lookup_limit,
+            Op::Cancel => self.cancel_limit,
         }
     }
 

@@ -41,6 +41,9 @@ pub(crate) struct StoredOrder {
     pub(crate) activated_us: Option<u64>,
     /// When the final status (filled, canceled) was reached, Unix microseconds.
     pub(crate) finished_us: Option<u64>,
+    /// From when the look-ups (open orders, history) show it, Unix microseconds: its creation,
+    /// or later under [`crate::Fault::VisibleAfter`].
+    pub(crate) visible_from_us: u64,
 }
 
 impl StoredOrder {
@@ -57,6 +60,30 @@ impl StoredOrder {
     /// The `clientOrderId`, if one was given.
     pub(crate) fn client_order_id(&self) -> Option<&str> {
         self.request.client_order_id.as_deref()
+    }
+
+    /// Whether the look-ups show it at `now_us`.
+    pub(crate) fn visible(&self, now_us: u64) -> bool {
+        now_us >= self.visible_from_us
+    }
+}
+
+/// How a request names one order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum OrderRef {
+    /// By `orderId`.
+    Id(u64),
+    /// By `clientOrderId`.
+    ClientId(String),
+}
+
+impl OrderRef {
+    /// Whether `order` is the one named.
+    pub(crate) fn matches(&self, order: &StoredOrder) -> bool {
+        match self {
+            Self::Id(id) => order.id == *id,
+            Self::ClientId(id) => order.client_order_id() == Some(id.as_str()),
+        }
     }
 }
 
@@ -137,5 +164,12 @@ impl OrderBook {
     /// Every order, in id order.
     pub(crate) fn all(&self) -> &[StoredOrder] {
         &self.orders
+    }
+
+    /// The position of `api_key`'s open order on `market` named by `which`.
+    pub(crate) fn find_open(&self, api_key: &str, market: &str, which: &OrderRef) -> Option<usize> {
+        self.orders.iter().position(|o| {
+            o.status.is_open() && o.api_key == api_key && o.market() == market && which.matches(o)
+        })
     }
 }

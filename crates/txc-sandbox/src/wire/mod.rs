@@ -4,10 +4,14 @@
 //! Nothing here comes from `txc-types`: the SDK's models may change shape (decimals, integer
 //! ids, timestamps) without moving what the sandbox sends.
 
+mod active_record;
 mod enums;
+mod history_record;
 mod order_record;
 mod plan_record;
 
+pub(crate) use active_record::ActiveOrderRecord;
 pub(crate) use enums::{OrderStatus, PositionSide, Side, Stp};
+pub(crate) use history_record::HistoryRecord;
 pub(crate) use order_record::OrderRecord;
 pub(crate) use plan_record::PlanRecord;

@@ -25,6 +25,17 @@ pub(crate) struct OtoRecord {
     take_profit: Option<String>,
 }
 
+impl OtoRecord {
+    /// The OTO group of `order`, if it has one.
+    pub(crate) fn of(order: &StoredOrder) -> Option<Self> {
+        order.oto_id.map(|oto_id| Self {
+            oto_id,
+            stop_loss: order.request.stop_loss.as_ref().map(|p| p.text.clone()),
+            take_profit: order.request.take_profit.as_ref().map(|p| p.text.clone()),
+        })
+    }
+}
+
 /// An order record, in the docs' field order.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -58,11 +69,7 @@ impl OrderRecord {
     /// The record of `order` in its current state.
     pub(crate) fn of(order: &StoredOrder) -> Self {
         let request = &order.request;
-        let oto = order.oto_id.map(|oto_id| OtoRecord {
-            oto_id,
-            stop_loss: request.stop_loss.as_ref().map(|p| p.text.clone()),
-            take_profit: request.take_profit.as_ref().map(|p| p.text.clone()),
-        });
+        let oto = OtoRecord::of(order);
         let trigger = order.activation();
         Self {
             order_id: order.id,

@@ -32,6 +32,9 @@ pub const DISABLED: (&str, &str) = (demo::DISABLED_API_KEY, demo::DISABLED_API_S
 pub const MARKET_PATH: &str = "/api/v4/order/collateral/market";
 pub const TRIGGER_PATH: &str = "/api/v4/order/collateral/trigger-market";
 pub const PLANS_PATH: &str = "/api/v4/main-account/smart/plans";
+pub const OPEN_ORDERS_PATH: &str = "/api/v4/orders";
+pub const HISTORY_PATH: &str = "/api/v4/trade-account/order/history";
+pub const CANCEL_PATH: &str = "/api/v4/order/cancel";
 
 pub fn now_ms() -> u64 {
     txc_sign::unix_millis(SystemTime::now())
@@ -156,6 +159,21 @@ pub fn trigger_order(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> 
 /// The smart plans request with `fields`, signed by `account`.
 pub fn plans(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
     send_fields(sandbox, account, PLANS_PATH, fields)
+}
+
+/// `POST /api/v4/orders` with `fields`, signed by `account`.
+pub fn open_orders(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
+    send_fields(sandbox, account, OPEN_ORDERS_PATH, fields)
+}
+
+/// `POST /api/v4/trade-account/order/history` with `fields`, signed by `account`.
+pub fn history(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
+    send_fields(sandbox, account, HISTORY_PATH, fields)
+}
+
+/// `POST /api/v4/order/cancel` with `fields`, signed by `account`.
+pub fn cancel(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
+    send_fields(sandbox, account, CANCEL_PATH, fields)
 }
 
 /// `"market":"{market}","side":"{side}","amount":"{amount}"`.

@@ -1,0 +1,229 @@
+//! The body of `POST /api/v4/trade-account/order/history` (companion-endpoints §2).
+//!
+//! Fields: `market`, `orderId` (single-order look-up; no match is an empty answer; wins over
+//! `clientOrderId`), `clientOrderId` (single-order look-up; no match is 422 code 30
+//! `OrderHistory was not found.`), `status` (`ALL`, `FILLED`, `CANCELED`, `PARTIALLY_FILLED`),
+//! `startDate`/`endDate` (Unix seconds; default the last month; not before 6 months ago at
+//! 00:00 UTC; `endDate` in the future is clamped to now; at most 31 days apart), `limit` (1–500,
+//! default 50), `offset` (≥ 0, default 0). In look-up mode `status` and the dates are ignored.
+//!
+//! Every field's type problems answer together with code 30, in the older docs' wording for
+//! this endpoint (`Limit field should be an integer.`); then `market`'s form and existence
+//! with code 31; then, in list mode, the date rules with code 30 (their wording is not
+//! documented).
+
+use std::collections::BTreeMap;
+
+use serde_json::{Map, Value};
+
+use super::{integer, market_name, present, push};
+use crate::answer::Rejection;
+use crate::state::{Markets, OrderRef};
+
+/// One day in seconds.
+const DAY: i64 = 86_400;
+/// "Now − 1 month": the default `startDate` (a month taken as 30 days: sandbox's choice).
+const MONTH: i64 = 30 * DAY;
+/// "6 months ago (00:00 UTC)": 183 days back, at midnight (sandbox's choice of 6 months).
+const SIX_MONTHS: i64 = 183 * DAY;
+/// The longest period between `startDate` and `endDate`.
+const MAX_SPAN: i64 = 31 * DAY;
+/// The most `limit` allows.
+const MAX_LIMIT: i128 = 500;
+
+/// The `status` filter of list mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum HistoryStatus {
+    All,
+    Filled,
+    Canceled,
+    PartiallyFilled,
+}
+
+/// What a history request asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct HistoryQuery {
+    pub(crate) market: Option<String>,
+    /// A single-order look-up, or list mode.
+    pub(crate) which: Option<OrderRef>,
+    pub(crate) status: HistoryStatus,
+    /// Creation times from, to (Unix seconds, inclusive) in list mode.
+    pub(crate) period: (i64, i64),
+    pub(crate) limit: usize,
+    pub(crate) offset: usize,
+}
+
+/// Checks a history body at server time `now` (Unix seconds).
+pub(crate) fn parse_history(
+    map: &Map<String, Value>,
+    markets: &Markets,
+    now: i64,
+) -> Result<HistoryQuery, Rejection> {
+    let mut errors = BTreeMap::new();
+    let market = match present(map, "market") {
+        None => None,
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(_) => {
+            push(&mut errors, "market", "Market field should be a string.");
+            None
+        }
+    };
+    let order_id = present(map, "orderId").and_then(|v| {
+        let id = integer(v);
+        if id.is_none() {
+            push(
+                &mut errors,
+                "orderId",
+                "OrderId field should be an integer.",
+            );
+        }
+        id
+    });
+    let client_order_id = match present(map, "clientOrderId") {
+        None => None,
+        Some(Value::String(s)) if s.is_empty() => {
+            push(
+                &mut errors,
+                "clientOrderId",
+                "ClientOrderId field should not be empty string.",
+            );
+            None
+        }
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(_) => {
+            push(
+                &mut errors,
+                "clientOrderId",
+                "ClientOrderId field should be a string.",
+            );
+            None
+        }
+    };
+    let status = match present(map, "status") {
+        None => HistoryStatus::All,
+        Some(v) => match v.as_str() {
+            Some("ALL") => HistoryStatus::All,
+            Some("FILLED") => HistoryStatus::Filled,
+            Some("CANCELED") => HistoryStatus::Canceled,
+            Some("PARTIALLY_FILLED") => HistoryStatus::PartiallyFilled,
+            _ => {
+                push(
+                    &mut errors,
+                    "status",
+                    "Status field should contain only 'ALL', 'FILLED', 'CANCELED' or 'PARTIALLY_FILLED' values.",
+                );
+                HistoryStatus::All
+            }
+        },
+    };
+    let mut date = |field: &str, label: &str| {
+        present(map, field).and_then(|v| {
+            let n = integer(v).and_then(|n| i64::try_from(n).ok());
+            if n.is_none() {
+                push(
+                    &mut errors,
+                    field,
+                    &format!("{label} field should be an integer."),
+                );
+            }
+            n
+        })
+    };
+    let start = date("startDate", "StartDate");
+    let end = date("endDate", "EndDate");
+    let limit = match present(map, "limit").map(integer) {
+        None => 50,
+        Some(None) => {
+            push(&mut errors, "limit", "Limit field should be an integer.");
+            50
+        }
+        Some(Some(n)) if n < 1 => {
+            push(&mut errors, "limit", "Limit should be at least 1.");
+            50
+        }
+        Some(Some(n)) if n > MAX_LIMIT => {
+            push(
+                &mut errors,
+                "limit",
+                &format!("Limit should not be greater than {MAX_LIMIT}."),
+            );
+            50
+        }
+        Some(Some(n)) => n,
+    };
+    let offset = match present(map, "offset").map(integer) {
+        None => 0,
+        Some(None) => {
+            push(&mut errors, "offset", "Offset field should be an integer.");
+            0
+        }
+        Some(Some(n)) if n < 0 => {
+            push(&mut errors, "offset", "Offset should be at least 0.");
+            0
+        }
+        Some(Some(n)) => n,
+    };
+    if !errors.is_empty() {
+        return Err(Rejection::fields(30, errors));
+    }
+    if let Some(name) = &market {
+        if !market_name::is_well_formed(name) {
+            return Err(Rejection::validation(
+                31,
+                "market",
+                vec!["Market field format is invalid.".to_owned()],
+            ));
+        }
+        if markets.get(name).is_none() {
+            // Not documented for this endpoint: the order endpoints' message.
+            return Err(Rejection::validation(
+                31,
+                "market",
+                vec!["Market is not available.".to_owned()],
+            ));
+        }
+    }
+    let which = match (order_id, client_order_id) {
+        // A negative id names no order: an empty answer, like any other unknown id.
+        (Some(id), _) => Some(OrderRef::Id(u64::try_from(id).unwrap_or(u64::MAX))),
+        (None, Some(id)) => Some(OrderRef::ClientId(id)),
+        (None, None) => None,
+    };
+    let period = if which.is_some() {
+        (i64::MIN, i64::MAX)
+    } else {
+        period(start, end, now)?
+    };
+    Ok(HistoryQuery {
+        market,
+        which,
+        status,
+        period,
+        limit: usize::try_from(limit).unwrap_or(usize::MAX),
+        offset: usize::try_from(offset).unwrap_or(usize::MAX),
+    })
+}
+
+/// The list mode's period, from the docs' rules; the messages are not documented.
+fn period(start: Option<i64>, end: Option<i64>, now: i64) -> Result<(i64, i64), Rejection> {
+    let end = end.unwrap_or(now).min(now);
+    let start = start.unwrap_or(now.saturating_sub(MONTH));
+    let earliest = now.saturating_sub(SIX_MONTHS).div_euclid(DAY) * DAY;
+    let reject = |field: &str, m: &str| Err(Rejection::validation(30, field, vec![m.to_owned()]));
+    if start < earliest {
+        return reject(
+            "startDate",
+            "StartDate should not be earlier than 6 months ago.",
+        );
+    }
+    if start > end {
+        return reject("startDate", "StartDate should not be greater than endDate.");
+    }
+    if end - start > MAX_SPAN {
+        return reject(
+            "endDate",
+            "The period between startDate and endDate should not be greater than 31 days.",
+        );
+    }
+    Ok((start, end))
+}

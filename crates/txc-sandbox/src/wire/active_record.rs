@@ -1,0 +1,88 @@
+//! [`ActiveOrderRecord`]: an order as `POST /api/v4/orders` lists it and `POST
+//! /api/v4/order/cancel` answers it — the shared `OrderResponse` shape (companion-endpoints
+//! §1, §3), which differs from the placement answer: `oto` only when the order belongs to an
+//! OTO group (never `null`), `ioc` and `rpi` present, no `price` on stop-market orders, and the
+//! fields in the docs' table order.
+
+use serde::Serialize;
+
+use crate::clock;
+use crate::decimal;
+use crate::state::StoredOrder;
+use crate::wire::Side;
+use crate::wire::order_record::OtoRecord;
+
+/// An order in the `OrderResponse` shape.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct ActiveOrderRecord {
+    order_id: u64,
+    client_order_id: String,
+    market: String,
+    side: &'static str,
+    #[serde(rename = "type")]
+    order_type: &'static str,
+    timestamp: f64,
+    deal_money: String,
+    deal_stock: String,
+    amount: String,
+    left: String,
+    deal_fee: String,
+    ioc: bool,
+    status: &'static str,
+    stp: &'static str,
+    position_side: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    oto: Option<OtoRecord>,
+    rpi: bool,
+    reduce_only: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    activated: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    activation_condition: Option<&'static str>,
+    #[serde(rename = "activation_price", skip_serializing_if = "Option::is_none")]
+    activation_price: Option<String>,
+}
+
+impl ActiveOrderRecord {
+    /// The record of `order` in its current state.
+    pub(crate) fn of(order: &StoredOrder) -> Self {
+        let request = &order.request;
+        let trigger = order.activation();
+        Self {
+            order_id: order.id,
+            client_order_id: request.client_order_id.clone().unwrap_or_default(),
+            market: request.market.clone(),
+            side: request.side.as_str(),
+            order_type: if trigger.is_some() {
+                "stop market"
+            } else {
+                "market"
+            },
+            timestamp: clock::seconds(order.created_us),
+            deal_money: decimal::text(order.deal_money),
+            deal_stock: decimal::text(order.deal_stock),
+            amount: decimal::text(order.amount),
+            left: decimal::text(
+                order
+                    .amount
+                    .checked_sub(order.deal_stock)
+                    .unwrap_or_default(),
+            ),
+            deal_fee: decimal::text(order.deal_fee),
+            ioc: false,
+            status: order.status.as_str(),
+            stp: request.stp.as_str(),
+            position_side: order.position_side.as_str(),
+            oto: OtoRecord::of(order),
+            rpi: false,
+            reduce_only: request.reduce_only,
+            activated: trigger.map(|_| u8::from(order.activated_us.is_some())),
+            activation_condition: trigger.map(|_| match request.side {
+                Side::Buy => "gte",
+                Side::Sell => "lte",
+            }),
+            activation_price: trigger.map(|p| p.text.clone()),
+        }
+    }
+}
