@@ -153,7 +153,6 @@ mod blocking {
                 .pop()
                 .unwrap()
                 .into_http()
-                .unwrap()
         })
         .bench_local_values(|request| {
             let response = agent.run(request).unwrap();
@@ -237,7 +236,7 @@ mod concurrent {
         let batches = |(signer, nonces): &(Signer, NonceSequence)| {
             let mut signed = presign(signer, nonces, true, IN_FLIGHT * PER_TASK)
                 .into_iter()
-                .map(|s| reqwest::Request::try_from(s.into_http().unwrap()).unwrap());
+                .map(|s| reqwest::Request::try_from(s.into_http()).unwrap());
             (0..IN_FLIGHT)
                 .map(|_| signed.by_ref().take(PER_TASK).collect::<Vec<_>>())
                 .collect::<Vec<_>>()

@@ -1,45 +1,35 @@
-//! One collateral market order with the async client (`txc-async`).
+//! One collateral market order with the async client (`txc-async`), placed exactly once.
 //!
 //! ```text
 //! cargo run -p txc-examples --example async_market_order
 //! ```
 //!
-//! Runs against the embedded sandbox, or the server named by `TXC_BASE_URL`, `TXC_API_KEY`
-//! and `TXC_API_SECRET` (a non-loopback one only with `-- --live`: the order is real).
+//! `place_once` resolves an unknown outcome by itself and sends the order again only when it
+//! was not placed. Runs against the embedded sandbox, or the server named by `TXC_BASE_URL`,
+//! `TXC_API_KEY` and `TXC_API_SECRET` (a non-loopback one only with `-- --live`).
+
+#![allow(clippy::print_stdout)]
 
 use std::error::Error;
 
-use txc_async::{Client, CollateralMarketOrder, Side};
-use txc_examples::{Target, note, ok, order_summary};
+use txc_async::{Client, CollateralMarketOrder, Placed, Side};
+use txc_examples::Target;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    target.print_banner("async market order");
-
-    let client = Client::builder(target.credentials())
-        .base_url(target.base_url())
+    let client = Client::builder(target.credentials.clone())
+        .base_url(&target.base_url)
         .build()?;
 
-    // Every field is validated here; an invalid one is an error naming it, and nothing is sent.
-    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
-        .stop_loss("50000")
-        .take_profit("80000")
-        .client_order_id("example-market-2")
-        .build()?;
-
-    match client.collateral_market_order(&order).await {
-        Ok(placed) => ok("market order", &order_summary(&placed)),
-        // A timeout, reset or 5xx after sending: the order may have been placed. Find out
-        // before resending it — the client never resends an order in this state itself.
-        Err(e) if e.outcome_unknown() => {
-            note(
-                "market order",
-                "outcome unknown: check the account before resending",
-            );
-            return Err(e.into());
-        }
-        Err(e) => return Err(e.into()),
+    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Sell, "0.01").build()?;
+    match client.place_once(&order).await? {
+        Placed::Answered(placed) => println!(
+            "order {} placed: {} {} for {}",
+            placed.order_id, placed.side, placed.deal_stock, placed.deal_money
+        ),
+        // After an unknown outcome, the order as the look-ups found it.
+        found => println!("order {} found placed: {found:?}", found.order_id()),
     }
     Ok(())
 }

@@ -1,48 +1,44 @@
-//! The smart investment plans of one currency with the async client (`txc-async`).
+//! The smart investment plans with the async client (`txc-async`), with exact decimals.
 //!
 //! ```text
 //! cargo run -p txc-examples --example async_smart_plans
 //! ```
 //!
-//! Only keys of B2B partner services may list plans; other keys get HTTP 403. On the embedded
-//! sandbox the example also shows that refusal with the demo key that is no partner. Runs
-//! against the server named by `TXC_BASE_URL`, `TXC_API_KEY` and `TXC_API_SECRET` if set
-//! (a non-loopback one only with `-- --live`).
+//! Only keys of B2B partner services may list plans; other keys get HTTP 403. Runs against
+//! the embedded sandbox, or the server named by `TXC_BASE_URL`, `TXC_API_KEY` and
+//! `TXC_API_SECRET` (a non-loopback one only with `-- --live`).
+
+#![allow(clippy::print_stdout)]
 
 use std::error::Error;
 
-use txc_async::{ApiErrorClass, Client, Credentials, SmartPlansQuery};
-use txc_examples::{Target, api_error_summary, print_plans, rejected};
-use txc_sandbox::demo;
+use txc_async::{Client, Decimal, PlanStatus, SmartPlansQuery};
+use txc_examples::Target;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    target.print_banner("async smart plans");
-
-    let client = Client::builder(target.credentials())
-        .base_url(target.base_url())
+    let client = Client::builder(target.credentials.clone())
+        .base_url(&target.base_url)
         .build()?;
 
-    let query = SmartPlansQuery::builder().ticker("USDT").build()?;
-    let plans = client.smart_plans(&query).await?;
-    print_plans("USDT", &plans);
-
-    // Sandbox only: the same query with a key that has no plans permission.
-    if target.sandbox().is_some() {
-        let regular = Credentials::new(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET)?;
-        let client = Client::builder(regular)
-            .base_url(target.base_url())
-            .build()?;
-        match client.smart_plans(&query).await {
-            Err(e) => match e.api() {
-                Some(answer) if answer.class == ApiErrorClass::Permission => {
-                    rejected("non-partner key", &api_error_summary(answer));
-                }
-                _ => return Err(e.into()),
-            },
-            Ok(_) => return Err("a key without plans permission listed plans".into()),
+    for plan in client.smart_plans(&SmartPlansQuery::new()).await? {
+        if plan.status != PlanStatus::Active {
+            continue;
         }
+        // Interest on the largest investment still possible, in the plan's interest currency.
+        let interest = plan.max_possible_investment.to_decimal()? * plan.percent.to_decimal()?
+            / Decimal::ONE_HUNDRED
+            * plan.interest_ratio.to_decimal()?;
+        println!(
+            "{} {}: up to {} {} earns {} {}",
+            plan.id,
+            plan.ticker,
+            plan.max_possible_investment,
+            plan.ticker,
+            interest,
+            plan.interest_ticker
+        );
     }
     Ok(())
 }

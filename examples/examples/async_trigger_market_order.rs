@@ -1,36 +1,42 @@
-//! One collateral trigger market order with the async client (`txc-async`).
+//! A collateral trigger market order with the async client (`txc-async`), canceled by its
+//! `clientOrderId`.
 //!
 //! ```text
 //! cargo run -p txc-examples --example async_trigger_market_order
 //! ```
 //!
-//! The order rests until the market price reaches its activation price (a sell: price ≤
-//! activation), then executes as a market order. On the embedded sandbox the example moves
-//! the price to fire it; elsewhere (`TXC_BASE_URL`, `TXC_API_KEY`, `TXC_API_SECRET`, and
-//! `-- --live` for a non-loopback server) that step is skipped and the order keeps resting.
+//! Runs against the embedded sandbox, or the server named by `TXC_BASE_URL`, `TXC_API_KEY`
+//! and `TXC_API_SECRET` (a non-loopback one only with `-- --live`: the order is real).
+
+#![allow(clippy::print_stdout)]
 
 use std::error::Error;
 
-use txc_async::{Client, CollateralTriggerMarketOrder, Side};
-use txc_examples::{Target, ok, order_summary};
+use txc_async::{CancelOrder, Cancellation, Client, CollateralTriggerMarketOrder, Side};
+use txc_examples::Target;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    target.print_banner("async trigger market order");
-
-    let client = Client::builder(target.credentials())
-        .base_url(target.base_url())
+    let client = Client::builder(target.credentials.clone())
+        .base_url(&target.base_url)
         .build()?;
 
-    // Sell 0.01 BTC_PERP once the price falls to 62000 or below (the sandbox starts at 65000).
-    let order = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "62000")
-        .client_order_id("example-trigger-2")
+    // Buy 0.01 BTC_PERP once the price rises to 80000 or above (the sandbox is at 65000).
+    let order = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Buy, "0.01", "80000")
+        .client_order_id("example-trigger-1")
         .build()?;
     let resting = client.collateral_trigger_market_order(&order).await?;
-    ok("trigger order", &order_summary(&resting));
+    println!(
+        "trigger order {} resting ({:?})",
+        resting.order_id, resting.activation_condition
+    );
 
-    // Sandbox only: the price falls to 61000, the order fires and fills.
-    target.fire_trigger("BTC_PERP", "61000", &resting)?;
+    let cancel = CancelOrder::by_client_order_id("BTC_PERP", "example-trigger-1")?;
+    match client.cancel_order(&cancel).await? {
+        Cancellation::Canceled(order) => println!("canceled, left {}", order.left),
+        Cancellation::NotFound => println!("not open any more"),
+        other => println!("{other:?}"),
+    }
     Ok(())
 }

@@ -7,36 +7,52 @@
 //! Runs against the embedded sandbox, or the server named by `TXC_BASE_URL`, `TXC_API_KEY`
 //! and `TXC_API_SECRET` (a non-loopback one only with `-- --live`: the order is real).
 
+#![allow(clippy::print_stdout)]
+
 use std::error::Error;
 
 use txc_blocking::{Client, CollateralMarketOrder, Side};
-use txc_examples::{Target, note, ok, order_summary};
+use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    target.print_banner("blocking market order");
-
-    let client = Client::builder(target.credentials())
-        .base_url(target.base_url())
+    let client = Client::builder(target.credentials.clone())
+        .base_url(&target.base_url)
         .build()?;
 
-    // Every field is validated here; an invalid one is an error naming it, and nothing is sent.
+    // Every field is checked here; an invalid one is an error naming it, and nothing is sent.
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
         .stop_loss("50000")
         .take_profit("80000")
-        .client_order_id("example-market-1")
         .build()?;
 
     match client.collateral_market_order(&order) {
-        Ok(placed) => ok("market order", &order_summary(&placed)),
-        // A timeout, reset or 5xx after sending: the order may have been placed. Find out
-        // before resending it — the client never resends an order in this state itself.
-        Err(e) if e.outcome_unknown() => {
-            note(
-                "market order",
-                "outcome unknown: check the account before resending",
+        Ok(placed) => {
+            println!(
+                "order {} ({}): {} {} {} filled {} for {} {}, fee {}",
+                placed.order_id,
+                placed.client_order_id.as_deref().unwrap_or("-"),
+                placed.side,
+                placed.amount,
+                placed.market,
+                placed.deal_stock,
+                placed.deal_money,
+                placed.status.map_or("-".to_owned(), |s| s.to_string()),
+                placed.deal_fee.map_or("-".to_owned(), |f| f.to_string()),
             );
-            return Err(e.into());
+            if let Some(oto) = placed.oto {
+                println!("  stop-loss/take-profit group {}", oto.oto_id);
+            }
+        }
+        // The request may have reached the exchange and no response says what became of it.
+        // The client never resends such an order; find out first.
+        Err(e) if e.outcome_unknown() => {
+            let pending = e.pending_order().ok_or("no pending order")?;
+            println!(
+                "outcome unknown, resolving {:?}…",
+                pending.client_order_id()
+            );
+            println!("{:?}", client.resolve(pending)?);
         }
         Err(e) => return Err(e.into()),
     }

@@ -4,44 +4,47 @@
 //! cargo run -p txc-examples --example blocking_smart_plans
 //! ```
 //!
-//! Only keys of B2B partner services may list plans; other keys get HTTP 403. On the embedded
-//! sandbox the example also shows that refusal with the demo key that is no partner. Runs
-//! against the server named by `TXC_BASE_URL`, `TXC_API_KEY` and `TXC_API_SECRET` if set
-//! (a non-loopback one only with `-- --live`).
+//! Only keys of B2B partner services may list plans; other keys get HTTP 403. Runs against
+//! the embedded sandbox, or the server named by `TXC_BASE_URL`, `TXC_API_KEY` and
+//! `TXC_API_SECRET` (a non-loopback one only with `-- --live`).
+
+#![allow(clippy::print_stdout)]
 
 use std::error::Error;
 
-use txc_blocking::{ApiErrorClass, Client, Credentials, SmartPlansQuery};
-use txc_examples::{Target, api_error_summary, print_plans, rejected};
-use txc_sandbox::demo;
+use txc_blocking::{ApiErrorClass, Client, SmartPlansQuery};
+use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    target.print_banner("blocking smart plans");
-
-    let client = Client::builder(target.credentials())
-        .base_url(target.base_url())
+    let client = Client::builder(target.credentials.clone())
+        .base_url(&target.base_url)
         .build()?;
 
     let query = SmartPlansQuery::builder().ticker("USDT").build()?;
-    let plans = client.smart_plans(&query)?;
-    print_plans("USDT", &plans);
-
-    // Sandbox only: the same query with a key that has no plans permission.
-    if target.sandbox().is_some() {
-        let regular = Credentials::new(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET)?;
-        let client = Client::builder(regular)
-            .base_url(target.base_url())
-            .build()?;
-        match client.smart_plans(&query) {
-            Err(e) => match e.api() {
-                Some(answer) if answer.class == ApiErrorClass::Permission => {
-                    rejected("non-partner key", &api_error_summary(answer));
-                }
-                _ => return Err(e.into()),
-            },
-            Ok(_) => return Err("a key without plans permission listed plans".into()),
+    match client.smart_plans(&query) {
+        Ok(plans) => {
+            for plan in plans {
+                println!(
+                    "{} {:?}: {}% for {} days, invest {}..{} {} (now up to {})",
+                    plan.id,
+                    plan.status,
+                    plan.percent,
+                    plan.duration().as_secs() / 86_400,
+                    plan.min_investment,
+                    plan.max_investment,
+                    plan.ticker,
+                    plan.max_possible_investment,
+                );
+            }
         }
+        Err(e)
+            if e.api()
+                .is_some_and(|a| a.class == ApiErrorClass::Permission) =>
+        {
+            println!("this key may not list plans (B2B partners only): {e}");
+        }
+        Err(e) => return Err(e.into()),
     }
     Ok(())
 }

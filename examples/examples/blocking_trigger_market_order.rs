@@ -1,35 +1,48 @@
-//! One collateral trigger market order with the blocking client (`txc-blocking`).
+//! A collateral trigger market order with the blocking client (`txc-blocking`): placed,
+//! found among the open orders, then canceled.
 //!
 //! ```text
 //! cargo run -p txc-examples --example blocking_trigger_market_order
 //! ```
 //!
-//! The order rests until the market price reaches its activation price (a sell: price ≤
-//! activation), then executes as a market order. On the embedded sandbox the example moves
-//! the price to fire it; elsewhere (`TXC_BASE_URL`, `TXC_API_KEY`, `TXC_API_SECRET`, and
-//! `-- --live` for a non-loopback server) that step is skipped and the order keeps resting.
+//! The order rests until the market reaches its activation price (a sell: price ≤ activation).
+//! Runs against the embedded sandbox, or the server named by `TXC_BASE_URL`, `TXC_API_KEY`
+//! and `TXC_API_SECRET` (a non-loopback one only with `-- --live`: the order is real).
+
+#![allow(clippy::print_stdout)]
 
 use std::error::Error;
 
-use txc_blocking::{Client, CollateralTriggerMarketOrder, Side};
-use txc_examples::{Target, ok, order_summary};
+use txc_blocking::{
+    CancelOrder, Cancellation, Client, CollateralTriggerMarketOrder, OpenOrdersQuery, Side,
+};
+use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    target.print_banner("blocking trigger market order");
-
-    let client = Client::builder(target.credentials())
-        .base_url(target.base_url())
+    let client = Client::builder(target.credentials.clone())
+        .base_url(&target.base_url)
         .build()?;
 
-    // Sell 0.01 BTC_PERP once the price falls to 62000 or below (the sandbox starts at 65000).
-    let order = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "62000")
-        .client_order_id("example-trigger-1")
-        .build()?;
+    // Sell 0.01 BTC_PERP once the price falls to 50000 or below (the sandbox is at 65000).
+    let order =
+        CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "50000").build()?;
     let resting = client.collateral_trigger_market_order(&order)?;
-    ok("trigger order", &order_summary(&resting));
+    let activation = resting.activation_price.as_ref().map(ToString::to_string);
+    println!(
+        "trigger order {} resting at {} ({:?})",
+        resting.order_id,
+        activation.as_deref().unwrap_or("-"),
+        resting.status
+    );
 
-    // Sandbox only: the price falls to 61000, the order fires and fills.
-    target.fire_trigger("BTC_PERP", "61000", &resting)?;
+    let open = client.open_orders(&OpenOrdersQuery::builder().market("BTC_PERP").build()?)?;
+    println!("{} open order(s) on BTC_PERP", open.len());
+
+    match client.cancel_order(&CancelOrder::by_order_id("BTC_PERP", resting.order_id)?)? {
+        Cancellation::Canceled(order) => println!("canceled: {:?}", order.status),
+        Cancellation::NotFound => println!("not open any more (filled or canceled already)"),
+        other => println!("{other:?}"),
+    }
     Ok(())
 }

@@ -8,130 +8,190 @@
 //! loopback, with public demo keys) and, once with `txc-blocking` and once with `txc-async`:
 //!
 //! 1. places a collateral market order with stop-loss and take-profit;
-//! 2. places a collateral trigger market order, then moves the sandbox's price so that it
-//!    fires, and shows it `FILLED` and activated in the sandbox's order list;
-//! 3. lists the smart investment plans of one ticker;
-//! 4. shows a rejection by the server (amount below the market's minimum: code 32, with the
-//!    field's messages) and one by the request builder (amount `1e5`: nothing is sent).
+//! 2. places a collateral trigger market order, finds it among the open orders, and cancels it;
+//! 3. lists the smart investment plans of one currency;
+//! 4. shows a rejection by the exchange (amount below the market's minimum) and one by the
+//!    request builder (amount `1e5`: nothing is sent).
+//!
+//! On the sandbox the blocking tour also loses a response on purpose — the order executes, the
+//! connection drops — and resolves the unknown outcome by the order's `clientOrderId`.
 //!
 //! To use your own server set `TXC_BASE_URL`, `TXC_API_KEY` and `TXC_API_SECRET`. A server
 //! that is not on loopback is refused unless you add `-- --live`: the orders are real. The
-//! prices below suit the sandbox (BTC at 65000); adjust them for a real market. The
-//! sandbox-only step (moving the price) is skipped elsewhere, so trigger orders stay resting —
-//! this SDK has no cancel operation; cancel them in the exchange's interface.
+//! prices suit the sandbox (BTC at 65000); the trigger orders are canceled before the tour
+//! ends, wherever it runs.
+
+#![allow(clippy::print_stdout)]
 
 use std::error::Error;
+use std::time::Duration;
 
-use txc_examples::{
-    Target, api_error_summary, heading, note, ok, order_summary, print_plans, rejected,
-    validation_summary,
+use txc_blocking::{
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder,
+    OpenOrdersQuery, Order, Resolution, Side, SmartPlansQuery,
 };
-use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, Order, Side, SmartPlansQuery,
-};
+use txc_examples::Target;
+use txc_sandbox::{Fault, Route};
 
 fn main() -> Result<(), Box<dyn Error>> {
     // Decides the server, and refuses a non-loopback one without `--live`, before any I/O.
     let target = Target::from_env()?;
-    target.print_banner("txc quickstart");
+    println!("txc quickstart against {}", target.base_url);
 
     blocking_tour(&target)?;
+    tokio::runtime::Runtime::new()?.block_on(async_tour(&target))?;
 
-    let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async_tour(&target))?;
-
-    target.print_sandbox_stats();
+    if let Some(sandbox) = &target.sandbox {
+        let stats = sandbox.stats();
+        println!(
+            "\nsandbox: {} requests, {} orders accepted, {} rejected",
+            stats.requests, stats.accepted_orders, stats.rejections
+        );
+    }
     Ok(())
+}
+
+fn print_order(label: &str, order: &Order) {
+    println!(
+        "  {label}: #{} {} {} {} {} — filled {} for {} ({})",
+        order.order_id,
+        order.client_order_id.as_deref().unwrap_or("-"),
+        order.side,
+        order.amount,
+        order.market,
+        order.deal_stock,
+        order.deal_money,
+        order
+            .status
+            .as_ref()
+            .map_or("-".into(), ToString::to_string),
+    );
 }
 
 /// Every operation with the blocking client.
 fn blocking_tour(target: &Target) -> Result<(), Box<dyn Error>> {
-    heading("blocking client (txc-blocking)");
-    let client = txc_blocking::Client::builder(target.credentials())
-        .base_url(target.base_url())
+    println!("\nblocking client (txc-blocking)");
+    let client = txc_blocking::Client::builder(target.credentials.clone())
+        .base_url(&target.base_url)
+        // The sandbox shares this host's clock: a short settling delay is safe there.
+        .settle_delay(Duration::from_secs(6))
         .build()?;
 
-    // 1. A market order; stop-loss and take-profit make it an OTO order.
+    // 1. A market order; stop-loss and take-profit make it an OTO order. No clientOrderId is
+    //    given, so the client generates one (that is what makes resolving possible).
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
         .stop_loss("50000")
         .take_profit("80000")
-        .client_order_id("qs-blocking-1")
         .build()?;
-    let placed = client.collateral_market_order(&order)?;
-    ok("market order", &order_summary(&placed));
+    print_order("market order", &client.collateral_market_order(&order)?);
 
-    // 2. A trigger order: sell once the price falls to 62000 or below...
-    let trigger = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "62000")
-        .client_order_id("qs-blocking-2")
-        .build()?;
+    // 2. A trigger order: sell once the price falls to 50000; then find it and cancel it.
+    let trigger =
+        CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "50000").build()?;
     let resting = client.collateral_trigger_market_order(&trigger)?;
-    ok("trigger order", &order_summary(&resting));
-    // ...which the sandbox makes happen.
-    target.fire_trigger("BTC_PERP", "61000", &resting)?;
+    print_order("trigger order", &resting);
+    let open = client.open_orders(&OpenOrdersQuery::builder().market("BTC_PERP").build()?)?;
+    println!("  open orders on BTC_PERP: {}", open.len());
+    let cancel = CancelOrder::by_order_id("BTC_PERP", resting.order_id)?;
+    match client.cancel_order(&cancel)? {
+        Cancellation::Canceled(order) => print_order("canceled", &order),
+        other => println!("  cancel: {other:?}"),
+    }
 
     // 3. Smart investment plans of one source currency.
-    let query = SmartPlansQuery::builder().ticker("USDT").build()?;
-    print_plans("USDT", &client.smart_plans(&query)?);
+    let plans = client.smart_plans(&SmartPlansQuery::builder().ticker("USDT").build()?)?;
+    for plan in &plans {
+        println!("  plan {} {}%: {:?}", plan.id, plan.percent, plan.status);
+    }
 
-    // 4. Rejections: by the server, then by the builder.
+    // 4. Rejections: by the exchange, then by the builder.
     let too_small = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.0001").build()?;
-    server_rejection(client.collateral_market_order(&too_small))?;
-    local_rejection()
+    rejection(client.collateral_market_order(&too_small))?;
+    local_rejection()?;
+
+    // 5. Sandbox only: a lost response, resolved.
+    if let Some(sandbox) = &target.sandbox {
+        sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+        let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+        let Err(error) = client.collateral_market_order(&order) else {
+            return Err("the response was not lost".into());
+        };
+        let pending = error.pending_order().ok_or("expected an unknown outcome")?;
+        println!("  lost response: {error}");
+        println!(
+            "  resolving {} …",
+            pending.client_order_id().map_or("-", |c| c.as_str())
+        );
+        match client.resolve(pending)? {
+            Resolution::Placed(placed) => println!("  it was placed: order #{}", placed.order_id()),
+            other => println!("  {other:?}"),
+        }
+    }
+    Ok(())
 }
 
-/// The same with the async client; this trigger order buys once the price rises to 63000.
+/// The same with the async client; its trigger order is canceled by `clientOrderId`.
 async fn async_tour(target: &Target) -> Result<(), Box<dyn Error>> {
-    heading("async client (txc-async)");
-    let client = txc_async::Client::builder(target.credentials())
-        .base_url(target.base_url())
+    println!("\nasync client (txc-async)");
+    let client = txc_async::Client::builder(target.credentials.clone())
+        .base_url(&target.base_url)
         .build()?;
 
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
         .stop_loss("50000")
         .take_profit("80000")
-        .client_order_id("qs-async-1")
         .build()?;
-    let placed = client.collateral_market_order(&order).await?;
-    ok("market order", &order_summary(&placed));
+    print_order(
+        "market order",
+        &client.collateral_market_order(&order).await?,
+    );
 
-    let trigger = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Buy, "0.01", "63000")
-        .client_order_id("qs-async-2")
+    let trigger = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Buy, "0.01", "80000")
+        .client_order_id("quickstart-async-trigger")
         .build()?;
-    let resting = client.collateral_trigger_market_order(&trigger).await?;
-    ok("trigger order", &order_summary(&resting));
-    target.fire_trigger("BTC_PERP", "64000", &resting)?;
+    print_order(
+        "trigger order",
+        &client.collateral_trigger_market_order(&trigger).await?,
+    );
+    let cancel = CancelOrder::by_client_order_id("BTC_PERP", "quickstart-async-trigger")?;
+    match client.cancel_order(&cancel).await? {
+        Cancellation::Canceled(order) => print_order("canceled", &order),
+        other => println!("  cancel: {other:?}"),
+    }
 
-    let query = SmartPlansQuery::builder().ticker("USDT").build()?;
-    print_plans("USDT", &client.smart_plans(&query).await?);
+    let plans = client
+        .smart_plans(&SmartPlansQuery::builder().ticker("USDT").build()?)
+        .await?;
+    println!("  {} USDT plans", plans.len());
 
     let too_small = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.0001").build()?;
-    server_rejection(client.collateral_market_order(&too_small).await)?;
+    rejection(client.collateral_market_order(&too_small).await)?;
     local_rejection()
 }
 
-/// Shows the server's answer to an order below the market's minimum amount. Only an error
-/// answer is expected here; any other failure (transport, undecodable answer) is returned.
-fn server_rejection(result: Result<Order, txc_sign::Error>) -> Result<(), txc_sign::Error> {
-    match result {
-        Err(e) => match e.api() {
-            Some(answer) => rejected("rejected by server", &api_error_summary(answer)),
-            None => return Err(e),
-        },
-        Ok(order) => note(
-            "rejected by server",
-            &format!(
-                "not rejected: this server accepted {}",
-                order_summary(&order)
-            ),
-        ),
-    }
+/// Shows the exchange's refusal of an order below the market's minimum amount.
+fn rejection(result: Result<Order, txc_blocking::Error>) -> Result<(), Box<dyn Error>> {
+    let error = match result {
+        Ok(order) => return Err(format!("not rejected: {}", order.order_id).into()),
+        Err(e) => e,
+    };
+    let api = error
+        .api()
+        .ok_or_else(|| format!("not an exchange error: {error}"))?;
+    println!(
+        "  rejected by the exchange: HTTP {} code {:?} ({}): {:?}",
+        api.status,
+        api.code,
+        api.class,
+        api.field_errors("amount")
+    );
     Ok(())
 }
 
 /// Shows the builder refusing an amount in exponent notation: no request exists to send.
 fn local_rejection() -> Result<(), Box<dyn Error>> {
     match CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1e5").build() {
-        Err(e) => rejected("rejected locally", &validation_summary("1e5", &e)),
+        Err(e) => println!("  rejected before sending: {e}"),
         Ok(_) => return Err("the builder accepted the amount 1e5".into()),
     }
     Ok(())

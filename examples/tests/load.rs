@@ -115,7 +115,7 @@ fn every_order_is_answered_once(driver: &dyn Driver) {
         );
         answers.push(placed);
     }
-    let ids: BTreeSet<_> = answers.iter().map(|o| o.order_id.unwrap()).collect();
+    let ids: BTreeSet<_> = answers.iter().map(|o| o.order_id).collect();
     assert_eq!(ids.len(), n, "an order id answered twice");
     // The sandbox's order list is exactly the answers: same ids, same orders.
     assert_eq!(by_id(sandbox.orders()), by_id(answers));

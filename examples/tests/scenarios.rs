@@ -43,10 +43,10 @@ fn market_order_is_placed(driver: &dyn Driver) {
         .build()
         .unwrap();
     let placed = client.market(&order).unwrap();
-    assert_eq!(placed.market.as_deref(), Some("BTC_USDT"));
-    assert_eq!(placed.side, Some(Side::Buy));
+    assert_eq!(placed.market, "BTC_USDT");
+    assert_eq!(placed.side, Side::Buy);
     assert_eq!(placed.status, Some(OrderStatus::Filled));
-    assert_eq!(placed.deal_money.as_deref(), Some("650"));
+    assert_eq!(placed.deal_money.as_str(), "650");
     assert_eq!(placed.client_order_id.as_deref(), Some("scenario-1"));
     assert!(placed.oto.is_some());
     assert_eq!(sandbox.orders(), vec![placed]);
@@ -60,7 +60,10 @@ fn trigger_order_rests_then_fires(driver: &dyn Driver) {
         .unwrap();
     let placed = client.trigger(&order).unwrap();
     assert_eq!(placed.status, Some(OrderStatus::Open));
-    assert_eq!(placed.activation_price.as_deref(), Some("70000"));
+    assert_eq!(
+        placed.activation_price.map(|p| p.to_string()).as_deref(),
+        Some("70000")
+    );
     assert_eq!(placed.activated, Some(false));
 
     sandbox.set_price("BTC_USDT", "70000").unwrap();
@@ -74,17 +77,13 @@ fn smart_plans_are_listed(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(sandbox.base_url(), Setup::partner());
     let all = client.plans(&SmartPlansQuery::new()).unwrap();
-    assert!(all.iter().any(|p| p.ticker.as_deref() == Some("USDT")));
-    assert!(all.iter().any(|p| p.ticker.as_deref() == Some("BTC")));
+    assert!(all.iter().any(|p| p.ticker == "USDT"));
+    assert!(all.iter().any(|p| p.ticker == "BTC"));
 
     let usdt = SmartPlansQuery::builder().ticker("USDT").build().unwrap();
     let only_usdt = client.plans(&usdt).unwrap();
     assert!(!only_usdt.is_empty());
-    assert!(
-        only_usdt
-            .iter()
-            .all(|p| p.ticker.as_deref() == Some("USDT"))
-    );
+    assert!(only_usdt.iter().all(|p| p.ticker == "USDT"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -409,14 +408,13 @@ fn an_order_is_resent_with_a_fresh_nonce_after_a_stale_one(driver: &dyn Driver) 
     // order was not taken, and the retry, signed at least 1.5 s later, carries a fresh nonce.
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().nonce_window(false).retry(RetryPolicy::new(
-            2,
-            Duration::from_secs(3),
-            Duration::from_secs(3),
-        )),
+        Setup::partner().nonce_window(false).retry(
+            RetryPolicy::new(2, Duration::from_secs(3), Duration::from_secs(3))
+                .with_quick_retry(Duration::from_secs(3)),
+        ),
     );
     let placed = client.market(&market("0.002")).unwrap();
-    assert_eq!(placed.amount.as_deref(), Some("0.002"));
+    assert_eq!(placed.amount.as_str(), "0.002");
     let stats = sandbox.stats();
     assert_eq!(stats.nonce_rejections, 1);
     assert_eq!(

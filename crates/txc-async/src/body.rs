@@ -1,19 +1,21 @@
-//! Reading an answer's body with a size cap, chunk by chunk.
+//! Reading a response's body with a size cap, chunk by chunk.
 //!
 //! A `Content-Length` above the cap is refused without reading anything; otherwise chunks are
 //! collected until the cap is passed. Either way the error is `ResponseTooLarge`,
 //! `MaybeSent`: the server answered, so an order's outcome is unknown.
 
-use txc_sign::Error;
+use txc_sign::TransportError;
 
 use crate::error_map::{too_large, transport_error};
+use crate::transport::RawResponse;
 
-/// The status and at most `max` bytes of body.
+/// The status, headers and at most `max` bytes of body.
 pub(crate) async fn read_capped(
     mut response: reqwest::Response,
     max: usize,
-) -> Result<(u16, Vec<u8>), Error> {
+) -> Result<RawResponse, TransportError> {
     let status = response.status().as_u16();
+    let headers = std::mem::take(response.headers_mut());
     let announced = response.content_length();
     if announced.is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX)) {
         return Err(too_large());
@@ -26,5 +28,9 @@ pub(crate) async fn read_capped(
         }
         body.extend_from_slice(&chunk);
     }
-    Ok((status, body))
+    Ok(RawResponse {
+        status,
+        headers,
+        body,
+    })
 }

@@ -2,11 +2,15 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::time::{Instant, SystemTime};
+use std::time::SystemTime;
 
-use txc_sign::{ClientCore, Credentials, Error, SignedRequest, Step};
+use txc_sign::{
+    ClientCore, Credentials, Error, Machine, PendingOrder, Placed, Resolution, Response,
+    SignedRequest, Step,
+};
 use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, InvestmentPlan, Order,
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint,
+    InvestmentPlan, NewOrder, OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery,
     SmartPlansQuery,
 };
 
@@ -53,23 +57,58 @@ impl Client {
 
     /// Places a collateral market order (`POST /api/v4/order/collateral/market`).
     ///
-    /// Not retried after an ambiguous failure: see [`Error::outcome_unknown`].
+    /// An order without a `clientOrderId` is sent with a generated one. Never resent after a
+    /// failure that leaves its outcome unknown: that failure is [`Error::OutcomeUnknown`];
+    /// [`Client::resolve`] it, or use [`Client::place_once`].
     pub async fn collateral_market_order(
         &self,
         order: &CollateralMarketOrder,
     ) -> Result<Order, Error> {
-        self.send(order).await
+        self.drive(self.inner.core.place(order)).await
     }
 
     /// Places a collateral trigger market order
     /// (`POST /api/v4/order/collateral/trigger-market`).
     ///
-    /// Not retried after an ambiguous failure: see [`Error::outcome_unknown`].
+    /// An order without a `clientOrderId` is sent with a generated one. Never resent after a
+    /// failure that leaves its outcome unknown: that failure is [`Error::OutcomeUnknown`];
+    /// [`Client::resolve`] it, or use [`Client::place_once`].
     pub async fn collateral_trigger_market_order(
         &self,
         order: &CollateralTriggerMarketOrder,
     ) -> Result<Order, Error> {
-        self.send(order).await
+        self.drive(self.inner.core.place(order)).await
+    }
+
+    /// Places either kind of order exactly once: on an unknown outcome, resolves it, and sends
+    /// it again (same `clientOrderId`, fresh nonce) only when it was not placed.
+    pub async fn place_once<O: NewOrder>(&self, order: &O) -> Result<Placed, Error> {
+        self.drive(self.inner.core.place_once(order)).await
+    }
+
+    /// Finds out whether an order whose outcome is unknown was placed: waits out the settling
+    /// delay, then looks its `clientOrderId` up in the open orders and the order history.
+    /// A look-up that fails leaves it unknown ([`Error::OutcomeUnknown`]).
+    pub async fn resolve(&self, order: &PendingOrder) -> Result<Resolution, Error> {
+        self.drive(self.inner.core.resolve(order.clone())).await
+    }
+
+    /// Lists or looks up open orders (`POST /api/v4/orders`).
+    pub async fn open_orders(&self, query: &OpenOrdersQuery) -> Result<Vec<Order>, Error> {
+        self.send(query).await
+    }
+
+    /// Lists or looks up finished orders (`POST /api/v4/trade-account/order/history`); a
+    /// `clientOrderId` that matches nothing gives an empty history.
+    pub async fn order_history(&self, query: &OrderHistoryQuery) -> Result<OrderHistory, Error> {
+        self.send(query).await
+    }
+
+    /// Cancels an open order (`POST /api/v4/order/cancel`); an order that is not open is
+    /// [`Cancellation::NotFound`]. Never resent after a failure that leaves its outcome
+    /// unknown.
+    pub async fn cancel_order(&self, cancel: &CancelOrder) -> Result<Cancellation, Error> {
+        self.send(cancel).await
     }
 
     /// Lists the smart investment plans (`POST /api/v4/main-account/smart/plans`); only for
@@ -79,26 +118,32 @@ impl Client {
         self.send(query).await
     }
 
-    /// Calls any endpoint: sign with a fresh nonce, send, decode, retry as the policy allows.
+    /// Calls any [`Endpoint`] — these crates' or your own: signs with a fresh nonce, sends,
+    /// decodes, retries as the policy allows. Orders go through the named methods, which
+    /// resolve; this does not.
     pub async fn send<E: Endpoint>(&self, endpoint: &E) -> Result<E::Response, Error> {
+        self.drive(self.inner.core.call(endpoint)).await
+    }
+
+    /// Drives a sans-IO [`Machine`] of `txc-sign` to its end over this client's HTTP client:
+    /// sleeps when told to wait, sends what it is told to send.
+    async fn drive<M: Machine>(&self, mut machine: M) -> M::Output {
         let Inner { core, http, urls } = &*self.inner;
-        let url = urls.of::<E>()?;
-        let mut call = core.call(endpoint);
         loop {
-            if let Some(wait) = call.pace(now_ms()) {
-                tokio::time::sleep(wait).await;
-            }
-            let request = call.sign(now_ms())?;
-            let started = Instant::now();
-            let answer = round_trip(http, url.clone(), request, core.max_response_bytes()).await;
-            let elapsed = started.elapsed();
-            let step = match answer {
-                Ok((status, body)) => call.handle(Ok((status, &body)), elapsed),
-                Err(error) => call.handle(Err(error), elapsed),
-            };
-            match step {
-                Step::RetryAfter(delay) => tokio::time::sleep(delay).await,
-                Step::Done(result) => return result,
+            match machine.next(SystemTime::now()) {
+                Step::Wait(delay) => tokio::time::sleep(delay).await,
+                Step::Send(request) => {
+                    let sent = match urls.of_path(request.uri().path()) {
+                        Ok(url) => round_trip(http, url, request, core.max_response_bytes()).await,
+                        Err(failure) => Err(failure),
+                    };
+                    match sent {
+                        Ok(r) => machine
+                            .receive(Ok(Response::new(r.status, &r.body).with_headers(&r.headers))),
+                        Err(failure) => machine.receive(Err(failure)),
+                    }
+                }
+                Step::Done(output) => return output,
             }
         }
     }
@@ -108,7 +153,7 @@ impl Client {
     ///
     /// The nonce is used up, as if the request had been sent.
     pub fn prepare<E: Endpoint>(&self, endpoint: &E) -> Result<SignedRequest, Error> {
-        self.inner.core.prepare(endpoint, now_ms())
+        self.inner.core.prepare(endpoint, SystemTime::now())
     }
 
     /// The base URL requests go to, e.g. `https://whitebit.com`.
@@ -128,11 +173,6 @@ impl fmt::Debug for Client {
             .field("max_response_bytes", &core.max_response_bytes())
             .finish_non_exhaustive()
     }
-}
-
-/// The current time for the nonce sequence; the only clock read of the send loop.
-fn now_ms() -> u64 {
-    txc_sign::unix_millis(SystemTime::now())
 }
 
 #[cfg(test)]

@@ -1,17 +1,30 @@
 //! reqwest's errors as [`TransportError`]s, each saying whether the request may have reached
 //! the server.
 //!
-//! The rule: only failures that certainly happen before a byte of the request is written —
-//! DNS, refused or unreachable connections, the connect timeout, TLS handshake failures,
-//! building the request — are [`Delivery::NotSent`]. Everything later, and anything this
-//! module cannot place, is [`Delivery::MaybeSent`], so an order is never resent by mistake.
+//! The rule: only failures known to come before a byte of the request was written are
+//! [`Delivery::NotSent`]; everything else, and anything this module cannot place, is
+//! [`Delivery::MaybeSent`], so an order is never resent by mistake. Unlike ureq, reqwest tells
+//! a failure while connecting (`is_connect`) from one on an open connection, so every
+//! connecting failure — DNS, refused, unreachable, the connect timeout, the TLS handshake — is
+//! "not sent".
+//!
+//! | reqwest error | kind | delivery |
+//! |---|---|---|
+//! | `is_builder()` (the request could not be built) | other | not sent |
+//! | `is_connect()` and `is_timeout()` | timeout | not sent |
+//! | `is_connect()` with a rustls error in its chain | tls | not sent |
+//! | any other `is_connect()` (DNS, refused, unreachable) | connect | not sent |
+//! | `is_timeout()` after connecting | timeout | maybe sent |
+//! | `is_request()`, `is_body()`, `is_decode()` (a broken read of the body) | i/o | maybe sent |
+//! | anything else | other | maybe sent |
+//! | a body over the size cap (this crate's check) | response too large | maybe sent |
 
-use txc_sign::{Delivery, Error, TransportError, TransportErrorKind as Kind};
+use txc_sign::{Delivery, TransportError, TransportErrorKind as Kind};
 
 /// Maps an error of sending the request or reading the body.
-pub(crate) fn transport_error(error: reqwest::Error) -> Error {
+pub(crate) fn transport_error(error: reqwest::Error) -> TransportError {
     let (kind, delivery) = classify(&error);
-    Error::Transport(TransportError::new(kind, delivery, Some(Box::new(error))))
+    TransportError::new(kind, delivery, Some(Box::new(error)))
 }
 
 /// The kind and delivery of a reqwest error.
@@ -60,11 +73,8 @@ fn is_tls(error: &reqwest::Error) -> bool {
     false
 }
 
-/// The answer was larger than the cap; the server did answer, so an order's outcome is unknown.
-pub(crate) fn too_large() -> Error {
-    Error::Transport(TransportError::new(
-        Kind::ResponseTooLarge,
-        Delivery::MaybeSent,
-        None,
-    ))
+/// The response was larger than the cap; the server did answer, so an order's outcome is
+/// unknown.
+pub(crate) fn too_large() -> TransportError {
+    TransportError::new(Kind::ResponseTooLarge, Delivery::MaybeSent, None)
 }

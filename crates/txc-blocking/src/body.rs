@@ -1,20 +1,20 @@
-//! Reading an answer's body with a size cap.
+//! Reading a response's body with a size cap.
 //!
 //! A `Content-Length` above the cap is refused without reading anything; a body without one is
 //! read up to one byte past the cap. Either way the error is `ResponseTooLarge`, `MaybeSent`:
 //! the server answered, so an order's outcome is unknown.
 
-use txc_sign::Error;
+use txc_sign::TransportError;
 
 use crate::error_map::{too_large, transport_error};
+use crate::transport::RawResponse;
 
-/// The status and at most `max` bytes of body.
+/// The status, headers and at most `max` bytes of body.
 pub(crate) fn read_capped(
     response: http::Response<ureq::Body>,
     max: usize,
-) -> Result<(u16, Vec<u8>), Error> {
-    let status = response.status().as_u16();
-    let mut body = response.into_body();
+) -> Result<RawResponse, TransportError> {
+    let (parts, mut body) = response.into_parts();
     let limit = u64::try_from(max).unwrap_or(u64::MAX);
     if body
         .content_length()
@@ -27,5 +27,9 @@ pub(crate) fn read_capped(
         .limit(limit)
         .read_to_vec()
         .map_err(transport_error)?;
-    Ok((status, bytes))
+    Ok(RawResponse {
+        status: parts.status.as_u16(),
+        headers: parts.headers,
+        body: bytes,
+    })
 }

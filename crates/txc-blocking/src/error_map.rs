@@ -1,19 +1,38 @@
 //! ureq's errors as [`TransportError`]s, each saying whether the request may have reached the
 //! server.
 //!
-//! The rule: only failures that certainly happen before a byte of the request is written —
-//! DNS, refused or unreachable connections, the connect timeout, TLS handshake rejections,
-//! building the request — are [`Delivery::NotSent`]. Everything later, and anything this
-//! module cannot place, is [`Delivery::MaybeSent`], so an order is never resent by mistake.
+//! The rule: only failures known to come before a byte of the request was written are
+//! [`Delivery::NotSent`]; everything else, and anything this module cannot place, is
+//! [`Delivery::MaybeSent`], so an order is never resent by mistake. ureq reports an I/O error
+//! on a reused pooled connection exactly as one while connecting, so an error kind counts as
+//! "not sent" only if it cannot happen on an open connection.
+//!
+//! | ureq error | kind | delivery | why |
+//! |---|---|---|---|
+//! | `HostNotFound` | connect | not sent | DNS, before connecting |
+//! | `ConnectionFailed` | connect | not sent | no connection could be made |
+//! | `ConnectProxyFailed` | connect | not sent | the proxy refused the tunnel |
+//! | `Timeout(Resolve)`, `Timeout(Connect)` | timeout | not sent | before the connection existed |
+//! | `Io(ConnectionRefused)` | connect | not sent | only connecting can be refused |
+//! | `Io(AddrInUse / AddrNotAvailable)` | connect | not sent | binding the local address |
+//! | `Io(NetworkUnreachable / HostUnreachable / NetworkDown)` | connect | **maybe sent** | an open connection reports these too, after writing |
+//! | `Io(TimedOut / WouldBlock)` | timeout | maybe sent | |
+//! | any other `Io` (reset, broken pipe, EOF) | i/o | maybe sent | |
+//! | `Timeout(…)` of sending, awaiting or reading | timeout | maybe sent | |
+//! | `BodyExceedsLimit`, `LargeResponseHeader` | response too large | maybe sent | the server answered |
+//! | `Tls` / `TlsRequired`; rustls certificate or protocol rejections | tls | not sent | the handshake precedes the request |
+//! | other rustls errors | tls | maybe sent | may come mid-exchange |
+//! | `Http`, `BadUri`, `InvalidProxyUrl`, `RequireHttpsOnly` | other | not sent | the request could not be built |
+//! | anything else | other | maybe sent | |
 
 use std::io;
 
-use txc_sign::{Delivery, Error, TransportError, TransportErrorKind as Kind};
+use txc_sign::{Delivery, TransportError, TransportErrorKind as Kind};
 
 /// Maps an error of `agent.run` or of reading the body.
-pub(crate) fn transport_error(error: ureq::Error) -> Error {
+pub(crate) fn transport_error(error: ureq::Error) -> TransportError {
     let (kind, delivery) = classify(&error);
-    Error::Transport(TransportError::new(kind, delivery, Some(Box::new(error))))
+    TransportError::new(kind, delivery, Some(Box::new(error)))
 }
 
 /// The kind and delivery of a ureq error.
@@ -54,8 +73,8 @@ fn other_error(error: &ureq::Error) -> (Kind, Delivery) {
     }
 }
 
-/// I/O errors: a connection that could not be made is `NotSent`; a failure on an open one is
-/// `MaybeSent`.
+/// I/O errors: only kinds that a connection being made can raise, and an open one cannot, are
+/// `NotSent`.
 fn io_error(e: &io::Error) -> (Kind, Delivery) {
     use io::ErrorKind as K;
     #[cfg(feature = "rustls")]
@@ -66,12 +85,12 @@ fn io_error(e: &io::Error) -> (Kind, Delivery) {
         return (Kind::Tls, rustls_delivery(tls));
     }
     match e.kind() {
-        K::ConnectionRefused
-        | K::AddrNotAvailable
-        | K::AddrInUse
-        | K::NetworkUnreachable
-        | K::HostUnreachable
-        | K::NetworkDown => (Kind::Connect, Delivery::NotSent),
+        K::ConnectionRefused | K::AddrNotAvailable | K::AddrInUse => {
+            (Kind::Connect, Delivery::NotSent)
+        }
+        K::NetworkUnreachable | K::HostUnreachable | K::NetworkDown => {
+            (Kind::Connect, Delivery::MaybeSent)
+        }
         K::TimedOut | K::WouldBlock => (Kind::Timeout, Delivery::MaybeSent),
         _ => (Kind::Io, Delivery::MaybeSent),
     }
@@ -90,13 +109,10 @@ fn rustls_delivery(e: &rustls::Error) -> Delivery {
     }
 }
 
-/// The answer was larger than the cap; the server did answer, so an order's outcome is unknown.
-pub(crate) fn too_large() -> Error {
-    Error::Transport(TransportError::new(
-        Kind::ResponseTooLarge,
-        Delivery::MaybeSent,
-        None,
-    ))
+/// The response was larger than the cap; the server did answer, so an order's outcome is
+/// unknown.
+pub(crate) fn too_large() -> TransportError {
+    TransportError::new(Kind::ResponseTooLarge, Delivery::MaybeSent, None)
 }
 
 #[cfg(test)]
@@ -104,10 +120,8 @@ mod tests {
     use super::*;
 
     fn classified(error: ureq::Error) -> (Kind, Delivery) {
-        match transport_error(error) {
-            Error::Transport(e) => (e.kind, e.delivery),
-            other => panic!("not a transport error: {other:?}"),
-        }
+        let e = transport_error(error);
+        (e.kind, e.delivery)
     }
 
     #[test]
@@ -142,6 +156,19 @@ mod tests {
             ),
             (ureq::Error::BodyExceedsLimit(10), Kind::ResponseTooLarge),
             (ureq::Error::StatusCode(500), Kind::Other),
+            (
+                ureq::Error::Io(io::ErrorKind::NetworkUnreachable.into()),
+                Kind::Connect,
+            ),
+            (
+                ureq::Error::Io(io::ErrorKind::HostUnreachable.into()),
+                Kind::Connect,
+            ),
+            (
+                ureq::Error::Io(io::ErrorKind::NetworkDown.into()),
+                Kind::Connect,
+            ),
+            (ureq::Error::Io(io::ErrorKind::BrokenPipe.into()), Kind::Io),
         ] {
             assert_eq!(classified(error), (kind, Delivery::MaybeSent));
         }

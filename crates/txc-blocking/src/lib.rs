@@ -1,16 +1,18 @@
-//! A blocking client for WhiteBIT's private v4 API: collateral market orders, collateral
-//! trigger market orders and smart investment plans, over [ureq](https://docs.rs/ureq).
+//! A blocking client for WhiteBIT's private v4 collateral-trading and smart-investment API,
+//! over [ureq](https://docs.rs/ureq): collateral market and trigger market orders, the open
+//! orders, the order history, cancel, smart investment plans — and resolving every order whose
+//! outcome is unknown.
 //!
-//! **What it is for:** programs without an async runtime — scripts, CLIs, bots on threads.
-//! It never compiles tokio, hyper or reqwest, and works (blocking the thread) inside async code
-//! too. The request and response types of [`txc_types`] and the error, credential and retry
-//! types of [`txc_sign`] are re-exported here.
+//! **What it is for:** programs without an async runtime — scripts, command-line tools, bots on
+//! threads. It never compiles tokio, hyper or reqwest, and works (blocking the thread) inside
+//! async code too.
 //!
-//! **What it is not for:** async programs (use `txc-async`, which has the same methods), or
-//! other WhiteBIT endpoints than the three above (the generic [`Client::send`] takes any
-//! [`Endpoint`], if you define one). It holds no logic of its own: signing, nonces, decoding
-//! and retry decisions live in `txc-sign`, shared with `txc-async`; this crate only moves
-//! bytes, keeps time, sleeps and caps the answer's size.
+//! **What it is not for:** async programs (use `txc-async`: the same methods, `async`), or
+//! WhiteBIT endpoints beyond the ones above. It holds no logic of its own: signing, nonces,
+//! decoding, retries and reconciliation are `txc-sign`'s state machines, shared with
+//! `txc-async`; this crate moves bytes, keeps time, sleeps and caps the response's size.
+//!
+//! # Placing an order
 //!
 //! ```
 //! use txc_blocking::{Client, CollateralMarketOrder, Credentials, Side};
@@ -20,20 +22,58 @@
 //! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
 //! let client = Client::builder(credentials).base_url(sandbox.base_url()).build()?;
 //!
-//! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+//!     .stop_loss("50000") // every field is checked here, before anything is sent
+//!     .build()?;
 //! let placed = client.collateral_market_order(&order)?;
-//! assert_eq!(placed.market.as_deref(), Some("BTC_USDT"));
-//! assert!(placed.order_id.is_some());
+//! assert_eq!(placed.market, "BTC_USDT");
+//! assert_eq!(placed.deal_money.as_str(), "650"); // exact decimals, as the exchange wrote them
+//! assert!(placed.client_order_id.is_some()); // generated, since the order had none
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # When an order's outcome is unknown
+//!
+//! A timeout after sending, a reset connection, a 5xx — whatever its body says — or a 2xx that
+//! is not an order: the order may have been placed. The client never sends it again by itself;
+//! the error is [`Error::OutcomeUnknown`], carrying the [`PendingOrder`] (market,
+//! `clientOrderId`, each attempt's nonce and time). The exchange's advice is to look the
+//! `clientOrderId` up before resubmitting, and [`Client::resolve`] does: it waits until no
+//! attempt can still be accepted (the settling delay, 10 s by default, counted from each
+//! attempt's nonce time: the exchange refuses a request arriving more than 5 s after it), looks
+//! the id up in the open orders, then in the order history, and answers
+//! [`Resolution::Placed`] or [`Resolution::NotPlaced`]. A look-up that fails leaves the order
+//! unknown — never "not placed". [`Client::place_once`] does all of it for you.
+//!
+//! ```
+//! use txc_blocking::{Client, CollateralMarketOrder, Credentials, Error, Resolution, Side};
+//! use txc_sandbox::{demo, Fault, Route, Sandbox};
+//!
+//! let sandbox = Sandbox::start()?;
+//! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
+//! let client = Client::builder(credentials)
+//!     .base_url(sandbox.base_url())
+//!     .settle_delay(std::time::Duration::from_secs(6)) // the sandbox shares our clock
+//!     .build()?;
+//! // The order executes; the connection breaks before the response arrives.
+//! sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+//! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//! let err = client.collateral_market_order(&order).unwrap_err();
+//! assert!(err.outcome_unknown() && !err.is_retryable());
+//! let pending = err.pending_order().unwrap();
+//! assert!(matches!(client.resolve(pending)?, Resolution::Placed(_)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! # Errors
 //!
-//! Every method returns [`Error`]: an invalid request or configuration (nothing was sent), a
-//! [`TransportError`] that says whether the request may have reached the server
-//! ([`Delivery`]), an [`ApiError`] with the exchange's status, code, message and field errors,
-//! or a [`DecodeError`]. [`Error::outcome_unknown`] tells when an order may have been placed
-//! although an error came back; such orders are never resent automatically.
+//! Every method returns [`Error`], judged by the exchange's rules, status first:
+//! [`Error::InvalidRequest`] / [`Error::InvalidConfig`] (nothing was sent), a
+//! [`TransportError`] saying whether the request may have been written ([`Delivery`]), an
+//! [`ApiError`] with the exchange's status, code, message and field errors (its
+//! [`ApiErrorClass`] read from status, code and field), a [`DecodeError`], or an unresolved
+//! order. [`Error::is_retryable`] (a 429, or a request certainly not sent) and
+//! [`Error::outcome_unknown`] are never both true.
 //!
 //! ```
 //! use txc_blocking::{ApiErrorClass, Client, CollateralMarketOrder, Credentials, Side};
@@ -52,30 +92,59 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Retries and nonces
+//!
+//! Every attempt is signed afresh with a nonce from the API key's sequence, which every client
+//! of the key in the process shares. A 429 is retried (after 100 ms, then 1 s doubling to 30 s,
+//! or the server's `Retry-After`); reads are also retried after 5xx and transport failures;
+//! an order never after an unknown outcome. See [`RetryPolicy`].
+//!
+//! # What this crate exports
+//!
+//! | for | items |
+//! |---|---|
+//! | the client | [`Client`], [`ClientBuilder`], [`Credentials`], [`Endpoint`] (for [`Client::send`]), [`RetryPolicy`], [`NonceSequence`], [`ClientOrderIds`], [`SignedRequest`] (dry runs), [`ureq`] |
+//! | orders | [`CollateralMarketOrder`], [`CollateralTriggerMarketOrder`], [`OrderBuilder`], [`NewOrder`], [`Side`], [`PositionSide`], [`Stp`] |
+//! | look-ups and cancel | [`OpenOrdersQuery`], [`OpenOrdersQueryBuilder`], [`OrderHistoryQuery`], [`OrderHistoryQueryBuilder`], [`HistoryStatus`], [`CancelOrder`], [`OrderRef`] |
+//! | plans | [`SmartPlansQuery`], [`SmartPlansQueryBuilder`], [`InvestmentPlan`], [`PlanStatus`] |
+//! | validated values | [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`] |
+//! | responses | [`Order`], [`Oto`], [`OrderStatus`], [`OrderType`], [`ActivationCondition`], [`OrderHistory`], [`HistoryOrder`], [`Cancellation`], [`ExactDecimal`], [`Timestamp`], [`Decimal`] (with `decimal`) |
+//! | outcomes | [`PendingOrder`], [`AttemptRecord`], [`Nonce`], [`Resolution`], [`Placed`] |
+//! | errors | [`Error`], [`Unresolved`], [`ApiError`], [`ApiErrorClass`], [`RetryAfter`], [`TransportError`], [`TransportErrorKind`], [`Delivery`], [`DecodeError`], [`DecodeErrorKind`], [`ValidationError`], [`Reason`] |
+//!
 //! # Features
 //!
 //! | feature | default | what |
 //! |---|---|---|
 //! | `rustls` | yes | TLS with rustls (ring) and the webpki roots |
 //! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` |
+//! | `decimal` | yes | [`ExactDecimal::to_decimal`] and `Decimal` amounts and prices in builders |
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
 
 #![forbid(unsafe_code)]
 
 mod body;
+mod builder;
 mod client;
 mod error_map;
 mod transport;
 
+pub use builder::ClientBuilder;
 pub use client::Client;
-pub use transport::Ureq;
-
-/// Configures a [`Client`]: the shared builder of `txc-sign` finishing with [`Ureq`].
-pub type ClientBuilder = txc_sign::ClientBuilder<Ureq>;
 pub use txc_sign::{
-    ApiError, ApiErrorClass, Credentials, DecodeError, DecodeErrorKind, Delivery, Error, Nonce,
-    NonceSequence, RetryPolicy, SignedRequest, TransportError, TransportErrorKind,
+    ApiError, ApiErrorClass, AttemptRecord, ClientOrderIds, Credentials, DecodeError,
+    DecodeErrorKind, Delivery, Error, Nonce, NonceSequence, PendingOrder, Placed, Resolution,
+    RetryAfter, RetryPolicy, SignedRequest, TransportError, TransportErrorKind, Unresolved,
 };
-pub use txc_types::*;
-#[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`](txc_sign::ClientBuilder::http)."]
+#[cfg(feature = "decimal")]
+pub use txc_types::Decimal;
+pub use txc_types::{
+    ActivationCondition, Amount, CancelOrder, Cancellation, ClientOrderId, CollateralMarketOrder,
+    CollateralTriggerMarketOrder, Endpoint, ExactDecimal, HistoryOrder, HistoryStatus,
+    InvestmentPlan, Market, NewOrder, OpenOrdersQuery, OpenOrdersQueryBuilder, Order, OrderBuilder,
+    OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder, OrderRef, OrderStatus, OrderType,
+    Oto, PlanStatus, PositionSide, Price, Reason, Side, SmartPlansQuery, SmartPlansQueryBuilder,
+    Stp, Ticker, Timestamp, ValidationError,
+};
+#[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
 pub use ureq;

@@ -1,61 +1,27 @@
-//! [`Ureq`], the transport: how the shared builder makes or checks a ureq agent, and one
-//! round trip (send the signed request, read the capped answer).
+//! The ureq side: how the builder makes or checks an agent, and one round trip (send the
+//! signed request, read the capped response).
 //!
 //! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
 
-use txc_sign::{ClientCore, Error, HttpSettings, Transport};
+use txc_sign::{CheckedHttpSettings, Error, TransportError};
 
-use crate::Client;
 use crate::body::read_capped;
 use crate::error_map::transport_error;
 
-/// The ureq transport: what [`ClientBuilder`](crate::ClientBuilder) finishes a [`Client`] with.
-///
-/// An own agent given to [`ClientBuilder::http`](txc_sign::ClientBuilder::http) must be built
-/// with `http_status_as_error(false)`, so that the exchange's error answers (4xx and 5xx with
-/// a JSON body) reach the decoder; `build` refuses one that treats statuses as errors.
-/// Consider `max_redirects(0)` too: a signed request is never meant to go elsewhere.
-///
-/// ```
-/// let agent: ureq::Agent = ureq::Agent::config_builder()
-///     .http_status_as_error(false)
-///     .max_redirects(0)
-///     .timeout_global(Some(std::time::Duration::from_secs(10)))
-///     .build()
-///     .into();
-/// let credentials = txc_blocking::Credentials::new("key", "secret")?;
-/// let client = txc_blocking::Client::builder(credentials).http(agent).build()?;
-/// # Ok::<(), txc_blocking::Error>(())
-/// ```
-#[derive(Debug, Clone, Copy)]
-pub struct Ureq;
-
-impl Transport for Ureq {
-    type Http = ureq::Agent;
-    type Client = Client;
-
-    fn default_http(settings: &HttpSettings) -> Result<ureq::Agent, Error> {
-        Ok(default_agent(settings))
+/// Refuses an own agent that would hide the exchange's error responses.
+pub(crate) fn check_agent(agent: &ureq::Agent) -> Result<(), Error> {
+    if agent.config().http_status_as_error() {
+        return Err(Error::invalid_config(
+            "http",
+            "the ureq agent must be built with http_status_as_error(false), or the exchange's \
+             error responses are lost",
+        ));
     }
-
-    fn check_own(agent: &ureq::Agent) -> Result<(), Error> {
-        if agent.config().http_status_as_error() {
-            return Err(Error::invalid_config(
-                "http",
-                "the ureq agent must be built with http_status_as_error(false), or the \
-                 exchange's error answers are lost",
-            ));
-        }
-        Ok(())
-    }
-
-    fn assemble(core: ClientCore, agent: ureq::Agent) -> Client {
-        Client::from_parts(core, agent)
-    }
+    Ok(())
 }
 
 /// The agent the builder makes when none is given.
-fn default_agent(settings: &HttpSettings) -> ureq::Agent {
+pub(crate) fn default_agent(settings: &CheckedHttpSettings) -> ureq::Agent {
     let config = ureq::Agent::config_builder()
         // Error statuses carry the exchange's error body: the decoder must see them.
         .http_status_as_error(false)
@@ -80,12 +46,35 @@ fn default_agent(settings: &HttpSettings) -> ureq::Agent {
     config.build().into()
 }
 
-/// Sends `request` and reads the answer, at most `max_response_bytes` of body.
+/// A response as read from the wire: status, headers and at most the capped body.
+pub(crate) struct RawResponse {
+    pub(crate) status: u16,
+    pub(crate) headers: http::HeaderMap,
+    pub(crate) body: Vec<u8>,
+}
+
+/// Sends `request` and reads the response, at most `max_response_bytes` of body.
 pub(crate) fn round_trip(
     agent: &ureq::Agent,
     request: http::Request<Vec<u8>>,
     max_response_bytes: usize,
-) -> Result<(u16, Vec<u8>), Error> {
+) -> Result<RawResponse, TransportError> {
     let response = agent.run(request).map_err(transport_error)?;
     read_capped(response, max_response_bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_agent;
+
+    #[test]
+    fn an_own_agent_must_pass_error_statuses_through() {
+        // ureq's default treats 4xx/5xx as errors and would hide the exchange's error body.
+        assert!(check_agent(&ureq::Agent::new_with_defaults()).is_err());
+        let fit: ureq::Agent = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .build()
+            .into();
+        assert!(check_agent(&fit).is_ok());
+    }
 }

@@ -289,9 +289,10 @@ fn verbatim(status: u16, content_type: &str, body: Vec<u8>) -> Response {
     response
 }
 
-/// The parts of a [`Fault::OversizedBody`] body: JSON-looking, exactly `size` bytes.
+/// The parts of a [`Fault::OversizedBody`] body: an order record (every documented field of a
+/// placement answer) padded inside an extra string field to exactly `size` bytes.
 fn oversized(size: usize) -> Chunks {
-    const HEAD: &[u8] = br#"{"orderId":1,"padding":""#;
+    const HEAD: &[u8] = br#"{"orderId":1,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"market","timestamp":1595792396.165973,"dealMoney":"0","dealStock":"0","amount":"0.001","left":"0","dealFee":"0","status":"FILLED","padding":""#;
     const TAIL: &[u8] = br#""}"#;
     if size >= HEAD.len() + TAIL.len() {
         Chunks::new(vec![

@@ -14,7 +14,7 @@ use std::hint::black_box;
 use divan::{AllocProfiler, Bencher};
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha512;
-use txc_sign::{Credentials, Nonce, NonceSequence, Signer, decode};
+use txc_sign::{Credentials, Nonce, NonceSequence, Response, Signer, decode};
 use txc_types::{CollateralMarketOrder, PositionSide, Side, SmartPlansQuery};
 
 #[global_allocator]
@@ -71,8 +71,7 @@ mod signing {
                 signer
                     .sign(black_box(&order), Nonce(nonce), true)
                     .unwrap()
-                    .into_http()
-                    .unwrap(),
+                    .into_http(),
             )
         });
     }
@@ -130,14 +129,18 @@ mod decoding {
     #[divan::bench]
     fn order_answer(b: Bencher<'_, '_>) {
         b.bench_local(|| {
-            black_box(decode::<CollateralMarketOrder>(200, black_box(ORDER)).unwrap())
+            black_box(
+                decode::<CollateralMarketOrder>(black_box(&Response::new(200, ORDER))).unwrap(),
+            )
         });
     }
 
     #[divan::bench]
     fn plans_answer_100(b: Bencher<'_, '_>) {
         let body = plans(100);
-        b.bench_local(|| black_box(decode::<SmartPlansQuery>(200, black_box(&body)).unwrap()));
+        b.bench_local(|| {
+            black_box(decode::<SmartPlansQuery>(black_box(&Response::new(200, &body))).unwrap())
+        });
     }
 
     /// The floor of the order decode: serde_json reading the same bytes into nothing.
@@ -160,7 +163,9 @@ mod decoding {
     #[divan::bench]
     fn api_error_body(b: Bencher<'_, '_>) {
         b.bench_local(|| {
-            black_box(decode::<CollateralMarketOrder>(422, black_box(ERROR)).unwrap_err())
+            black_box(
+                decode::<CollateralMarketOrder>(black_box(&Response::new(422, ERROR))).unwrap_err(),
+            )
         });
     }
 }

@@ -3,7 +3,7 @@
 //!
 //! The bytes are what `serde_json` writes for the same fields (compact, same escaping), which
 //! the tests check against it; only the time differs, because the fields are known to be
-//! strings and booleans. This module neither signs nor encodes.
+//! strings, booleans and integers. This module neither signs nor encodes.
 
 use txc_types::{Endpoint, WireValue};
 
@@ -37,6 +37,7 @@ pub(crate) fn write_body<E: Endpoint>(
                 WireValue::Str(text) => push_json_str(buf, text),
                 WireValue::Bool(true) => buf.extend_from_slice(b"true"),
                 WireValue::Bool(false) => buf.extend_from_slice(b"false"),
+                WireValue::Int(n) => push_u64(buf, n),
             }
         },
     );

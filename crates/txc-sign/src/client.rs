@@ -1,16 +1,23 @@
-//! [`ClientCore`] and [`Call`]: the transport-independent part of a client.
+//! [`ClientCore`], the [`Machine`] protocol and [`Call`]: the transport-independent part of a
+//! client.
 //!
-//! A transport's `send` is a loop of { [`Call::sign`] with a fresh nonce → round trip →
-//! [`Call::handle`] → sleep or return }. All decisions (what to sign, how to decode, whether
-//! to retry) live here, so the blocking and async clients cannot drift apart.
+//! A transport drives any [`Machine`] with one loop — ask [`Machine::next`] with the time;
+//! wait, send, or finish as told; hand each response (or transport failure) to
+//! [`Machine::receive`] — so every decision (pacing, what to sign, how to decode, whether and
+//! when to retry) lives here, and the blocking and async clients cannot drift apart.
 
 use std::fmt;
-use std::time::Duration;
+use std::time::{Duration, SystemTime};
 
-use txc_types::Endpoint;
+use txc_types::{Endpoint, NewOrder};
 
+use crate::place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
+use crate::resolve::{DEFAULT_SETTLE_DELAY, Resolve};
 use crate::trace::Attempt;
-use crate::{Error, NonceSequence, Retry, RetryPolicy, SignedRequest, Signer, decode};
+use crate::{
+    ClientOrderIds, Error, Nonce, NonceSequence, PendingOrder, Response, Retry, RetryPolicy,
+    SignedRequest, Signer, TransportError, TransportErrorKind, decode, unix_millis,
+};
 
 /// How far (ms) a window-mode nonce may run ahead of the clock before the client waits.
 ///
@@ -22,8 +29,83 @@ pub const MAX_NONCE_LEAD_MS: u64 = 3_000;
 /// The default cap on a response body, in bytes.
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 1 << 20;
 
-/// The shared state of a client: signer, the credential's nonce sequence, the nonce-window
-/// flag, retry policy and response-size cap. Cheap to clone; clones share the nonce sequence.
+/// What a transport does next for a [`Machine`].
+#[derive(Debug)]
+#[must_use = "a step tells the transport what to do"]
+pub enum Step<T> {
+    /// Sleep this long, then ask again.
+    Wait(Duration),
+    /// Send this request, then hand its response or failure to [`Machine::receive`].
+    Send(SignedRequest),
+    /// Finished: return this.
+    Done(T),
+}
+
+impl<T> Step<T> {
+    /// The output, when done; else the same wait or request, as a step of a machine that
+    /// runs this one inside it.
+    pub(crate) fn forward<U>(self) -> Result<Step<U>, T> {
+        match self {
+            Self::Wait(delay) => Ok(Step::Wait(delay)),
+            Self::Send(request) => Ok(Step::Send(request)),
+            Self::Done(output) => Err(output),
+        }
+    }
+}
+
+/// A sans-IO state machine a transport drives: a [`Call`] of one endpoint, or anything built
+/// from calls. The transport's whole job:
+///
+/// ```
+/// use std::time::SystemTime;
+/// use txc_sign::{Machine, Response, SignedRequest, Step, TransportError};
+///
+/// /// One round trip with your HTTP client: the status, headers and body, or a failure that
+/// /// says whether the request may have been written.
+/// fn round_trip(request: SignedRequest) -> Result<(u16, http::HeaderMap, Vec<u8>), TransportError> {
+///     # let _ = request;
+///     # Ok((200, http::HeaderMap::new(), br#"[]"#.to_vec()))
+/// }
+///
+/// fn drive<M: Machine>(mut machine: M) -> M::Output {
+///     loop {
+///         match machine.next(SystemTime::now()) {
+///             Step::Wait(delay) => std::thread::sleep(delay),
+///             Step::Send(request) => match round_trip(request) {
+///                 Ok((status, headers, body)) => {
+///                     machine.receive(Ok(Response::new(status, &body).with_headers(&headers)))
+///                 }
+///                 Err(failure) => machine.receive(Err(failure)),
+///             },
+///             Step::Done(output) => return output,
+///         }
+///     }
+/// }
+///
+/// let core = txc_sign::ClientCore::new(txc_sign::Signer::new(
+///     txc_sign::Credentials::new("key", "secret")?,
+///     "http://127.0.0.1:9",
+/// )?);
+/// let plans = drive(core.call(&txc_types::SmartPlansQuery::new()))?;
+/// assert!(plans.is_empty());
+/// # Ok::<(), txc_sign::Error>(())
+/// ```
+pub trait Machine {
+    /// What the machine finishes with.
+    type Output;
+
+    /// What to do at `now`. Call it again after every wait and every
+    /// [`receive`](Machine::receive) until it says [`Step::Done`].
+    fn next(&mut self, now: SystemTime) -> Step<Self::Output>;
+
+    /// The response to the last [`Step::Send`], or why there is none. A
+    /// [`TransportError`] must say honestly whether the request may have been written
+    /// ([`TransportError::not_sent`] only when it certainly was not).
+    fn receive(&mut self, response: Result<Response<'_>, TransportError>);
+}
+
+/// The shared state of a client: signer, the key's nonce sequence, the nonce-window flag,
+/// retry policy and response-size cap. Cheap to clone; clones share the nonce sequence.
 #[derive(Debug, Clone)]
 pub struct ClientCore {
     signer: Signer,
@@ -32,19 +114,85 @@ pub struct ClientCore {
     nonce_window: bool,
     retry: RetryPolicy,
     max_response_bytes: usize,
+    client_order_ids: Option<ClientOrderIds>,
+    settle_delay: Duration,
+    max_placements: u32,
 }
 
 impl ClientCore {
-    /// A core with nonce window on, the default retry policy and a 1 MiB response cap.
+    /// A core with the key's process-wide nonce sequence ([`NonceSequence::for_key`]), nonce
+    /// window on, the default retry policy and a 1 MiB response cap.
     pub fn new(signer: Signer) -> Self {
+        let api_key = signer.credentials().api_key();
         Self {
-            key_seed: key_seed(signer.credentials().api_key()),
+            key_seed: key_seed(api_key),
+            nonces: NonceSequence::for_key(api_key),
             signer,
-            nonces: NonceSequence::new(),
             nonce_window: true,
             retry: RetryPolicy::default(),
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
+            client_order_ids: Some(ClientOrderIds::process()),
+            settle_delay: DEFAULT_SETTLE_DELAY,
+            max_placements: DEFAULT_MAX_PLACEMENTS,
         }
+    }
+
+    /// Sets where orders sent without a `clientOrderId` get one (default
+    /// [`ClientOrderIds::process`]); `None` sends them without, and such orders cannot be
+    /// resolved.
+    pub fn with_client_order_ids(mut self, ids: Option<ClientOrderIds>) -> Self {
+        self.client_order_ids = ids;
+        self
+    }
+
+    /// Sets how long after an attempt's nonce time [`Resolve`] waits before looking the order
+    /// up (default [`DEFAULT_SETTLE_DELAY`]).
+    pub fn with_settle_delay(mut self, delay: Duration) -> Self {
+        self.settle_delay = delay;
+        self
+    }
+
+    /// Sets how many times [`PlaceOnce`] may send an order in all (at least 1; default
+    /// [`DEFAULT_MAX_PLACEMENTS`]).
+    pub fn with_max_placements(mut self, max: u32) -> Self {
+        self.max_placements = max.max(1);
+        self
+    }
+
+    /// How long [`Resolve`] waits after an attempt's nonce time.
+    pub fn settle_delay(&self) -> Duration {
+        self.settle_delay
+    }
+
+    /// How many times [`PlaceOnce`] may send an order in all.
+    pub fn max_placements(&self) -> u32 {
+        self.max_placements
+    }
+
+    /// Starts placing `order`: a [`Place`] machine. An order without a `clientOrderId` gets
+    /// one from the client's generator (unless that was turned off), so that an unknown
+    /// outcome can be resolved.
+    pub fn place<'a, O: NewOrder>(&'a self, order: &'a O) -> Place<'a, O> {
+        match (&self.client_order_ids, order.fields().client_order_id()) {
+            (Some(ids), None) => {
+                Place::new(self.call_owned(order.with_client_order_id(ids.next())))
+            }
+            _ => Place::new(self.call(order)),
+        }
+    }
+
+    /// Starts resolving `order`: a [`Resolve`] machine.
+    pub fn resolve(&self, order: PendingOrder) -> Resolve<'_> {
+        Resolve::new(self, order)
+    }
+
+    /// Starts placing `order` exactly once: a [`PlaceOnce`] machine.
+    pub fn place_once<O: NewOrder>(&self, order: &O) -> PlaceOnce<'_, O> {
+        let order = match (&self.client_order_ids, order.fields().client_order_id()) {
+            (Some(ids), None) => order.with_client_order_id(ids.next()),
+            _ => order.clone(),
+        };
+        PlaceOnce::new(self, order)
     }
 
     /// Sets whether requests carry `nonceWindow: true` (millisecond nonces within ±5 s).
@@ -65,7 +213,7 @@ impl ClientCore {
         self
     }
 
-    /// Shares `nonces` with other clients of the same credential.
+    /// Uses `nonces` instead of the key's process-wide sequence.
     pub fn with_nonce_sequence(mut self, nonces: NonceSequence) -> Self {
         self.nonces = nonces;
         self
@@ -76,7 +224,7 @@ impl ClientCore {
         &self.signer
     }
 
-    /// The nonce sequence shared by every clone.
+    /// The nonce sequence.
     pub fn nonces(&self) -> &NonceSequence {
         &self.nonces
     }
@@ -96,130 +244,239 @@ impl ClientCore {
         self.max_response_bytes
     }
 
-    /// Signs `endpoint` with the next nonce at `now_ms`, without sending (a dry run).
-    pub fn prepare<E: Endpoint>(&self, endpoint: &E, now_ms: u64) -> Result<SignedRequest, Error> {
-        self.signer
-            .sign(endpoint, self.nonces.next(now_ms), self.nonce_window)
-    }
-
-    /// Starts a call of `endpoint`.
-    pub fn call<'a, E: Endpoint>(&'a self, endpoint: &'a E) -> Call<'a, E> {
-        Call {
-            core: self,
+    /// Signs `endpoint` with the next nonce at `now`, without sending (a dry run).
+    pub fn prepare<E: Endpoint>(
+        &self,
+        endpoint: &E,
+        now: SystemTime,
+    ) -> Result<SignedRequest, Error> {
+        self.signer.sign(
             endpoint,
-            attempt: 0,
-            nonce: 0,
-            trace: None,
+            self.nonces.next(unix_millis(now)),
+            self.nonce_window,
+        )
+    }
+
+    /// How long to wait at `now` before signing, so that a window-mode nonce stays within
+    /// [`MAX_NONCE_LEAD_MS`] of the clock; `None` to sign now. Without the nonce window the
+    /// exchange only needs increasing nonces, so there is never a wait.
+    pub fn pace(&self, now: SystemTime) -> Option<Duration> {
+        if !self.nonce_window {
+            return None;
         }
+        let next = self.nonces.last().saturating_add(1);
+        let lead = next.saturating_sub(unix_millis(now));
+        (lead > MAX_NONCE_LEAD_MS).then(|| Duration::from_millis(lead - MAX_NONCE_LEAD_MS))
+    }
+
+    /// Starts a call of `endpoint`: a [`Machine`] for a transport to drive.
+    pub fn call<'a, E: Endpoint>(&'a self, endpoint: &'a E) -> Call<'a, E> {
+        Call::new(self, Held::Borrowed(endpoint))
+    }
+
+    /// Starts a call of an endpoint value the call keeps.
+    pub(crate) fn call_owned<E: Endpoint>(&self, endpoint: E) -> Call<'_, E> {
+        Call::new(self, Held::Owned(endpoint))
     }
 }
 
-/// What the transport does next.
-#[derive(Debug)]
-pub enum Step<T> {
-    /// Return this to the caller.
-    Done(Result<T, Error>),
-    /// Wait, then sign afresh and send again.
-    RetryAfter(Duration),
+/// One attempt of a [`Call`]: the nonce it was signed with and when.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AttemptRecord {
+    /// The attempt's nonce.
+    pub nonce: Nonce,
+    /// When it was signed (the time passed to [`Machine::next`]).
+    pub signed_at: SystemTime,
 }
 
-/// One call of an endpoint across its attempts.
+enum State<T> {
+    /// Sign the next attempt, once `not_before` has passed.
+    Ready { not_before: Option<SystemTime> },
+    /// A request is out; waiting for [`Machine::receive`].
+    Sent,
+    /// The last attempt's decoded outcome, to be judged at the next [`Machine::next`].
+    Received(Result<T, Error>),
+    /// Finished; the output was handed out.
+    Finished,
+}
+
+/// One call of an endpoint across its attempts: a [`Machine`] whose output is the decoded
+/// response or the error.
 ///
 /// ```
-/// use std::time::Duration;
-/// use txc_sign::{ClientCore, Credentials, Signer, Step};
+/// use std::time::{Duration, SystemTime};
+/// use txc_sign::{ClientCore, Credentials, Machine, Response, Signer, Step};
 /// use txc_types::SmartPlansQuery;
 ///
 /// let core = ClientCore::new(Signer::new(Credentials::new("k", "s")?, "http://127.0.0.1:9")?);
 /// let query = SmartPlansQuery::new();
 /// let mut call = core.call(&query);
-/// let first = call.sign(1_000)?;
-/// // The server answered 503: plans are retried, signed afresh with a new nonce.
-/// let Step::RetryAfter(_) = call.handle(Ok((503, b"")), Duration::ZERO) else { panic!() };
-/// let second = call.sign(1_000)?;
+/// let now = SystemTime::now();
+/// let Step::Send(first) = call.next(now) else { panic!() };
+/// // The server answered 503: plans are retried after a backoff, signed afresh.
+/// call.receive(Ok(Response::new(503, b"")));
+/// let Step::Wait(delay) = call.next(now) else { panic!() };
+/// let Step::Send(second) = call.next(now + delay) else { panic!() };
 /// assert!(second.nonce() > first.nonce());
-/// let Step::Done(Ok(plans)) = call.handle(Ok((200, b"[]")), Duration::ZERO) else { panic!() };
+/// call.receive(Ok(Response::new(200, b"[]")));
+/// let Step::Done(Ok(plans)) = call.next(now + delay) else { panic!() };
 /// assert!(plans.is_empty());
 /// # Ok::<(), txc_sign::Error>(())
 /// ```
-pub struct Call<'a, E> {
+pub struct Call<'a, E: Endpoint> {
     core: &'a ClientCore,
-    endpoint: &'a E,
-    attempt: u32,
-    /// The nonce of the last attempt, which also seeds its retry jitter.
-    nonce: u64,
+    endpoint: Held<'a, E>,
+    attempts: Vec<AttemptRecord>,
+    state: State<E::Response>,
     trace: Option<Attempt>,
 }
 
-impl<E> fmt::Debug for Call<'_, E> {
+impl<E: Endpoint> fmt::Debug for Call<'_, E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Call")
-            .field("attempt", &self.attempt)
-            .field("nonce", &self.nonce)
+            .field("operation", &E::OPERATION)
+            .field("attempts", &self.attempts)
             .finish_non_exhaustive()
     }
 }
 
-impl<E: Endpoint> Call<'_, E> {
-    /// How long to wait before signing at `now_ms` so that a window-mode nonce stays within
-    /// [`MAX_NONCE_LEAD_MS`] of the clock; `None` to sign now. Without the nonce window the
-    /// exchange only needs increasing nonces, so there is never a wait.
-    pub fn pace(&self, now_ms: u64) -> Option<Duration> {
-        if !self.core.nonce_window {
-            return None;
+/// An endpoint value a call borrows or keeps.
+pub(crate) enum Held<'a, E> {
+    Borrowed(&'a E),
+    Owned(E),
+}
+
+impl<E> std::ops::Deref for Held<'_, E> {
+    type Target = E;
+    fn deref(&self) -> &E {
+        match self {
+            Self::Borrowed(e) => e,
+            Self::Owned(e) => e,
         }
-        let next = self.core.nonces.last().saturating_add(1);
-        let lead = next.saturating_sub(now_ms);
-        (lead > MAX_NONCE_LEAD_MS).then(|| Duration::from_millis(lead - MAX_NONCE_LEAD_MS))
+    }
+}
+
+impl<'a, E: Endpoint> Call<'a, E> {
+    fn new(core: &'a ClientCore, endpoint: Held<'a, E>) -> Self {
+        Self {
+            core,
+            endpoint,
+            attempts: Vec::new(),
+            state: State::Ready { not_before: None },
+            trace: None,
+        }
     }
 
-    /// Signs the next attempt with a fresh nonce taken at `now_ms`.
-    pub fn sign(&mut self, now_ms: u64) -> Result<SignedRequest, Error> {
-        self.attempt = self.attempt.saturating_add(1);
-        let signed = self.core.prepare(self.endpoint, now_ms)?;
-        self.nonce = signed.nonce().get();
-        self.trace = Some(Attempt::start(E::OPERATION, self.attempt));
-        Ok(signed)
+    /// The endpoint value being called.
+    pub fn endpoint(&self) -> &E {
+        &self.endpoint
     }
 
-    /// The number of attempts signed so far.
-    pub fn attempt(&self) -> u32 {
-        self.attempt
+    /// The attempts signed so far.
+    pub fn attempts(&self) -> &[AttemptRecord] {
+        &self.attempts
     }
 
-    /// Handles the outcome of the last attempt: the answer `(status, body)` or the transport
-    /// error, and how long the round trip took (for the `tracing` span).
-    ///
-    /// A retry delay is spread by a jitter derived from the key and the attempt's nonce:
-    /// deterministic for a given input, yet different for every attempt and client.
-    pub fn handle(
+    /// Judges a decoded outcome at `now`: done, or a retry scheduled.
+    fn judge(
         &mut self,
-        answer: Result<(u16, &[u8]), Error>,
-        latency: Duration,
-    ) -> Step<E::Response> {
-        if let Some(trace) = &self.trace {
-            trace.finish(&answer, latency);
-        }
-        let result = answer.and_then(|(status, body)| decode::<E>(status, body));
-        match result {
-            Ok(response) => Step::Done(Ok(response)),
-            Err(error) => {
-                let jitter = jitter(self.core.key_seed ^ self.nonce);
-                match self
-                    .core
-                    .retry
-                    .decide(E::KIND, self.attempt, &error, jitter)
-                {
-                    Retry::After(delay) => {
-                        if let Some(trace) = &self.trace {
-                            trace.retry(delay);
-                        }
-                        Step::RetryAfter(delay)
-                    }
-                    Retry::Stop => Step::Done(Err(error)),
+        outcome: Result<E::Response, Error>,
+        now: SystemTime,
+    ) -> Step<Result<E::Response, Error>> {
+        let error = match outcome {
+            Ok(response) => {
+                self.state = State::Finished;
+                return Step::Done(Ok(response));
+            }
+            Err(error) => error,
+        };
+        let attempt = u32::try_from(self.attempts.len()).unwrap_or(u32::MAX);
+        let nonce = self.attempts.last().map_or(0, |a| a.nonce.get());
+        let jitter = jitter(self.core.key_seed ^ nonce);
+        match self
+            .core
+            .retry
+            .decide(E::KIND, attempt, &error, jitter, now)
+        {
+            Retry::After(delay) => {
+                if let Some(trace) = &self.trace {
+                    trace.retry(delay);
                 }
+                self.state = State::Ready {
+                    not_before: now.checked_add(delay),
+                };
+                Step::Wait(delay)
+            }
+            Retry::Stop => {
+                self.state = State::Finished;
+                Step::Done(Err(error))
             }
         }
+    }
+}
+
+impl<E: Endpoint> Machine for Call<'_, E> {
+    type Output = Result<E::Response, Error>;
+
+    fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
+        match std::mem::replace(&mut self.state, State::Finished) {
+            State::Received(outcome) => {
+                if let (Some(trace), Some(last)) = (&self.trace, self.attempts.last()) {
+                    trace.latency(now.duration_since(last.signed_at).unwrap_or_default());
+                }
+                match self.judge(outcome, now) {
+                    Step::Wait(delay) if delay.is_zero() => self.next(now),
+                    step => step,
+                }
+            }
+            State::Sent => {
+                // The transport asked again without handing over a response: the request may
+                // have been written, and what became of it is unknown.
+                let lost = TransportError::maybe_sent(
+                    TransportErrorKind::Other,
+                    "the transport passed no response for the request it was given",
+                );
+                self.judge(Err(lost.into()), now)
+            }
+            State::Ready { not_before } => {
+                let wait = not_before
+                    .and_then(|t| t.duration_since(now).ok())
+                    .filter(|d| !d.is_zero())
+                    .or_else(|| self.core.pace(now));
+                if let Some(wait) = wait {
+                    self.state = State::Ready { not_before };
+                    return Step::Wait(wait);
+                }
+                match self.core.prepare(&*self.endpoint, now) {
+                    Ok(signed) => {
+                        self.attempts.push(AttemptRecord {
+                            nonce: signed.nonce(),
+                            signed_at: now,
+                        });
+                        let attempt = u32::try_from(self.attempts.len()).unwrap_or(u32::MAX);
+                        self.trace = Some(Attempt::start(E::OPERATION, attempt));
+                        self.state = State::Sent;
+                        Step::Send(signed)
+                    }
+                    Err(error) => Step::Done(Err(error)),
+                }
+            }
+            State::Finished => Step::Done(Err(Error::invalid_config(
+                "call",
+                "the call has already finished",
+            ))),
+        }
+    }
+
+    fn receive(&mut self, response: Result<Response<'_>, TransportError>) {
+        if let Some(trace) = &self.trace {
+            trace.outcome(&response);
+        }
+        let outcome = match response {
+            Ok(response) => decode::<E>(&response),
+            Err(failure) => Err(failure.into()),
+        };
+        self.state = State::Received(outcome);
     }
 }
 

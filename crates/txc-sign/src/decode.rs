@@ -1,54 +1,121 @@
-//! Response decoding shared by every transport: `(status, body) -> Result<Response, Error>`.
+//! Response decoding shared by every transport: a [`Response`] → `Result<E::Response, Error>`.
 //!
-//! Success bodies decode into the endpoint's response type; every error shape the exchange is
-//! known to send decodes into [`ApiError`]; anything else (HTML, empty, truncated) is a
-//! [`DecodeError`] carrying the status. Nothing here panics, whatever the bytes.
+//! The status decides first. A 2xx response is read as the endpoint's response type (an order
+//! answer must carry an order id); if it cannot be, it is an error whose order outcome is
+//! unknown — never a definite failure. Any other status is read as one of the exchange's error
+//! shapes ([`ApiError`]); a 429 whose body is not one (a CDN's page) is still the rate limit;
+//! anything else unreadable (HTML, empty, truncated) is a [`DecodeError`] carrying the status.
+//! Nothing here panics, whatever the bytes.
 
 use std::collections::BTreeMap;
-use std::sync::LazyLock;
 
-use memchr::memmem::Finder;
-
+use http::HeaderMap;
 use serde_json::Value;
 use txc_types::Endpoint;
 
-use crate::error::{ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Error};
+use crate::error::{ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Error, RetryAfter};
 
-/// Decodes the answer `(status, body)` to endpoint `E`.
+/// A response as the core reads it: status, headers and body. "Response" is what the server
+/// sends back; the transport builds one from its HTTP library's response.
+#[derive(Debug, Clone, Copy)]
+pub struct Response<'a> {
+    status: u16,
+    headers: Option<&'a HeaderMap>,
+    body: &'a [u8],
+}
+
+impl<'a> Response<'a> {
+    /// A response with `status` and `body` and no headers.
+    pub fn new(status: u16, body: &'a [u8]) -> Self {
+        Self {
+            status,
+            headers: None,
+            body,
+        }
+    }
+
+    /// The same response with its headers (the core reads `Retry-After`).
+    pub fn with_headers(self, headers: &'a HeaderMap) -> Self {
+        Self {
+            headers: Some(headers),
+            ..self
+        }
+    }
+
+    /// The HTTP status.
+    pub fn status(&self) -> u16 {
+        self.status
+    }
+
+    /// The body.
+    pub fn body(&self) -> &'a [u8] {
+        self.body
+    }
+
+    /// The `Retry-After` header, if present and well-formed.
+    pub fn retry_after(&self) -> Option<RetryAfter> {
+        let value = self
+            .headers?
+            .get(http::header::RETRY_AFTER)?
+            .to_str()
+            .ok()?;
+        RetryAfter::parse(value)
+    }
+}
+
+/// Decodes `response` as the answer to endpoint `E`.
 ///
 /// ```
-/// use txc_sign::{decode, ApiErrorClass};
+/// use txc_sign::{decode, ApiErrorClass, Response};
 /// use txc_types::SmartPlansQuery;
-/// let plans = decode::<SmartPlansQuery>(200, br#"[{"id":"p1","status":1}]"#)?;
+/// let plan = br#"[{"id":"p1","ticker":"USDT","status":1,"percent":"10","duration":14400,
+///     "interestTicker":"USDT","interestRatio":"1","minInvestment":"100",
+///     "maxInvestment":"10000","maxPossibleInvestment":"3000"}]"#;
+/// let plans = decode::<SmartPlansQuery>(&Response::new(200, plan))?;
 /// assert_eq!(plans.len(), 1);
-/// let err = decode::<SmartPlansQuery>(429, br#"{"code":0,"errors":{},"message":"Too many requests."}"#)
-///     .unwrap_err();
+/// let err = decode::<SmartPlansQuery>(&Response::new(
+///     429,
+///     br#"{"code":0,"errors":{},"message":"Too many requests."}"#,
+/// ))
+/// .unwrap_err();
 /// assert_eq!(err.api().map(|e| e.class), Some(ApiErrorClass::TooManyRequests));
+/// assert!(err.is_retryable() && !err.outcome_unknown());
 /// # Ok::<(), txc_sign::Error>(())
 /// ```
-pub fn decode<E: Endpoint>(status: u16, body: &[u8]) -> Result<E::Response, Error> {
-    let success = (200..300).contains(&status);
-    let first_failure = if success && !looks_like_error(body) {
+pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error> {
+    let status = response.status;
+    let body = response.body;
+    let detail = if (200..300).contains(&status) {
         match parse::<E::Response>(body) {
-            Ok(response) => return Ok(response),
-            Err(e) => Some(e),
+            Ok(decoded) => return Ok(decoded),
+            Err(e) => e.to_string(),
         }
     } else {
-        None
+        "not an error body the exchange sends".to_owned()
     };
-    if let Some(api) = api_error(status, body) {
+    if let Some(mut api) = api_error(status, body) {
+        // A refusal the endpoint documents as an outcome ("not found"), never a 2xx or 5xx.
+        if (400..500).contains(&status)
+            && let Some(outcome) = E::error_outcome(status, api.code, &api.errors)
+        {
+            return Ok(outcome);
+        }
+        api.retry_after = response.retry_after();
         return Err(Error::from(api));
     }
-    let detail = match (success, first_failure) {
-        (true, Some(e)) => e.to_string(),
-        // A 2xx body that only looked like an error answer: it may still be a response.
-        (true, None) => match parse::<E::Response>(body) {
-            Ok(response) => return Ok(response),
-            Err(e) => e.to_string(),
-        },
-        (false, _) => "not an error body the exchange sends".to_owned(),
-    };
-    Err(decode_error(E::OPERATION, status, body, &detail))
+    if status == 429 {
+        // A rate limit answered by a CDN or firewall: the exchange did not act.
+        return Err(Error::from(ApiError {
+            status,
+            code: None,
+            message: String::new(),
+            errors: BTreeMap::new(),
+            class: ApiErrorClass::TooManyRequests,
+            raw: truncate(body, ApiError::MAX_RAW),
+            retry_after: response.retry_after(),
+        }));
+    }
+    Err(decode_error(E::OPERATION, response, &detail))
 }
 
 /// Parses JSON, checking UTF-8 once for the whole body rather than once per string (what
@@ -61,31 +128,21 @@ fn parse<T: serde::de::DeserializeOwned>(body: &[u8]) -> serde_json::Result<T> {
     }
 }
 
-/// A cheap pre-check on success bodies: objects naming a `message` (`"message":` or
-/// `"message" `) are error answers that arrived with HTTP 200, not orders.
-fn looks_like_error(body: &[u8]) -> bool {
-    const KEY: &[u8] = b"\"message\"";
-    // Built once: building a searcher costs more than searching an order answer.
-    static FINDER: LazyLock<Finder<'static>> = LazyLock::new(|| Finder::new(KEY));
-    body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
-        && FINDER
-            .find_iter(body)
-            .any(|at| matches!(body.get(at + KEY.len()), Some(b':' | b' ')))
-}
-
-/// Parses an error answer of any known shape; `None` when the body is not one.
+/// Parses an error body of any known shape with `status`; `None` when the body is not one.
+/// Every field is read leniently: `code` as a number or a string, `message` as a string or
+/// nested arrays of them, `errors` as an object of arrays or strings (or PHP's `[]`).
 pub fn api_error(status: u16, body: &[u8]) -> Option<ApiError> {
     let Ok(Value::Object(obj)) = serde_json::from_slice::<Value>(body) else {
         return None;
     };
-    let code = obj.get("code").and_then(Value::as_i64);
-    let message = obj.get("message").map(flatten_text).unwrap_or_default();
-    let errors = obj.get("errors").map(field_errors).unwrap_or_default();
     let known_shape = obj.contains_key("message")
         || obj.contains_key("errors") && (obj.contains_key("code") || obj.contains_key("status"));
     if !known_shape {
         return None;
     }
+    let code = obj.get("code").and_then(lenient_int);
+    let message = obj.get("message").map(flatten_text).unwrap_or_default();
+    let errors = obj.get("errors").map(field_errors).unwrap_or_default();
     let message = if message.is_empty() {
         errors
             .get("message")
@@ -102,7 +159,17 @@ pub fn api_error(status: u16, body: &[u8]) -> Option<ApiError> {
         errors,
         class,
         raw: truncate(body, ApiError::MAX_RAW),
+        retry_after: None,
     })
+}
+
+/// An integer given as a number or a string.
+fn lenient_int(v: &Value) -> Option<i64> {
+    match v {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
 }
 
 /// Joins every string in a value, however nested (`[["Too many requests."]]`).
@@ -140,49 +207,88 @@ fn field_errors(v: &Value) -> BTreeMap<String, Vec<String>> {
         .collect()
 }
 
-/// Says what an error answer means, from its status, code, message and field errors.
+/// Says what an error response means, status first, then by code and field:
+///
+/// | rule (first that applies) | class |
+/// |---|---|
+/// | HTTP 429 | [`TooManyRequests`](ApiErrorClass::TooManyRequests) |
+/// | HTTP 5xx | [`Unavailable`](ApiErrorClass::Unavailable) |
+/// | HTTP 453 | [`RegionRestricted`](ApiErrorClass::RegionRestricted) |
+/// | no field errors, and one of the exchange's documented authentication messages | by that message: nonce, too many requests, authentication or permission |
+/// | HTTP 401 | [`Authentication`](ApiErrorClass::Authentication) |
+/// | HTTP 403 | [`Permission`](ApiErrorClass::Permission) |
+/// | code 10 with field errors, or a field error `Not enough balance.` | [`InsufficientBalance`](ApiErrorClass::InsufficientBalance) |
+/// | HTTP 400 or 422, or any field errors | [`Validation`](ApiErrorClass::Validation) |
+/// | anything else | [`Other`](ApiErrorClass::Other) |
+///
+/// Authentication answers carry no distinguishing code (most are code 0) and no field
+/// errors, so for them — and only for them — the documented message is the class; it is
+/// compared without case and without a final period. A generic message such as `Inner
+/// validation failed` (used with several codes) never decides a class.
 pub fn classify(
     status: u16,
     code: Option<i64>,
     message: &str,
     errors: &BTreeMap<String, Vec<String>>,
 ) -> ApiErrorClass {
-    let msg = message.to_ascii_lowercase();
-    let any_field = |needle: &str| {
-        errors
-            .values()
-            .flatten()
-            .any(|m| m.to_ascii_lowercase().contains(needle))
-    };
-    if status == 429 || msg.contains("too many requests") {
-        ApiErrorClass::TooManyRequests
-    } else if msg.contains("nonce") {
-        ApiErrorClass::Nonce
-    } else if status == 401
-        || msg.contains("unauthorized")
-        || msg.contains("payload")
-        || msg.contains("request not provided")
-    {
-        ApiErrorClass::Authentication
-    } else if status == 403 || msg.contains("permission") {
-        ApiErrorClass::Permission
-    } else if status == 453 {
-        ApiErrorClass::RegionRestricted
-    } else if status >= 500 {
-        ApiErrorClass::Unavailable
-    } else if msg.contains("inner validation failed")
-        || any_field("not enough balance")
-        || (code == Some(10) && (status == 422 || status == 400))
-    {
-        ApiErrorClass::InsufficientBalance
-    } else if status == 400 || status == 422 || msg.contains("validation") {
-        ApiErrorClass::Validation
-    } else {
-        ApiErrorClass::Other
+    let field_errors = errors
+        .iter()
+        .any(|(field, messages)| field != "message" && messages.iter().any(|m| !m.is_empty()));
+    let balance = errors
+        .values()
+        .flatten()
+        .any(|m| normalized(m) == "not enough balance");
+    match status {
+        429 => ApiErrorClass::TooManyRequests,
+        500..=599 => ApiErrorClass::Unavailable,
+        453 => ApiErrorClass::RegionRestricted,
+        _ => match auth_message(message).filter(|_| !field_errors) {
+            Some(class) => class,
+            None if status == 401 => ApiErrorClass::Authentication,
+            None if status == 403 => ApiErrorClass::Permission,
+            None if balance || (code == Some(10) && field_errors) => {
+                ApiErrorClass::InsufficientBalance
+            }
+            None if status == 400 || status == 422 || field_errors => ApiErrorClass::Validation,
+            None => ApiErrorClass::Other,
+        },
     }
 }
 
-fn decode_error(operation: &'static str, status: u16, body: &[u8], detail: &str) -> Error {
+/// The class of one of the exchange's documented authentication messages.
+fn auth_message(message: &str) -> Option<ApiErrorClass> {
+    let m = normalized(message);
+    Some(match m.as_str() {
+        "too many requests" => ApiErrorClass::TooManyRequests,
+        "nonce not provided"
+        | "invalid noncewindow"
+        | "your nonce is more than 5 seconds lesser than the current nonce" => ApiErrorClass::Nonce,
+        "payload not provided"
+        | "invalid payload"
+        | "unauthorized request"
+        | "request not provided"
+        | "this action is unauthorized"
+        | "this action is unauthorized. enable your key in api settings"
+        | "this api key is not authorized to perform this action"
+        | "invalid api key, signature, or nonce" => ApiErrorClass::Authentication,
+        _ if m.starts_with("you don't have permission to use this endpoint") => {
+            ApiErrorClass::Permission
+        }
+        _ => return None,
+    })
+}
+
+/// Lower case, trimmed, without a final period: how messages are compared.
+fn normalized(message: &str) -> String {
+    message
+        .trim()
+        .trim_end_matches('.')
+        .trim()
+        .to_ascii_lowercase()
+}
+
+fn decode_error(operation: &'static str, response: &Response<'_>, detail: &str) -> Error {
+    let (status, body) = (response.status, response.body);
     let trimmed = body
         .iter()
         .position(|b| !b.is_ascii_whitespace())
@@ -202,6 +308,7 @@ fn decode_error(operation: &'static str, status: u16, body: &[u8], detail: &str)
         kind,
         detail: detail.chars().take(200).collect(),
         snippet: snippet(body),
+        retry_after: response.retry_after(),
     })
 }
 
@@ -258,29 +365,7 @@ mod tests {
 
     use txc_types::Order;
 
-    use super::{looks_like_error, parse};
-
-    #[test]
-    fn error_shapes_are_recognised_by_their_message_key() {
-        for body in [
-            r#"{"code":0,"message":"Too many requests."}"#,
-            r#"  {"message" : "x"}"#,
-            r#"{"a":{"message":"nested"}}"#,
-            r#"{"success":false,"message":[["Too many requests."]],"result":[]}"#,
-        ] {
-            assert!(looks_like_error(body.as_bytes()), "{body}");
-        }
-        for body in [
-            r#"{"orderId":1,"type":"message"}"#,
-            r#"{"orderId":1,"note":"\"message\""}"#,
-            r#"[{"message":"in an array"}]"#,
-            r#"{"messages":1}"#,
-            "",
-            r#"{"message"#,
-        ] {
-            assert!(!looks_like_error(body.as_bytes()), "{body}");
-        }
-    }
+    use super::parse;
 
     #[test]
     fn parsing_gives_what_from_slice_gives() {

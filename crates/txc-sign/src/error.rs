@@ -8,6 +8,8 @@ use std::fmt;
 
 use txc_types::ValidationError;
 
+use crate::PendingOrder;
+
 /// Everything that can go wrong calling the exchange.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -29,9 +31,62 @@ pub enum Error {
     /// The exchange answered with an error.
     #[error(transparent)]
     Api(#[from] Box<ApiError>),
-    /// The exchange's answer could not be understood.
+    /// The exchange's response could not be understood.
     #[error(transparent)]
     Decode(#[from] DecodeError),
+    /// An order may or may not have been placed: its request may have reached the exchange
+    /// and no response says what became of it. Never place it again before resolving it (the
+    /// client's `resolve` looks its `clientOrderId` up); [`Error::pending_order`] has what
+    /// that needs, and the failure is the [`source`](StdError::source).
+    #[error(
+        "{}: the order may have been placed, its outcome is unknown; resolve it before placing it again",
+        .0.operation
+    )]
+    OutcomeUnknown(#[source] Box<Unresolved>),
+    /// An order was not placed: every attempt ended in a failure that resolving proved left
+    /// nothing on the exchange. Safe to place again; the last failure is the
+    /// [`source`](StdError::source).
+    #[error(
+        "{}: the order was not placed (every attempt was resolved as not placed)",
+        .0.operation
+    )]
+    NotPlaced(#[source] Box<Unresolved>),
+}
+
+/// An order and the failure that ended its call: the context of [`Error::OutcomeUnknown`] and
+/// [`Error::NotPlaced`]. As an error it reads as its cause.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Unresolved {
+    /// The operation, e.g. `collateral_market_order`.
+    pub operation: &'static str,
+    /// The order.
+    pub order: PendingOrder,
+    /// The failure that ended the last attempt.
+    pub cause: Error,
+}
+
+impl Unresolved {
+    /// The context of an order of `operation` whose last attempt failed with `cause`.
+    pub fn new(operation: &'static str, order: PendingOrder, cause: Error) -> Self {
+        Self {
+            operation,
+            order,
+            cause,
+        }
+    }
+}
+
+impl fmt::Display for Unresolved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.cause.fmt(f)
+    }
+}
+
+impl StdError for Unresolved {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        self.cause.source()
+    }
 }
 
 impl Error {
@@ -43,10 +98,11 @@ impl Error {
         }
     }
 
-    /// The exchange's error answer, if this is one.
+    /// The exchange's error response, if this is one (also behind an unresolved order).
     pub fn api(&self) -> Option<&ApiError> {
         match self {
             Self::Api(e) => Some(e),
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.api(),
             _ => None,
         }
     }
@@ -56,32 +112,74 @@ impl Error {
         match self {
             Self::Api(e) => Some(e.status),
             Self::Decode(e) => Some(e.status),
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.status(),
             _ => None,
         }
     }
 
-    /// Whether an order may have been executed although this error was returned: the request
-    /// may have reached the server (timeout or reset after sending, 5xx, an answer that could
-    /// not be read). Such an order must not be resent before checking whether it was placed.
+    /// The order behind [`Error::OutcomeUnknown`] or [`Error::NotPlaced`].
+    pub fn pending_order(&self) -> Option<&PendingOrder> {
+        match self {
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => Some(&u.order),
+            _ => None,
+        }
+    }
+
+    /// Whether an order may have been executed although this error was returned, judged by
+    /// the exchange's rules, status first:
+    ///
+    /// | what came back | outcome |
+    /// |---|---|
+    /// | nothing: the request may have been written ([`Delivery::MaybeSent`]) | unknown |
+    /// | a 5xx status, **whatever the body says** (gateways answer `503 Too many requests.`) | unknown |
+    /// | a 2xx status whose body is not the expected response (an error shape, no order id, not JSON) | unknown |
+    /// | a 1xx or 3xx status | unknown |
+    /// | a 4xx status (the exchange or a gateway refused it; 429 included) | not executed |
+    /// | nothing, and the request was certainly not written ([`Delivery::NotSent`]) | not executed |
+    ///
+    /// Such an order must not be sent again before finding out whether it was placed (look
+    /// its `clientOrderId` up). Never true together with [`Error::is_retryable`].
     pub fn outcome_unknown(&self) -> bool {
         match self {
+            Self::OutcomeUnknown(_) => true,
+            Self::NotPlaced(_) => false,
             Self::Transport(e) => e.delivery == Delivery::MaybeSent,
-            Self::Api(e) => e.status >= 500,
-            Self::Decode(e) => e.status >= 500 || (200..300).contains(&e.status),
+            Self::Api(e) => status_leaves_outcome_unknown(e.status),
+            Self::Decode(e) => status_leaves_outcome_unknown(e.status),
             Self::InvalidRequest(_) | Self::InvalidConfig { .. } => false,
         }
     }
 
     /// Whether resending (re-signed, with a fresh nonce) is safe for any operation, orders
-    /// included: the server certainly did not act (`Too many requests.`, or a connection that
-    /// failed before the request was sent).
+    /// included: the exchange certainly did not act and may accept a later attempt. Only two
+    /// things say so: HTTP 429 (the rate limit, or a nonce that lost a race — whatever the
+    /// body, JSON or a CDN's page) and a connection that failed before the request was
+    /// written ([`Delivery::NotSent`]). Never true together with [`Error::outcome_unknown`].
     pub fn is_retryable(&self) -> bool {
         match self {
+            Self::OutcomeUnknown(_) => false,
+            Self::NotPlaced(_) => true,
             Self::Transport(e) => e.delivery == Delivery::NotSent,
-            Self::Api(e) => e.class == ApiErrorClass::TooManyRequests,
-            _ => false,
+            Self::Api(e) => e.status == 429,
+            Self::Decode(e) => e.status == 429,
+            Self::InvalidRequest(_) | Self::InvalidConfig { .. } => false,
         }
     }
+
+    /// How long the server asked to wait before the next request (`Retry-After`), if it did.
+    pub fn retry_after(&self) -> Option<RetryAfter> {
+        match self {
+            Self::Api(e) => e.retry_after,
+            Self::Decode(e) => e.retry_after,
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.retry_after(),
+            _ => None,
+        }
+    }
+}
+
+/// Whether an HTTP status leaves an order's outcome unknown: anything but a 4xx refusal.
+fn status_leaves_outcome_unknown(status: u16) -> bool {
+    !(400..500).contains(&status)
 }
 
 impl From<ApiError> for Error {
@@ -143,6 +241,24 @@ pub struct TransportError {
 }
 
 impl TransportError {
+    /// A failure known to have happened before any byte of the request was written (refused
+    /// connection, DNS failure): an order is certainly not placed and may be sent again.
+    pub fn not_sent(
+        kind: TransportErrorKind,
+        source: impl Into<Box<dyn StdError + Send + Sync>>,
+    ) -> Self {
+        Self::new(kind, Delivery::NotSent, Some(source.into()))
+    }
+
+    /// A failure after the request may have been written (timeout, reset, a broken
+    /// response): an order's outcome is unknown. When in doubt, this one.
+    pub fn maybe_sent(
+        kind: TransportErrorKind,
+        source: impl Into<Box<dyn StdError + Send + Sync>>,
+    ) -> Self {
+        Self::new(kind, Delivery::MaybeSent, Some(source.into()))
+    }
+
     /// A transport error of `kind`, with the library's error as its source.
     pub fn new(
         kind: TransportErrorKind,
@@ -231,6 +347,51 @@ pub struct ApiError {
     pub class: ApiErrorClass,
     /// The raw body, truncated to [`ApiError::MAX_RAW`] bytes.
     pub raw: String,
+    /// The response's `Retry-After`, if it had one.
+    pub retry_after: Option<RetryAfter>,
+}
+
+/// A response's `Retry-After`: a number of seconds, or an HTTP date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RetryAfter {
+    /// Wait this long from the response.
+    Delay(std::time::Duration),
+    /// Wait until this time.
+    At(std::time::SystemTime),
+}
+
+impl RetryAfter {
+    /// Parses a `Retry-After` header value: delay-seconds or an HTTP date; `None` otherwise.
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use txc_sign::RetryAfter;
+    /// assert_eq!(RetryAfter::parse("3"), Some(RetryAfter::Delay(Duration::from_secs(3))));
+    /// assert_eq!(
+    ///     RetryAfter::parse("Sun, 06 Nov 1994 08:49:37 GMT"),
+    ///     Some(RetryAfter::At(UNIX_EPOCH + Duration::from_secs(784_111_777)))
+    /// );
+    /// assert_eq!(RetryAfter::parse("soon"), None);
+    /// ```
+    pub fn parse(value: &str) -> Option<Self> {
+        let value = value.trim();
+        if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+            return value
+                .parse()
+                .ok()
+                .map(|s| Self::Delay(std::time::Duration::from_secs(s)));
+        }
+        httpdate::parse_http_date(value).ok().map(Self::At)
+    }
+
+    /// The wait left at `now`.
+    pub fn delay_at(self, now: std::time::SystemTime) -> std::time::Duration {
+        match self {
+            Self::Delay(d) => d,
+            Self::At(t) => t.duration_since(now).unwrap_or_default(),
+        }
+    }
 }
 
 impl ApiError {
@@ -294,4 +455,6 @@ pub struct DecodeError {
     pub detail: String,
     /// The start of the body, with long token-like runs redacted.
     pub snippet: String,
+    /// The response's `Retry-After`, if it had one.
+    pub retry_after: Option<RetryAfter>,
 }

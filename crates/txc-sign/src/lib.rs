@@ -3,17 +3,18 @@
 //!
 //! **What it is for:** turning a `txc-types` request into a signed request value
 //! ([`Signer::sign`] → [`SignedRequest`], convertible to `http::Request<Vec<u8>>` by
-//! [`SignedRequest::into_http`]), turning an
-//! answer `(status, body)` into a typed result or a typed [`Error`] ([`decode`]), deciding
-//! whether to retry ([`RetryPolicy`]), and — for servers and test doubles — checking a signed
-//! request the way the exchange does ([`verify`], [`NonceGuard`]).
+//! [`SignedRequest::into_http`]), turning a [`Response`] (status, headers, body) into a typed
+//! result or a typed [`Error`] ([`decode`]) judged by the exchange's rules, deciding whether
+//! and when to retry ([`RetryPolicy`]), driving all of that as one sans-IO state machine per
+//! call ([`Machine`], [`Call`]) — and, for servers and test doubles, checking a signed request
+//! the way the exchange does ([`verify`], [`NonceGuard`]).
 //!
 //! **What it is not for:** sending anything. It has no sockets, no clock, no runtime and no
 //! randomness: time, nonce and jitter come in as arguments. Use `txc-blocking` or `txc-async`
-//! for a ready client, or hand [`SignedRequest::into_http`] to your own HTTP client.
+//! for a ready client, or drive a [`Call`] with your own HTTP client (see [`Machine`]).
 //!
 //! ```
-//! use txc_sign::{decode, Credentials, NonceSequence, Signer};
+//! use txc_sign::{decode, Credentials, NonceSequence, Response, Signer};
 //! use txc_types::{CollateralMarketOrder, Side};
 //!
 //! let signer = Signer::new(Credentials::new("my-key", "my-secret")?, "https://whitebit.com")?;
@@ -21,13 +22,15 @@
 //! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
 //!
 //! let now_ms = 1_700_000_000_000; // your clock
-//! let request = signer.sign(&order, nonces.next(now_ms), true)?.into_http()?;
+//! let request = signer.sign(&order, nonces.next(now_ms), true)?.into_http();
 //! assert_eq!(request.headers()["x-txc-apikey"], "my-key");
 //!
-//! // ...send it with any HTTP client, then decode the answer:
-//! let answer = br#"{"orderId":4180284841,"market":"BTC_USDT","side":"buy","status":"FILLED"}"#;
-//! let placed = decode::<CollateralMarketOrder>(200, answer)?;
-//! assert_eq!(placed.order_id, Some(4180284841));
+//! // ...send it with any HTTP client, then decode the response:
+//! let body = br#"{"orderId":4180284841,"clientOrderId":"","market":"BTC_USDT","side":"buy",
+//!     "type":"market","timestamp":1595792396.165973,"dealMoney":"650","dealStock":"0.01",
+//!     "amount":"0.01","left":"0","dealFee":"0.65","status":"FILLED"}"#;
+//! let placed = decode::<CollateralMarketOrder>(&Response::new(200, body))?;
+//! assert_eq!(placed.order_id, 4180284841);
 //! # Ok::<(), txc_sign::Error>(())
 //! ```
 
@@ -37,11 +40,15 @@ mod base64;
 mod body;
 mod builder;
 mod client;
+mod client_order_ids;
 mod credentials;
 mod decode;
 mod error;
 mod hex;
 mod nonce;
+mod pending;
+mod place;
+mod resolve;
 mod retry;
 mod signed_request;
 mod signer;
@@ -49,17 +56,23 @@ mod trace;
 mod verify;
 
 pub use builder::{
-    ClientBuilder, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
-    Transport,
+    CheckedHttpSettings, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT,
+    DEFAULT_USER_AGENT, HttpSettings,
 };
-pub use client::{Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS, Step};
+pub use client::{
+    AttemptRecord, Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS, Machine, Step,
+};
+pub use client_order_ids::ClientOrderIds;
 pub use credentials::{ApiSecret, Credentials};
-pub use decode::{api_error, classify, decode};
+pub use decode::{Response, api_error, classify, decode};
 pub use error::{
-    ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, TransportError,
-    TransportErrorKind,
+    ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter,
+    TransportError, TransportErrorKind, Unresolved,
 };
 pub use nonce::{Nonce, NonceSequence, unix_millis};
+pub use pending::PendingOrder;
+pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
+pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};
 pub use retry::{Retry, RetryPolicy};
 pub use signed_request::SignedRequest;
 pub use signer::{

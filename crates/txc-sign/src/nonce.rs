@@ -2,9 +2,10 @@
 //!
 //! The sequence never reads the clock: callers pass the current time in milliseconds.
 
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A request nonce, sent as a JSON integer.
@@ -44,6 +45,35 @@ impl NonceSequence {
     /// A sequence that has issued nothing yet.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// The sequence of `api_key` in this process: every call with the same key gets the same
+    /// sequence, so clients built separately for one key (a blocking and an async one, say)
+    /// never collide. Clients use it unless given their own sequence. It lives as long as the
+    /// process, so a client built later continues where the earlier ones stopped.
+    ///
+    /// ```
+    /// use txc_sign::NonceSequence;
+    /// let a = NonceSequence::for_key("key-a");
+    /// let b = NonceSequence::for_key("key-a");
+    /// let first = a.next(1_000);
+    /// assert!(b.next(1_000) > first);
+    /// assert_eq!(NonceSequence::for_key("key-b").last(), 0);
+    /// ```
+    pub fn for_key(api_key: &str) -> Self {
+        static SEQUENCES: LazyLock<Mutex<HashMap<String, NonceSequence>>> =
+            LazyLock::new(Mutex::default);
+        // The map is never left half-updated, so a poisoned lock is still consistent.
+        let mut sequences = SEQUENCES.lock().unwrap_or_else(PoisonError::into_inner);
+        match sequences.get(api_key) {
+            Some(sequence) => sequence.clone(),
+            None => sequences.entry(api_key.to_owned()).or_default().clone(),
+        }
+    }
+
+    /// Whether `self` and `other` are the same sequence (clones of one another).
+    pub fn same_as(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.last, &other.last)
     }
 
     /// The next nonce for a request signed at `now_ms` (Unix milliseconds).

@@ -6,8 +6,8 @@ use http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use http::{Method, Uri};
 use txc_types::EndpointKind;
 
+use crate::Nonce;
 use crate::signer::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
-use crate::{Error, Nonce};
 
 /// A signed `POST`: URL, API key, payload, signature and the exact body bytes the payload
 /// encodes. Convert it with [`SignedRequest::into_http`] for any HTTP client.
@@ -86,20 +86,23 @@ impl SignedRequest {
     }
 
     /// The four headers: `Content-Type`, `X-TXC-APIKEY`, and `X-TXC-PAYLOAD` and
-    /// `X-TXC-SIGNATURE` marked sensitive.
-    pub fn headers(&self) -> Result<HeaderMap, Error> {
-        let mut payload = HeaderValue::from_bytes(self.payload_bytes())
-            .map_err(|_| Error::invalid_config("payload", "not a header value"))?;
-        payload.set_sensitive(true);
-        let mut signature = HeaderValue::from_bytes(self.signature_bytes())
-            .map_err(|_| Error::invalid_config("signature", "not a header value"))?;
-        signature.set_sensitive(true);
+    /// `X-TXC-SIGNATURE` marked sensitive. Cannot fail: the key was checked to be a header
+    /// value when the credentials were made, and the payload and signature are base64 and hex
+    /// written by the signer.
+    pub fn headers(&self) -> HeaderMap {
+        let ascii = |bytes: &[u8]| {
+            let mut value = HeaderValue::from_bytes(bytes)
+                // Unreachable: base64 and hex digits are visible ASCII.
+                .unwrap_or_else(|_| HeaderValue::from_static(""));
+            value.set_sensitive(true);
+            value
+        };
         let mut headers = HeaderMap::with_capacity(4);
         headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         headers.insert(X_TXC_APIKEY, self.api_key.clone());
-        headers.insert(X_TXC_PAYLOAD, payload);
-        headers.insert(X_TXC_SIGNATURE, signature);
-        Ok(headers)
+        headers.insert(X_TXC_PAYLOAD, ascii(self.payload_bytes()));
+        headers.insert(X_TXC_SIGNATURE, ascii(self.signature_bytes()));
+        headers
     }
 
     /// Consumes the value into its exact body bytes (for clients that take the URL, headers and
@@ -120,14 +123,14 @@ impl SignedRequest {
     }
 
     /// Consumes the value into an `http::Request`, ready for any HTTP client.
-    pub fn into_http(self) -> Result<http::Request<Vec<u8>>, Error> {
-        let headers = self.headers()?;
+    pub fn into_http(self) -> http::Request<Vec<u8>> {
+        let headers = self.headers();
         let (uri, body) = self.into_uri_and_body();
         let mut request = http::Request::new(body);
         *request.method_mut() = Method::POST;
         *request.uri_mut() = uri;
         *request.headers_mut() = headers;
-        Ok(request)
+        request
     }
 }
 

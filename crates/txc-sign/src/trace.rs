@@ -1,13 +1,13 @@
 //! Optional `tracing` output of [`crate::Call`]: one `txc.request` span per attempt with the
 //! operation, the attempt number, the HTTP status or the transport failure's kind, and the
-//! latency the transport measured.
+//! latency from signing to the response.
 //!
 //! Never recorded: the API key, the payload, the signature, the body. Without the `tracing`
 //! feature [`Attempt`] is an empty type whose methods do nothing.
 
 use std::time::Duration;
 
-use crate::Error;
+use crate::{Response, TransportError};
 
 #[cfg(feature = "tracing")]
 pub(crate) struct Attempt(tracing::Span);
@@ -38,26 +38,32 @@ impl Attempt {
     }
 
     /// Records how the round trip ended: the status, or the transport failure's kind.
-    pub(crate) fn finish(&self, answer: &Result<(u16, &[u8]), Error>, latency: Duration) {
+    pub(crate) fn outcome(&self, response: &Result<Response<'_>, TransportError>) {
         #[cfg(feature = "tracing")]
         {
-            let latency_ms = millis(latency);
-            self.0.record("latency_ms", latency_ms);
             let _entered = self.0.enter();
-            match answer {
-                Ok((status, _)) => {
+            match response {
+                Ok(response) => {
+                    let status = response.status();
                     self.0.record("status", status);
-                    tracing::debug!(status, latency_ms, "txc answer");
+                    tracing::debug!(status, "txc response");
                 }
-                Err(Error::Transport(e)) => {
+                Err(e) => {
                     self.0.record("error", tracing::field::display(e.kind));
-                    tracing::debug!(error = %e.kind, delivery = ?e.delivery, latency_ms, "txc transport failure");
+                    tracing::debug!(error = %e.kind, delivery = ?e.delivery, "txc transport failure");
                 }
-                Err(_) => tracing::debug!(latency_ms, "txc failure"),
             }
         }
         #[cfg(not(feature = "tracing"))]
-        let _ = (answer, latency);
+        let _ = response;
+    }
+
+    /// Records the round trip's latency.
+    pub(crate) fn latency(&self, latency: Duration) {
+        #[cfg(feature = "tracing")]
+        self.0.record("latency_ms", millis(latency));
+        #[cfg(not(feature = "tracing"))]
+        let _ = latency;
     }
 
     /// Notes that the call is retried after `delay`.

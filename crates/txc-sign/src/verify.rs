@@ -139,7 +139,7 @@ struct Envelope {
 ///
 /// let creds = Credentials::new("key", "secret")?;
 /// let signed = Signer::new(creds.clone(), "http://127.0.0.1:1")?.sign(&SmartPlansQuery::new(), Nonce(7), false)?;
-/// let ok = verify(<SmartPlansQuery as txc_types::Endpoint>::PATH, &signed.headers()?, signed.body(), |_| {
+/// let ok = verify(<SmartPlansQuery as txc_types::Endpoint>::PATH, &signed.headers(), signed.body(), |_| {
 ///     Some(KeyStatus::Enabled(creds.clone()))
 /// });
 /// assert_eq!(ok.map(|v| v.nonce), Ok(7));

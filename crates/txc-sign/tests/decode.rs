@@ -8,7 +8,7 @@
     clippy::panic
 )]
 
-use txc_sign::{ApiErrorClass, DecodeErrorKind, Error, decode};
+use txc_sign::{ApiErrorClass, DecodeErrorKind, Error, Response, decode};
 use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, SmartPlansQuery};
 
 /// (name, status, body, expected class) — the error answers the wire contract documents.
@@ -139,7 +139,8 @@ const ERROR_ANSWERS: &[(&str, u16, &str, ApiErrorClass)] = &[
 fn every_documented_error_answer_decodes_to_api_error() {
     let mut rendered = Vec::new();
     for (name, status, body, class) in ERROR_ANSWERS {
-        let err = decode::<CollateralMarketOrder>(*status, body.as_bytes()).unwrap_err();
+        let err =
+            decode::<CollateralMarketOrder>(&Response::new(*status, body.as_bytes())).unwrap_err();
         let api = err.api().unwrap_or_else(|| panic!("{name}: {err:?}"));
         assert_eq!(api.class, *class, "{name}");
         assert_eq!(api.status, *status, "{name}");
@@ -151,7 +152,8 @@ fn every_documented_error_answer_decodes_to_api_error() {
 
 #[test]
 fn api_error_keeps_code_message_and_field_errors() {
-    let err = decode::<CollateralMarketOrder>(422, ERROR_ANSWERS[0].2.as_bytes()).unwrap_err();
+    let err = decode::<CollateralMarketOrder>(&Response::new(422, ERROR_ANSWERS[0].2.as_bytes()))
+        .unwrap_err();
     let api = err.api().unwrap();
     assert_eq!(api.code, Some(32));
     assert_eq!(api.message, "Validation failed");
@@ -164,7 +166,7 @@ fn api_error_keeps_code_message_and_field_errors() {
 #[test]
 fn raw_body_is_truncated() {
     let long = format!(r#"{{"code":1,"message":"{}"}}"#, "x".repeat(5000));
-    let err = decode::<SmartPlansQuery>(400, long.as_bytes()).unwrap_err();
+    let err = decode::<SmartPlansQuery>(&Response::new(400, long.as_bytes())).unwrap_err();
     assert!(err.api().unwrap().raw.len() <= txc_sign::ApiError::MAX_RAW + 3);
 }
 
@@ -186,7 +188,8 @@ fn undecodable_answers_are_decode_errors_with_status() {
     ];
     let mut rendered = Vec::new();
     for (status, body, kind) in cases {
-        let err = decode::<CollateralMarketOrder>(*status, body.as_bytes()).unwrap_err();
+        let err =
+            decode::<CollateralMarketOrder>(&Response::new(*status, body.as_bytes())).unwrap_err();
         let Error::Decode(d) = &err else {
             panic!("{status} {body:?}: {err:?}")
         };
@@ -201,39 +204,117 @@ fn undecodable_answers_are_decode_errors_with_status() {
 #[test]
 fn outcome_is_unknown_for_ambiguous_answers_only() {
     let ambiguous = [
-        decode::<CollateralMarketOrder>(503, b"").unwrap_err(),
-        decode::<CollateralMarketOrder>(200, b"{\"orderId\":1,").unwrap_err(),
-        decode::<CollateralMarketOrder>(502, b"<html>").unwrap_err(),
-        decode::<CollateralMarketOrder>(503, ERROR_ANSWERS[8].2.as_bytes()).unwrap_err(),
+        decode::<CollateralMarketOrder>(&Response::new(503, b"")).unwrap_err(),
+        decode::<CollateralMarketOrder>(&Response::new(200, b"{\"orderId\":1,")).unwrap_err(),
+        decode::<CollateralMarketOrder>(&Response::new(502, b"<html>")).unwrap_err(),
+        decode::<CollateralMarketOrder>(&Response::new(503, ERROR_ANSWERS[8].2.as_bytes()))
+            .unwrap_err(),
     ];
     for err in &ambiguous {
         assert!(err.outcome_unknown(), "{err}");
         assert!(!err.is_retryable(), "{err}");
     }
     for (_, status, body, _) in &ERROR_ANSWERS[..7] {
-        let err = decode::<CollateralMarketOrder>(*status, body.as_bytes()).unwrap_err();
+        let err =
+            decode::<CollateralMarketOrder>(&Response::new(*status, body.as_bytes())).unwrap_err();
         assert!(!err.outcome_unknown(), "{err}");
     }
 }
 
 #[test]
 fn success_answers_decode() {
-    let order = decode::<CollateralTriggerMarketOrder>(
+    let order = decode::<CollateralTriggerMarketOrder>(&Response::new(
         200,
-        br#"{"orderId":7,"type":"stop market","activation_price":"40000","oto":null}"#,
-    )
+        br#"{"orderId":7,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"stop market","timestamp":1595792396,"dealMoney":"0","dealStock":"0","amount":"1","left":"1","activation_price":"40000","oto":null}"#,
+    ))
     .unwrap();
-    assert_eq!(order.order_id, Some(7));
-    let plans =
-        decode::<SmartPlansQuery>(200, br#"[{"id":"a","status":2},{"id":"b","status":77}]"#)
-            .unwrap();
+    assert_eq!(order.order_id, 7);
+    let plan = |id: &str, status: u8| {
+        format!(
+            r#"{{"id":"{id}","ticker":"USDT","status":{status},"percent":"1","duration":1,"interestTicker":"USDT","interestRatio":"1","minInvestment":"1","maxInvestment":"2","maxPossibleInvestment":"2"}}"#
+        )
+    };
+    let body = format!("[{},{}]", plan("a", 2), plan("b", 77));
+    let plans = decode::<SmartPlansQuery>(&Response::new(200, body.as_bytes())).unwrap();
     assert_eq!(plans.len(), 2);
+}
+
+#[test]
+fn a_rate_limit_page_from_a_cdn_is_the_rate_limit() {
+    for body in [
+        "",
+        "<html><body>Too many requests</body></html>",
+        "Slow down",
+    ] {
+        let err =
+            decode::<CollateralMarketOrder>(&Response::new(429, body.as_bytes())).unwrap_err();
+        let api = err.api().unwrap();
+        assert_eq!(
+            (api.status, api.class),
+            (429, ApiErrorClass::TooManyRequests)
+        );
+        assert_eq!(api.raw, body);
+        assert!(err.is_retryable() && !err.outcome_unknown());
+    }
+}
+
+#[test]
+fn classes_come_from_status_code_and_field_not_generic_messages() {
+    let class = |status, body: &str| {
+        decode::<CollateralMarketOrder>(&Response::new(status, body.as_bytes()))
+            .unwrap_err()
+            .api()
+            .unwrap()
+            .class
+    };
+    // "Inner validation failed" with a code that is not about balance is validation.
+    assert_eq!(
+        class(
+            422,
+            r#"{"code":1,"message":"Inner validation failed","errors":{"amount":["Invalid argument."]}}"#
+        ),
+        ApiErrorClass::Validation
+    );
+    // Insufficient balance: code 10 with field errors, or the balance field message.
+    assert_eq!(
+        class(
+            400,
+            r#"{"code":"10","message":"anything","errors":{"amount":["x"]}}"#
+        ),
+        ApiErrorClass::InsufficientBalance
+    );
+    assert_eq!(
+        class(
+            422,
+            r#"{"code":32,"message":"Validation failed","errors":{"amount":["Not enough balance."]}}"#
+        ),
+        ApiErrorClass::InsufficientBalance
+    );
+    // Code 10 without field errors is the authentication code of `Unauthorized request.`.
+    assert_eq!(
+        class(401, r#"{"code":10,"message":"Unauthorized request."}"#),
+        ApiErrorClass::Authentication
+    );
+    // A gateway's 503 saying "Too many requests." is unavailability, not the rate limit.
+    assert_eq!(
+        class(503, r#"{"code":0,"message":"Too many requests."}"#),
+        ApiErrorClass::Unavailable
+    );
+    // Codes may arrive as strings; the raw code and messages stay available.
+    let err = decode::<CollateralMarketOrder>(&Response::new(
+        422,
+        br#"{"code":"36","message":"Validation failed","errors":{"clientOrderId":["x","y"]}}"#,
+    ))
+    .unwrap_err();
+    let api = err.api().unwrap();
+    assert_eq!(api.code, Some(36));
+    assert_eq!(api.field_errors("clientOrderId"), ["x", "y"]);
 }
 
 #[test]
 fn decode_error_snippet_redacts_token_like_runs() {
     let body = "<html>key=Zm9vYmFyYmF6cXV4cXV1eHF1dXhxdXV4cXV1eA== rest</html>";
-    let err = decode::<SmartPlansQuery>(502, body.as_bytes()).unwrap_err();
+    let err = decode::<SmartPlansQuery>(&Response::new(502, body.as_bytes())).unwrap_err();
     let Error::Decode(d) = err else { panic!() };
     assert!(d.snippet.contains("<redacted>"), "{}", d.snippet);
     assert!(!d.snippet.contains("Zm9vYmFy"));

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use base64::Engine as _;
 use proptest::prelude::*;
-use txc_sign::{Credentials, KeyStatus, Nonce, NonceSequence, Signer, decode, verify};
+use txc_sign::{Credentials, KeyStatus, Nonce, NonceSequence, Response, Signer, decode, verify};
 use txc_types::{
     BuildableOrder, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, OrderBuilder,
     PositionSide, Side, SmartPlansQuery, Stp,
@@ -216,10 +216,10 @@ proptest! {
         let signed = Signer::new(creds.clone(), "https://whitebit.com").unwrap()
             .sign(&order, Nonce(nonce), true).unwrap();
         let lookup = |_: &str| Some(KeyStatus::Enabled(creds.clone()));
-        let ok = verify(CollateralMarketOrder::PATH, &signed.headers().unwrap(), signed.body(), lookup).unwrap();
+        let ok = verify(CollateralMarketOrder::PATH, &signed.headers(), signed.body(), lookup).unwrap();
         prop_assert_eq!(ok.nonce, nonce);
 
-        let mut headers = signed.headers().unwrap();
+        let mut headers = signed.headers();
         let mut body = signed.body().to_vec();
         let tamper = |bytes: &mut Vec<u8>| {
             let i = index.index(bytes.len());
@@ -254,15 +254,15 @@ proptest! {
 
     #[test]
     fn decoding_arbitrary_answers_never_panics(status in any::<u16>(), body in proptest::collection::vec(any::<u8>(), 0..600)) {
-        let _ = decode::<CollateralMarketOrder>(status, &body);
-        let _ = decode::<CollateralTriggerMarketOrder>(status, &body);
-        let _ = decode::<SmartPlansQuery>(status, &body);
+        let _ = decode::<CollateralMarketOrder>(&Response::new(status, &body));
+        let _ = decode::<CollateralTriggerMarketOrder>(&Response::new(status, &body));
+        let _ = decode::<SmartPlansQuery>(&Response::new(status, &body));
     }
 
     #[test]
     fn decoding_json_like_answers_never_panics(status in 100u16..600, body in r#"[\[\]{}":,0-9a-zA-Z. ]{0,200}"#) {
-        let _ = decode::<CollateralMarketOrder>(status, body.as_bytes());
-        let _ = decode::<SmartPlansQuery>(status, body.as_bytes());
+        let _ = decode::<CollateralMarketOrder>(&Response::new(status, body.as_bytes()));
+        let _ = decode::<SmartPlansQuery>(&Response::new(status, body.as_bytes()));
     }
 
     #[test]

@@ -7,7 +7,7 @@
     clippy::panic
 )]
 
-use txc_sign::{ApiSecret, Credentials, Error, Nonce, Signer, decode};
+use txc_sign::{ApiSecret, Credentials, Error, Nonce, Response, Signer, decode};
 use txc_types::{CollateralMarketOrder, Side};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
@@ -37,9 +37,13 @@ fn no_debug_or_display_shows_the_secret() {
     let signed = signer.sign(&order, Nonce(1), true).unwrap();
     let errors: Vec<Error> = vec![
         Signer::new(creds.clone(), "nope").unwrap_err(),
-        decode::<CollateralMarketOrder>(401, br#"{"code":10,"message":"Unauthorized request."}"#)
+        decode::<CollateralMarketOrder>(&Response::new(
+            401,
+            br#"{"code":10,"message":"Unauthorized request."}"#,
+        ))
+        .unwrap_err(),
+        decode::<CollateralMarketOrder>(&Response::new(502, b"<html>bad gateway</html>"))
             .unwrap_err(),
-        decode::<CollateralMarketOrder>(502, b"<html>bad gateway</html>").unwrap_err(),
         CollateralMarketOrder::builder("BTC_USDT", Side::Buy, SECRET)
             .build()
             .unwrap_err()
@@ -50,7 +54,7 @@ fn no_debug_or_display_shows_the_secret() {
         format!("{:?}", creds.secret()),
         format!("{signer:?}"),
         format!("{signed:?}"),
-        format!("{:?}", signed.clone().into_http().unwrap()),
+        format!("{:?}", signed.clone().into_http()),
     ];
     for e in &errors {
         texts.push(format!("{e}"));

@@ -23,7 +23,7 @@ fn signer() -> Signer {
 }
 
 fn render(signed: &SignedRequest) -> String {
-    let http = signed.clone().into_http().unwrap();
+    let http = signed.clone().into_http();
     assert_eq!(http.body(), signed.body());
     let mut out = format!("{} {}\n", http.method(), http.uri());
     for (name, value) in http.headers() {

@@ -53,7 +53,7 @@ fn accepts_txc_signed_requests() {
         .unwrap()
         .sign(&order, Nonce(5), true)
         .unwrap();
-    let v = verify(PATH, &signed.headers().unwrap(), signed.body(), lookup).unwrap();
+    let v = verify(PATH, &signed.headers(), signed.body(), lookup).unwrap();
     assert_eq!(
         (v.api_key.as_str(), v.nonce, v.nonce_window),
         ("key", 5, true)

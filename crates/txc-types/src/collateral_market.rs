@@ -3,9 +3,11 @@
 use serde::{Serialize, Serializer};
 
 use crate::order_fields::{
-    BuildableOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
+    BuildableOrder, NewOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
 };
-use crate::{Amount, Endpoint, EndpointKind, FieldValue, Market, Order, Side, WireValue};
+use crate::{
+    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Side, WireValue,
+};
 
 /// A market order on the collateral (margin or futures) account.
 ///
@@ -37,6 +39,17 @@ impl CollateralMarketOrder {
     /// The validated order fields.
     pub fn fields(&self) -> &OrderFields {
         &self.fields
+    }
+}
+
+impl NewOrder for CollateralMarketOrder {
+    fn fields(&self) -> &OrderFields {
+        &self.fields
+    }
+    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
+        Self {
+            fields: self.fields.with_client_order_id(id),
+        }
     }
 }
 

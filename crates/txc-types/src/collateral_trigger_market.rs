@@ -3,10 +3,10 @@
 use serde::{Serialize, Serializer};
 
 use crate::order_fields::{
-    BuildableOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
+    BuildableOrder, NewOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
 };
 use crate::{
-    Amount, Endpoint, EndpointKind, FieldValue, Market, Order, Price, Reason, Side,
+    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Price, Reason, Side,
     ValidationError, WireValue,
 };
 
@@ -48,6 +48,18 @@ impl CollateralTriggerMarketOrder {
     /// The price that activates the order.
     pub fn activation_price(&self) -> &Price {
         &self.activation_price
+    }
+}
+
+impl NewOrder for CollateralTriggerMarketOrder {
+    fn fields(&self) -> &OrderFields {
+        &self.fields
+    }
+    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
+        Self {
+            fields: self.fields.with_client_order_id(id),
+            activation_price: self.activation_price.clone(),
+        }
     }
 }
 

@@ -9,7 +9,7 @@ use crate::{Reason, ValidationError};
 /// The longest decimal accepted, in characters.
 pub const MAX_DECIMAL_LEN: usize = 40;
 
-/// Marks the [`TextRule`]s that hold positive plain decimals.
+/// Marks the [`TextRule`]s that hold positive plain decimals (sealed).
 pub trait DecimalRule: TextRule {}
 
 /// Checks that `text` is a positive plain decimal.
@@ -83,22 +83,37 @@ impl DecimalRule for PriceRule {}
 /// A price in the market's money (quote) currency: stop-loss, take-profit or activation price.
 pub type Price = Text<PriceRule>;
 
-#[cfg(feature = "rust_decimal")]
+#[cfg(feature = "decimal")]
 mod rust_decimal_conv {
     use rust_decimal::Decimal;
 
     use super::DecimalRule;
     use crate::text::Text;
-    use crate::{Reason, Validated, ValidationError};
+    use crate::{FieldValue, Reason, Validated, ValidationError};
+
+    /// Writes a positive decimal in plain notation (never an exponent), without trailing zeros.
+    fn from_decimal<R: DecimalRule>(
+        value: Decimal,
+        field: &'static str,
+    ) -> Result<Text<R>, ValidationError> {
+        if value.is_sign_negative() || value.is_zero() {
+            return Err(ValidationError::invalid(field, Reason::NotPositive));
+        }
+        Text::validate(&value.normalize().to_string(), field)
+    }
 
     impl<R: DecimalRule> TryFrom<Decimal> for Text<R> {
         type Error = ValidationError;
         /// Converts a positive decimal; zero and negative values are rejected.
         fn try_from(value: Decimal) -> Result<Self, Self::Error> {
-            if value.is_sign_negative() || value.is_zero() {
-                return Err(ValidationError::invalid(R::FIELD, Reason::NotPositive));
-            }
-            Self::validate(&value.normalize().to_string(), R::FIELD)
+            from_decimal(value, R::FIELD)
+        }
+    }
+
+    impl<R: DecimalRule> FieldValue<Text<R>> for Decimal {
+        /// Builders take a `Decimal` wherever they take an amount or price.
+        fn into_field(self, field: &'static str) -> Result<Text<R>, ValidationError> {
+            from_decimal(self, field)
         }
     }
 

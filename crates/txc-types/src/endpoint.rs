@@ -2,6 +2,7 @@
 //!
 //! This module is for describing operations; it does not sign or send anything.
 
+use std::collections::BTreeMap;
 use std::convert::Infallible;
 
 use serde::Serialize;
@@ -36,6 +37,19 @@ pub trait Endpoint: Serialize {
     const KIND: EndpointKind;
     /// The decoded success response.
     type Response: DeserializeOwned;
+
+    /// The response an error response stands for, when the exchange documents one as an outcome
+    /// of this endpoint rather than as a failure — "not found" of a look-up or a cancel —
+    /// recognized by its `status`, `code` and field `errors`; `None` (the default) for an
+    /// error.
+    fn error_outcome(
+        status: u16,
+        code: Option<i64>,
+        errors: &BTreeMap<String, Vec<String>>,
+    ) -> Option<Self::Response> {
+        let _ = (status, code, errors);
+        None
+    }
 
     /// Calls `visit` with each of the request's own body fields — wire name and value — in
     /// wire order, stopping at the first error `visit` returns. Every endpoint provides it;

@@ -56,6 +56,15 @@ pub enum Reason {
     NotPositive,
     /// A value outside the enum's documented set.
     UnknownVariant,
+    /// A number outside the documented range.
+    OutOfRange {
+        /// The smallest value allowed.
+        min: u64,
+        /// The largest value allowed.
+        max: u64,
+    },
+    /// The field may only be sent together with another one, named here.
+    Requires(&'static str),
 }
 
 impl fmt::Display for Reason {
@@ -70,6 +79,8 @@ impl fmt::Display for Reason {
             Self::Format(what) => f.write_str(what),
             Self::NotPositive => f.write_str("must be greater than zero"),
             Self::UnknownVariant => f.write_str("is not one of the allowed values"),
+            Self::OutOfRange { min, max } => write!(f, "must be from {min} to {max}"),
+            Self::Requires(other) => write!(f, "may only be sent together with {other}"),
         }
     }
 }

@@ -42,51 +42,72 @@
 
 #![forbid(unsafe_code)]
 
+mod cancel_order;
 mod collateral_market;
 mod collateral_trigger_market;
 mod decimal;
 mod endpoint;
 mod error;
+mod exact_decimal;
 mod field_value;
+mod history_order;
 mod investment_plan;
 mod lenient;
+mod open_orders;
 mod order;
 mod order_fields;
+mod order_history;
 mod order_status;
 mod plan_status;
 mod position_side;
+mod sealed;
 mod side;
 mod smart_plans;
 mod stp;
 mod text;
+mod timestamp;
 mod wire_value;
 
+pub use cancel_order::{CancelOrder, Cancellation, OrderRef};
 pub use collateral_market::CollateralMarketOrder;
 pub use collateral_trigger_market::CollateralTriggerMarketOrder;
 pub use decimal::{Amount, AmountRule, DecimalRule, MAX_DECIMAL_LEN, Price, PriceRule};
 pub use endpoint::{Endpoint, EndpointKind};
 pub use error::{Reason, ValidationError};
+#[cfg(feature = "decimal")]
+pub use exact_decimal::DecimalRangeError;
+pub use exact_decimal::ExactDecimal;
 pub use field_value::{FieldValue, Validated};
+pub use history_order::HistoryOrder;
 pub use investment_plan::InvestmentPlan;
+pub use open_orders::{OpenOrdersQuery, OpenOrdersQueryBuilder};
 pub use order::{ActivationCondition, Order, Oto};
 pub use order_fields::{
-    BuildableOrder, OrderBuilder, OrderFields, RequestBodyError, json_object_text,
+    BuildableOrder, NewOrder, OrderBuilder, OrderFields, RequestBodyError, json_object_text,
 };
+pub use order_history::{HistoryStatus, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder};
 pub use order_status::{OrderStatus, OrderType};
 pub use plan_status::PlanStatus;
 pub use position_side::PositionSide;
+/// `rust_decimal`'s decimal type, which [`ExactDecimal::to_decimal`] returns and builders take.
+#[cfg(feature = "decimal")]
+pub use rust_decimal::Decimal;
 pub use side::Side;
 pub use smart_plans::{SmartPlansQuery, SmartPlansQueryBuilder};
 pub use stp::Stp;
 pub use text::{
     ClientOrderId, ClientOrderIdRule, Market, MarketRule, Text, TextRule, Ticker, TickerRule,
 };
+pub use timestamp::Timestamp;
 pub use wire_value::WireValue;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 3] = [
+pub const ENDPOINT_PATHS: [&str; 6] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     SmartPlansQuery::PATH,
+    OpenOrdersQuery::PATH,
+    OrderHistoryQuery::PATH,
+    CancelOrder::PATH,
 ];

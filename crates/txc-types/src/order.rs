@@ -1,93 +1,106 @@
-//! [`Order`]: the order record both collateral order operations answer with.
+//! [`Order`]: the order record the placement, cancel and open-orders operations answer with.
 
-use serde::de::MapAccess;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::lenient::{self, Flag, Int, Num, ObjectFields, Text, Word};
-use crate::{OrderStatus, OrderType, PositionSide, Side, Stp};
+use crate::lenient::{self, ObjectFields, Raw, Scalar, Set, put, put_with};
+use crate::{
+    ExactDecimal, OrderStatus, OrderType, PositionSide, Side, Stp, Timestamp, ValidationError,
+};
 
-/// The order the exchange answers with. Real answers vary (older ones have `takerFee`/
-/// `makerFee` and no `status`; `oto` may be `null` or absent), so every field is optional,
-/// numbers keep their exact decimal text, and anything unknown is kept in [`Order::extra`].
+/// An order as the exchange answers it.
+///
+/// Fields present in every documented shape of the record — the placement answers of both
+/// order operations, the older captured answers, the cancel answer and the open-orders list —
+/// are plain values; a record without one of them is not decoded (for a placement that makes
+/// the outcome unknown, see `txc_sign::Error::outcome_unknown`). Fields that some shapes omit
+/// are `Option`s, and each says which shapes. Decimals keep the exact text sent
+/// ([`ExactDecimal`]), times every digit ([`Timestamp`]); anything this version does not know —
+/// a new field, a value of an unexpected type, an enum value it has no name for — is kept in
+/// [`Order::extra`] under its own key.
 ///
 /// ```
 /// let order: txc_types::Order = serde_json::from_str(
-///     r#"{"orderId":1,"market":"BTC_USDT","side":"buy","status":"FILLED","newField":7}"#,
+///     r#"{"orderId":1,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"market",
+///         "timestamp":1595792396.165973,"dealMoney":"650","dealStock":"0.01","amount":"0.01",
+///         "left":"0","dealFee":"0.65","status":"FILLED","newField":7}"#,
 /// )?;
-/// assert_eq!(order.order_id, Some(1));
+/// assert_eq!(order.order_id, 1);
+/// assert_eq!(order.client_order_id, None);
+/// assert_eq!(order.deal_money.as_str(), "650");
 /// assert_eq!(order.status, Some(txc_types::OrderStatus::Filled));
 /// assert_eq!(order.extra["newField"], 7);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Order {
     /// The exchange's order id.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub order_id: Option<u64>,
-    /// The caller's order id; `None` when the answer had none or `""`.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    pub order_id: u64,
+    /// The caller's order id; `None` when the answer has `""` (the exchange's "not specified").
+    #[serde(serialize_with = "empty_when_none")]
     pub client_order_id: Option<String>,
     /// The market, e.g. `BTC_USDT`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub market: Option<String>,
+    pub market: String,
     /// Buy or sell.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub side: Option<Side>,
+    pub side: Side,
     /// The order type, e.g. `market` or `stop market`.
-    #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
-    pub order_type: Option<OrderType>,
-    /// Creation time in Unix seconds with a fraction.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub timestamp: Option<f64>,
+    #[serde(rename = "type")]
+    pub order_type: OrderType,
+    /// When the order was created.
+    pub timestamp: Timestamp,
     /// Executed value in money (quote) currency.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deal_money: Option<String>,
+    pub deal_money: ExactDecimal,
     /// Executed amount in stock (base) currency.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub deal_stock: Option<String>,
-    /// The ordered amount.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub amount: Option<String>,
+    pub deal_stock: ExactDecimal,
+    /// The ordered amount (for a reduce-only order, as reduced to the position by the exchange).
+    pub amount: ExactDecimal,
     /// The amount not yet executed.
+    pub left: ExactDecimal,
+    /// The fee paid; absent from the cancel answer's documented example.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub left: Option<String>,
-    /// The fee paid.
+    pub deal_fee: Option<ExactDecimal>,
+    /// The fee's currency; "omitted when empty".
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub deal_fee: Option<String>,
-    /// The taker fee rate (older answers).
+    pub fee_asset: Option<String>,
+    /// The limit price; only limit-shaped records (open-orders list, cancel) carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub taker_fee: Option<String>,
-    /// The maker fee rate (older answers).
+    pub price: Option<ExactDecimal>,
+    /// The taker fee rate; only older captured answers carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub maker_fee: Option<String>,
-    /// The order status.
+    pub taker_fee: Option<ExactDecimal>,
+    /// The maker fee rate; only older captured answers carry it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub maker_fee: Option<ExactDecimal>,
+    /// The order status; older captured answers have none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<OrderStatus>,
-    /// Self-trade prevention, always in the short form.
+    /// Self-trade prevention, always in the short form; older captured answers have none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stp: Option<Stp>,
-    /// The stop-loss/take-profit pair, when the order is an OTO order.
+    /// The stop-loss/take-profit group, only when the order belongs to one (`null` otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub oto: Option<Oto>,
-    /// The position side (`BOTH` in one-way mode).
+    /// The position side (`BOTH` in one-way mode); older captured answers have none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position_side: Option<PositionSide>,
-    /// Whether the order may only reduce a position.
+    /// Whether the order may only reduce a position; answers before 2026-04 have none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reduce_only: Option<bool>,
-    /// The activation price of a trigger order.
+    /// The activation price; only trigger (stop) orders carry it.
     #[serde(rename = "activation_price", skip_serializing_if = "Option::is_none")]
-    pub activation_price: Option<String>,
-    /// Whether a trigger order has been activated (`0`/`1` on the wire).
+    pub activation_price: Option<ExactDecimal>,
+    /// Whether a trigger order has been activated (`0`/`1` on the wire); only trigger orders
+    /// in the open-orders list carry it.
     #[serde(serialize_with = "as_digit", skip_serializing_if = "Option::is_none")]
     pub activated: Option<bool>,
-    /// When a trigger order activates: `lte` or `gte` the activation price.
+    /// When a trigger order activates: `lte` or `gte` the activation price; only trigger
+    /// orders in the open-orders list carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub activation_condition: Option<ActivationCondition>,
-    /// Fields this version does not know, and enum values it does not know, as sent.
+    /// Fields this version does not know, values of an unexpected type, and enum values it
+    /// has no name for, as sent.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
@@ -99,104 +112,189 @@ fn as_digit<S: Serializer>(v: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
     }
 }
 
+pub(crate) fn empty_when_none<S: Serializer>(v: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.as_deref().unwrap_or_default())
+}
+
+/// An enum-like word: any string (or number) its `FromStr` accepts.
+pub(crate) fn word<T: std::str::FromStr>(value: &Scalar<'_>) -> Option<T> {
+    value.text()?.parse().ok()
+}
+
+/// `clientOrderId`: `""` means "not specified".
+pub(crate) fn client_order_id(slot: &mut Option<String>, raw: Raw<'_>) -> Set {
+    let set = put(slot, raw);
+    if slot.as_deref() == Some("") {
+        *slot = None;
+    }
+    set
+}
+
+/// A nested object; PHP's `[]` for an empty object means absent.
+pub(crate) fn object<T: serde::de::DeserializeOwned>(slot: &mut Option<T>, raw: Raw<'_>) -> Set {
+    match raw.scalar() {
+        Some(Scalar::Array(text)) if lenient::nested::<[(); 0]>(text).is_some() => Set::Taken,
+        Some(Scalar::Object(text)) => match lenient::nested(text) {
+            Some(v) => {
+                *slot = Some(v);
+                Set::Taken
+            }
+            None => Set::Mismatch,
+        },
+        None => Set::Taken,
+        Some(_) => Set::Mismatch,
+    }
+}
+
+/// The fields of an [`Order`] as they are read.
+#[derive(Default)]
+pub(crate) struct OrderParts {
+    order_id: Option<u64>,
+    client_order_id: Option<String>,
+    market: Option<String>,
+    side: Option<Side>,
+    order_type: Option<OrderType>,
+    timestamp: Option<Timestamp>,
+    deal_money: Option<ExactDecimal>,
+    deal_stock: Option<ExactDecimal>,
+    amount: Option<ExactDecimal>,
+    left: Option<ExactDecimal>,
+    deal_fee: Option<ExactDecimal>,
+    fee_asset: Option<String>,
+    price: Option<ExactDecimal>,
+    taker_fee: Option<ExactDecimal>,
+    maker_fee: Option<ExactDecimal>,
+    status: Option<OrderStatus>,
+    stp: Option<Stp>,
+    oto: Option<Oto>,
+    position_side: Option<PositionSide>,
+    reduce_only: Option<bool>,
+    activation_price: Option<ExactDecimal>,
+    activated: Option<bool>,
+    activation_condition: Option<ActivationCondition>,
+}
+
 impl ObjectFields for Order {
+    type Parts = OrderParts;
     const EXPECTING: &'static str = "an order object";
 
-    fn field<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+    fn set(p: &mut OrderParts, key: &str, raw: Raw<'_>) -> Set {
         match key {
-            "orderId" => self.order_id = map.next_value::<Int>()?.0,
-            "clientOrderId" => {
-                self.client_order_id = map.next_value::<Text>()?.0.filter(|s| !s.is_empty());
-            }
-            "market" => self.market = map.next_value::<Text>()?.0,
-            "side" => {
-                let word = map.next_value::<Word<'de>>()?;
-                self.side = lenient::known_or_extra(word, key, &mut self.extra);
-            }
-            "type" => {
-                self.order_type = map.next_value::<Word<'de>>()?.0.map(OrderType::from);
-            }
-            "timestamp" => self.timestamp = map.next_value::<Num>()?.0,
-            "dealMoney" => self.deal_money = map.next_value::<Text>()?.0,
-            "dealStock" => self.deal_stock = map.next_value::<Text>()?.0,
-            "amount" => self.amount = map.next_value::<Text>()?.0,
-            "left" => self.left = map.next_value::<Text>()?.0,
-            "dealFee" => self.deal_fee = map.next_value::<Text>()?.0,
-            "takerFee" => self.taker_fee = map.next_value::<Text>()?.0,
-            "makerFee" => self.maker_fee = map.next_value::<Text>()?.0,
-            "status" => {
-                self.status = map.next_value::<Word<'de>>()?.0.map(OrderStatus::from);
-            }
-            "stp" => {
-                let word = map.next_value::<Word<'de>>()?;
-                self.stp = lenient::known_or_extra(word, key, &mut self.extra);
-            }
-            "oto" => self.oto = map.next_value::<Option<Oto>>()?,
-            "positionSide" => {
-                let word = map.next_value::<Word<'de>>()?;
-                self.position_side = lenient::known_or_extra(word, key, &mut self.extra);
-            }
-            "reduceOnly" => self.reduce_only = map.next_value::<Flag>()?.0,
-            "activation_price" => self.activation_price = map.next_value::<Text>()?.0,
-            "activated" => self.activated = map.next_value::<Flag>()?.0,
-            "activationCondition" => {
-                let word = map.next_value::<Word<'de>>()?;
-                self.activation_condition = lenient::known_or_extra(word, key, &mut self.extra);
-            }
-            _ => return Ok(false),
+            "orderId" => put(&mut p.order_id, raw),
+            "clientOrderId" => client_order_id(&mut p.client_order_id, raw),
+            "market" => put(&mut p.market, raw),
+            "side" => put_with(&mut p.side, raw, word),
+            "type" => put_with(&mut p.order_type, raw, |v| v.text().map(OrderType::from)),
+            "timestamp" => put(&mut p.timestamp, raw),
+            "dealMoney" => put(&mut p.deal_money, raw),
+            "dealStock" => put(&mut p.deal_stock, raw),
+            "amount" => put(&mut p.amount, raw),
+            "left" => put(&mut p.left, raw),
+            "dealFee" => put(&mut p.deal_fee, raw),
+            "feeAsset" => put(&mut p.fee_asset, raw),
+            "price" => put(&mut p.price, raw),
+            "takerFee" => put(&mut p.taker_fee, raw),
+            "makerFee" => put(&mut p.maker_fee, raw),
+            "status" => put_with(&mut p.status, raw, |v| v.text().map(OrderStatus::from)),
+            "stp" => put_with(&mut p.stp, raw, word),
+            "oto" => object(&mut p.oto, raw),
+            "positionSide" => put_with(&mut p.position_side, raw, word),
+            "reduceOnly" => put(&mut p.reduce_only, raw),
+            "activation_price" => put(&mut p.activation_price, raw),
+            "activated" => put(&mut p.activated, raw),
+            "activationCondition" => put_with(&mut p.activation_condition, raw, word),
+            _ => Set::Unknown,
         }
-        Ok(true)
     }
 
-    fn extra_mut(&mut self) -> &mut Map<String, Value> {
-        &mut self.extra
+    fn finish(p: OrderParts, extra: &mut Map<String, Value>) -> Result<Self, &'static str> {
+        Ok(Self {
+            order_id: p.order_id.ok_or("orderId")?,
+            client_order_id: p.client_order_id,
+            market: p.market.ok_or("market")?,
+            side: p.side.ok_or("side")?,
+            order_type: p.order_type.ok_or("type")?,
+            timestamp: p.timestamp.ok_or("timestamp")?,
+            deal_money: p.deal_money.ok_or("dealMoney")?,
+            deal_stock: p.deal_stock.ok_or("dealStock")?,
+            amount: p.amount.ok_or("amount")?,
+            left: p.left.ok_or("left")?,
+            deal_fee: p.deal_fee,
+            fee_asset: p.fee_asset,
+            price: p.price,
+            taker_fee: p.taker_fee,
+            maker_fee: p.maker_fee,
+            status: p.status,
+            stp: p.stp,
+            oto: p.oto,
+            position_side: p.position_side,
+            reduce_only: p.reduce_only,
+            activation_price: p.activation_price,
+            activated: p.activated,
+            activation_condition: p.activation_condition,
+            extra: std::mem::take(extra),
+        })
     }
 }
 
 impl<'de> Deserialize<'de> for Order {
+    /// Decodes by the crate's leniency rule (see the type's docs); decode from JSON text.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         lenient::deserialize_object(d)
     }
 }
 
-/// The one-triggers-other part of an order with stop-loss and/or take-profit.
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+/// The one-triggers-other group of an order with a stop-loss and/or take-profit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 #[non_exhaustive]
 pub struct Oto {
-    /// The OTO group's id.
+    /// The group's id.
+    pub oto_id: u64,
+    /// The stop-loss price, if one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub oto_id: Option<u64>,
-    /// The stop-loss price.
+    pub stop_loss: Option<ExactDecimal>,
+    /// The take-profit price, if one was given.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stop_loss: Option<String>,
-    /// The take-profit price.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub take_profit: Option<String>,
+    pub take_profit: Option<ExactDecimal>,
     /// Fields this version does not know, as sent.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
 
+/// The fields of an [`Oto`] as they are read.
+#[derive(Default)]
+pub(crate) struct OtoParts {
+    oto_id: Option<u64>,
+    stop_loss: Option<ExactDecimal>,
+    take_profit: Option<ExactDecimal>,
+}
+
 impl ObjectFields for Oto {
+    type Parts = OtoParts;
     const EXPECTING: &'static str = "an oto object";
 
-    fn field<'de, A: MapAccess<'de>>(&mut self, key: &str, map: &mut A) -> Result<bool, A::Error> {
+    fn set(p: &mut OtoParts, key: &str, raw: Raw<'_>) -> Set {
         match key {
-            "otoId" => self.oto_id = map.next_value::<Int>()?.0,
-            "stopLoss" => self.stop_loss = map.next_value::<Text>()?.0,
-            "takeProfit" => self.take_profit = map.next_value::<Text>()?.0,
-            _ => return Ok(false),
+            "otoId" => put(&mut p.oto_id, raw),
+            "stopLoss" => put(&mut p.stop_loss, raw),
+            "takeProfit" => put(&mut p.take_profit, raw),
+            _ => Set::Unknown,
         }
-        Ok(true)
     }
 
-    fn extra_mut(&mut self) -> &mut Map<String, Value> {
-        &mut self.extra
+    fn finish(p: OtoParts, extra: &mut Map<String, Value>) -> Result<Self, &'static str> {
+        Ok(Self {
+            oto_id: p.oto_id.ok_or("otoId")?,
+            stop_loss: p.stop_loss,
+            take_profit: p.take_profit,
+            extra: std::mem::take(extra),
+        })
     }
 }
 
 impl<'de> Deserialize<'de> for Oto {
+    /// Decodes by the crate's leniency rule; decode from JSON text.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         lenient::deserialize_object(d)
     }
@@ -213,12 +311,13 @@ pub enum ActivationCondition {
 }
 
 impl std::str::FromStr for ActivationCondition {
-    type Err = crate::ValidationError;
+    type Err = ValidationError;
+    /// `lte`/`gte` as the open-orders list writes them, `<=`/`>=` as the history does.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
-            "lte" => Ok(Self::Lte),
-            "gte" => Ok(Self::Gte),
-            _ => Err(crate::ValidationError::invalid(
+            "lte" | "<=" => Ok(Self::Lte),
+            "gte" | ">=" => Ok(Self::Gte),
+            _ => Err(ValidationError::invalid(
                 "activationCondition",
                 crate::Reason::UnknownVariant,
             )),

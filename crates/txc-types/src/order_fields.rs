@@ -6,8 +6,8 @@
 use serde::Deserialize;
 
 use crate::{
-    Amount, ClientOrderId, FieldValue, Market, PositionSide, Price, Side, Stp, ValidationError,
-    WireValue,
+    Amount, ClientOrderId, Endpoint, FieldValue, Market, PositionSide, Price, Side, Stp,
+    ValidationError, WireValue,
 };
 
 /// The validated fields shared by the collateral market and trigger market orders.
@@ -25,6 +25,14 @@ pub struct OrderFields {
 }
 
 impl OrderFields {
+    /// The same fields with `clientOrderId` set to `id`.
+    pub(crate) fn with_client_order_id(&self, id: ClientOrderId) -> Self {
+        Self {
+            client_order_id: Some(id),
+            ..self.clone()
+        }
+    }
+
     /// The market, e.g. `BTC_USDT`.
     pub fn market(&self) -> &Market {
         &self.market
@@ -99,8 +107,18 @@ impl OrderFields {
     }
 }
 
-/// An order type the [`OrderBuilder`] can finish.
-pub trait BuildableOrder: Sized {
+/// A request that places an order — [`crate::CollateralMarketOrder`] or
+/// [`crate::CollateralTriggerMarketOrder`] (sealed) — as the client's reconciliation sees it:
+/// its market and `clientOrderId`, and the same order under another `clientOrderId`.
+pub trait NewOrder: crate::sealed::Sealed + Endpoint<Response = crate::Order> + Clone {
+    /// The validated fields.
+    fn fields(&self) -> &OrderFields;
+    /// The same order with `clientOrderId` set to `id`.
+    fn with_client_order_id(&self, id: ClientOrderId) -> Self;
+}
+
+/// An order type the [`OrderBuilder`] can finish: the two collateral orders (sealed).
+pub trait BuildableOrder: crate::sealed::Sealed + Sized {
     /// Required values beyond the shared fields (`()` or the activation price).
     type Required: Clone + std::fmt::Debug;
     /// Assembles the order from validated parts.

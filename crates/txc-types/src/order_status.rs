@@ -1,6 +1,5 @@
 //! [`OrderStatus`] and [`OrderType`]: open sets of strings the exchange answers with.
 
-use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -24,7 +23,9 @@ pub enum OrderStatus {
     AutoCanceledLiquidation,
     /// Canceled by self-trade prevention.
     CanceledStp,
-    /// Resting: a trigger order waiting for its activation price (sandbox and newer answers).
+    /// Resting on the book, e.g. a trigger order waiting for its activation price. Not in the
+    /// exchange's documented status enums; the docs' staging-captured open-order records show
+    /// it.
     Open,
     /// A value this version does not know, kept as sent.
     Unknown(String),
@@ -70,10 +71,10 @@ impl From<String> for OrderStatus {
     }
 }
 
-impl From<Cow<'_, str>> for OrderStatus {
+impl From<&str> for OrderStatus {
     /// Copies the text only when it is not a known value.
-    fn from(s: Cow<'_, str>) -> Self {
-        Self::known(&s).unwrap_or_else(|| Self::Unknown(s.into_owned()))
+    fn from(s: &str) -> Self {
+        Self::known(s).unwrap_or_else(|| Self::Unknown(s.to_owned()))
     }
 }
 
@@ -141,10 +142,10 @@ impl From<String> for OrderType {
     }
 }
 
-impl From<Cow<'_, str>> for OrderType {
+impl From<&str> for OrderType {
     /// Copies the text only when it is not a known value.
-    fn from(s: Cow<'_, str>) -> Self {
-        Self::known(&s).unwrap_or_else(|| Self::Unknown(s.into_owned()))
+    fn from(s: &str) -> Self {
+        Self::known(s).unwrap_or_else(|| Self::Unknown(s.to_owned()))
     }
 }
 

@@ -12,8 +12,12 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{Reason, Validated, ValidationError};
 
-/// The validation rule of a [`Text`] newtype.
-pub trait TextRule: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static {
+/// The validation rule of a [`Text`] newtype: a marker type of this crate (sealed), one per
+/// newtype — [`MarketRule`], [`TickerRule`], [`ClientOrderIdRule`], [`AmountRule`](crate::AmountRule),
+/// [`PriceRule`](crate::PriceRule). It names the rule; nothing else is meant to use it.
+pub trait TextRule:
+    crate::sealed::Sealed + Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static
+{
     /// The wire field name used when the value is parsed on its own.
     const FIELD: &'static str;
     /// The type's name, shown by `Debug`.
@@ -232,6 +236,8 @@ impl TextRule for ClientOrderIdRule {
 /// A caller-chosen order id. The exchange keeps it unique only among the account's *open*
 /// orders on one market, so it is no idempotency key for market orders.
 ///
+/// [`ClientOrderId::generated`] makes the ids txc clients give orders that have none.
+///
 /// ```
 /// let id: txc_types::ClientOrderId = "order-42".parse()?;
 /// assert_eq!(id.as_str(), "order-42");
@@ -239,3 +245,40 @@ impl TextRule for ClientOrderIdRule {
 /// # Ok::<(), txc_types::ValidationError>(())
 /// ```
 pub type ClientOrderId = Text<ClientOrderIdRule>;
+
+impl Text<ClientOrderIdRule> {
+    /// The generated id `txc-<prefix>-<serial>`: `<prefix>` is `prefix` in 13 base-36 digits
+    /// (zero-padded), `<serial>` is `serial` in base 36 — letters, digits and `-`, at most 31
+    /// characters, so always within the exchange's rules.
+    ///
+    /// ```
+    /// use txc_types::ClientOrderId;
+    /// assert_eq!(ClientOrderId::generated(42, 1).as_str(), "txc-0000000000016-1");
+    /// assert_eq!(ClientOrderId::generated(u64::MAX, u64::MAX).as_str(), "txc-3w5e11264sgsf-3w5e11264sgsf");
+    /// ```
+    pub fn generated(prefix: u64, serial: u64) -> Self {
+        Self(
+            format!("txc-{:0>13}-{}", base36(prefix), base36(serial)),
+            PhantomData,
+        )
+    }
+}
+
+/// `n` in base 36, lower case.
+fn base36(mut n: u64) -> String {
+    let mut out = Vec::with_capacity(13);
+    loop {
+        let digit = u8::try_from(n % 36).unwrap_or_default();
+        out.push(if digit < 10 {
+            b'0' + digit
+        } else {
+            b'a' + digit - 10
+        });
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    out.reverse();
+    String::from_utf8(out).unwrap_or_default()
+}

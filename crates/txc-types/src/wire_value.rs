@@ -11,14 +11,16 @@ use serde::{Serialize, Serializer};
 
 use crate::Endpoint;
 
-/// The value of one request body field: every field the v4 order and plans requests carry is
-/// a JSON string or a boolean.
+/// The value of one request body field: every field the v4 requests of this crate carry is a
+/// JSON string, a boolean or a non-negative integer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WireValue<'a> {
     /// A JSON string (the text is escaped when written).
     Str(&'a str),
     /// A JSON boolean.
     Bool(bool),
+    /// A JSON integer (ids, limits, offsets, dates).
+    Int(u64),
 }
 
 impl Serialize for WireValue<'_> {
@@ -26,6 +28,7 @@ impl Serialize for WireValue<'_> {
         match *self {
             Self::Str(text) => s.serialize_str(text),
             Self::Bool(flag) => s.serialize_bool(flag),
+            Self::Int(n) => s.serialize_u64(n),
         }
     }
 }

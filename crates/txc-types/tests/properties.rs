@@ -35,6 +35,14 @@ proptest! {
     }
 
     #[test]
+    fn generated_client_order_ids_are_valid_and_distinct(a in any::<(u64, u64)>(), b in any::<(u64, u64)>()) {
+        let (x, y) = (ClientOrderId::generated(a.0, a.1), ClientOrderId::generated(b.0, b.1));
+        prop_assert_eq!(x.as_str().parse::<ClientOrderId>(), Ok(x.clone()));
+        prop_assert!(x.as_str().len() <= 31);
+        prop_assert_eq!(x == y, a == b);
+    }
+
+    #[test]
     fn markets_follow_the_rule(stock in "[A-Z0-9]{1,8}", money in "[A-Z0-9]{1,8}") {
         let m: Market = format!("{stock}_{money}").parse().unwrap();
         prop_assert_eq!(m.stock(), stock.as_str());

@@ -276,7 +276,7 @@ fn servers_parse_bodies_through_the_same_rules() {
     assert_eq!(q.ticker().unwrap().as_str(), "BTC");
 }
 
-#[cfg(feature = "rust_decimal")]
+#[cfg(feature = "decimal")]
 #[test]
 fn rust_decimal_converts_both_ways() {
     use rust_decimal::Decimal;
@@ -286,4 +286,35 @@ fn rust_decimal_converts_both_ways() {
     assert_eq!(Decimal::try_from(&a).unwrap(), d);
     assert!(Amount::try_from(Decimal::ZERO).is_err());
     assert!(Price::try_from(Decimal::NEGATIVE_ONE).is_err());
+}
+
+#[cfg(feature = "decimal")]
+mod decimal_builders {
+    use proptest::prelude::*;
+    use rust_decimal::Decimal;
+    use txc_types::{CollateralTriggerMarketOrder, Side};
+
+    proptest! {
+        /// Any positive `Decimal` goes on the wire in plain notation, with the same value, under
+        /// the field's own name when it is refused.
+        #[test]
+        fn builders_take_decimals_in_plain_notation(mantissa in 1i64..i64::MAX, scale in 0u32..=28) {
+            let d = Decimal::new(mantissa, scale);
+            let order = CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, d, d)
+                .stop_loss(d)
+                .build()
+                .unwrap();
+            let body = serde_json::to_value(&order).unwrap();
+            for field in ["amount", "activation_price", "stopLoss"] {
+                let text = body[field].as_str().unwrap();
+                prop_assert!(text.bytes().all(|b| b.is_ascii_digit() || b == b'.'), "{text}");
+                prop_assert_eq!(text.parse::<Decimal>().unwrap(), d);
+            }
+            let err = CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, d, d)
+                .take_profit(-d)
+                .build()
+                .unwrap_err();
+            prop_assert_eq!(err.field(), "takeProfit");
+        }
+    }
 }

@@ -20,12 +20,12 @@ use std::time::{Duration, Instant, SystemTime};
 
 use txc_sandbox::demo;
 use txc_sign::{
-    ApiError, Credentials, DecodeErrorKind, Delivery, Error, NonceSequence, RetryPolicy,
-    SignedRequest, TransportErrorKind,
+    ApiError, Credentials, DecodeErrorKind, Delivery, Error, NonceSequence, PendingOrder, Placed,
+    Resolution, RetryPolicy, SignedRequest, TransportErrorKind,
 };
 use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, InvestmentPlan, Order, Side,
-    SmartPlansQuery,
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, InvestmentPlan,
+    OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery, Side, SmartPlansQuery,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -41,6 +41,13 @@ pub struct Setup {
     pub max_response_bytes: Option<usize>,
     pub retry: Option<RetryPolicy>,
     pub nonces: Option<NonceSequence>,
+    pub connect_timeout: Option<Duration>,
+    pub user_agent: Option<String>,
+    pub settle_delay: Duration,
+    pub max_placements: Option<u32>,
+    pub client_order_ids: bool,
+    /// Brings an own HTTP client (fit for the exchange) instead of the builder's.
+    pub own_http: bool,
 }
 
 impl Setup {
@@ -57,7 +64,44 @@ impl Setup {
             max_response_bytes: None,
             retry: None,
             nonces: None,
+            connect_timeout: None,
+            user_agent: None,
+            // The sandbox shares this host's clock; its orders are visible at once.
+            settle_delay: Duration::from_secs(6),
+            max_placements: None,
+            client_order_ids: true,
+            own_http: false,
         }
+    }
+
+    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+        self.connect_timeout = Some(timeout);
+        self
+    }
+
+    pub fn user_agent(mut self, user_agent: &str) -> Self {
+        self.user_agent = Some(user_agent.to_owned());
+        self
+    }
+
+    pub fn settle_delay(mut self, delay: Duration) -> Self {
+        self.settle_delay = delay;
+        self
+    }
+
+    pub fn max_placements(mut self, max: u32) -> Self {
+        self.max_placements = Some(max);
+        self
+    }
+
+    pub fn client_order_ids(mut self, on: bool) -> Self {
+        self.client_order_ids = on;
+        self
+    }
+
+    pub fn own_http(mut self) -> Self {
+        self.own_http = true;
+        self
     }
 
     pub fn timeout(mut self, timeout: Duration) -> Self {
@@ -90,26 +134,37 @@ impl Setup {
     }
 }
 
-/// Applies a [`Setup`] to either transport's builder (both are `txc_sign::ClientBuilder`).
-fn configure<T: txc_sign::Transport>(
-    mut builder: txc_sign::ClientBuilder<T>,
-    base_url: &str,
-    setup: Setup,
-) -> txc_sign::ClientBuilder<T> {
-    builder = builder.base_url(base_url).nonce_window(setup.nonce_window);
-    if let Some(timeout) = setup.timeout {
-        builder = builder.timeout(timeout);
-    }
-    if let Some(max) = setup.max_response_bytes {
-        builder = builder.max_response_bytes(max);
-    }
-    if let Some(retry) = setup.retry {
-        builder = builder.retry_policy(retry);
-    }
-    if let Some(nonces) = setup.nonces {
-        builder = builder.nonce_sequence(nonces);
-    }
-    builder
+/// Applies a [`Setup`] to a transport's builder; both builders have the same setters.
+macro_rules! configure {
+    ($builder:expr, $base_url:expr, $setup:expr) => {{
+        let setup = $setup;
+        let mut builder = $builder
+            .base_url($base_url)
+            .nonce_window(setup.nonce_window)
+            .settle_delay(setup.settle_delay);
+        if let Some(timeout) = setup.timeout {
+            builder = builder.timeout(timeout);
+        }
+        if let Some(timeout) = setup.connect_timeout {
+            builder = builder.connect_timeout(timeout);
+        }
+        if let Some(user_agent) = setup.user_agent {
+            builder = builder.user_agent(user_agent);
+        }
+        if let Some(max) = setup.max_response_bytes {
+            builder = builder.max_response_bytes(max);
+        }
+        if let Some(retry) = setup.retry {
+            builder = builder.retry_policy(retry);
+        }
+        if let Some(nonces) = setup.nonces {
+            builder = builder.nonce_sequence(nonces);
+        }
+        if let Some(max) = setup.max_placements {
+            builder = builder.max_placements(max);
+        }
+        builder.client_order_ids(setup.client_order_ids)
+    }};
 }
 
 /// The three operations, called the same way whatever the transport.
@@ -117,6 +172,13 @@ pub trait Api: Send + Sync {
     fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error>;
     fn trigger(&self, order: &CollateralTriggerMarketOrder) -> Result<Order, Error>;
     fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error>;
+    fn open_orders(&self, query: &OpenOrdersQuery) -> Result<Vec<Order>, Error>;
+    fn history(&self, query: &OrderHistoryQuery) -> Result<OrderHistory, Error>;
+    fn cancel(&self, cancel: &CancelOrder) -> Result<Cancellation, Error>;
+    fn resolve(&self, order: &PendingOrder) -> Result<Resolution, Error>;
+    fn place_once(&self, order: &CollateralMarketOrder) -> Result<Placed, Error>;
+    fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error>;
+    fn base_url(&self) -> String;
     /// Places every order, at most `concurrency` at once, each through a clone of this client
     /// (threads for the blocking client, tokio tasks for the async one); the results in the
     /// orders' order.
@@ -143,7 +205,11 @@ pub trait Api: Send + Sync {
 /// Makes clients of one transport.
 pub trait Driver {
     fn name(&self) -> &'static str;
-    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api>;
+    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api> {
+        self.build(base_url, setup).unwrap()
+    }
+    /// What the builder configured with `setup` builds.
+    fn build(&self, base_url: &str, setup: Setup) -> Result<Box<dyn Api>, Error>;
     /// The `Debug` of a builder configured with `setup`.
     fn builder_debug(&self, base_url: &str, setup: Setup) -> String;
 }
@@ -155,14 +221,21 @@ impl Driver for Blocking {
         "blocking"
     }
 
-    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api> {
-        let builder = txc_blocking::Client::builder(setup.credentials());
-        Box::new(configure(builder, base_url, setup).build().unwrap())
+    fn build(&self, base_url: &str, setup: Setup) -> Result<Box<dyn Api>, Error> {
+        let mut builder = txc_blocking::Client::builder(setup.credentials());
+        if setup.own_http {
+            let agent: txc_blocking::ureq::Agent = txc_blocking::ureq::Agent::config_builder()
+                .http_status_as_error(false)
+                .build()
+                .into();
+            builder = builder.http(agent);
+        }
+        Ok(Box::new(configure!(builder, base_url, setup).build()?))
     }
 
     fn builder_debug(&self, base_url: &str, setup: Setup) -> String {
         let builder = txc_blocking::Client::builder(setup.credentials());
-        format!("{:?}", configure(builder, base_url, setup))
+        format!("{:?}", configure!(builder, base_url, setup))
     }
 }
 
@@ -196,6 +269,34 @@ impl Api for txc_blocking::Client {
 
     fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
         self.smart_plans(query)
+    }
+
+    fn open_orders(&self, query: &OpenOrdersQuery) -> Result<Vec<Order>, Error> {
+        txc_blocking::Client::open_orders(self, query)
+    }
+
+    fn history(&self, query: &OrderHistoryQuery) -> Result<OrderHistory, Error> {
+        self.order_history(query)
+    }
+
+    fn cancel(&self, cancel: &CancelOrder) -> Result<Cancellation, Error> {
+        self.cancel_order(cancel)
+    }
+
+    fn resolve(&self, order: &PendingOrder) -> Result<Resolution, Error> {
+        txc_blocking::Client::resolve(self, order)
+    }
+
+    fn place_once(&self, order: &CollateralMarketOrder) -> Result<Placed, Error> {
+        txc_blocking::Client::place_once(self, order)
+    }
+
+    fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error> {
+        txc_blocking::Client::place_once(self, order)
+    }
+
+    fn base_url(&self) -> String {
+        txc_blocking::Client::base_url(self).to_owned()
     }
 
     fn run_orders(
@@ -266,17 +367,24 @@ impl Driver for Async {
         "async"
     }
 
-    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api> {
-        let builder = txc_async::Client::builder(setup.credentials());
-        Box::new(AsyncApi {
+    fn build(&self, base_url: &str, setup: Setup) -> Result<Box<dyn Api>, Error> {
+        let mut builder = txc_async::Client::builder(setup.credentials());
+        if setup.own_http {
+            let http = txc_async::reqwest::Client::builder()
+                .redirect(txc_async::reqwest::redirect::Policy::none())
+                .build()
+                .unwrap();
+            builder = builder.http(http);
+        }
+        Ok(Box::new(AsyncApi {
             runtime: Arc::clone(&self.runtime),
-            client: configure(builder, base_url, setup).build().unwrap(),
-        })
+            client: configure!(builder, base_url, setup).build()?,
+        }))
     }
 
     fn builder_debug(&self, base_url: &str, setup: Setup) -> String {
         let builder = txc_async::Client::builder(setup.credentials());
-        format!("{:?}", configure(builder, base_url, setup))
+        format!("{:?}", configure!(builder, base_url, setup))
     }
 }
 
@@ -293,6 +401,34 @@ impl Api for AsyncApi {
 
     fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
         self.runtime.block_on(self.client.smart_plans(query))
+    }
+
+    fn open_orders(&self, query: &OpenOrdersQuery) -> Result<Vec<Order>, Error> {
+        self.runtime.block_on(self.client.open_orders(query))
+    }
+
+    fn history(&self, query: &OrderHistoryQuery) -> Result<OrderHistory, Error> {
+        self.runtime.block_on(self.client.order_history(query))
+    }
+
+    fn cancel(&self, cancel: &CancelOrder) -> Result<Cancellation, Error> {
+        self.runtime.block_on(self.client.cancel_order(cancel))
+    }
+
+    fn resolve(&self, order: &PendingOrder) -> Result<Resolution, Error> {
+        self.runtime.block_on(self.client.resolve(order))
+    }
+
+    fn place_once(&self, order: &CollateralMarketOrder) -> Result<Placed, Error> {
+        self.runtime.block_on(self.client.place_once(order))
+    }
+
+    fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error> {
+        self.runtime.block_on(self.client.place_once(order))
+    }
+
+    fn base_url(&self) -> String {
+        self.client.base_url().to_owned()
     }
 
     fn run_orders(
@@ -378,13 +514,23 @@ pub fn api_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, ApiErro
     (error, api)
 }
 
+/// The failure behind an unresolved order, or the error itself.
+pub fn cause(error: &Error) -> &Error {
+    match error {
+        Error::OutcomeUnknown(u) | Error::NotPlaced(u) => &u.cause,
+        other => other,
+    }
+}
+
+/// The transport failure of `result` (behind an unresolved order, if it is one).
 pub fn transport(
     result: Result<impl std::fmt::Debug, Error>,
 ) -> (Error, TransportErrorKind, Delivery) {
-    match result.unwrap_err() {
+    let error = result.unwrap_err();
+    match cause(&error) {
         Error::Transport(e) => {
             let (kind, delivery) = (e.kind, e.delivery);
-            (Error::Transport(e), kind, delivery)
+            (error, kind, delivery)
         }
         other => panic!("expected a transport error, got {other:?}"),
     }
@@ -415,11 +561,13 @@ pub fn order_times_out(
     (sandbox, client)
 }
 
+/// The decode failure of `result` (behind an unresolved order, if it is one).
 pub fn decode_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, u16, DecodeErrorKind) {
-    match result.unwrap_err() {
+    let error = result.unwrap_err();
+    match cause(&error) {
         Error::Decode(e) => {
             let (status, kind) = (e.status, e.kind);
-            (Error::Decode(e), status, kind)
+            (error, status, kind)
         }
         other => panic!("expected a decode error, got {other:?}"),
     }

@@ -12,7 +12,7 @@ use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use txc_sign::{
     ApiError, ApiErrorClass, AuthRejection, Credentials, DecodeErrorKind, Error, KeyStatus, Nonce,
-    NonceGuard, VerifiedRequest, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, api_error,
+    NonceGuard, Response, VerifiedRequest, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, api_error,
     body_bytes, decode, payload, signature, verify,
 };
 use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, SmartPlansQuery};
@@ -129,7 +129,7 @@ fn is_token(c: char) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, '+' | '/' | '=' | '-' | '_')
 }
 
-/// The decode invariants for endpoint `E` and the answer `(status, body)`.
+/// The decode invariants for endpoint `E` and the response `(status, body)`.
 pub fn check_decode<E: Endpoint>(status: u16, body: &[u8]) {
     let api = api_error(status, body);
     if let Some(e) = &api {
@@ -137,18 +137,29 @@ pub fn check_decode<E: Endpoint>(status: u16, body: &[u8]) {
         let _ = e.to_string();
     }
     let success = (200..300).contains(&status);
-    match decode::<E>(status, body) {
+    let result = decode::<E>(&Response::new(status, body));
+    if let Err(e) = &result {
+        assert!(
+            !(e.outcome_unknown() && e.is_retryable()),
+            "both unknown and retryable: {e}"
+        );
+        assert_eq!(
+            e.is_retryable(),
+            status == 429,
+            "retryable for HTTP {status}"
+        );
+    }
+    match result {
         Ok(_) => {
             assert!(success, "decode returned Ok for HTTP {status}");
             assert!(serde_json::from_slice::<E::Response>(body).is_ok());
             assert!(is_json(body), "decode accepted a body that is not JSON");
         }
         Err(Error::Api(e)) => {
-            assert_eq!(
-                Some(&*e),
-                api.as_ref(),
-                "Api error differs from api_error()"
-            );
+            match &api {
+                Some(expected) => assert_eq!(&*e, expected, "Api error differs from api_error()"),
+                None => assert_eq!(status, 429, "an Api error from a body that is not one"),
+            }
             if status == 429 {
                 assert_eq!(e.class, ApiErrorClass::TooManyRequests);
             }
@@ -157,12 +168,11 @@ pub fn check_decode<E: Endpoint>(status: u16, body: &[u8]) {
         Err(Error::Decode(d)) => {
             assert_eq!(d.status, status);
             assert_eq!(d.operation, E::OPERATION);
-            if !success {
-                assert!(
-                    api.is_none(),
-                    "error body of HTTP {status} not decoded as Api"
-                );
-            }
+            assert!(
+                api.is_none(),
+                "error body of HTTP {status} not decoded as Api"
+            );
+            assert_ne!(status, 429, "a 429 is always the rate limit");
             let first = body.iter().find(|b| !b.is_ascii_whitespace());
             assert_eq!(d.kind == DecodeErrorKind::Empty, first.is_none());
             if d.kind == DecodeErrorKind::Html {
