@@ -116,6 +116,118 @@ mod signing {
     }
 }
 
+/// The hand-written encoders, compiled into the bench from their sources, measured beside the
+/// `base64`, `hex` and `const-hex` crates in the same run (issue 17's decision rule).
+#[allow(dead_code, unreachable_pub, unused_imports)]
+#[path = "../src/base64.rs"]
+mod hand_base64;
+#[allow(dead_code, unreachable_pub, unused_imports)]
+#[path = "../src/hex.rs"]
+mod hand_hex;
+
+mod encoders {
+    use base64::Engine as _;
+    use base64::engine::general_purpose::STANDARD;
+
+    use super::*;
+
+    fn body() -> Vec<u8> {
+        txc_sign::body_bytes(&order(), Nonce(1_700_000_000_000), true)
+    }
+
+    fn tag() -> [u8; 64] {
+        let mut mac = <Hmac<Sha512> as KeyInit>::new_from_slice(SECRET.as_bytes()).unwrap();
+        mac.update(b"payload");
+        mac.finalize().into_bytes().into()
+    }
+
+    #[divan::bench]
+    fn base64_hand_written(b: Bencher<'_, '_>) {
+        let body = body();
+        let mut out = vec![0u8; hand_base64::encoded_len(body.len())];
+        b.bench_local(|| hand_base64::encode_to_slice(black_box(&body), black_box(&mut out)));
+    }
+
+    #[divan::bench]
+    fn base64_crate_encode_slice(b: Bencher<'_, '_>) {
+        let body = body();
+        let mut out = vec![0u8; hand_base64::encoded_len(body.len())];
+        b.bench_local(|| STANDARD.encode_slice(black_box(&body), black_box(&mut out)));
+    }
+
+    #[divan::bench]
+    fn hex_hand_written(b: Bencher<'_, '_>) {
+        let tag = tag();
+        let mut out = [0u8; 128];
+        b.bench_local(|| hand_hex::encode_to_slice(black_box(&tag), black_box(&mut out)));
+    }
+
+    #[divan::bench]
+    fn hex_crate(b: Bencher<'_, '_>) {
+        let tag = tag();
+        let mut out = [0u8; 128];
+        b.bench_local(|| hex::encode_to_slice(black_box(&tag), black_box(&mut out)));
+    }
+
+    #[divan::bench]
+    fn const_hex_crate(b: Bencher<'_, '_>) {
+        let tag = tag();
+        let mut out = [0u8; 128];
+        b.bench_local(|| const_hex::encode_to_slice(black_box(&tag), black_box(&mut out)));
+    }
+
+    /// Which base64 and hex encoders a signing pipeline uses.
+    #[derive(Clone, Copy, Debug)]
+    enum Encoders {
+        HandWritten,
+        Base64Hex,
+        Base64ConstHex,
+    }
+
+    /// The signer's steps outside the crate: body, payload and signature in one buffer.
+    fn sign_with(
+        encoders: Encoders,
+        order: &CollateralMarketOrder,
+        nonce: u64,
+        mac: &Hmac<Sha512>,
+    ) -> Vec<u8> {
+        let mut buf = Vec::with_capacity(1024);
+        buf.extend_from_slice(&txc_sign::body_bytes(order, Nonce(nonce), true));
+        let body_len = buf.len();
+        let payload_len = hand_base64::encoded_len(body_len);
+        buf.resize(body_len + payload_len + 128, 0);
+        let (body, rest) = buf.split_at_mut(body_len);
+        let (payload, signature) = rest.split_at_mut(payload_len);
+        match encoders {
+            Encoders::HandWritten => hand_base64::encode_to_slice(body, payload),
+            Encoders::Base64Hex | Encoders::Base64ConstHex => {
+                STANDARD.encode_slice(&*body, &mut *payload).unwrap();
+            }
+        }
+        let mut m = mac.clone();
+        m.update(payload);
+        let tag: [u8; 64] = m.finalize().into_bytes().into();
+        match encoders {
+            Encoders::HandWritten => hand_hex::encode_to_slice(&tag, signature),
+            Encoders::Base64Hex => hex::encode_to_slice(tag, signature).unwrap(),
+            Encoders::Base64ConstHex => const_hex::encode_to_slice(tag, signature).unwrap(),
+        }
+        buf
+    }
+
+    /// Body, base64, HMAC-SHA512 and hex as the signer does them, with each pair of encoders.
+    #[divan::bench(args = [Encoders::HandWritten, Encoders::Base64Hex, Encoders::Base64ConstHex])]
+    fn sign_pipeline(b: Bencher<'_, '_>, encoders: Encoders) {
+        let order = order();
+        let mac = <Hmac<Sha512> as KeyInit>::new_from_slice(SECRET.as_bytes()).unwrap();
+        let mut nonce = 1_700_000_000_000u64;
+        b.bench_local(|| {
+            nonce += 1;
+            black_box(sign_with(encoders, black_box(&order), nonce, &mac))
+        });
+    }
+}
+
 mod decoding {
     use super::*;
 
