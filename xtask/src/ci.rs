@@ -182,12 +182,12 @@ fn features(sh: &Shell) -> anyhow::Result<()> {
 }
 
 /// What `cargo hack check --each-feature` checks: no features, each feature alone (`default`
-/// included), and all features when there is more than one.
+/// included), and all features unless `default` is the only one.
 pub(crate) fn each_feature<'a>(features: &[&'a str]) -> Vec<Vec<&'a str>> {
     let mut runs = vec![vec!["--no-default-features"]];
     let alone = |f: &&'a str| vec!["--no-default-features", "--features", *f];
     runs.extend(features.iter().map(alone));
-    if features.iter().filter(|f| **f != "default").count() > 1 {
+    if features.iter().any(|f| *f != "default") {
         runs.push(vec!["--all-features"]);
     }
     runs
@@ -237,5 +237,6 @@ mod tests {
         --all-features
         ");
         assert_eq!(each_feature(&["default"]).len(), 2);
+        assert_eq!(each_feature(&["default", "rust_decimal"]).len(), 4);
     }
 }
