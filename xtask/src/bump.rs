@@ -1,65 +1,73 @@
-//! `cargo xtask bump <patch|minor|major|X.Y.Z>`: new workspace version plus a
-//! released changelog section.
+//! `cargo xtask bump <patch|minor|major|X.Y.Z>`: the new workspace version in `Cargo.toml`,
+//! the released changelog section, and the lockfile's own entries refreshed.
 
-use std::fs;
+use anyhow::{Context as _, bail};
+use jiff::tz::TimeZone;
+use semver::Version;
+use toml_edit::DocumentMut;
+use xshell::{Shell, cmd};
 
-use crate::changelog::release_changelog;
-use crate::cmd::{Cmd, workspace_root};
-use crate::date::Date;
-use crate::error::XtaskError;
-use crate::manifest::{bump_manifest, workspace_version};
-use crate::version::Bump;
+use crate::{changelog, manifest};
 
-/// Runs `bump` with the arguments after the command name.
-pub(crate) fn run(args: &[String]) -> Result<(), XtaskError> {
-    let [level] = args else {
-        return Err(XtaskError::Usage(
-            "cargo xtask bump <patch|minor|major|X.Y.Z>".into(),
-        ));
+/// The version after `current` for `level`; any pre-release part is dropped. An explicit
+/// version may equal `current` (releasing the version the manifest has, e.g. the first
+/// `0.1.0`) but not be lower.
+pub(crate) fn next_version(current: &Version, level: &str) -> anyhow::Result<Version> {
+    let next = match level {
+        "patch" => Version::new(current.major, current.minor, current.patch + 1),
+        "minor" => Version::new(current.major, current.minor + 1, 0),
+        "major" => Version::new(current.major + 1, 0, 0),
+        exact => Version::parse(exact)
+            .with_context(|| format!("expected patch, minor, major or X.Y.Z, not `{exact}`"))?,
     };
-    let bump: Bump = level.parse()?;
-    let root = workspace_root();
-    let manifest_path = root.join("Cargo.toml");
-    let changelog_path = root.join("CHANGELOG.md");
+    if next < *current {
+        bail!("new version {next} is lower than the current version {current}");
+    }
+    Ok(next)
+}
 
-    let manifest = fs::read_to_string(&manifest_path).map_err(XtaskError::io(format!(
-        "reading {}",
-        manifest_path.display()
-    )))?;
-    let changelog = fs::read_to_string(&changelog_path).map_err(XtaskError::io(format!(
-        "reading {}",
-        changelog_path.display()
-    )))?;
-    let current = workspace_version(&manifest)?;
-    let new = bump.apply(&current)?;
-    let date = Date::today_utc()?;
-
-    // Compute both edits before writing either, so a refusal changes nothing.
-    let new_manifest = bump_manifest(&manifest, &new)?;
-    let new_changelog = release_changelog(&changelog, &new, date)?;
-    fs::write(&manifest_path, new_manifest).map_err(XtaskError::io(format!(
-        "writing {}",
-        manifest_path.display()
-    )))?;
-    fs::write(&changelog_path, new_changelog).map_err(XtaskError::io(format!(
-        "writing {}",
-        changelog_path.display()
-    )))?;
+pub(crate) fn run(sh: &Shell, level: &str) -> anyhow::Result<()> {
+    let mut doc: DocumentMut = sh.read_file("Cargo.toml")?.parse()?;
+    let current = manifest::workspace_version(&doc)?;
+    let new = next_version(&current, level)?;
+    let today = jiff::Timestamp::now().to_zoned(TimeZone::UTC).date();
+    // Both edits are computed before either is written, so a refusal changes nothing.
+    manifest::bump_versions(&mut doc, &new)?;
+    let changelog = changelog::release(&sh.read_file("CHANGELOG.md")?, &new, today)?;
+    sh.write_file("Cargo.toml", doc.to_string())?;
+    sh.write_file("CHANGELOG.md", changelog)?;
     if new == current {
         println!("Cargo.toml: already at {new}");
     } else {
         println!("Cargo.toml: {current} -> {new}");
     }
-    println!("CHANGELOG.md: `## Unreleased` -> `## {new} - {date}`");
-
-    if root.join("Cargo.lock").exists() {
-        // Refresh the workspace's own entries in the lockfile.
-        if let Err(e) = Cmd::cargo().args(["update", "--workspace"]).run() {
-            eprintln!(
-                "warning: could not refresh Cargo.lock ({e}); run `cargo update --workspace`"
-            );
-        }
+    println!("CHANGELOG.md: `## Unreleased` -> `## {new} - {today}`");
+    if sh.path_exists("Cargo.lock")
+        && let Err(e) = cmd!(sh, "cargo update --workspace").run()
+    {
+        eprintln!("warning: could not refresh Cargo.lock ({e}); run `cargo update --workspace`");
     }
     println!("next: review the diff, commit, then `cargo xtask release` (dry run)");
     Ok(())
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_versions() {
+        let next = |current: &str, level: &str| {
+            next_version(&Version::parse(current).unwrap(), level).map(|v| v.to_string())
+        };
+        assert_eq!(next("0.1.7", "patch").unwrap(), "0.1.8");
+        assert_eq!(next("0.1.7", "minor").unwrap(), "0.2.0");
+        assert_eq!(next("0.1.7", "major").unwrap(), "1.0.0");
+        assert_eq!(next("0.1.7", "0.3.0-rc.1").unwrap(), "0.3.0-rc.1");
+        assert_eq!(next("0.1.7", "0.1.7").unwrap(), "0.1.7");
+        assert_eq!(next("1.0.0-rc.1", "patch").unwrap(), "1.0.1");
+        insta::assert_snapshot!(next("0.1.7", "0.1.0").unwrap_err(), @"new version 0.1.0 is lower than the current version 0.1.7");
+        insta::assert_snapshot!(next("0.1.7", "huge").unwrap_err(), @"expected patch, minor, major or X.Y.Z, not `huge`");
+    }
 }

@@ -1,111 +1,54 @@
-//! Reading and releasing `CHANGELOG.md` (`## Unreleased` → `## X.Y.Z - date`).
+//! `CHANGELOG.md`'s release sections: `## Unreleased` becomes `## X.Y.Z - date` under a new,
+//! empty `## Unreleased`.
 
-use crate::date::Date;
-use crate::error::XtaskError;
-use crate::version::Version;
+use anyhow::{Context as _, bail};
+use jiff::civil::Date;
+use semver::Version;
 
-/// What the changelog says about a version that is about to be released.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum ChangelogStatus {
-    /// A `## <version>` section exists.
-    Released,
-    /// No section for the version, but `## Unreleased` has content that
-    /// `cargo xtask bump` would turn into one.
-    Unreleased,
-    /// Neither: no section for the version and an empty (or no) Unreleased.
-    Missing,
-}
-
-/// The text of a level-2 heading (`## text`), if `line` is one.
-fn h2(line: &str) -> Option<&str> {
-    line.strip_prefix("## ").map(str::trim)
-}
-
-/// Whether a heading text names the Unreleased section (`Unreleased` or
-/// `[Unreleased]`, any case).
-fn is_unreleased(heading: &str) -> bool {
-    let name = heading.trim_start_matches('[');
+/// The first word of a level-2 heading without brackets or a `v` (`[v0.2.0] - ...` → `0.2.0`).
+fn h2_name(line: &str) -> Option<&str> {
+    let name = line.strip_prefix("## ")?.trim().trim_start_matches('[');
     let name = name.split([']', ' ']).next().unwrap_or_default();
-    name.eq_ignore_ascii_case("unreleased")
+    Some(name.strip_prefix('v').unwrap_or(name))
 }
 
-/// Whether a heading text names `version` (`0.2.0`, `0.2.0 - 2025-01-01`,
-/// `[0.2.0] - ...`, `v0.2.0`).
-fn is_version_heading(heading: &str, version: &str) -> bool {
-    let name = heading.trim_start_matches('[');
-    let name = name.split([']', ' ']).next().unwrap_or_default();
-    name.strip_prefix('v').unwrap_or(name) == version
-}
-
-/// The body lines of the Unreleased section: its index and the lines up to
-/// the next level-2 heading.
-fn unreleased_section<'a>(lines: &[&'a str]) -> Option<(usize, Vec<&'a str>)> {
+/// The index of the `## Unreleased` heading (any case, brackets allowed) and whether its
+/// section has any non-blank line before the next level-2 heading.
+fn unreleased(lines: &[&str]) -> Option<(usize, bool)> {
     let start = lines
         .iter()
-        .position(|l| h2(l).is_some_and(is_unreleased))?;
-    let body = lines
+        .position(|l| h2_name(l).is_some_and(|n| n.eq_ignore_ascii_case("unreleased")))?;
+    let has_content = lines
         .iter()
         .skip(start + 1)
-        .take_while(|l| h2(l).is_none())
-        .copied()
-        .collect();
-    Some((start, body))
+        .take_while(|l| h2_name(l).is_none())
+        .any(|l| !l.trim().is_empty());
+    Some((start, has_content))
 }
 
-/// Classifies the changelog with respect to `version`.
-pub(crate) fn changelog_status(md: &str, version: &Version) -> ChangelogStatus {
+/// Whether the changelog has a `## <version>` section.
+pub(crate) fn has_section(md: &str, version: &Version) -> bool {
     let version = version.to_string();
-    let lines: Vec<&str> = md.lines().collect();
-    if lines
-        .iter()
-        .any(|l| h2(l).is_some_and(|h| is_version_heading(h, &version)))
-    {
-        return ChangelogStatus::Released;
-    }
-    match unreleased_section(&lines) {
-        Some((_, body)) if body.iter().any(|l| !l.trim().is_empty()) => ChangelogStatus::Unreleased,
-        _ => ChangelogStatus::Missing,
-    }
+    md.lines().any(|l| h2_name(l) == Some(version.as_str()))
 }
 
-/// Turns the `## Unreleased` section into `## <version> - <date>` and opens a
-/// new, empty `## Unreleased` above it. Refuses a missing or whitespace-only
-/// Unreleased section and a version that already has a section.
-pub(crate) fn release_changelog(
-    md: &str,
-    version: &Version,
-    date: Date,
-) -> Result<String, XtaskError> {
-    let nl = if md.contains("\r\n") { "\r\n" } else { "\n" };
+/// Opens a new, empty `## Unreleased` above the old one, which becomes `## <version> - <date>`.
+/// Refuses a missing or blank Unreleased section and a version that already has a section.
+pub(crate) fn release(md: &str, version: &Version, date: Date) -> anyhow::Result<String> {
     let lines: Vec<&str> = md.lines().collect();
-    let version_text = version.to_string();
-    if lines
-        .iter()
-        .any(|l| h2(l).is_some_and(|h| is_version_heading(h, &version_text)))
-    {
-        return Err(XtaskError::Parse(format!(
-            "CHANGELOG.md already has a section for {version}"
-        )));
+    if has_section(md, version) {
+        bail!("CHANGELOG.md already has a section for {version}");
     }
-    let (start, body) = unreleased_section(&lines)
-        .ok_or_else(|| XtaskError::Parse("CHANGELOG.md has no `## Unreleased` section".into()))?;
-    if body.iter().all(|l| l.trim().is_empty()) {
-        return Err(XtaskError::Parse(
-            "the `## Unreleased` section of CHANGELOG.md is empty: describe the release first"
-                .into(),
-        ));
+    let (start, has_content) =
+        unreleased(&lines).context("CHANGELOG.md has no `## Unreleased` section")?;
+    if !has_content {
+        bail!("the `## Unreleased` section of CHANGELOG.md is empty: describe the release first");
     }
-    let mut out: Vec<String> = Vec::with_capacity(lines.len() + 2);
-    for (i, line) in lines.iter().enumerate() {
-        if i == start {
-            // Keep the author's spelling of the Unreleased heading.
-            out.push((*line).to_owned());
-            out.push(String::new());
-            out.push(format!("## {version} - {date}"));
-        } else {
-            out.push((*line).to_owned());
-        }
-    }
+    let nl = if md.contains("\r\n") { "\r\n" } else { "\n" };
+    let heading = format!("{nl}## {version} - {date}");
+    let mut out: Vec<&str> = lines.clone();
+    // Keep the author's spelling of the Unreleased heading; the new section follows it.
+    out.insert(start + 1, &heading);
     let mut text = out.join(nl);
     if md.ends_with('\n') {
         text.push_str(nl);
@@ -114,32 +57,18 @@ pub(crate) fn release_changelog(
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#[allow(clippy::unwrap_used)]
 mod tests {
+    use jiff::civil::date;
+
     use super::*;
 
-    const DATE: Date = Date {
-        year: 2025,
-        month: 6,
-        day: 30,
-    };
-
     const CHANGELOG: &str = "# Changelog
-
-All notable changes to this project are documented here.
 
 ## Unreleased
 
 ### Added
 - `txc-async`: collateral order endpoints.
-
-### Fixed
-- Nonce handling in `txc-sign`.
 
 ## 0.1.0 - 2025-05-01
 
@@ -147,20 +76,22 @@ All notable changes to this project are documented here.
 ";
 
     fn v(s: &str) -> Version {
-        s.parse().unwrap()
+        Version::parse(s).unwrap()
+    }
+
+    fn release_on_june_30(md: &str, version: &str) -> anyhow::Result<String> {
+        release(md, &v(version), date(2025, 6, 30))
     }
 
     #[test]
     fn releases_unreleased_section() {
-        let out = release_changelog(CHANGELOG, &v("0.2.0"), DATE).unwrap();
-        insta::assert_snapshot!(out);
+        insta::assert_snapshot!(release_on_june_30(CHANGELOG, "0.2.0").unwrap());
     }
 
     #[test]
-    fn releases_last_section_without_trailing_newline() {
-        let md = "# Changelog\n\n## [Unreleased]\n\n- Something.";
-        let out = release_changelog(md, &v("1.0.0"), DATE).unwrap();
-        insta::assert_snapshot!(out, @r"
+    fn releases_last_section_without_trailing_newline_and_keeps_crlf() {
+        let out = release_on_june_30("# Changelog\n\n## [Unreleased]\n\n- Something.", "1.0.0");
+        insta::assert_snapshot!(out.unwrap(), @r"
         # Changelog
 
         ## [Unreleased]
@@ -169,48 +100,33 @@ All notable changes to this project are documented here.
 
         - Something.
         ");
+        let out = release_on_june_30("## Unreleased\r\n- x\r\n", "1.0.0").unwrap();
+        assert_eq!(out, "## Unreleased\r\n\r\n## 1.0.0 - 2025-06-30\r\n- x\r\n");
     }
 
     #[test]
-    fn refuses_empty_unreleased_section() {
-        let md = "# Changelog\n\n## Unreleased\n   \n\t\n\n## 0.1.0 - 2025-05-01\n\n- Initial.\n";
-        let err = release_changelog(md, &v("0.2.0"), DATE).unwrap_err();
-        insta::assert_snapshot!(err.to_string(), @"the `## Unreleased` section of CHANGELOG.md is empty: describe the release first");
+    fn refuses_empty_or_missing_unreleased_and_existing_version() {
+        let blank = "## Unreleased\n   \n\t\n\n## 0.1.0 - 2025-05-01\n\n- Initial.\n";
+        let errors = [
+            release_on_june_30(blank, "0.2.0"),
+            release_on_june_30("# Changelog\n\n## 0.1.0\n- x\n", "0.2.0"),
+            release_on_june_30(CHANGELOG, "0.1.0"),
+        ]
+        .map(|r| r.unwrap_err().to_string());
+        insta::assert_debug_snapshot!(errors, @r#"
+        [
+            "the `## Unreleased` section of CHANGELOG.md is empty: describe the release first",
+            "CHANGELOG.md has no `## Unreleased` section",
+            "CHANGELOG.md already has a section for 0.1.0",
+        ]
+        "#);
+        assert!(release_on_june_30("## Unreleased\n### Added\n\n## 0.1.0\n", "0.2.0").is_ok());
     }
 
     #[test]
-    fn refuses_missing_unreleased_and_existing_version() {
-        let err =
-            release_changelog("# Changelog\n\n## 0.1.0\n- x\n", &v("0.2.0"), DATE).unwrap_err();
-        insta::assert_snapshot!(err.to_string(), @"CHANGELOG.md has no `## Unreleased` section");
-        let err = release_changelog(CHANGELOG, &v("0.1.0"), DATE).unwrap_err();
-        insta::assert_snapshot!(err.to_string(), @"CHANGELOG.md already has a section for 0.1.0");
-    }
-
-    #[test]
-    fn subsection_headings_belong_to_unreleased() {
-        let md = "## Unreleased\n### Added\n\n## 0.1.0\n";
-        let err = release_changelog(md, &v("0.2.0"), DATE);
-        assert!(err.is_ok(), "a ### heading is content");
-    }
-
-    #[test]
-    fn classifies_changelog() {
-        assert_eq!(
-            changelog_status(CHANGELOG, &v("0.1.0")),
-            ChangelogStatus::Released
-        );
-        assert_eq!(
-            changelog_status(CHANGELOG, &v("0.2.0")),
-            ChangelogStatus::Unreleased
-        );
-        assert_eq!(
-            changelog_status("## Unreleased\n\n## 0.1.0\n", &v("0.2.0")),
-            ChangelogStatus::Missing
-        );
-        assert_eq!(
-            changelog_status("## [v0.2.0] - 2025-01-01\n", &v("0.2.0")),
-            ChangelogStatus::Released
-        );
+    fn finds_version_sections() {
+        assert!(has_section(CHANGELOG, &v("0.1.0")));
+        assert!(has_section("## [v0.2.0] - 2025-01-01\n", &v("0.2.0")));
+        assert!(!has_section(CHANGELOG, &v("0.2.0")));
     }
 }

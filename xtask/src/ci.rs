@@ -1,330 +1,242 @@
-//! `cargo xtask ci [job...]`: exactly what CI runs.
+//! `cargo xtask ci [job...]`: exactly what CI runs, one job after the other, with a summary.
 
-use std::time::{Duration, Instant};
+use std::io::{BufRead as _, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Instant;
 
-use crate::cmd::Cmd;
-use crate::error::XtaskError;
-use crate::features::combinations;
-use crate::metadata::Metadata;
-use crate::msrv;
+use anyhow::{Context as _, ensure};
+use clap::ValueEnum;
+use xshell::{Shell, cmd};
 
-/// The crates whose feature combinations `features` checks.
-const FEATURE_CRATES: &[&str] = &["txc-types", "txc-blocking", "txc-async"];
+use crate::{has_cargo_tool, metadata, msrv};
 
-/// One CI job.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The crates whose feature combinations the `features` job checks.
+const FEATURE_CRATES: [&str; 3] = ["txc-types", "txc-blocking", "txc-async"];
+
+/// One CI job; `cargo xtask ci` without a job runs all but `deny`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Job {
-    /// `cargo fmt --all --check`.
+    /// cargo fmt --all --check
     Fmt,
-    /// `cargo clippy --workspace --all-targets --all-features -- -D warnings`.
+    /// cargo clippy --workspace --all-targets --all-features -- -D warnings
     Clippy,
-    /// `cargo test --workspace` (the README's test command).
+    /// cargo test --workspace
     Test,
-    /// `RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --all-features`.
+    /// cargo doc --workspace --no-deps --all-features, warnings denied
     Doc,
-    /// The static MSRV check (see [`msrv`]).
+    /// The rust-version of the published crates' dependencies and its inheritance by members
     Msrv,
-    /// `cargo check` of each feature combination of the transports and types.
+    /// cargo check of each feature of txc-types, txc-blocking and txc-async (cargo hack)
     Features,
-    /// `cargo publish --workspace --dry-run --no-verify --allow-dirty`:
-    /// packaging of every publishable crate without compiling it (`release`
-    /// verifies by compiling).
+    /// cargo publish --workspace --dry-run, without compiling (`release` compiles)
     Package,
-    /// The cargo-fuzz targets in `fuzz/` (their own workspace) still format and compile:
-    /// `cargo fmt --check` and `cargo check --bins` on `fuzz/Cargo.toml`. Running them needs
-    /// cargo-fuzz (see `fuzz/README.md`).
+    /// The cargo-fuzz targets in fuzz/ still format and compile
     Fuzz,
-    /// `cargo deny check`, skipped when cargo-deny is not installed.
+    /// cargo deny check, skipped when cargo-deny is not installed
     Deny,
 }
 
-impl Job {
-    /// Every job, in order; `cargo xtask ci` without a job runs all but `deny`.
-    pub(crate) const ALL: [Self; 9] = [
-        Self::Fmt,
-        Self::Clippy,
-        Self::Test,
-        Self::Doc,
-        Self::Msrv,
-        Self::Features,
-        Self::Package,
-        Self::Fuzz,
-        Self::Deny,
-    ];
-
-    /// What `cargo xtask ci` without a job runs.
-    pub(crate) const DEFAULT: [Self; 8] = [
-        Self::Fmt,
-        Self::Clippy,
-        Self::Test,
-        Self::Doc,
-        Self::Msrv,
-        Self::Features,
-        Self::Package,
-        Self::Fuzz,
-    ];
-
-    /// The job's name on the command line.
-    pub(crate) const fn name(self) -> &'static str {
-        match self {
-            Self::Fmt => "fmt",
-            Self::Clippy => "clippy",
-            Self::Test => "test",
-            Self::Doc => "doc",
-            Self::Msrv => "msrv",
-            Self::Features => "features",
-            Self::Package => "package",
-            Self::Fuzz => "fuzz",
-            Self::Deny => "deny",
-        }
-    }
-
-    /// The job called `name`.
-    pub(crate) fn from_name(name: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|j| j.name() == name)
+/// The jobs to run for the jobs named on the command line.
+pub(crate) fn selected(named: &[Job]) -> Vec<Job> {
+    match named {
+        [] => Job::value_variants()
+            .iter()
+            .copied()
+            .filter(|j| *j != Job::Deny)
+            .collect(),
+        _ => named.to_vec(),
     }
 }
 
-/// Totals from the `test result:` lines of `cargo test`.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub(crate) struct TestCounts {
-    /// Passed tests.
-    pub(crate) passed: u64,
-    /// Failed tests.
-    pub(crate) failed: u64,
-    /// Ignored tests.
-    pub(crate) ignored: u64,
-}
-
-impl TestCounts {
-    /// Adds the counts of a libtest summary line such as
-    /// `test result: ok. 5 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.01s`;
-    /// other lines are ignored. Returns whether the line was a summary.
-    pub(crate) fn add_line(&mut self, line: &str) -> bool {
-        let Some(rest) = line.trim().strip_prefix("test result: ") else {
-            return false;
-        };
-        let rest = rest.split_once(". ").map_or(rest, |(_, r)| r);
-        for part in rest.split(';') {
-            let mut words = part.split_whitespace();
-            let (Some(n), Some(what)) = (words.next(), words.next()) else {
-                continue;
-            };
-            let Ok(n) = n.parse::<u64>() else { continue };
-            match what {
-                "passed" => self.passed += n,
-                "failed" => self.failed += n,
-                "ignored" => self.ignored += n,
-                _ => {}
+/// Runs the jobs in order, stopping at the first failure; prints a summary either way, with
+/// the test totals as its closing line.
+pub(crate) fn run(sh: &Shell, named: &[Job]) -> anyhow::Result<()> {
+    let jobs = selected(named);
+    let mut tests = None;
+    let mut summary = String::from("==> ci summary");
+    for (i, &job) in jobs.iter().enumerate() {
+        println!("==> [{}/{}] ci {}", i + 1, jobs.len(), name(job));
+        let start = Instant::now();
+        let result = run_job(sh, job, &mut tests);
+        let mark = if result.is_ok() { "ok" } else { "FAILED" };
+        let took = start.elapsed().as_secs_f64();
+        summary.push_str(&format!("\n  {mark:<6}  {:<9} {took:>7.1}s", name(job)));
+        if result.is_err() || i + 1 == jobs.len() {
+            println!("{summary}");
+            if let Some(t) = tests {
+                println!("{}", summary_line(t));
             }
         }
-        true
+        result?;
     }
-}
-
-/// The state carried across jobs.
-#[derive(Debug, Default)]
-struct Run {
-    /// Test totals, once the test job ran.
-    tests: Option<TestCounts>,
-}
-
-/// Runs `ci` with the arguments after the command name.
-pub(crate) fn run(args: &[String]) -> Result<(), XtaskError> {
-    let jobs: Vec<Job> = if args.is_empty() {
-        Job::DEFAULT.to_vec()
-    } else {
-        args.iter()
-            .map(|a| {
-                Job::from_name(a).ok_or_else(|| {
-                    let names: Vec<&str> = Job::ALL.iter().map(|j| j.name()).collect();
-                    XtaskError::Usage(format!("unknown ci job `{a}`; jobs: {}", names.join(", ")))
-                })
-            })
-            .collect::<Result<_, _>>()?
-    };
-    let mut state = Run::default();
-    let mut done: Vec<(Job, Duration, bool)> = Vec::new();
-    let total = jobs.len();
-    for (i, job) in jobs.into_iter().enumerate() {
-        println!("==> [{}/{total}] ci {}", i + 1, job.name());
-        let start = Instant::now();
-        let result = run_job(job, &mut state);
-        done.push((job, start.elapsed(), result.is_ok()));
-        if let Err(e) = result {
-            print_summary(&done, &state);
-            return Err(e);
-        }
-    }
-    print_summary(&done, &state);
     Ok(())
 }
 
-fn print_summary(done: &[(Job, Duration, bool)], state: &Run) {
-    println!("==> ci summary");
-    for (job, took, ok) in done {
-        println!(
-            "  {:<6}  {:<9} {:>7.1}s",
-            if *ok { "ok" } else { "FAILED" },
-            job.name(),
-            took.as_secs_f64()
-        );
-    }
-    if let Some(t) = state.tests {
-        if t.ignored > 0 {
-            println!(
-                "tests: {} passed, {} failed, {} skipped",
-                t.passed, t.failed, t.ignored
-            );
-        } else {
-            println!("tests: {} passed, {} failed", t.passed, t.failed);
-        }
-    }
+/// The job's name on the command line.
+fn name(job: Job) -> String {
+    format!("{job:?}").to_lowercase()
 }
 
-fn run_job(job: Job, state: &mut Run) -> Result<(), XtaskError> {
+fn run_job(sh: &Shell, job: Job, tests: &mut Option<TestCounts>) -> anyhow::Result<()> {
     match job {
-        Job::Fmt => Cmd::cargo().args(["fmt", "--all", "--check"]).run(),
+        Job::Fmt => cmd!(sh, "cargo fmt --all --check").run()?,
         // Warnings are always denied here, whether or not CI=true.
-        Job::Clippy => Cmd::cargo()
-            .args([
-                "clippy",
-                "--workspace",
-                "--all-targets",
-                "--all-features",
-                "--",
-                "-D",
-                "warnings",
-            ])
-            .run(),
-        Job::Test => {
-            let mut counts = TestCounts::default();
-            let result = Cmd::cargo()
-                .args(["test", "--workspace"])
-                .run_streaming(&mut |line| {
-                    counts.add_line(line);
-                });
-            state.tests = Some(counts);
-            result
-        }
-        Job::Doc => Cmd::cargo()
+        Job::Clippy => cmd!(sh, "cargo clippy --workspace --all-targets --all-features")
+            .args(["--", "-D", "warnings"])
+            .run()?,
+        Job::Test => test(sh, tests.insert([0; 3]))?,
+        Job::Doc => cmd!(sh, "cargo doc --workspace --no-deps --all-features")
             .env("RUSTDOCFLAGS", "-D warnings")
-            .args(["doc", "--workspace", "--no-deps", "--all-features"])
-            .run(),
-        Job::Msrv => msrv::run(),
-        Job::Features => features(),
-        Job::Package => package(),
-        Job::Fuzz => fuzz(),
-        Job::Deny => deny(),
-    }
-}
-
-fn features() -> Result<(), XtaskError> {
-    let meta = Metadata::load()?;
-    for krate in FEATURE_CRATES {
-        let package = meta
-            .member(krate)
-            .ok_or_else(|| XtaskError::Check(format!("workspace member `{krate}` not found")))?;
-        let combos = combinations(&package.features);
-        println!(
-            "{krate}: {} combinations ({})",
-            combos.len(),
-            combos
-                .iter()
-                .map(|c| c.label.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
-        for combo in combos {
-            Cmd::cargo()
-                .args(["check", "--quiet", "-p", krate])
-                .args(combo.args)
-                .run()?;
+            .run()?,
+        Job::Msrv => msrv::run(sh)?,
+        Job::Features => features(sh)?,
+        // Publishable crates only (`cargo package --workspace` would take xtask and examples
+        // too), against a local overlay of the workspace's unpublished ones.
+        Job::Package => cmd!(
+            sh,
+            "cargo publish --workspace --dry-run --no-verify --allow-dirty"
+        )
+        .run()?,
+        Job::Fuzz => {
+            let manifest = "fuzz/Cargo.toml";
+            cmd!(sh, "cargo fmt --manifest-path {manifest} --check").run()?;
+            cmd!(sh, "cargo check --quiet --manifest-path {manifest} --bins").run()?;
         }
+        Job::Deny if has_cargo_tool(sh, "deny") => cmd!(sh, "cargo deny check").run()?,
+        Job::Deny => println!(
+            "cargo-deny is not installed: deny skipped (cargo install --locked cargo-deny)"
+        ),
     }
     Ok(())
 }
 
-fn package() -> Result<(), XtaskError> {
-    // Packages every publishable crate (publish = false members are skipped)
-    // in dependency order against a local overlay of the workspace's
-    // unpublished crates; third-party dependencies resolve from crates.io.
-    // Not compiling keeps CI fast: `cargo xtask release` runs the full,
-    // compiling `cargo publish --workspace --dry-run`.
-    Cmd::cargo()
-        .args([
-            "publish",
-            "--workspace",
-            "--dry-run",
-            "--no-verify",
-            "--allow-dirty",
-        ])
-        .run()
+/// `cargo test --workspace`, its output echoed line by line and its `test result:` lines
+/// counted (the counts are kept when tests fail).
+fn test(sh: &Shell, counts: &mut TestCounts) -> anyhow::Result<()> {
+    println!("$ cargo test --workspace");
+    let mut child = Command::new("cargo")
+        .args(["test", "--workspace"])
+        .current_dir(sh.current_dir())
+        .stdout(Stdio::piped())
+        .spawn()
+        .context("could not run `cargo test`")?;
+    for line in BufReader::new(child.stdout.take().context("no stdout")?).lines() {
+        let line = line.context("reading `cargo test` output")?;
+        println!("{line}");
+        add_line(counts, &line);
+    }
+    let status = child.wait()?;
+    ensure!(status.success(), "`cargo test` failed ({status})");
+    Ok(())
 }
 
-fn fuzz() -> Result<(), XtaskError> {
-    const MANIFEST: &str = "fuzz/Cargo.toml";
-    Cmd::cargo()
-        .args(["fmt", "--manifest-path", MANIFEST, "--check"])
-        .run()?;
-    Cmd::cargo()
-        .args(["check", "--quiet", "--manifest-path", MANIFEST, "--bins"])
-        .run()
+/// Totals of the `test result:` lines of `cargo test`: passed, failed, ignored.
+type TestCounts = [u64; 3];
+
+/// Adds the counts of a line such as `test result: ok. 5 passed; 0 failed; 1 ignored; ...`.
+fn add_line(counts: &mut TestCounts, line: &str) {
+    let Some(rest) = line.trim().strip_prefix("test result: ") else {
+        return;
+    };
+    for part in rest.split(['.', ';']) {
+        if let [n, what] = part.split_whitespace().collect::<Vec<_>>().as_slice()
+            && let Some(i) = ["passed", "failed", "ignored"]
+                .iter()
+                .position(|w| w == what)
+            && let Some(count) = counts.get_mut(i)
+        {
+            *count += n.parse::<u64>().unwrap_or(0);
+        }
+    }
 }
 
-fn deny() -> Result<(), XtaskError> {
-    if Cmd::cargo().args(["deny", "--version"]).probe().is_none() {
-        println!("cargo-deny is not installed: deny skipped (cargo install --locked cargo-deny)");
+/// The closing line: `tests: N passed, N failed[, N skipped]`.
+fn summary_line([passed, failed, ignored]: TestCounts) -> String {
+    match ignored {
+        0 => format!("tests: {passed} passed, {failed} failed"),
+        n => format!("tests: {passed} passed, {failed} failed, {n} skipped"),
+    }
+}
+
+/// `cargo check` of each feature combination: by cargo-hack when installed (CI installs it),
+/// else by the same runs in a loop, so a fresh machine needs only the Rust toolchain.
+fn features(sh: &Shell) -> anyhow::Result<()> {
+    if has_cargo_tool(sh, "hack") {
+        let packages = FEATURE_CRATES.iter().flat_map(|c| ["-p", c]);
+        cmd!(sh, "cargo hack check --each-feature {packages...}").run()?;
         return Ok(());
     }
-    Cmd::cargo().args(["deny", "check"]).run()
+    println!(
+        "cargo-hack is not installed: the same checks in a loop (cargo install --locked cargo-hack)"
+    );
+    let meta = metadata(sh)?;
+    for krate in FEATURE_CRATES {
+        let package = meta.packages.iter().find(|p| p.name.as_str() == krate);
+        let package = package.with_context(|| format!("workspace member `{krate}` not found"))?;
+        let features: Vec<&str> = package.features.keys().map(String::as_str).collect();
+        for args in each_feature(&features) {
+            cmd!(sh, "cargo check --quiet -p {krate} {args...}").run()?;
+        }
+    }
+    Ok(())
+}
+
+/// What `cargo hack check --each-feature` checks: no features, each feature alone (`default`
+/// included), and all features unless `default` is the only one.
+pub(crate) fn each_feature<'a>(features: &[&'a str]) -> Vec<Vec<&'a str>> {
+    let mut runs = vec![vec!["--no-default-features"]];
+    let alone = |f: &&'a str| vec!["--no-default-features", "--features", *f];
+    runs.extend(features.iter().map(alone));
+    if features.iter().any(|f| *f != "default") {
+        runs.push(vec!["--all-features"]);
+    }
+    runs
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
 mod tests {
     use super::*;
 
     #[test]
-    fn job_names_round_trip() {
-        for job in Job::ALL {
-            assert_eq!(Job::from_name(job.name()), Some(job));
-        }
-        assert_eq!(Job::from_name("lint"), None);
-        let names: Vec<&str> = Job::DEFAULT.iter().map(|j| j.name()).collect();
+    fn selects_jobs() {
+        let names = |jobs: Vec<Job>| jobs.into_iter().map(name).collect::<Vec<_>>().join(" ");
         assert_eq!(
-            names,
-            [
-                "fmt", "clippy", "test", "doc", "msrv", "features", "package", "fuzz"
-            ]
+            names(selected(&[])),
+            "fmt clippy test doc msrv features package fuzz"
         );
+        assert_eq!(names(selected(&[Job::Deny, Job::Fmt])), "deny fmt");
+        assert_eq!(Job::from_str("features", false), Ok(Job::Features));
+        assert!(Job::from_str("lint", false).is_err());
     }
 
     #[test]
     fn counts_test_results() {
-        let mut counts = TestCounts::default();
-        let lines = [
-            "running 3 tests",
+        let mut counts = [0; 3];
+        for line in [
             "test a ... ok",
             "test result: ok. 3 passed; 0 failed; 1 ignored; 0 measured; 0 filtered out; finished in 0.00s",
             "test result: FAILED. 1 passed; 2 failed; 0 ignored; 0 measured; 5 filtered out; finished in 1.20s",
-            "   Doc-tests txc_types",
-            "test result: ok. 0 passed; 0 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.00s",
-        ];
-        let summaries = lines.iter().filter(|l| counts.add_line(l)).count();
-        assert_eq!(summaries, 3);
-        assert_eq!(
-            counts,
-            TestCounts {
-                passed: 4,
-                failed: 2,
-                ignored: 1
-            }
-        );
+        ] {
+            add_line(&mut counts, line);
+        }
+        assert_eq!(summary_line(counts), "tests: 4 passed, 2 failed, 1 skipped");
+        assert_eq!(summary_line([0; 3]), "tests: 0 passed, 0 failed");
+    }
+
+    #[test]
+    fn feature_runs_mirror_cargo_hack() {
+        let runs: Vec<String> = each_feature(&["default", "rustls", "tracing"])
+            .iter()
+            .map(|r| r.join(" "))
+            .collect();
+        insta::assert_snapshot!(runs.join("\n"), @r"
+        --no-default-features
+        --no-default-features --features default
+        --no-default-features --features rustls
+        --no-default-features --features tracing
+        --all-features
+        ");
+        assert_eq!(each_feature(&["default"]).len(), 2);
+        assert_eq!(each_feature(&["default", "rust_decimal"]).len(), 4);
     }
 }

@@ -1,12 +1,7 @@
-//! `cargo xtask`: maintenance tasks of the txc workspace.
-//!
-//! - `cargo xtask ci [job...]` — exactly what CI runs (`fmt`, `clippy`,
-//!   `test`, `doc`, `msrv`, `features`, `package`, and `deny` on request).
-//! - `cargo xtask bump <patch|minor|major|X.Y.Z>` — new workspace version and
-//!   released changelog section.
-//! - `cargo xtask release [--execute]` — pre-release checks; with `--execute`,
-//!   publishing in dependency order and tagging.
-//! - `cargo xtask deps` — dependency counts and the dependency policy.
+//! `cargo xtask`: maintenance tasks of the txc workspace, as thin as possible over cargo, git
+//! and the tools CI installs (cargo-hack, cargo-semver-checks, cargo-deny). What stays here is
+//! this project's own policy: which jobs CI runs, which crate may depend on what, the static
+//! MSRV check, and the changelog's release sections.
 
 // Printing progress and reports is this tool's whole job.
 #![allow(clippy::print_stdout)]
@@ -14,64 +9,92 @@
 mod bump;
 mod changelog;
 mod ci;
-mod cmd;
-mod date;
 mod deps;
-mod error;
-mod features;
-mod git;
 mod manifest;
-mod metadata;
 mod msrv;
 mod release;
-mod topo;
-mod version;
 
 use std::process::ExitCode;
 
-use error::XtaskError;
+use clap::Parser;
+use xshell::{Shell, cmd};
 
-/// The help text.
-const USAGE: &str = "\
-cargo xtask <command>
-
-commands:
-  ci [job...]                          run CI jobs (default: fmt clippy test doc msrv features package;
-                                       also: deny)
-  bump <patch|minor|major|X.Y.Z>       bump the workspace version and release the changelog's Unreleased
-  release [--execute]                  check a release (dry run); --execute publishes and tags
-  deps                                 dependency counts and the dependency policy
-  help                                 this text";
+/// Maintenance tasks of the txc workspace.
+#[derive(Debug, Parser)]
+#[command(name = "cargo xtask", bin_name = "cargo xtask")]
+enum Command {
+    /// Run CI jobs (default: fmt clippy test doc msrv features package fuzz; also: deny)
+    Ci {
+        /// The jobs to run, in this order.
+        jobs: Vec<ci::Job>,
+    },
+    /// Bump the workspace version and release the changelog's Unreleased section
+    Bump {
+        /// `patch`, `minor`, `major` or an explicit version.
+        #[arg(value_name = "patch|minor|major|X.Y.Z")]
+        level: String,
+    },
+    /// Check a release (dry run); --execute publishes and tags
+    Release {
+        /// Publish with `cargo publish --workspace` and tag, after the checks pass.
+        #[arg(long)]
+        execute: bool,
+    },
+    /// Dependency counts and the dependency policy
+    Deps,
+}
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match dispatch(&args) {
+    let command = Command::parse();
+    match run(command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("xtask: error: {e}");
+            eprintln!("xtask: error: {e:#}");
             ExitCode::FAILURE
         }
     }
 }
 
-/// Runs the command named by the first argument.
-fn dispatch(args: &[String]) -> Result<(), XtaskError> {
-    let Some((command, rest)) = args.split_first() else {
-        println!("{USAGE}");
-        return Err(XtaskError::Usage("no command given".into()));
-    };
-    match command.as_str() {
-        "ci" => ci::run(rest),
-        "bump" => bump::run(rest),
-        "release" => release::run(rest),
-        "deps" => deps::run(rest),
-        "help" | "-h" | "--help" => {
-            println!("{USAGE}");
-            Ok(())
-        }
-        other => {
-            println!("{USAGE}");
-            Err(XtaskError::Usage(format!("unknown command `{other}`")))
-        }
+fn run(command: Command) -> anyhow::Result<()> {
+    let sh = Shell::new()?;
+    // The workspace around the current directory (`cargo xtask` may run in a subdirectory).
+    let root = cargo_metadata::MetadataCommand::new()
+        .no_deps()
+        .exec()?
+        .workspace_root;
+    sh.change_dir(root);
+    match command {
+        Command::Ci { jobs } => ci::run(&sh, &jobs),
+        Command::Bump { level } => bump::run(&sh, &level),
+        Command::Release { execute } => release::run(&sh, execute),
+        Command::Deps => deps::run(&sh),
     }
+}
+
+/// Whether `cargo <tool>` is installed.
+fn has_cargo_tool(sh: &Shell, tool: &str) -> bool {
+    cmd!(sh, "cargo {tool} --version")
+        .quiet()
+        .ignore_stdout()
+        .ignore_stderr()
+        .run()
+        .is_ok()
+}
+
+/// `cargo metadata` of the workspace (all features, every target).
+fn metadata(sh: &Shell) -> anyhow::Result<cargo_metadata::Metadata> {
+    Ok(cargo_metadata::MetadataCommand::new()
+        .current_dir(sh.current_dir())
+        .exec()?)
+}
+
+/// The workspace members that are published, sorted by name.
+fn published(meta: &cargo_metadata::Metadata) -> Vec<&cargo_metadata::Package> {
+    let mut members: Vec<_> = meta
+        .workspace_packages()
+        .into_iter()
+        .filter(|p| p.publish.as_ref().is_none_or(|r| !r.is_empty()))
+        .collect();
+    members.sort_by(|a, b| a.name.cmp(&b.name));
+    members
 }

@@ -1,278 +1,212 @@
-//! `cargo xtask release [--execute]`: pre-release checks (dry run by default),
-//! then publishing in dependency order and tagging.
+//! `cargo xtask release [--execute]`: pre-release checks (a dry run by default), then
+//! `cargo publish --workspace` (cargo orders the crates) and the tag.
 
-use std::collections::{BTreeMap, BTreeSet};
-use std::fs;
+use anyhow::ensure;
+use semver::Version;
+use xshell::{Shell, cmd};
 
-use crate::changelog::{ChangelogStatus, changelog_status};
-use crate::cmd::{Cmd, workspace_root};
-use crate::error::XtaskError;
-use crate::git;
-use crate::manifest::workspace_version;
-use crate::metadata::{DepKind, Metadata};
-use crate::topo::topo_order;
-use crate::version::Version;
+use crate::changelog;
+use crate::{has_cargo_tool, manifest, metadata, published};
 
-/// The dependency graph among the published crates (name → names of the
-/// published crates it depends on). Dev-dependency edges are included when
-/// `with_dev` is set, because crates.io needs dev-dependencies that carry a
-/// version to exist as well.
-pub(crate) fn publish_graph(meta: &Metadata, with_dev: bool) -> BTreeMap<String, BTreeSet<String>> {
-    let published = meta.published();
-    let ids: BTreeMap<&str, &str> = published
-        .iter()
-        .map(|p| (p.id.as_str(), p.name.as_str()))
-        .collect();
-    published
-        .iter()
-        .map(|p| {
-            let deps = meta
-                .node(&p.id)
-                .map(|node| {
-                    node.deps
-                        .iter()
-                        .filter(|d| with_dev || d.kinds.iter().any(|k| *k != DepKind::Dev))
-                        .filter_map(|d| ids.get(d.pkg.as_str()).map(|n| (*n).to_owned()))
-                        .collect()
-                })
-                .unwrap_or_default();
-            (p.name.clone(), deps)
-        })
-        .collect()
-}
-
-/// The order to publish the workspace's crates in, computed from the resolve
-/// graph: with dev-dependency edges when that is acyclic, else without.
-pub(crate) fn publish_order(meta: &Metadata) -> Result<Vec<String>, XtaskError> {
-    topo_order(&publish_graph(meta, true)).or_else(|_| topo_order(&publish_graph(meta, false)))
-}
-
-/// The result of one pre-release check.
-enum Outcome {
-    /// Passed, with an explanation.
+/// The result of one pre-release check, with what it found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Outcome {
     Ok(String),
-    /// Not run, with the reason.
     Skipped(String),
-    /// Failed, with the problem.
     Failed(String),
 }
 
-/// Runs `release` with the arguments after the command name.
-pub(crate) fn run(args: &[String]) -> Result<(), XtaskError> {
-    let execute = match args {
-        [] => false,
-        [flag] if flag == "--execute" => true,
-        _ => return Err(XtaskError::Usage("cargo xtask release [--execute]".into())),
-    };
-    let root = workspace_root();
-    let manifest_path = root.join("Cargo.toml");
-    let manifest = fs::read_to_string(&manifest_path).map_err(XtaskError::io(format!(
-        "reading {}",
-        manifest_path.display()
-    )))?;
-    let version = workspace_version(&manifest)?;
+pub(crate) fn run(sh: &Shell, execute: bool) -> anyhow::Result<()> {
+    let version = manifest::workspace_version(&sh.read_file("Cargo.toml")?.parse()?)?;
     let tag = format!("v{version}");
-    let meta = Metadata::load()?;
-    let order = publish_order(&meta)?;
-    println!(
-        "release {tag} ({}): {}",
-        if execute { "EXECUTE" } else { "dry run" },
-        order.join(" -> ")
-    );
+    let meta = metadata(sh)?;
+    let crates = published(&meta);
+    let names: Vec<&str> = crates.iter().map(|p| p.name.as_str()).collect();
+    let mode = if execute { "EXECUTE" } else { "dry run" };
+    println!("release {tag} ({mode}): {}", names.join(", "));
 
-    let mut checks: Vec<(&str, Outcome)> = vec![
-        ("clean tree", check_clean()?),
-        ("tag", check_tag(&tag)?),
-        ("changelog", check_changelog(&root, &version, execute)),
-        ("versions", check_versions(&meta, &version)),
-    ];
-    print_checks(&checks);
-    // Packaging compiles everything; only do it when the cheap checks passed.
-    if !any_failed(&checks) {
-        checks.push(("package", check_package()));
-        checks.push(("semver", check_semver(&version)));
-        print_checks(checks.get(4..).unwrap_or_default());
+    let dirty = cmd!(sh, "git status --porcelain").quiet().read()?;
+    let head = cmd!(sh, "git rev-parse HEAD").quiet().read()?;
+    let changelog = sh.read_file("CHANGELOG.md")?;
+    let wrong = crates.iter().filter(|p| p.version != version);
+    let wrong: Vec<String> = wrong
+        .map(|p| format!("{} is {}", p.name, p.version))
+        .collect();
+    let mut ok = report("clean tree", clean(&dirty));
+    ok &= report("tag", tag_check(&tag, tag_commit(sh, &tag), &head));
+    ok &= report("changelog", changelog_check(&changelog, &version, execute));
+    ok &= report(
+        "versions",
+        match wrong.is_empty() {
+            true => Outcome::Ok(format!("every published crate is {version}")),
+            false => Outcome::Failed(format!("expected {version}: {}", wrong.join(", "))),
+        },
+    );
+    // Packaging compiles every crate (verified from the packaged sources): only once the cheap
+    // checks passed. Cleanliness is its own check, hence --allow-dirty.
+    if ok {
+        let package = cmd!(sh, "cargo publish --workspace --dry-run --allow-dirty").run();
+        let package = ran(package, "every publishable crate packages and builds");
+        ok &= report("package", package);
+        ok &= report("semver", semver(sh, &version));
     }
-    if any_failed(&checks) {
-        return Err(XtaskError::Check(format!("release {tag} is not ready")));
-    }
+    ensure!(ok, "check failed: release {tag} is not ready");
+    let tagged = tag_commit(sh, &tag).is_some();
     if !execute {
-        let tagging = if git::tag_commit(&tag).is_some() {
-            format!("({tag} already exists)")
-        } else {
-            format!("and tag {tag}")
+        let tagging = match tagged {
+            true => format!("({tag} already exists)"),
+            false => format!("and tag {tag}"),
         };
-        println!(
-            "dry run ok: `cargo xtask release --execute` would publish {} {tagging}",
-            order.join(", ")
-        );
+        let names = names.join(", ");
+        println!("dry run ok: `cargo xtask release --execute` would publish {names} {tagging}");
         return Ok(());
     }
-
-    for krate in &order {
-        let (ok, stderr) = Cmd::cargo()
-            .args(["publish", "-p", krate])
-            .run_capturing_stderr()?;
-        if ok {
-            println!("published {krate} {version}");
-        } else if stderr.contains("already exists") {
-            println!("{krate} {version} is already on crates.io: skipped");
-        } else {
-            return Err(XtaskError::Command {
-                command: format!("cargo publish -p {krate}"),
-                status: "see its output above".into(),
-            });
-        }
-    }
-    if git::tag_commit(&tag).is_none() {
-        Cmd::new("git")
-            .args(["tag", "-a", &tag, "-m"])
-            .arg(format!("txc {version}"))
-            .run()?;
+    // Cargo publishes in dependency order and waits for each crate to be available. If it stops
+    // half-way, publish the rest with `cargo publish -p <crate>...`.
+    cmd!(sh, "cargo publish --workspace").run()?;
+    if !tagged {
+        let message = format!("txc {version}");
+        cmd!(sh, "git tag -a {tag} -m {message}").run()?;
         println!("created tag {tag}: push it with `git push origin {tag}`");
     }
     println!("released {tag}");
     Ok(())
 }
 
-fn any_failed(checks: &[(&str, Outcome)]) -> bool {
-    checks.iter().any(|(_, o)| matches!(o, Outcome::Failed(_)))
+/// Prints a check's outcome; `false` when it failed.
+fn report(name: &str, outcome: Outcome) -> bool {
+    let (mark, text) = match &outcome {
+        Outcome::Ok(t) => ("ok  ", t),
+        Outcome::Skipped(t) => ("skip", t),
+        Outcome::Failed(t) => ("FAIL", t),
+    };
+    println!("[{mark}] {name}: {text}");
+    !matches!(outcome, Outcome::Failed(_))
 }
 
-fn print_checks(checks: &[(&str, Outcome)]) {
-    for (name, outcome) in checks {
-        let (mark, text) = match outcome {
-            Outcome::Ok(t) => ("ok  ", t),
-            Outcome::Skipped(t) => ("skip", t),
-            Outcome::Failed(t) => ("FAIL", t),
-        };
-        println!("[{mark}] {name}: {text}");
+/// The outcome of a command that is a check.
+fn ran(result: xshell::Result<()>, ok: &str) -> Outcome {
+    result.map_or_else(
+        |e| Outcome::Failed(e.to_string()),
+        |()| Outcome::Ok(ok.to_owned()),
+    )
+}
+
+/// The commit a tag points at, if the tag exists.
+fn tag_commit(sh: &Shell, tag: &str) -> Option<String> {
+    let rev = format!("refs/tags/{tag}^{{commit}}");
+    cmd!(sh, "git rev-parse -q --verify {rev}")
+        .quiet()
+        .ignore_stderr()
+        .read()
+        .ok()
+}
+
+/// Fails on uncommitted changes (`git status --porcelain` output), naming up to eight.
+pub(crate) fn clean(porcelain: &str) -> Outcome {
+    let dirty: Vec<&str> = porcelain.lines().map(str::trim).collect();
+    let mut shown = dirty.iter().take(8).copied().collect::<Vec<_>>().join("; ");
+    match dirty.len() {
+        0 => return Outcome::Ok("git status --porcelain is empty".into()),
+        n @ 9.. => shown.push_str(&format!(" and {} more", n - 8)),
+        _ => {}
+    }
+    Outcome::Failed(format!("uncommitted changes: {shown}"))
+}
+
+/// A tag may exist only at HEAD (a tag-triggered release runs on the tagged commit itself).
+pub(crate) fn tag_check(tag: &str, commit: Option<String>, head: &str) -> Outcome {
+    match commit {
+        None => Outcome::Ok(format!("{tag} does not exist yet")),
+        Some(c) if c.trim() == head.trim() => Outcome::Ok(format!(
+            "{tag} already points at HEAD (tag-triggered release)"
+        )),
+        Some(c) => Outcome::Failed(format!("{tag} already exists at {c}, not at HEAD")),
     }
 }
 
-fn check_clean() -> Result<Outcome, XtaskError> {
-    let dirty = git::dirty_files()?;
-    Ok(if dirty.is_empty() {
-        Outcome::Ok("git status --porcelain is empty".into())
-    } else {
-        let shown: Vec<&str> = dirty.iter().take(8).map(|l| l.trim()).collect();
-        let more = match dirty.len() - shown.len() {
-            0 => String::new(),
-            n => format!(" and {n} more"),
-        };
-        Outcome::Failed(format!("uncommitted changes: {}{more}", shown.join("; ")))
-    })
-}
-
-fn check_tag(tag: &str) -> Result<Outcome, XtaskError> {
-    let Some(commit) = git::tag_commit(tag) else {
-        return Ok(Outcome::Ok(format!("{tag} does not exist yet")));
-    };
-    // A tag-triggered release runs on the tagged commit itself.
-    Ok(if commit == git::head()? {
-        Outcome::Ok(format!(
-            "{tag} already points at HEAD (tag-triggered release)"
-        ))
-    } else {
-        Outcome::Failed(format!("{tag} already exists at {commit}, not at HEAD"))
-    })
-}
-
-fn check_changelog(root: &std::path::Path, version: &Version, execute: bool) -> Outcome {
-    let path = root.join("CHANGELOG.md");
-    let Ok(md) = fs::read_to_string(&path) else {
-        return Outcome::Failed(format!("cannot read {}", path.display()));
-    };
-    match changelog_status(&md, version) {
-        ChangelogStatus::Released => Outcome::Ok(format!("section `## {version}` present")),
-        ChangelogStatus::Unreleased if execute => Outcome::Failed(format!(
+/// Publishing needs the version's section; a dry run accepts an Unreleased section that
+/// `cargo xtask bump` can release.
+pub(crate) fn changelog_check(md: &str, version: &Version, execute: bool) -> Outcome {
+    let today = jiff::civil::date(2000, 1, 1);
+    match changelog::release(md, version, today) {
+        _ if changelog::has_section(md, version) => {
+            Outcome::Ok(format!("section `## {version}` present"))
+        }
+        Ok(_) if execute => Outcome::Failed(format!(
             "no `## {version}` section (Unreleased has content): run `cargo xtask bump` first"
         )),
-        ChangelogStatus::Unreleased => Outcome::Ok(format!(
+        Ok(_) => Outcome::Ok(format!(
             "no `## {version}` section, but `## Unreleased` is non-empty (`cargo xtask bump` releases it)"
         )),
-        ChangelogStatus::Missing => Outcome::Failed(format!(
-            "no `## {version}` section and `## Unreleased` is empty"
-        )),
+        Err(e) => Outcome::Failed(format!("no `## {version}` section, and {e}")),
     }
 }
 
-fn check_versions(meta: &Metadata, version: &Version) -> Outcome {
-    let want = version.to_string();
-    let wrong: Vec<String> = meta
-        .published()
-        .iter()
-        .filter(|p| p.version != want)
-        .map(|p| format!("{} is {}", p.name, p.version))
-        .collect();
-    if wrong.is_empty() {
-        Outcome::Ok(format!("every published crate is {want}"))
-    } else {
-        Outcome::Failed(format!("expected {want}: {}", wrong.join(", ")))
-    }
+/// The greatest `vX.Y.Z` tag below `current` among `tags` (others are ignored).
+pub(crate) fn previous_tag<'a>(tags: &'a str, current: &Version) -> Option<&'a str> {
+    tags.lines()
+        .map(str::trim)
+        .filter_map(|t| Some((Version::parse(t.strip_prefix('v')?).ok()?, t)))
+        .filter(|(v, _)| v < current)
+        .max()
+        .map(|(_, t)| t)
 }
 
-fn check_package() -> Outcome {
-    // Full verification (each crate is built from its packaged sources);
-    // --allow-dirty because cleanliness is its own check.
-    match Cmd::cargo()
-        .args(["publish", "--workspace", "--dry-run", "--allow-dirty"])
-        .run()
-    {
-        Ok(()) => Outcome::Ok("every publishable crate packages and builds".into()),
-        Err(e) => Outcome::Failed(e.to_string()),
-    }
-}
-
-fn check_semver(version: &Version) -> Outcome {
-    if Cmd::cargo()
-        .args(["semver-checks", "--version"])
-        .probe()
-        .is_none()
-    {
+/// `cargo semver-checks` against the previous release tag; skipped without the tool or a tag.
+fn semver(sh: &Shell, version: &Version) -> Outcome {
+    if !has_cargo_tool(sh, "semver-checks") {
         return Outcome::Skipped(
             "cargo-semver-checks is not installed (cargo install --locked cargo-semver-checks)"
                 .into(),
         );
     }
-    let tags = match git::version_tags() {
-        Ok(tags) => tags,
-        Err(e) => return Outcome::Failed(e.to_string()),
-    };
-    let Some(previous) = git::previous_tag(&tags, version) else {
+    let tags = cmd!(sh, "git tag --list v*").quiet().read();
+    let tags = tags.unwrap_or_default();
+    let Some(previous) = previous_tag(&tags, version) else {
         return Outcome::Skipped(format!("no release tag before v{version}"));
     };
-    match Cmd::cargo()
-        .args([
-            "semver-checks",
-            "check-release",
-            "--workspace",
-            "--baseline-rev",
-        ])
-        .arg(previous.clone())
-        .run()
-    {
-        Ok(()) => Outcome::Ok(format!("no semver violations since {previous}")),
-        Err(e) => Outcome::Failed(e.to_string()),
-    }
+    let check = cmd!(sh, "cargo semver-checks check-release --workspace").arg("--baseline-rev");
+    let ok = format!("no semver violations since {previous}");
+    ran(check.arg(previous).run(), &ok)
 }
 
 #[cfg(test)]
-#[allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::panic,
-    clippy::indexing_slicing
-)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use crate::metadata::tests::METADATA;
+
+    fn v(s: &str) -> Version {
+        Version::parse(s).unwrap()
+    }
 
     #[test]
-    fn orders_published_crates_from_metadata() {
-        let meta = Metadata::parse(METADATA).unwrap();
-        assert_eq!(publish_order(&meta).unwrap(), ["b", "a"]);
-        let graph = publish_graph(&meta, true);
-        assert_eq!(graph.len(), 2, "xtask is not published");
+    fn finds_previous_tag() {
+        let tags = "v0.1.0\nv0.10.0\nv0.9.1\nv0.2.0-rc.1\nnightly\nvx\nv1.0.0\n";
+        assert_eq!(previous_tag(tags, &v("1.0.0")), Some("v0.10.0"));
+        assert_eq!(previous_tag(tags, &v("0.2.0")), Some("v0.2.0-rc.1"));
+        assert_eq!(previous_tag(tags, &v("0.1.0")), None);
+        assert_eq!(previous_tag("", &v("0.1.0")), None);
+    }
+
+    #[test]
+    fn checks() {
+        let outcomes = [
+            clean(""),
+            clean(
+                &(0..10)
+                    .map(|i| format!("M f{i}"))
+                    .collect::<Vec<_>>()
+                    .join("\n"),
+            ),
+            tag_check("v0.2.0", None, "abc"),
+            tag_check("v0.2.0", Some("abc\n".into()), "abc"),
+            tag_check("v0.2.0", Some("def".into()), "abc"),
+            changelog_check("## 0.2.0\n", &v("0.2.0"), true),
+            changelog_check("## Unreleased\n- x\n", &v("0.2.0"), false),
+            changelog_check("## Unreleased\n- x\n", &v("0.2.0"), true),
+            changelog_check("## Unreleased\n\n## 0.1.0\n", &v("0.2.0"), false),
+        ];
+        insta::assert_debug_snapshot!(outcomes);
     }
 }
