@@ -23,6 +23,7 @@ use std::sync::LazyLock;
 
 use divan::Bencher;
 use txc_sandbox::{AccountConfig, Sandbox};
+use txc_sign::NonceMode;
 use txc_sign::{Credentials, NonceSequence, SignedRequest, Signer, unix_millis};
 use txc_types::{CollateralMarketOrder, Side};
 
@@ -109,7 +110,17 @@ fn presign(signer: &Signer, nonces: &NonceSequence, window: bool, n: usize) -> V
     (0..n)
         .map(|i| {
             let nonce = nonces.next(unix_millis(std::time::SystemTime::now()));
-            signer.sign(&orders[i % 2], nonce, window).unwrap()
+            signer
+                .sign(
+                    &orders[i % 2],
+                    nonce,
+                    if window {
+                        NonceMode::Window
+                    } else {
+                        NonceMode::Strict
+                    },
+                )
+                .unwrap()
         })
         .collect()
 }

@@ -2,7 +2,9 @@
 
 use std::time::Duration;
 
-use txc_sign::{ClientConfig, Credentials, Error, HttpSettings, NonceSequence, RetryPolicy};
+use txc_sign::{
+    ClientConfig, Credentials, Error, HttpSettings, NonceMode, NonceSequence, RetryPolicy,
+};
 
 use crate::Client;
 use crate::transport::{check_agent, default_agent};
@@ -60,7 +62,11 @@ impl ClientBuilder {
     /// within ±5 s of the exchange's clock (its advice for concurrent clients). Off, nonces
     /// must only grow per key.
     pub fn nonce_window(mut self, on: bool) -> Self {
-        self.config.nonce_window = on;
+        self.config.nonce_mode = if on {
+            NonceMode::Window
+        } else {
+            NonceMode::Strict
+        };
         self
     }
 

@@ -155,7 +155,7 @@ impl fmt::Debug for Client {
         f.debug_struct("Client")
             .field("api_key", &core.signer().credentials().api_key())
             .field("base_url", &self.base_url())
-            .field("nonce_window", &core.nonce_window())
+            .field("nonce_mode", &core.nonce_mode())
             .field("retry", core.retry())
             .field("max_response_bytes", &core.max_response_bytes())
             .finish_non_exhaustive()

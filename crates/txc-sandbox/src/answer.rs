@@ -86,7 +86,7 @@ impl Answer {
         }
     }
 
-    /// An error answer of the documented shape.
+    /// An error response of the documented shape.
     pub(crate) fn error(
         status: StatusCode,
         code: i64,

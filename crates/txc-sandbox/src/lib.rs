@@ -92,7 +92,7 @@
 //! | key disabled | 403, 2, `This action is unauthorized. Enable your key in API settings` | message and code EDN §7.4; status EDN §7.2 (403) |
 //! | signature wrong (not hex, another secret, another key) | 401, 10, `Unauthorized request.` | EDN §7.4 ("Request signed incorrectly") |
 //! | payload is not the base64 of the body | 400, 9, `Invalid payload.` | EDN §2.2, §7.4 (guides/first-api-call gives status and code) |
-//! | body not a JSON object (not JSON, not UTF-8, an array, a duplicated `request`/`nonce`) | 400, 9, `Invalid payload.` | not documented: the nearest documented answer |
+//! | body not a JSON object (not JSON, not UTF-8, an array, a duplicated `request`/`nonce`) | 400, 9, `Invalid payload.` | not documented: the nearest documented response |
 //! | body not compact (whitespace outside strings) | 400, 9, `Invalid payload.` | EDN §2.2: "rejects spaced JSON with HTTP 400" (first-api-call) |
 //! | `request` missing | 400, 0, `Request not provided.` | message EDN §7.4; status and code not documented |
 //! | `request` is not the path | 401, 10, `Unauthorized request.` | not documented (the docs only say it "must match the endpoint path exactly") |

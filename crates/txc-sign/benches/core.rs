@@ -14,6 +14,7 @@ use std::hint::black_box;
 use divan::{AllocProfiler, Bencher};
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha512;
+use txc_sign::NonceMode;
 use txc_sign::{Credentials, Nonce, NonceSequence, Response, Signer, decode};
 use txc_types::{CollateralMarketOrder, PositionSide, Side, SmartPlansQuery};
 
@@ -55,7 +56,11 @@ mod signing {
         let mut nonce = 1_700_000_000_000u64;
         b.bench_local(|| {
             nonce += 1;
-            black_box(signer.sign(black_box(&order), Nonce(nonce), true).unwrap())
+            black_box(
+                signer
+                    .sign(black_box(&order), Nonce(nonce), NonceMode::Window)
+                    .unwrap(),
+            )
         });
     }
 
@@ -69,7 +74,7 @@ mod signing {
             nonce += 1;
             black_box(
                 signer
-                    .sign(black_box(&order), Nonce(nonce), true)
+                    .sign(black_box(&order), Nonce(nonce), NonceMode::Window)
                     .unwrap()
                     .into_http(),
             )
@@ -80,7 +85,7 @@ mod signing {
     #[divan::bench]
     fn floor_hmac_sha512_prekeyed(b: Bencher<'_, '_>) {
         let signed = signer()
-            .sign(&order(), Nonce(1_700_000_000_000), true)
+            .sign(&order(), Nonce(1_700_000_000_000), NonceMode::Window)
             .unwrap();
         let payload = signed.payload().to_owned();
         let mac = <Hmac<Sha512> as KeyInit>::new_from_slice(SECRET.as_bytes()).unwrap();
@@ -95,13 +100,19 @@ mod signing {
     #[divan::bench]
     fn stage_body_bytes(b: Bencher<'_, '_>) {
         let order = order();
-        b.bench_local(|| black_box(txc_sign::body_bytes(black_box(&order), Nonce(1), true)));
+        b.bench_local(|| {
+            black_box(txc_sign::body_bytes(
+                black_box(&order),
+                Nonce(1),
+                NonceMode::Window,
+            ))
+        });
     }
 
     /// Stage 2 alone: base64 of the body.
     #[divan::bench]
     fn stage_payload(b: Bencher<'_, '_>) {
-        let body = txc_sign::body_bytes(&order(), Nonce(1_700_000_000_000), true);
+        let body = txc_sign::body_bytes(&order(), Nonce(1_700_000_000_000), NonceMode::Window);
         b.bench_local(|| black_box(txc_sign::payload(black_box(&body))));
     }
 
@@ -109,7 +120,7 @@ mod signing {
     #[divan::bench]
     fn stage_signature(b: Bencher<'_, '_>) {
         let creds = Credentials::new("bench-key", SECRET).unwrap();
-        let body = txc_sign::body_bytes(&order(), Nonce(1_700_000_000_000), true);
+        let body = txc_sign::body_bytes(&order(), Nonce(1_700_000_000_000), NonceMode::Window);
         let payload = txc_sign::payload(&body);
         b.bench_local(|| black_box(txc_sign::signature(&creds, black_box(&payload))));
     }

@@ -7,7 +7,7 @@
 
 use txc_types::{Endpoint, WireValue};
 
-use crate::Nonce;
+use crate::{Nonce, NonceMode};
 
 /// Appends the body — `request`, `nonce` (an integer) and `nonceWindow` first, then the
 /// endpoint's own fields — to `buf` as compact JSON.
@@ -15,13 +15,13 @@ pub(crate) fn write_body<E: Endpoint>(
     buf: &mut Vec<u8>,
     endpoint: &E,
     nonce: Nonce,
-    nonce_window: bool,
+    mode: NonceMode,
 ) {
     buf.extend_from_slice(b"{\"request\":");
     push_json_str(buf, E::PATH);
     buf.extend_from_slice(b",\"nonce\":");
     push_u64(buf, nonce.0);
-    buf.extend_from_slice(if nonce_window {
+    buf.extend_from_slice(if mode.window() {
         b",\"nonceWindow\":true"
     } else {
         b",\"nonceWindow\":false"

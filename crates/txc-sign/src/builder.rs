@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use crate::{
     ClientCore, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS, DEFAULT_MAX_RESPONSE_BYTES,
-    DEFAULT_SETTLE_DELAY, Error, NonceSequence, RetryPolicy, Signer,
+    DEFAULT_SETTLE_DELAY, Error, NonceMode, NonceSequence, RetryPolicy, Signer,
 };
 
 /// The default connect timeout.
@@ -24,7 +24,7 @@ pub const DEFAULT_USER_AGENT: &str = concat!("txc/", env!("CARGO_PKG_VERSION"));
 /// | setting | default |
 /// |---|---|
 /// | base URL | `https://whitebit.com` |
-/// | nonce window | on |
+/// | nonce mode | [`NonceMode::Window`] |
 /// | response-size cap | 1 MiB |
 /// | retry policy | [`RetryPolicy::default`] |
 /// | nonce sequence | the key's process-wide one ([`NonceSequence::for_key`]) |
@@ -38,8 +38,8 @@ pub struct ClientConfig {
     pub credentials: Credentials,
     /// The exchange's address: `http(s)://host[:port]`.
     pub base_url: String,
-    /// Whether requests carry `nonceWindow: true`.
-    pub nonce_window: bool,
+    /// How the exchange checks nonces.
+    pub nonce_mode: NonceMode,
     /// The largest response body read, in bytes.
     pub max_response_bytes: usize,
     /// When failed calls are retried.
@@ -60,7 +60,7 @@ impl ClientConfig {
         Self {
             credentials,
             base_url: DEFAULT_BASE_URL.to_owned(),
-            nonce_window: true,
+            nonce_mode: NonceMode::Window,
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
             retry: RetryPolicy::default(),
             nonces: None,
@@ -81,7 +81,7 @@ impl ClientConfig {
         }
         let signer = Signer::new(self.credentials, &self.base_url)?;
         let mut core = ClientCore::new(signer)
-            .with_nonce_window(self.nonce_window)
+            .with_nonce_mode(self.nonce_mode)
             .with_retry(self.retry)
             .with_max_response_bytes(self.max_response_bytes)
             .with_settle_delay(self.settle_delay)

@@ -15,8 +15,8 @@ use crate::place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 use crate::resolve::{DEFAULT_SETTLE_DELAY, Resolve};
 use crate::trace::Attempt;
 use crate::{
-    ClientOrderIds, Error, Nonce, NonceSequence, PendingOrder, Response, Retry, RetryPolicy,
-    SignedRequest, Signer, TransportError, TransportErrorKind, decode, unix_millis,
+    ClientOrderIds, Error, Nonce, NonceMode, NonceSequence, PendingOrder, Response, Retry,
+    RetryPolicy, SignedRequest, Signer, TransportError, TransportErrorKind, decode, unix_millis,
 };
 
 /// How far (ms) a window-mode nonce may run ahead of the clock before the client waits.
@@ -111,7 +111,7 @@ pub struct ClientCore {
     signer: Signer,
     key_seed: u64,
     nonces: NonceSequence,
-    nonce_window: bool,
+    nonce_mode: NonceMode,
     retry: RetryPolicy,
     max_response_bytes: usize,
     client_order_ids: Option<ClientOrderIds>,
@@ -128,7 +128,7 @@ impl ClientCore {
             key_seed: key_seed(api_key),
             nonces: NonceSequence::for_key(api_key),
             signer,
-            nonce_window: true,
+            nonce_mode: NonceMode::Window,
             retry: RetryPolicy::default(),
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
             client_order_ids: Some(ClientOrderIds::process()),
@@ -195,9 +195,9 @@ impl ClientCore {
         PlaceOnce::new(self, order)
     }
 
-    /// Sets whether requests carry `nonceWindow: true` (millisecond nonces within ±5 s).
-    pub fn with_nonce_window(mut self, on: bool) -> Self {
-        self.nonce_window = on;
+    /// Sets how the exchange checks nonces (default [`NonceMode::Window`]).
+    pub fn with_nonce_mode(mut self, mode: NonceMode) -> Self {
+        self.nonce_mode = mode;
         self
     }
 
@@ -229,9 +229,9 @@ impl ClientCore {
         &self.nonces
     }
 
-    /// Whether requests carry `nonceWindow: true`.
-    pub fn nonce_window(&self) -> bool {
-        self.nonce_window
+    /// How the exchange checks nonces.
+    pub fn nonce_mode(&self) -> NonceMode {
+        self.nonce_mode
     }
 
     /// The retry policy.
@@ -253,7 +253,7 @@ impl ClientCore {
         self.signer.sign(
             endpoint,
             self.nonces.next(unix_millis(now)),
-            self.nonce_window,
+            self.nonce_mode,
         )
     }
 
@@ -261,7 +261,7 @@ impl ClientCore {
     /// [`MAX_NONCE_LEAD_MS`] of the clock; `None` to sign now. Without the nonce window the
     /// exchange only needs increasing nonces, so there is never a wait.
     pub fn pace(&self, now: SystemTime) -> Option<Duration> {
-        if !self.nonce_window {
+        if self.nonce_mode == NonceMode::Strict {
             return None;
         }
         let next = self.nonces.last().saturating_add(1);

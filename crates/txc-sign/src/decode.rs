@@ -1,7 +1,7 @@
 //! Response decoding shared by every transport: a [`Response`] → `Result<E::Response, Error>`.
 //!
 //! The status decides first. A 2xx response is read as the endpoint's response type (an order
-//! answer must carry an order id); if it cannot be, it is an error whose order outcome is
+//! response must carry an order id); if it cannot be, it is an error whose order outcome is
 //! unknown — never a definite failure. Any other status is read as one of the exchange's error
 //! shapes ([`ApiError`]); a 429 whose body is not one (a CDN's page) is still the rate limit;
 //! anything else unreadable (HTML, empty, truncated) is a [`DecodeError`] carrying the status.
@@ -63,7 +63,7 @@ impl<'a> Response<'a> {
     }
 }
 
-/// Decodes `response` as the answer to endpoint `E`.
+/// Decodes `response` as the response to endpoint `E`.
 ///
 /// ```
 /// use txc_sign::{decode, ApiErrorClass, Response};
@@ -221,7 +221,7 @@ fn field_errors(v: &Value) -> BTreeMap<String, Vec<String>> {
 /// | HTTP 400 or 422, or any field errors | [`Validation`](ApiErrorClass::Validation) |
 /// | anything else | [`Other`](ApiErrorClass::Other) |
 ///
-/// Authentication answers carry no distinguishing code (most are code 0) and no field
+/// Authentication responses carry no distinguishing code (most are code 0) and no field
 /// errors, so for them — and only for them — the documented message is the class; it is
 /// compared without case and without a final period. A generic message such as `Inner
 /// validation failed` (used with several codes) never decides a class.

@@ -210,7 +210,7 @@ pub enum TransportErrorKind {
     Io,
     /// TLS failed.
     Tls,
-    /// The answer was larger than the configured size cap; it was not read to the end.
+    /// The response was larger than the configured size cap; it was not read to the end.
     ResponseTooLarge,
     /// Anything else the HTTP library reported.
     Other,
@@ -331,7 +331,7 @@ impl fmt::Display for ApiErrorClass {
     }
 }
 
-/// An error answer of the exchange.
+/// An error response of the exchange.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ApiError {
@@ -424,7 +424,7 @@ impl fmt::Display for ApiError {
 
 impl StdError for ApiError {}
 
-/// Why an answer could not be understood.
+/// Why a response could not be understood.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
@@ -438,14 +438,14 @@ pub enum DecodeErrorKind {
     Shape,
 }
 
-/// An answer that could not be decoded, with the status and a short redacted snippet.
+/// A response that could not be decoded, with the status and a short redacted snippet.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "cannot decode the answer to {operation} (HTTP {status}, {kind:?}): {detail}; body starts {snippet:?}"
+    "cannot decode the response to {operation} (HTTP {status}, {kind:?}): {detail}; body starts {snippet:?}"
 )]
 #[non_exhaustive]
 pub struct DecodeError {
-    /// The operation whose answer it was.
+    /// The operation whose response it was.
     pub operation: &'static str,
     /// The HTTP status.
     pub status: u16,

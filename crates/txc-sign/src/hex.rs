@@ -22,6 +22,7 @@ pub(crate) fn encode(bytes: &[u8]) -> String {
     const_hex::encode(bytes)
 }
 
+#[cfg(feature = "server")]
 /// Decodes hex (either case); `None` for odd length, a non-hex character or a `0x` prefix
 /// (which `const-hex` would otherwise skip: a signature never has one).
 pub(crate) fn decode(text: &[u8]) -> Option<Vec<u8>> {

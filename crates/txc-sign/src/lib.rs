@@ -14,7 +14,7 @@
 //! for a ready client, or drive a [`Call`] with your own HTTP client (see [`Machine`]).
 //!
 //! ```
-//! use txc_sign::{decode, Credentials, NonceSequence, Response, Signer};
+//! use txc_sign::{decode, Credentials, NonceMode, NonceSequence, Response, Signer};
 //! use txc_types::{CollateralMarketOrder, Side};
 //!
 //! let signer = Signer::new(Credentials::new("my-key", "my-secret")?, "https://whitebit.com")?;
@@ -22,7 +22,7 @@
 //! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
 //!
 //! let now_ms = 1_700_000_000_000; // your clock
-//! let request = signer.sign(&order, nonces.next(now_ms), true)?.into_http();
+//! let request = signer.sign(&order, nonces.next(now_ms), NonceMode::Window)?.into_http();
 //! assert_eq!(request.headers()["x-txc-apikey"], "my-key");
 //!
 //! // ...send it with any HTTP client, then decode the response:
@@ -53,6 +53,7 @@ mod retry;
 mod signed_request;
 mod signer;
 mod trace;
+#[cfg(feature = "server")]
 mod verify;
 
 pub use builder::{
@@ -69,7 +70,7 @@ pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter,
     TransportError, TransportErrorKind, Unresolved,
 };
-pub use nonce::{Nonce, NonceSequence, unix_millis};
+pub use nonce::{Nonce, NonceMode, NonceSequence, unix_millis};
 pub use pending::PendingOrder;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};
@@ -80,4 +81,5 @@ pub use signer::{
     signature,
 };
 pub use txc_types;
+#[cfg(feature = "server")]
 pub use verify::{AuthRejection, KeyStatus, NonceGuard, VerifiedRequest, verify};

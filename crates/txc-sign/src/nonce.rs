@@ -25,6 +25,24 @@ impl fmt::Display for Nonce {
     }
 }
 
+/// How the exchange checks a request's nonce: the body's `nonceWindow` flag.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum NonceMode {
+    /// `nonceWindow: true`: the nonce is a Unix time in milliseconds, accepted within ±5 s of
+    /// the exchange's clock and once only — the exchange's advice for concurrent clients.
+    #[default]
+    Window,
+    /// `nonceWindow: false`: every nonce must be greater than the key's previous one.
+    Strict,
+}
+
+impl NonceMode {
+    /// The body's `nonceWindow` value.
+    pub fn window(self) -> bool {
+        self == Self::Window
+    }
+}
+
 /// A per-credential nonce sequence: `next(now_ms) = max(now_ms, last + 1)`.
 ///
 /// Lock-free and shared by every clone, so threads and clones of one client never repeat a

@@ -96,7 +96,7 @@ impl<'a> Resolve<'a> {
 
     /// When every attempt is past the settling delay.
     fn settled_at(&self) -> SystemTime {
-        let window = self.core.nonce_window();
+        let window = self.core.nonce_mode() == crate::NonceMode::Window;
         self.order
             .attempts()
             .iter()

@@ -2,13 +2,13 @@
 //! attempt number, the time and a jitter value, and sleeps itself.
 //!
 //! Orders are resent only when they certainly were not executed ([`Error::is_retryable`]: HTTP
-//! 429, or a connection that failed before the request was written); never after an answer
-//! that leaves their outcome unknown. Reads are also resent after 5xx answers and any
+//! 429, or a connection that failed before the request was written); never after a response
+//! that leaves their outcome unknown. Reads are also resent after 5xx responses and any
 //! transport failure. Every resend is signed afresh with a new nonce.
 //!
 //! The delays follow the exchange's advice for rate limits: exponential from 1 s, doubling,
 //! capped at 30 s, with jitter; a `Retry-After` the server sends wins. The first retry after a
-//! 429 is quick (100 ms by default): a 429 is also the answer to a nonce that lost a race with
+//! 429 is quick (100 ms by default): a 429 is also the response to a nonce that lost a race with
 //! another request of the same key, which a fresh nonce cures at once; a second 429 in a row is
 //! taken as the rate limit and backs off from 1 s.
 
@@ -148,7 +148,7 @@ impl RetryPolicy {
     }
 
     /// Whether an endpoint of `kind` may be resent after `error` at all: anything
-    /// [retryable](Error::is_retryable); for reads also 5xx answers and every transport
+    /// [retryable](Error::is_retryable); for reads also 5xx responses and every transport
     /// failure. Never an order whose [outcome is unknown](Error::outcome_unknown).
     pub fn may_resend(kind: EndpointKind, error: &Error) -> bool {
         if error.is_retryable() {

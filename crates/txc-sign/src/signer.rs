@@ -11,7 +11,7 @@ use http::uri::{Authority, PathAndQuery, Scheme};
 use txc_types::{ENDPOINT_PATHS, Endpoint};
 
 use crate::body::write_body;
-use crate::{Credentials, Error, Nonce, SignedRequest};
+use crate::{Credentials, Error, Nonce, NonceMode, SignedRequest};
 
 /// The API key header.
 pub const X_TXC_APIKEY: HeaderName = HeaderName::from_static("x-txc-apikey");
@@ -25,9 +25,9 @@ pub const DEFAULT_BASE_URL: &str = "https://whitebit.com";
 
 /// Stage 1: the exact body bytes — `request`, `nonce` (an integer) and `nonceWindow` first,
 /// then the endpoint's own fields ([`Endpoint::for_each_field`]), compact JSON.
-pub fn body_bytes<E: Endpoint>(endpoint: &E, nonce: Nonce, nonce_window: bool) -> Vec<u8> {
+pub fn body_bytes<E: Endpoint>(endpoint: &E, nonce: Nonce, mode: NonceMode) -> Vec<u8> {
     let mut buf = Vec::with_capacity(256);
-    write_body(&mut buf, endpoint, nonce, nonce_window);
+    write_body(&mut buf, endpoint, nonce, mode);
     buf
 }
 
@@ -62,12 +62,12 @@ fn tag(credentials: &Credentials, payload: &[u8]) -> [u8; 64] {
 /// Signs endpoint requests for one credential and base URL.
 ///
 /// ```
-/// use txc_sign::{Credentials, Nonce, Signer};
+/// use txc_sign::{Credentials, Nonce, NonceMode, Signer};
 /// use txc_types::{CollateralMarketOrder, Side};
 ///
 /// let signer = Signer::new(Credentials::new("key", "test-secret")?, "https://whitebit.com")?;
 /// let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
-/// let signed = signer.sign(&order, Nonce(1_700_000_000_000), true)?;
+/// let signed = signer.sign(&order, Nonce(1_700_000_000_000), NonceMode::Window)?;
 /// assert_eq!(
 ///     signed.body(),
 ///     br#"{"request":"/api/v4/order/collateral/market","nonce":1700000000000,"nonceWindow":true,"market":"BTC_USDT","side":"buy","amount":"0.01"}"#
@@ -119,16 +119,17 @@ impl Signer {
         &self.base_url
     }
 
-    /// Signs `endpoint` with `nonce`; `nonce_window` sets the body's `nonceWindow` flag.
+    /// Signs `endpoint` with `nonce`, checked by the exchange in `mode`. Fails only for an
+    /// endpoint whose path cannot be part of a URL.
     pub fn sign<E: Endpoint>(
         &self,
         endpoint: &E,
         nonce: Nonce,
-        nonce_window: bool,
+        mode: NonceMode,
     ) -> Result<SignedRequest, Error> {
         // One buffer holds the body, then its payload, then the signature.
         let mut buf = Vec::with_capacity(SIGNED_CAPACITY);
-        write_body(&mut buf, endpoint, nonce, nonce_window);
+        write_body(&mut buf, endpoint, nonce, mode);
         let body_len = buf.len();
         let payload_len = crate::base64::encoded_len(body_len);
         buf.resize(body_len + payload_len + SIGNATURE_LEN, 0);

@@ -84,7 +84,7 @@ impl AuthRejection {
     /// Nonce not greater than the previous one, or the rate limit.
     pub const TOO_MANY_REQUESTS: Self = Self::new(429, 0, "Too many requests.");
     /// With `nonceWindow`, a nonce outside ±5 s of server time. The message is the docs'
-    /// (Authentication and Rate-limits pages, no final period; one user reported a live answer
+    /// (Authentication and Rate-limits pages, no final period; one user reported a live response
     /// with a period). The status is not documented: 401, the docs' status for "missing or
     /// invalid authentication", which their JWT endpoint also answers for a bad nonce.
     pub const NONCE_OUTSIDE_WINDOW: Self = Self::new(
@@ -134,11 +134,11 @@ struct Envelope {
 /// present as an integer or digit string; `nonceWindow` absent or boolean.
 ///
 /// ```
-/// use txc_sign::{verify, Credentials, KeyStatus, Nonce, Signer};
+/// use txc_sign::{verify, Credentials, KeyStatus, Nonce, NonceMode, Signer};
 /// use txc_types::SmartPlansQuery;
 ///
 /// let creds = Credentials::new("key", "secret")?;
-/// let signed = Signer::new(creds.clone(), "http://127.0.0.1:1")?.sign(&SmartPlansQuery::new(), Nonce(7), false)?;
+/// let signed = Signer::new(creds.clone(), "http://127.0.0.1:1")?.sign(&SmartPlansQuery::new(), Nonce(7), NonceMode::Strict)?;
 /// let ok = verify(<SmartPlansQuery as txc_types::Endpoint>::PATH, &signed.headers(), signed.body(), |_| {
 ///     Some(KeyStatus::Enabled(creds.clone()))
 /// });
@@ -182,9 +182,12 @@ pub fn verify(
     if decoded != body {
         return Err(AuthRejection::INVALID_PAYLOAD);
     }
-    // The same rule as the request parsers: UTF-8 throughout (serde_json does not check the
-    // strings it skips) and an object (a derived struct would also accept an array).
-    let text = txc_types::json_object_text(body).map_err(|_| AuthRejection::INVALID_PAYLOAD)?;
+    // UTF-8 throughout (serde_json does not check the strings it skips) and an object (a
+    // derived struct would also accept an array).
+    let text = std::str::from_utf8(body)
+        .ok()
+        .filter(|t| t.trim_start().starts_with('{'))
+        .ok_or(AuthRejection::INVALID_PAYLOAD)?;
     let envelope: Envelope =
         serde_json::from_str(text).map_err(|_| AuthRejection::INVALID_PAYLOAD)?;
     match envelope.request {

@@ -12,8 +12,8 @@
 pub mod fuzz_invariants;
 
 use fuzz_invariants::{
-    GuardModel, KEY, PATHS, check_decode, check_from_body, check_nonce_guard, check_verify,
-    check_verify_framed, creds, headers, split_status,
+    GuardModel, KEY, PATHS, check_decode, check_nonce_guard, check_verify, check_verify_framed,
+    creds, headers, split_status,
 };
 use http::HeaderMap;
 use proptest::prelude::*;
@@ -188,62 +188,6 @@ fn any_request_body(path: &'static str) -> impl Strategy<Value = Vec<u8>> {
     ]
 }
 
-// ---------------------------------------------------------------------------------------------
-// from_body
-// ---------------------------------------------------------------------------------------------
-
-/// Order-shaped bodies: valid and invalid values for every field.
-fn order_body() -> impl Strategy<Value = Vec<u8>> {
-    let text = |valid: &'static str| {
-        prop_oneof![
-            16 => valid.prop_map(|s| Some(Value::from(s))),
-            2 => Just(None),
-            1 => Just(Some(Value::Null)),
-            1 => ".{0,8}".prop_map(|s| Some(Value::from(s))),
-            1 => any::<i32>().prop_map(|n| Some(Value::from(n))),
-        ]
-    };
-    (
-        text("[A-Z0-9]{1,6}_[A-Z0-9]{1,6}"),
-        text("buy|sell"),
-        text("[1-9][0-9]{0,4}(\\.[0-9]{1,4})?|0\\.[0-9]{0,3}[1-9]"),
-        text("[1-9][0-9]{0,5}"),
-        text("[A-Za-z0-9._-]{1,66}"),
-        text("[1-9][0-9]{0,5}"),
-        text("(?i)long|short|both"),
-        prop_oneof![
-            2 => Just(None),
-            1 => any::<bool>().prop_map(|b| Some(Value::from(b))),
-        ],
-        text("no|cb|cn|co|cancel_both|cancel_new|cancel_old"),
-        text("[A-Z0-9]{1,17}"),
-    )
-        .prop_map(
-            |(market, side, amount, activation, id, sl, ps, ro, stp, ticker)| {
-                let mut obj = serde_json::Map::new();
-                obj.insert("request".into(), Value::from(PATHS[0]));
-                obj.insert("nonce".into(), Value::from(1));
-                for (k, v) in [
-                    ("market", market),
-                    ("side", side),
-                    ("amount", amount),
-                    ("activation_price", activation),
-                    ("clientOrderId", id),
-                    ("stopLoss", sl),
-                    ("positionSide", ps),
-                    ("reduceOnly", ro),
-                    ("stp", stp),
-                    ("ticker", ticker),
-                ] {
-                    if let Some(v) = v {
-                        obj.insert(k.to_owned(), v);
-                    }
-                }
-                serde_json::to_vec(&Value::Object(obj)).unwrap()
-            },
-        )
-}
-
 /// Headers of a request to `body` signed with the fuzz credentials under `key`.
 fn signed_headers(key: Option<&str>, body: &[u8]) -> (String, String, HeaderMap) {
     let p = payload(body);
@@ -399,16 +343,6 @@ proptest! {
             prop_assert_eq!(guard.check(&key, nonce, window, now), expected);
         }
     }
-
-    /// Mirrors `parse_request_bodies`.
-    #[test]
-    fn parse_request_bodies_mirror(body in prop_oneof![
-        4 => order_body(),
-        1 => prop::collection::vec(any::<u8>(), 0..64),
-        1 => answer_body(),
-    ]) {
-        check_from_body(&body);
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -469,23 +403,4 @@ fn verify_rejects_invalid_utf8() {
         let result = check_verify(SmartPlansQuery::PATH, &h, body, Some(true));
         assert_eq!(result, Err(AuthRejection::INVALID_PAYLOAD), "{body:?}");
     }
-}
-
-/// Regression (bug 2, request side, fixed in f06d7ce): `from_body` must refuse bodies that are not JSON.
-#[test]
-fn from_body_rejects_invalid_utf8() {
-    let order = b"{\"market\":\"BTC_USDT\",\"side\":\"buy\",\"amount\":\"1\",\"x\":\"\xff\"}";
-    assert!(CollateralMarketOrder::from_body(order).is_err());
-    // Minimized by `cargo fuzz tmin parse_request_bodies` (seed
-    // `fuzz/seeds/parse_request_bodies/crash_invalid_utf8_ignored_value`).
-    assert!(SmartPlansQuery::from_body(b"{\"\":\"\xc9\"}").is_err());
-}
-
-/// Regression (bug 3, fixed in f06d7ce): a request body must be a JSON object, not an array (`[]` is the
-/// fuzzer's input, seed `fuzz/seeds/parse_request_bodies/crash_json_array`).
-#[test]
-fn from_body_rejects_arrays() {
-    assert!(CollateralMarketOrder::from_body(br#"["BTC_USDT","buy","1"]"#).is_err());
-    assert!(CollateralTriggerMarketOrder::from_body(br#"["BTC_USDT","buy","1"]"#).is_err());
-    assert!(SmartPlansQuery::from_body(b"[]").is_err());
 }

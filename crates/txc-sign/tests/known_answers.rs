@@ -9,6 +9,7 @@
 )]
 
 use serde::Deserialize;
+use txc_sign::NonceMode;
 use txc_sign::{Credentials, Nonce, Signer, body_bytes, payload, signature};
 use txc_types::{
     CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, PositionSide, Side,
@@ -57,12 +58,28 @@ fn every_vector_payload_and_signature_stage() {
 
 fn check_signed<E: Endpoint>(name: &str, endpoint: &E, nonce: u64, window: bool) {
     let v = vector(name);
-    let body = body_bytes(endpoint, Nonce(nonce), window);
+    let body = body_bytes(
+        endpoint,
+        Nonce(nonce),
+        if window {
+            NonceMode::Window
+        } else {
+            NonceMode::Strict
+        },
+    );
     assert_eq!(String::from_utf8(body).unwrap(), v.body, "body of {name}");
     let creds = Credentials::new("any-key", v.api_secret.as_bytes()).unwrap();
     let signed = Signer::new(creds, "https://whitebit.com")
         .unwrap()
-        .sign(endpoint, Nonce(nonce), window)
+        .sign(
+            endpoint,
+            Nonce(nonce),
+            if window {
+                NonceMode::Window
+            } else {
+                NonceMode::Strict
+            },
+        )
         .unwrap();
     assert_eq!(signed.body(), v.body.as_bytes());
     assert_eq!(signed.payload(), v.x_txc_payload);

@@ -12,6 +12,7 @@ use std::sync::Arc;
 
 use base64::Engine as _;
 use proptest::prelude::*;
+use txc_sign::NonceMode;
 use txc_sign::{Credentials, KeyStatus, Nonce, NonceSequence, Response, Signer, decode, verify};
 use txc_types::{
     BuildableOrder, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, OrderBuilder,
@@ -164,7 +165,7 @@ proptest! {
             &o,
         );
         prop_assert_eq!(
-            txc_sign::body_bytes(&market, Nonce(nonce), window),
+            txc_sign::body_bytes(&market, Nonce(nonce), if window { NonceMode::Window } else { NonceMode::Strict }),
             serde_reference(&market, nonce, window)
         );
         let trigger = with_options(
@@ -177,7 +178,7 @@ proptest! {
             &o,
         );
         prop_assert_eq!(
-            txc_sign::body_bytes(&trigger, Nonce(nonce), window),
+            txc_sign::body_bytes(&trigger, Nonce(nonce), if window { NonceMode::Window } else { NonceMode::Strict }),
             serde_reference(&trigger, nonce, window)
         );
         let mut query = SmartPlansQuery::builder();
@@ -186,7 +187,7 @@ proptest! {
         }
         let query = query.build().unwrap();
         prop_assert_eq!(
-            txc_sign::body_bytes(&query, Nonce(nonce), window),
+            txc_sign::body_bytes(&query, Nonce(nonce), if window { NonceMode::Window } else { NonceMode::Strict }),
             serde_reference(&query, nonce, window)
         );
     }
@@ -194,7 +195,7 @@ proptest! {
     #[test]
     fn payload_decodes_to_the_exact_body(order in order_strategy(), nonce in any::<u64>(), window in any::<bool>()) {
         let signer = Signer::new(Credentials::new("k", "s").unwrap(), "https://whitebit.com").unwrap();
-        let signed = signer.sign(&order, Nonce(nonce), window).unwrap();
+        let signed = signer.sign(&order, Nonce(nonce), if window { NonceMode::Window } else { NonceMode::Strict }).unwrap();
         let decoded = base64::engine::general_purpose::STANDARD.decode(signed.payload()).unwrap();
         prop_assert_eq!(decoded.as_slice(), signed.body());
         let v: serde_json::Value = serde_json::from_slice(signed.body()).unwrap();
@@ -214,7 +215,7 @@ proptest! {
     ) {
         let creds = Credentials::new("k", secret.as_bytes()).unwrap();
         let signed = Signer::new(creds.clone(), "https://whitebit.com").unwrap()
-            .sign(&order, Nonce(nonce), true).unwrap();
+            .sign(&order, Nonce(nonce), NonceMode::Window).unwrap();
         let lookup = |_: &str| Some(KeyStatus::Enabled(creds.clone()));
         let ok = verify(CollateralMarketOrder::PATH, &signed.headers(), signed.body(), lookup).unwrap();
         prop_assert_eq!(ok.nonce, nonce);
@@ -269,7 +270,7 @@ proptest! {
     fn debug_never_shows_the_secret(secret in secret_strategy(), order in order_strategy()) {
         let creds = Credentials::new("public-key", secret.as_bytes()).unwrap();
         let signer = Signer::new(creds.clone(), "https://whitebit.com").unwrap();
-        let signed = signer.sign(&order, Nonce(1), true).unwrap();
+        let signed = signer.sign(&order, Nonce(1), NonceMode::Window).unwrap();
         for text in [format!("{creds:?}"), format!("{signer:?}"), format!("{signed:?}"), format!("{:?}", creds.secret())] {
             prop_assert!(!text.contains(&secret), "{text}");
         }

@@ -13,7 +13,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use http::HeaderMap;
 use proptest::prelude::*;
 use txc_sign::{
-    ClientCore, Credentials, Error, Machine, NonceSequence, Response, Retry, RetryAfter,
+    ClientCore, Credentials, Error, Machine, NonceMode, NonceSequence, Response, Retry, RetryAfter,
     RetryPolicy, Signer, Step, TransportError, TransportErrorKind, decode,
 };
 use txc_types::{CollateralMarketOrder, EndpointKind, Side, SmartPlansQuery};
@@ -321,8 +321,9 @@ fn clones_share_the_nonce_sequence_and_so_do_separate_cores_of_one_key() {
     let n1 = a.prepare(&q, now()).unwrap().nonce();
     let n2 = b.prepare(&q, now()).unwrap().nonce();
     assert!(n2 > n1);
-    assert!(a.nonce_window());
-    assert!(!a.clone().with_nonce_window(false).nonce_window());
+    assert_eq!(a.nonce_mode(), NonceMode::Window);
+    let strict = a.clone().with_nonce_mode(NonceMode::Strict);
+    assert_eq!(strict.nonce_mode(), NonceMode::Strict);
     // Two cores built separately for one key share the key's process-wide sequence.
     let signer = || Signer::new(Credentials::new("shared-key", "s").unwrap(), "http://x").unwrap();
     let (c, d) = (ClientCore::new(signer()), ClientCore::new(signer()));
@@ -351,7 +352,7 @@ fn window_mode_paces_when_nonces_run_ahead_of_the_clock() {
     );
     let _ = sent(call.next(now() + Duration::from_millis(1)));
     // Strict mode only needs increasing nonces: never a wait.
-    let strict = core.clone().with_nonce_window(false);
+    let strict = core.clone().with_nonce_mode(NonceMode::Strict);
     assert_eq!(strict.pace(now()), None);
 }
 

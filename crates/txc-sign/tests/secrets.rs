@@ -7,6 +7,7 @@
     clippy::panic
 )]
 
+use txc_sign::NonceMode;
 use txc_sign::{ApiSecret, Credentials, Error, Nonce, Response, Signer, decode};
 use txc_types::{CollateralMarketOrder, Side};
 use zeroize::{Zeroize, ZeroizeOnDrop};
@@ -34,7 +35,7 @@ fn no_debug_or_display_shows_the_secret() {
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "1")
         .build()
         .unwrap();
-    let signed = signer.sign(&order, Nonce(1), true).unwrap();
+    let signed = signer.sign(&order, Nonce(1), NonceMode::Window).unwrap();
     let errors: Vec<Error> = vec![
         Signer::new(creds.clone(), "nope").unwrap_err(),
         decode::<CollateralMarketOrder>(&Response::new(

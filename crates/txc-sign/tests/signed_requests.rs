@@ -9,6 +9,7 @@
 
 use std::fmt::Write as _;
 
+use txc_sign::NonceMode;
 use txc_sign::{Credentials, Nonce, SignedRequest, Signer};
 use txc_types::{
     CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side, SmartPlansQuery, Stp,
@@ -49,7 +50,7 @@ fn collateral_market_order() {
         .build()
         .unwrap();
     let signed = signer()
-        .sign(&order, Nonce(1_700_000_000_000), true)
+        .sign(&order, Nonce(1_700_000_000_000), NonceMode::Window)
         .unwrap();
     insta::assert_snapshot!(render(&signed));
 }
@@ -62,7 +63,7 @@ fn collateral_trigger_market_order() {
         .build()
         .unwrap();
     let signed = signer()
-        .sign(&order, Nonce(1_700_000_000_001), true)
+        .sign(&order, Nonce(1_700_000_000_001), NonceMode::Window)
         .unwrap();
     insta::assert_snapshot!(render(&signed));
 }
@@ -70,17 +71,17 @@ fn collateral_trigger_market_order() {
 #[test]
 fn smart_plans_with_and_without_ticker() {
     let all = signer()
-        .sign(&SmartPlansQuery::new(), Nonce(42), false)
+        .sign(&SmartPlansQuery::new(), Nonce(42), NonceMode::Strict)
         .unwrap();
     let usdt = SmartPlansQuery::builder().ticker("USDT").build().unwrap();
-    let one = signer().sign(&usdt, Nonce(43), false).unwrap();
+    let one = signer().sign(&usdt, Nonce(43), NonceMode::Strict).unwrap();
     insta::assert_snapshot!(format!("{}\n\n---\n\n{}", render(&all), render(&one)));
 }
 
 #[test]
 fn debug_redacts_payload_and_signature() {
     let signed = signer()
-        .sign(&SmartPlansQuery::new(), Nonce(7), true)
+        .sign(&SmartPlansQuery::new(), Nonce(7), NonceMode::Window)
         .unwrap();
     let debug = format!("{signed:?}");
     assert!(!debug.contains(signed.signature()));
@@ -130,7 +131,7 @@ fn empty_credentials_are_rejected() {
 #[test]
 fn nonces_are_written_exactly() {
     for n in [0u64, 7, 10, 1_700_000_000_000, u64::MAX] {
-        let body = txc_sign::body_bytes(&SmartPlansQuery::new(), Nonce(n), false);
+        let body = txc_sign::body_bytes(&SmartPlansQuery::new(), Nonce(n), NonceMode::Strict);
         let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(v["nonce"].as_u64(), Some(n));
     }
@@ -161,14 +162,14 @@ fn every_endpoint_gets_its_own_uri_known_or_not() {
         "http://127.0.0.1:8080/",
     )
     .unwrap();
-    let other = signer.sign(&Other, Nonce(1), false).unwrap();
+    let other = signer.sign(&Other, Nonce(1), NonceMode::Strict).unwrap();
     assert_eq!(other.uri(), "http://127.0.0.1:8080/api/v4/other");
     assert_eq!(
         other.body(),
         br#"{"request":"/api/v4/other","nonce":1,"nonceWindow":false,"flag":true}"#
     );
     let plans = signer
-        .sign(&SmartPlansQuery::new(), Nonce(2), false)
+        .sign(&SmartPlansQuery::new(), Nonce(2), NonceMode::Strict)
         .unwrap();
     assert_eq!(
         plans.uri(),
@@ -177,7 +178,7 @@ fn every_endpoint_gets_its_own_uri_known_or_not() {
     let trigger = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "1", "2")
         .build()
         .unwrap();
-    let trigger = signer.sign(&trigger, Nonce(3), false).unwrap();
+    let trigger = signer.sign(&trigger, Nonce(3), NonceMode::Strict).unwrap();
     assert_eq!(
         trigger.uri(),
         "http://127.0.0.1:8080/api/v4/order/collateral/trigger-market"

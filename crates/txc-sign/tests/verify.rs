@@ -9,6 +9,7 @@
 
 use base64::Engine as _;
 use http::{HeaderMap, HeaderValue};
+use txc_sign::NonceMode;
 use txc_sign::{AuthRejection, Credentials, KeyStatus, Nonce, NonceGuard, Signer, verify};
 use txc_types::{CollateralMarketOrder, Endpoint, Side, SmartPlansQuery};
 
@@ -51,7 +52,7 @@ fn accepts_txc_signed_requests() {
         .unwrap();
     let signed = Signer::new(creds(), "http://x")
         .unwrap()
-        .sign(&order, Nonce(5), true)
+        .sign(&order, Nonce(5), NonceMode::Window)
         .unwrap();
     let v = verify(PATH, &signed.headers(), signed.body(), lookup).unwrap();
     assert_eq!(

@@ -99,7 +99,7 @@ impl Endpoint for CancelOrder {
     type Response = Cancellation;
 
     /// HTTP 4xx, code 2 with field errors (`orderId: Unexecuted order was not found.`): no
-    /// open order matched. (Code 2 without field errors is the disabled-key answer.)
+    /// open order matched. (Code 2 without field errors is the disabled-key response.)
     fn error_outcome(
         status: u16,
         code: Option<i64>,

@@ -2,9 +2,7 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::order_fields::{
-    BuildableOrder, NewOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
-};
+use crate::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use crate::{
     Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Side, WireValue,
 };
@@ -77,13 +75,5 @@ impl Endpoint for CollateralMarketOrder {
 impl Serialize for CollateralMarketOrder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         crate::wire_value::serialize_fields(self, s)
-    }
-}
-
-impl CollateralMarketOrder {
-    /// Parses and validates a request body as a server receives it; extra fields such as
-    /// `request` and `nonce` are ignored, `positionSide` is accepted in any case.
-    pub fn from_body(body: &[u8]) -> Result<Self, RequestBodyError> {
-        order_from_body(body, |_| Ok(()))
     }
 }

@@ -2,12 +2,10 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::order_fields::{
-    BuildableOrder, NewOrder, OrderBuilder, OrderFields, RequestBodyError, order_from_body,
-};
+use crate::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use crate::{
-    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Price, Reason, Side,
-    ValidationError, WireValue,
+    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Price, Side,
+    WireValue,
 };
 
 /// A market order that rests until the market price reaches `activation_price` (buy: price ≥
@@ -91,16 +89,5 @@ impl Endpoint for CollateralTriggerMarketOrder {
 impl Serialize for CollateralTriggerMarketOrder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         crate::wire_value::serialize_fields(self, s)
-    }
-}
-
-impl CollateralTriggerMarketOrder {
-    /// Parses and validates a request body as a server receives it; extra fields such as
-    /// `request` and `nonce` are ignored, `positionSide` is accepted in any case.
-    pub fn from_body(body: &[u8]) -> Result<Self, RequestBodyError> {
-        order_from_body(body, |activation| match activation {
-            Some(p) => p.into_field("activation_price"),
-            None => Err(ValidationError::invalid("activation_price", Reason::Empty)),
-        })
     }
 }

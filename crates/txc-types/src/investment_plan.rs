@@ -10,7 +10,7 @@ use crate::{ExactDecimal, PlanStatus};
 
 /// A smart investment plan (the exchange's `FixedPlan`).
 ///
-/// Every field the exchange documents is present in every documented answer, so each is a
+/// Every field the exchange documents is present in every documented response, so each is a
 /// plain value; a plan without one is not decoded. Decimals keep their exact text
 /// ([`ExactDecimal`]); anything this version does not know is kept in
 /// [`InvestmentPlan::extra`].

@@ -3,7 +3,7 @@
 //!
 //! **What it is for:** building requests that cannot be malformed (validated newtypes such as
 //! [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`]; builders that check every
-//! rule before a request exists) and decoding answers leniently (unknown fields and enum values
+//! rule before a request exists) and decoding responses leniently (unknown fields and enum values
 //! are kept, never a crash). Each operation is one type implementing [`Endpoint`]:
 //!
 //! | operation | request | response |
@@ -82,9 +82,7 @@ pub use history_order::HistoryOrder;
 pub use investment_plan::InvestmentPlan;
 pub use open_orders::{OpenOrdersQuery, OpenOrdersQueryBuilder};
 pub use order::{ActivationCondition, Order, Oto};
-pub use order_fields::{
-    BuildableOrder, NewOrder, OrderBuilder, OrderFields, RequestBodyError, json_object_text,
-};
+pub use order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 pub use order_history::{HistoryStatus, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder};
 pub use order_status::{OrderStatus, OrderType};
 pub use plan_status::PlanStatus;

@@ -10,8 +10,8 @@ use crate::{
 
 /// An order as the exchange answers it.
 ///
-/// Fields present in every documented shape of the record — the placement answers of both
-/// order operations, the older captured answers, the cancel answer and the open-orders list —
+/// Fields present in every documented shape of the record — the placement responses of both
+/// order operations, the older captured responses, the cancel response and the open-orders list —
 /// are plain values; a record without one of them is not decoded (for a placement that makes
 /// the outcome unknown, see `txc_sign::Error::outcome_unknown`). Fields that some shapes omit
 /// are `Option`s, and each says which shapes. Decimals keep the exact text sent
@@ -38,7 +38,7 @@ use crate::{
 pub struct Order {
     /// The exchange's order id.
     pub order_id: u64,
-    /// The caller's order id; `None` when the answer has `""` (the exchange's "not specified").
+    /// The caller's order id; `None` when the response has `""` (the exchange's "not specified").
     #[serde(serialize_with = "empty_when_none")]
     pub client_order_id: Option<String>,
     /// The market, e.g. `BTC_USDT`.
@@ -58,7 +58,7 @@ pub struct Order {
     pub amount: ExactDecimal,
     /// The amount not yet executed.
     pub left: ExactDecimal,
-    /// The fee paid; absent from the cancel answer's documented example.
+    /// The fee paid; absent from the cancel response's documented example.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deal_fee: Option<ExactDecimal>,
     /// The fee's currency; "omitted when empty".
@@ -67,25 +67,25 @@ pub struct Order {
     /// The limit price; only limit-shaped records (open-orders list, cancel) carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<ExactDecimal>,
-    /// The taker fee rate; only older captured answers carry it.
+    /// The taker fee rate; only older captured responses carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub taker_fee: Option<ExactDecimal>,
-    /// The maker fee rate; only older captured answers carry it.
+    /// The maker fee rate; only older captured responses carry it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub maker_fee: Option<ExactDecimal>,
-    /// The order status; older captured answers have none.
+    /// The order status; older captured responses have none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<OrderStatus>,
-    /// Self-trade prevention, always in the short form; older captured answers have none.
+    /// Self-trade prevention, always in the short form; older captured responses have none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stp: Option<Stp>,
     /// The stop-loss/take-profit group, only when the order belongs to one (`null` otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub oto: Option<Oto>,
-    /// The position side (`BOTH` in one-way mode); older captured answers have none.
+    /// The position side (`BOTH` in one-way mode); older captured responses have none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position_side: Option<PositionSide>,
-    /// Whether the order may only reduce a position; answers before 2026-04 have none.
+    /// Whether the order may only reduce a position; responses before 2026-04 have none.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reduce_only: Option<bool>,
     /// The activation price; only trigger (stop) orders carry it.

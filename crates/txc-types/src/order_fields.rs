@@ -3,8 +3,6 @@
 //! This module is not an endpoint by itself: see [`crate::CollateralMarketOrder`] and
 //! [`crate::CollateralTriggerMarketOrder`].
 
-use serde::Deserialize;
-
 use crate::{
     Amount, ClientOrderId, Endpoint, FieldValue, Market, PositionSide, Price, Side, Stp,
     ValidationError, WireValue,
@@ -236,98 +234,5 @@ impl<O: BuildableOrder> OrderBuilder<O> {
             }
         }
         Ok(O::assemble(fields, required))
-    }
-}
-
-/// Why a request body received by a server could not be turned into a request value.
-#[derive(Debug, thiserror::Error)]
-#[non_exhaustive]
-pub enum RequestBodyError {
-    /// The body is not JSON of the expected shape.
-    #[error("malformed request body: {0}")]
-    Json(#[source] serde_json::Error),
-    /// A field's value breaks a rule.
-    #[error(transparent)]
-    Invalid(#[from] ValidationError),
-}
-
-/// The body as text, if it is UTF-8 throughout and a JSON object at the top.
-///
-/// serde_json does not validate the UTF-8 of string values it skips, and derived structs also
-/// accept JSON arrays; a server must refuse both, as the exchange does.
-pub fn json_object_text(body: &[u8]) -> Result<&str, RequestBodyError> {
-    use serde::de::Error as _;
-    let text = std::str::from_utf8(body)
-        .map_err(|_| RequestBodyError::Json(serde_json::Error::custom("body is not UTF-8")))?;
-    if !text.trim_start().starts_with('{') {
-        return Err(RequestBodyError::Json(serde_json::Error::custom(
-            "body is not a JSON object",
-        )));
-    }
-    Ok(text)
-}
-
-/// Parses and validates an order body received by a server.
-pub(crate) fn order_from_body<O: BuildableOrder>(
-    body: &[u8],
-    required: impl FnOnce(Option<String>) -> Result<O::Required, ValidationError>,
-) -> Result<O, RequestBodyError> {
-    let raw: RawOrder =
-        serde_json::from_str(json_object_text(body)?).map_err(RequestBodyError::Json)?;
-    Ok(raw.into_order(required)?)
-}
-
-/// The wire shape of an order request, as a server receives it (extra fields such as `request`
-/// and `nonce` are ignored). Every value goes through the same builder as client code.
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct RawOrder {
-    market: String,
-    side: String,
-    amount: String,
-    #[serde(default)]
-    client_order_id: Option<String>,
-    #[serde(default)]
-    stop_loss: Option<String>,
-    #[serde(default)]
-    take_profit: Option<String>,
-    #[serde(default)]
-    position_side: Option<String>,
-    #[serde(default)]
-    reduce_only: Option<bool>,
-    #[serde(default)]
-    stp: Option<String>,
-    #[serde(default, rename = "activation_price")]
-    pub(crate) activation_price: Option<String>,
-}
-
-impl RawOrder {
-    /// Validates the raw fields through an [`OrderBuilder`].
-    pub(crate) fn into_order<O: BuildableOrder>(
-        self,
-        required: impl FnOnce(Option<String>) -> Result<O::Required, ValidationError>,
-    ) -> Result<O, ValidationError> {
-        let activation = self.activation_price;
-        let side: Side = self.side.parse()?;
-        let mut b = OrderBuilder::<O>::new(self.market, side, self.amount, || required(activation));
-        if let Some(v) = self.client_order_id {
-            b = b.client_order_id(v);
-        }
-        if let Some(v) = self.stop_loss {
-            b = b.stop_loss(v);
-        }
-        if let Some(v) = self.take_profit {
-            b = b.take_profit(v);
-        }
-        if let Some(v) = self.position_side {
-            b = b.position_side(v.parse()?);
-        }
-        if let Some(v) = self.reduce_only {
-            b = b.reduce_only(v);
-        }
-        if let Some(v) = self.stp {
-            b = b.stp(v.parse()?);
-        }
-        b.build()
     }
 }

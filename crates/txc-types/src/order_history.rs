@@ -17,7 +17,7 @@ use crate::{
 ///
 /// A look-up by `clientOrderId` that matches nothing is answered by the exchange with HTTP 422
 /// code 30 `OrderHistory was not found.`; this crate decodes that as an empty
-/// [`OrderHistory`], like the empty answer to an unmatched `orderId`. With a `clientOrderId`
+/// [`OrderHistory`], like the empty response to an unmatched `orderId`. With a `clientOrderId`
 /// the exchange ignores the status and dates. For B2B accounts the exchange records no
 /// canceled orders here.
 ///

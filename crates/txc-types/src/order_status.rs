@@ -100,11 +100,11 @@ impl fmt::Display for OrderStatus {
 pub enum OrderType {
     /// `market`: the documented type of a collateral market order.
     Market,
-    /// `margin market`: an older answer's type of a collateral market order.
+    /// `margin market`: an older response's type of a collateral market order.
     MarginMarket,
     /// `stop market`: the documented type of a collateral trigger market order.
     StopMarket,
-    /// `trigger margin market`: an older answer's type of a trigger market order.
+    /// `trigger margin market`: an older response's type of a trigger market order.
     TriggerMarginMarket,
     /// A value this version does not know, kept as sent.
     Unknown(String),

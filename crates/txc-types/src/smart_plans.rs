@@ -1,8 +1,7 @@
 //! `POST /api/v4/main-account/smart/plans`: the smart investment plans (B2B partners only).
 
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
-use crate::order_fields::{RequestBodyError, json_object_text};
 use crate::{
     Endpoint, EndpointKind, FieldValue, InvestmentPlan, Ticker, ValidationError, WireValue,
 };
@@ -39,23 +38,6 @@ impl SmartPlansQuery {
     /// The source currency filter, if any.
     pub fn ticker(&self) -> Option<&Ticker> {
         self.ticker.as_ref()
-    }
-
-    /// Parses and validates a request body as a server receives it; extra fields such as
-    /// `request` and `nonce` are ignored.
-    pub fn from_body(body: &[u8]) -> Result<Self, RequestBodyError> {
-        #[derive(Deserialize)]
-        struct Raw {
-            #[serde(default)]
-            ticker: Option<String>,
-        }
-        let raw: Raw =
-            serde_json::from_str(json_object_text(body)?).map_err(RequestBodyError::Json)?;
-        let mut b = Self::builder();
-        if let Some(t) = raw.ticker {
-            b = b.ticker(t);
-        }
-        Ok(b.build()?)
     }
 }
 

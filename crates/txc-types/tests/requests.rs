@@ -9,7 +9,7 @@
 
 use txc_types::{
     Amount, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, EndpointKind, Market,
-    PositionSide, Price, Reason, RequestBodyError, Side, SmartPlansQuery, Stp, ValidationError,
+    PositionSide, Price, Reason, Side, SmartPlansQuery, Stp, ValidationError,
 };
 
 fn json<T: serde::Serialize>(v: &T) -> String {
@@ -245,35 +245,6 @@ fn market_and_enum_parsing() {
         assert_eq!(json(&stp).trim_matches('"'), stp.as_str());
     }
     assert!("BUY".parse::<Side>().is_err());
-}
-
-#[test]
-fn servers_parse_bodies_through_the_same_rules() {
-    let body = br#"{"nonce":"1700000000000","side":"sell","request":"/api/v4/order/collateral/market","amount":"0.5","market":"ETH_USDT","positionSide":"short","stp":"cancel_new"}"#;
-    let o = CollateralMarketOrder::from_body(body).unwrap();
-    assert_eq!(o.fields().position_side(), Some(PositionSide::Short));
-    assert_eq!(o.fields().stp(), Some(Stp::CancelNew));
-    let t = CollateralTriggerMarketOrder::from_body(
-        br#"{"market":"BTC_USDT","side":"buy","amount":"1","activation_price":"70000"}"#,
-    )
-    .unwrap();
-    assert_eq!(t.activation_price().as_str(), "70000");
-    let missing = CollateralTriggerMarketOrder::from_body(
-        br#"{"market":"BTC_USDT","side":"buy","amount":"1"}"#,
-    );
-    assert!(
-        matches!(missing, Err(RequestBodyError::Invalid(e)) if e.field() == "activation_price")
-    );
-    let conflict = CollateralMarketOrder::from_body(
-        br#"{"market":"BTC_USDT","side":"buy","amount":"1","reduceOnly":true,"takeProfit":"5"}"#,
-    );
-    assert!(matches!(conflict, Err(RequestBodyError::Invalid(e)) if e.field() == "reduceOnly"));
-    assert!(matches!(
-        CollateralMarketOrder::from_body(b"not json"),
-        Err(RequestBodyError::Json(_))
-    ));
-    let q = SmartPlansQuery::from_body(br#"{"request":"/x","nonce":1,"ticker":"BTC"}"#).unwrap();
-    assert_eq!(q.ticker().unwrap().as_str(), "BTC");
 }
 
 #[cfg(feature = "decimal")]

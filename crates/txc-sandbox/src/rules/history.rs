@@ -1,6 +1,6 @@
 //! The body of `POST /api/v4/trade-account/order/history` (companion-endpoints §2).
 //!
-//! Fields: `market`, `orderId` (single-order look-up; no match is an empty answer; wins over
+//! Fields: `market`, `orderId` (single-order look-up; no match is an empty response; wins over
 //! `clientOrderId`), `clientOrderId` (single-order look-up; no match is 422 code 30
 //! `OrderHistory was not found.`), `status` (`ALL`, `FILLED`, `CANCELED`, `PARTIALLY_FILLED`),
 //! `startDate`/`endDate` (Unix seconds; default the last month; not before 6 months ago at
@@ -184,7 +184,7 @@ pub(crate) fn parse_history(
         }
     }
     let which = match (order_id, client_order_id) {
-        // A negative id names no order: an empty answer, like any other unknown id.
+        // A negative id names no order: an empty response, like any other unknown id.
         (Some(id), _) => Some(OrderRef::Id(u64::try_from(id).unwrap_or(u64::MAX))),
         (None, Some(id)) => Some(OrderRef::ClientId(id)),
         (None, None) => None,

@@ -44,7 +44,7 @@ impl State {
     }
 
     /// `api_key`'s finished orders matching `query` at `now_us`, newest first, paged, keyed by
-    /// market. An empty answer is `[]`, as PHP writes an empty array (the docs do not say
+    /// market. An empty response is `[]`, as PHP writes an empty array (the docs do not say
     /// whether it is `{}` or `[]`). A `clientOrderId` look-up that matches nothing is 422
     /// code 30 `{"orderHistory":["OrderHistory was not found."]}`.
     pub(crate) fn history(

@@ -1,7 +1,7 @@
 //! The enumerations of the wire, each with the exact text the exchange uses.
 //!
 //! Parsing follows the docs' rules for requests (see [`crate::rules`]); printing gives the
-//! form answers carry.
+//! form responses carry.
 
 /// An order's side: `buy` or `sell`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -11,9 +11,9 @@ use http::{HeaderMap, HeaderValue};
 use serde::de::{DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::Value;
 use txc_sign::{
-    ApiError, ApiErrorClass, AuthRejection, Credentials, DecodeErrorKind, Error, KeyStatus, Nonce,
+    ApiError, ApiErrorClass, AuthRejection, Credentials, DecodeErrorKind, Error, KeyStatus,
     NonceGuard, Response, VerifiedRequest, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, api_error,
-    body_bytes, decode, payload, signature, verify,
+    decode, payload, signature, verify,
 };
 use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, SmartPlansQuery};
 
@@ -431,73 +431,6 @@ pub fn segment<'a>(data: &mut &'a [u8]) -> &'a [u8] {
     let (seg, rest) = rest.split_at(usize::from(len).min(rest.len()));
     *data = rest;
     seg
-}
-
-// ---------------------------------------------------------------------------------------------
-// from_body
-// ---------------------------------------------------------------------------------------------
-
-/// The input object of an accepted request body, with the values of `fields` built.
-fn input_object(body: &[u8], fields: &[&str]) -> Entries {
-    json_object(body, fields)
-        .unwrap_or_else(|| panic!("from_body accepted a body that is not a JSON object: {body:?}"))
-}
-
-fn check_request<E>(body: &[u8], parsed: &E, fields: &[&str], reparse: impl Fn(&[u8]) -> Option<E>)
-where
-    E: Endpoint + PartialEq + fmt::Debug,
-{
-    let out = serde_json::to_value(parsed).expect("request does not serialize");
-    let out = out
-        .as_object()
-        .expect("request does not serialize to an object");
-    let input = input_object(body, fields);
-    for f in fields {
-        let expected = input.get(f).expect("duplicate field accepted");
-        let expected = expected.filter(|v| !v.is_null());
-        assert_eq!(out.get(*f), expected, "field {f} differs from the input");
-    }
-    // Its own serialization parses back to it.
-    let own = serde_json::to_vec(parsed).expect("request does not serialize");
-    assert_eq!(
-        reparse(&own).as_ref(),
-        Some(parsed),
-        "serialized request does not parse back"
-    );
-    // Signed, it verifies and parses back to it.
-    let signed = body_bytes(parsed, Nonce(7), true);
-    assert_eq!(
-        reparse(&signed).as_ref(),
-        Some(parsed),
-        "signed body does not parse back"
-    );
-    let p = payload(&signed);
-    let s = signature(creds(), &p);
-    let h = headers(Some(KEY.as_bytes()), Some(p.as_bytes()), Some(s.as_bytes()));
-    let v = check_verify(E::PATH, &h, &signed, Some(true)).expect("signed body does not verify");
-    assert_eq!((v.nonce, v.nonce_window), (7, true));
-}
-
-/// The `from_body` invariants for all three request types.
-pub fn check_from_body(body: &[u8]) {
-    if let Ok(o) = CollateralMarketOrder::from_body(body) {
-        check_request(body, &o, &["market", "amount", "side"], |b| {
-            CollateralMarketOrder::from_body(b).ok()
-        });
-    }
-    if let Ok(o) = CollateralTriggerMarketOrder::from_body(body) {
-        check_request(
-            body,
-            &o,
-            &["market", "amount", "side", "activation_price"],
-            |b| CollateralTriggerMarketOrder::from_body(b).ok(),
-        );
-    }
-    if let Ok(q) = SmartPlansQuery::from_body(body) {
-        check_request(body, &q, &["ticker"], |b| {
-            SmartPlansQuery::from_body(b).ok()
-        });
-    }
 }
 
 // ---------------------------------------------------------------------------------------------
