@@ -197,3 +197,17 @@ scenarios![
     an_announced_length_over_the_cap_is_refused,
     a_refused_connection_is_not_sent,
 ];
+
+/// A blocking and an async client built separately for one key share the key's sequence.
+#[test]
+fn a_blocking_and_an_async_client_of_one_key_share_its_nonces() {
+    let (key, url) = ("clients-blocking-and-async", "http://127.0.0.1:9");
+    let blocking = Blocking.client(url, Setup::key(key, SECRET));
+    let asynchronous = Async::new().client(url, Setup::key(key, SECRET));
+    let mut nonces = Vec::new();
+    for _ in 0..3 {
+        nonces.push(blocking.prepare(&order()).unwrap().nonce());
+        nonces.push(asynchronous.prepare(&order()).unwrap().nonce());
+    }
+    assert!(nonces.windows(2).all(|w| w[0] < w[1]), "{nonces:?}");
+}

@@ -28,7 +28,7 @@ use std::time::Duration;
 
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{ApiErrorClass, Error, RetryPolicy};
+use txc_sign::{ApiErrorClass, Error, Resolution, RetryPolicy};
 use txc_types::{CollateralMarketOrder, Order, Side};
 
 /// Orders per test: 10 000 with `TXC_FULL_LOAD=1`, else 2 000.
@@ -203,16 +203,47 @@ fn a_restart_mid_run_loses_and_duplicates_nothing(driver: &dyn Driver) {
     assert_eq!(placed + unknown + not_sent, n);
     assert!(
         unknown_executed >= HELD as usize,
-        "the held orders were placed, their answers lost"
+        "the held orders were placed, their responses lost"
     );
     assert_eq!(sandbox.orders().len(), placed + unknown_executed);
     assert_eq!(sandbox.stats().nonce_rejections, 0);
+
+    // Reconciliation: every unknown outcome is resolved by its clientOrderId, and each
+    // resolution matches the sandbox's order list.
+    let (mut found, mut not_placed) = (0, 0);
+    for (order, result) in sent.iter().zip(&results) {
+        let Err(error) = result else { continue };
+        let Some(pending) = error.pending_order() else {
+            continue;
+        };
+        let id = client_order_id(order);
+        let copies = held.get(&id).copied().unwrap_or(0);
+        match client.resolve(pending) {
+            Ok(Resolution::Placed(p)) => {
+                found += 1;
+                assert_eq!(copies, 1, "{id} resolved placed but not held");
+                assert_eq!(p.client_order_id(), Some(id.as_str()));
+            }
+            Ok(Resolution::NotPlaced) => {
+                not_placed += 1;
+                assert_eq!(copies, 0, "{id} resolved not placed but held");
+            }
+            Ok(other) => panic!("{id}: {other:?}"),
+            Err(e) => panic!("{id} still unknown after resolving: {e}"),
+        }
+    }
+    assert_eq!(
+        found + not_placed,
+        unknown,
+        "0 unknown after reconciliation"
+    );
+    assert_eq!(found, unknown_executed);
     // The client recovered: new connections to the restarted listener.
     client.market(&market("0.001")).unwrap();
     eprintln!(
         "{}: {n} orders, restart mid-run: {placed} placed, {unknown} outcome unknown \
-         ({unknown_executed} of them executed), {not_sent} not sent; \
-         0 lost, 0 duplicated",
+         ({unknown_executed} of them executed), {not_sent} not sent; after reconciliation: \
+         {found} found placed, {not_placed} not placed, 0 unknown; 0 lost, 0 duplicated",
         driver.name()
     );
 }
@@ -224,8 +255,8 @@ fn strict_nonces_under_concurrency_are_retried_fresh(driver: &dyn Driver) {
     let n = load_size() / 2;
     let sandbox = load_sandbox();
 
-    // With the default policy (3 attempts) some orders may run out of attempts: each is
-    // `Too many requests.`, safe to resend, and not placed.
+    // With the default policy (4 attempts: 100 ms, then 1 s doubling) some orders may run out
+    // of attempts: each is `Too many requests.`, safe to resend, and not placed.
     let client = driver.client(sandbox.base_url(), Setup::partner().nonce_window(false));
     let sent = orders("strict-default", n);
     let results = client.run_orders(sent.clone(), concurrency(driver));

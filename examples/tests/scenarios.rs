@@ -24,7 +24,8 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::{
-    ApiErrorClass, DecodeErrorKind, Delivery, NonceSequence, RetryPolicy, TransportErrorKind,
+    ApiErrorClass, DecodeErrorKind, Delivery, NonceSequence, RetryAfter, RetryPolicy,
+    TransportErrorKind,
 };
 use txc_types::{
     CollateralMarketOrder, CollateralTriggerMarketOrder, OrderStatus, Side, SmartPlansQuery,
@@ -239,6 +240,112 @@ fn an_unavailable_answer_is_not_resent_for_orders(driver: &dyn Driver) {
     assert_eq!(api.message, "Service is under maintenance");
     assert!(error.outcome_unknown());
     assert_eq!(sandbox.stats().requests, 1, "not resent");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scenarios: answers judged by the exchange's rules, status first.
+
+fn answer(status: u16, body: &str) -> Fault {
+    Fault::Answer {
+        status,
+        content_type: "application/json".to_owned(),
+        body: body.as_bytes().to_vec(),
+    }
+}
+
+fn a_gateway_503_saying_too_many_requests_is_not_resent(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let body = r#"{"status":503,"errors":{"message":["Too many requests."]}}"#;
+    sandbox.inject_fault(Route::CollateralMarket, answer(503, body), None);
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let (error, api) = api_error(client.market(&market("0.01")));
+    assert_eq!((api.status, api.class), (503, ApiErrorClass::Unavailable));
+    assert!(error.outcome_unknown() && !error.is_retryable(), "{error}");
+    assert!(error.pending_order().is_some());
+    assert_eq!(sandbox.stats().requests, 1, "not resent");
+}
+
+fn a_2xx_carrying_an_order_is_placed_whatever_else_it_says(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let body = r#"{"orderId":"77","clientOrderId":"","market":"BTC_USDT","side":"buy","type":"market","timestamp":"1595792396.165973","dealMoney":650,"dealStock":"0.01","amount":0.01,"left":"0","dealFee":"0.65","status":"FILLED","oto":[],"reduceOnly":0,"message":"Too many requests.","code":0,"errors":{}}"#;
+    sandbox.inject_fault(Route::CollateralMarket, answer(200, body), Some(1));
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let placed = client.market(&market("0.01")).unwrap();
+    assert_eq!(placed.order_id, 77, "a string id");
+    assert_eq!(
+        placed.deal_money.as_str(),
+        "650",
+        "a number where a string is documented"
+    );
+    assert_eq!(placed.timestamp.as_str(), "1595792396.165973");
+    assert_eq!((placed.oto, placed.reduce_only), (None, Some(false)));
+    assert_eq!(placed.extra["message"], "Too many requests.");
+    assert_eq!(sandbox.stats().requests, 1);
+}
+
+fn a_2xx_that_is_no_order_leaves_the_outcome_unknown(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    for body in [
+        r#"{"code":0,"message":"Too many requests."}"#,
+        r#"{"orderId":1}"#,
+        r#"[]"#,
+    ] {
+        sandbox.reset();
+        sandbox.inject_fault(Route::CollateralMarket, answer(200, body), Some(1));
+        let error = client.market(&market("0.01")).unwrap_err();
+        assert!(
+            error.outcome_unknown() && !error.is_retryable(),
+            "{body}: {error}"
+        );
+        assert_eq!(error.status(), Some(200));
+        assert_eq!(sandbox.stats().requests, 1, "{body}: not resent");
+    }
+}
+
+fn a_cdn_429_is_the_rate_limit_for_orders_and_plans(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let page = Fault::Answer {
+        status: 429,
+        content_type: "text/html".to_owned(),
+        body: b"<html><body>Rate limited</body></html>".to_vec(),
+    };
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    // Not executed, so resent (signed afresh) — an order as well as a read.
+    sandbox.inject_fault(Route::CollateralMarket, page.clone(), Some(1));
+    client.market(&market("0.01")).unwrap();
+    sandbox.inject_fault(Route::SmartPlans, page, Some(1));
+    client.plans(&SmartPlansQuery::new()).unwrap();
+    let stats = sandbox.stats();
+    assert_eq!((stats.requests, stats.faults_injected), (4, 2));
+    assert_eq!(sandbox.orders().len(), 1);
+}
+
+fn retry_after_is_honoured(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    // A short one is waited out and the call goes on.
+    sandbox.inject_fault(
+        Route::SmartPlans,
+        Fault::RetryAfter("1".to_owned()),
+        Some(1),
+    );
+    client.plans(&SmartPlansQuery::new()).unwrap();
+    assert_eq!(sandbox.stats().requests, 2);
+    // One past the longest wait honoured ends the call; the error says when to come back.
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::RetryAfter("3600".to_owned()),
+        Some(1),
+    );
+    let error = client.market(&market("0.01")).unwrap_err();
+    assert_eq!(
+        error.retry_after(),
+        Some(RetryAfter::Delay(Duration::from_secs(3600)))
+    );
+    assert!(error.is_retryable() && !error.outcome_unknown());
+    assert_eq!(sandbox.stats().requests, 3, "not resent");
+    assert_eq!(sandbox.orders().len(), 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -508,6 +615,11 @@ scenarios![
     the_rate_limit_is_too_many_requests,
     region_restriction_reaches_the_caller,
     an_unavailable_answer_is_not_resent_for_orders,
+    a_gateway_503_saying_too_many_requests_is_not_resent,
+    a_2xx_carrying_an_order_is_placed_whatever_else_it_says,
+    a_2xx_that_is_no_order_leaves_the_outcome_unknown,
+    a_cdn_429_is_the_rate_limit_for_orders_and_plans,
+    retry_after_is_honoured,
     a_timeout_leaves_the_order_placed_once,
     a_timed_out_read_is_retried,
     an_empty_503_is_a_decode_error_and_not_resent,

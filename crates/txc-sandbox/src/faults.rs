@@ -99,6 +99,9 @@ pub enum Fault {
         /// The body.
         body: Vec<u8>,
     },
+    /// The request is **not** processed; HTTP 429 with the exchange's `Too many requests.` body
+    /// and this `Retry-After` header value (delay-seconds or an HTTP date; sent as it is).
+    RetryAfter(String),
     /// The request **is** processed (an order is placed or canceled), then this answer is sent
     /// verbatim instead of the real one, like [`Fault::Answer`]: "answer 5xx after executing",
     /// e.g. a gateway's `503` in front of an exchange that did the work.
@@ -185,7 +188,11 @@ static XS: [u8; CHUNK] = [b'x'; CHUNK];
 pub(crate) fn skips_processing(fault: &Fault) -> bool {
     matches!(
         fault,
-        Fault::Unavailable | Fault::HtmlBadGateway | Fault::Stall | Fault::Answer { .. }
+        Fault::Unavailable
+            | Fault::HtmlBadGateway
+            | Fault::Stall
+            | Fault::Answer { .. }
+            | Fault::RetryAfter(_)
     )
 }
 
@@ -205,6 +212,19 @@ pub(crate) async fn unprocessed(fault: Fault) -> Response {
             content_type,
             body,
         } => verbatim(status, &content_type, body),
+        Fault::RetryAfter(value) => {
+            let mut response = verbatim(
+                429,
+                JSON,
+                br#"{"code":0,"errors":{},"message":"Too many requests."}"#.to_vec(),
+            );
+            if let Ok(value) = HeaderValue::from_str(&value) {
+                response
+                    .headers_mut()
+                    .insert(http::header::RETRY_AFTER, value);
+            }
+            response
+        }
         // `Fault::Stall` (no other fault gets here, see `skips_processing`): pending until the
         // connection is dropped, because the client hung up or the listener stopped.
         _ => std::future::pending().await,
@@ -271,7 +291,8 @@ pub(crate) async fn processed(
         | Fault::Unavailable
         | Fault::HtmlBadGateway
         | Fault::Stall
-        | Fault::Answer { .. } => answer.into_response(),
+        | Fault::Answer { .. }
+        | Fault::RetryAfter(_) => answer.into_response(),
     }
 }
 

@@ -303,6 +303,7 @@
 //! | [`Fault::Unavailable`] | no | HTTP 503, empty body |
 //! | [`Fault::HtmlBadGateway`] | no | HTTP 502, a proxy's HTML page |
 //! | [`Fault::Answer`] | no | any status, content type and body, verbatim ("5xx without executing") |
+//! | [`Fault::RetryAfter`] | no | HTTP 429 `Too many requests.` with that `Retry-After` |
 //! | [`Fault::AnswerAfterProcessing`] | yes | the same, after the order was placed or canceled ("5xx after executing") |
 //! | [`Fault::DropAfterProcessing`] | yes | no answer: the connection is closed once the request was executed |
 //! | [`Fault::VisibleAfter`] | yes | the real answer; the order it places stays out of the look-ups for a while after placement |

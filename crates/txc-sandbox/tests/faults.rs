@@ -206,6 +206,26 @@ fn answer_is_sent_verbatim_and_not_processed() {
 }
 
 #[test]
+fn retry_after_is_a_429_with_the_header_and_not_processed() {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::RetryAfter("7".to_owned()),
+        Some(1),
+    );
+    let reply = order(&sandbox);
+    assert_eq!(reply.status, 429);
+    assert_eq!(reply.retry_after.as_deref(), Some("7"));
+    assert_eq!(
+        reply.text(),
+        r#"{"code":0,"errors":{},"message":"Too many requests."}"#
+    );
+    assert!(sandbox.order_records().is_empty());
+    // The fault is used up: the next order is placed.
+    assert_eq!(order(&sandbox).status, 200);
+}
+
+#[test]
 fn chunked_is_processed_and_has_no_content_length() {
     let sandbox = Sandbox::start().unwrap();
     // Size 0: the real answer, chunked.

@@ -66,8 +66,9 @@ impl Setup {
             nonces: None,
             connect_timeout: None,
             user_agent: None,
-            // The sandbox shares this host's clock; its orders are visible at once.
-            settle_delay: Duration::from_secs(6),
+            // The sandbox shares this host's clock and its orders are visible at once (unless a
+            // test says otherwise), so resolving need not wait out a real exchange's window.
+            settle_delay: Duration::from_secs(1),
             max_placements: None,
             client_order_ids: true,
             own_http: false,

@@ -56,6 +56,7 @@ pub fn agent() -> ureq::Agent {
 pub struct Reply {
     pub status: u16,
     pub content_type: Option<String>,
+    pub retry_after: Option<String>,
     pub body: Vec<u8>,
 }
 
@@ -66,6 +67,10 @@ impl Reply {
             .headers()
             .get("content-type")
             .map(|v| v.to_str().unwrap().to_owned());
+        let retry_after = response
+            .headers()
+            .get("retry-after")
+            .map(|v| v.to_str().unwrap().to_owned());
         let body = response
             .body_mut()
             .with_config()
@@ -75,6 +80,7 @@ impl Reply {
         Self {
             status,
             content_type,
+            retry_after,
             body,
         }
     }

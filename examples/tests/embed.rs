@@ -1,0 +1,53 @@
+//! The core alone is enough: `examples/embed_hyper.rs` drives `txc-sign` over hyper's own
+//! HTTP/1 client connection, tested here against the sandbox — an order, a retried read, and
+//! an order whose response is lost.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic,
+    dead_code,
+    unreachable_pub
+)]
+
+#[path = "../examples/embed_hyper.rs"]
+mod embed_hyper;
+
+use txc_sandbox::{Fault, Route, Sandbox, demo};
+use txc_sign::{ClientConfig, Credentials, Error};
+use txc_types::{CollateralMarketOrder, Side, SmartPlansQuery};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn txc_sign_over_hyper_places_retries_and_never_resends_an_unknown_order() {
+    let sandbox = Sandbox::start().unwrap();
+    let mut config = ClientConfig::new(
+        Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap(),
+    );
+    config.base_url = sandbox.base_url().to_owned();
+    let core = config.build().unwrap();
+    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .build()
+        .unwrap();
+
+    let placed = embed_hyper::drive(&core, core.place(&order)).await.unwrap();
+    assert_eq!(sandbox.orders()[0].order_id, placed.order_id);
+
+    // A read after a 503 is retried, signed afresh.
+    sandbox.inject_fault(Route::SmartPlans, Fault::Unavailable, Some(1));
+    let plans = embed_hyper::drive(&core, core.call(&SmartPlansQuery::new()))
+        .await
+        .unwrap();
+    assert!(!plans.is_empty());
+    assert_eq!(sandbox.stats().nonce_rejections, 0);
+
+    // A lost response: the order's outcome is unknown, and it is not sent again.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+    let requests = sandbox.stats().requests;
+    let error = embed_hyper::drive(&core, core.place(&order))
+        .await
+        .unwrap_err();
+    assert!(matches!(error, Error::OutcomeUnknown(_)), "{error:?}");
+    assert_eq!(sandbox.stats().requests, requests + 1);
+    assert_eq!(sandbox.orders().len(), 2);
+}

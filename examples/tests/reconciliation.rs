@@ -1,0 +1,329 @@
+//! Closing the loop on every order, through both transports against the sandbox: the look-ups
+//! and cancel, generated `clientOrderId`s, resolving each kind of unknown outcome, and placing
+//! exactly once — checked against the sandbox's own order list.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+#[macro_use]
+mod common;
+
+use std::time::Duration;
+
+use common::*;
+use txc_sandbox::{Fault, Route, Sandbox};
+use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, Placed, Resolution};
+use txc_types::{
+    CancelOrder, Cancellation, CollateralTriggerMarketOrder, OpenOrdersQuery, OrderHistoryQuery,
+    OrderStatus, Side,
+};
+
+fn trigger(client_order_id: &str) -> CollateralTriggerMarketOrder {
+    // Far below the sandbox's price: it rests.
+    CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Sell, "0.01", "30000")
+        .client_order_id(client_order_id)
+        .build()
+        .unwrap()
+}
+
+fn the_look_ups_find_open_and_finished_orders(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let resting = client.trigger(&trigger("look-up-1")).unwrap();
+    let filled = client.market(&market("0.01")).unwrap();
+    let generated = filled.client_order_id.clone().unwrap();
+
+    let all = client.open_orders(&OpenOrdersQuery::new()).unwrap();
+    assert_eq!(
+        all.iter().map(|o| o.order_id).collect::<Vec<_>>(),
+        [resting.order_id]
+    );
+    let mine = OpenOrdersQuery::builder()
+        .market("BTC_USDT")
+        .client_order_id("look-up-1")
+        .build()
+        .unwrap();
+    assert_eq!(
+        client.open_orders(&mine).unwrap()[0].order_id,
+        resting.order_id
+    );
+    let none = OpenOrdersQuery::builder()
+        .market("BTC_USDT")
+        .client_order_id("nobody")
+        .build()
+        .unwrap();
+    assert!(client.open_orders(&none).unwrap().is_empty());
+
+    let by_id = OrderHistoryQuery::builder()
+        .market("BTC_USDT")
+        .client_order_id(generated.as_str())
+        .build()
+        .unwrap();
+    let history = client.history(&by_id).unwrap();
+    let found: Vec<_> = history.orders().collect();
+    assert_eq!(found.len(), 1);
+    assert_eq!(
+        (found[0].id, found[0].market.as_str()),
+        (filled.order_id, "BTC_USDT")
+    );
+    assert_eq!(found[0].status, OrderStatus::Filled);
+    // The exchange's 422 "OrderHistory was not found." is an empty history, not an error.
+    let unknown = OrderHistoryQuery::builder()
+        .market("BTC_USDT")
+        .client_order_id("nobody")
+        .build()
+        .unwrap();
+    assert!(client.history(&unknown).unwrap().is_empty());
+}
+
+fn cancel_by_either_id_and_not_found_is_an_outcome(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let first = client.trigger(&trigger("cancel-1")).unwrap();
+    client.trigger(&trigger("cancel-2")).unwrap();
+
+    let by_id = CancelOrder::by_order_id("BTC_USDT", first.order_id).unwrap();
+    let Cancellation::Canceled(order) = client.cancel(&by_id).unwrap() else {
+        panic!("not canceled")
+    };
+    assert_eq!(
+        (order.order_id, order.status),
+        (first.order_id, Some(OrderStatus::Canceled))
+    );
+    let by_client_id = CancelOrder::by_client_order_id("BTC_USDT", "cancel-2").unwrap();
+    assert!(matches!(
+        client.cancel(&by_client_id).unwrap(),
+        Cancellation::Canceled(_)
+    ));
+    // Nothing open any more: both are "not found", a typed outcome.
+    assert_eq!(client.cancel(&by_id).unwrap(), Cancellation::NotFound);
+    assert_eq!(
+        client.cancel(&by_client_id).unwrap(),
+        Cancellation::NotFound
+    );
+    assert!(
+        client
+            .open_orders(&OpenOrdersQuery::new())
+            .unwrap()
+            .is_empty()
+    );
+    // The canceled orders are in the history.
+    let history = client
+        .history(
+            &OrderHistoryQuery::builder()
+                .market("BTC_USDT")
+                .build()
+                .unwrap(),
+        )
+        .unwrap();
+    assert_eq!(
+        history
+            .orders()
+            .filter(|o| o.status == OrderStatus::Canceled)
+            .count(),
+        2
+    );
+}
+
+fn a_cancel_whose_outcome_is_unknown_is_not_resent(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let resting = client.trigger(&trigger("cancel-lost")).unwrap();
+    sandbox.inject_fault(Route::CancelOrder, Fault::DropAfterProcessing, Some(1));
+    let requests = sandbox.stats().requests;
+    let cancel = CancelOrder::by_order_id("BTC_USDT", resting.order_id).unwrap();
+    let error = client.cancel(&cancel).unwrap_err();
+    assert!(error.outcome_unknown() && !error.is_retryable(), "{error}");
+    assert_eq!(sandbox.stats().requests, requests + 1, "not resent");
+    // Asking again is safe: it was canceled.
+    assert_eq!(client.cancel(&cancel).unwrap(), Cancellation::NotFound);
+}
+
+fn orders_get_a_generated_client_order_id_unless_turned_off(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let a = client.market(&market("0.01")).unwrap();
+    let b = client.market(&market("0.01")).unwrap();
+    let (a, b) = (a.client_order_id.unwrap(), b.client_order_id.unwrap());
+    assert!(a.starts_with("txc-") && b.starts_with("txc-"), "{a} {b}");
+    assert_ne!(a, b);
+    let own = client.trigger(&trigger("mine")).unwrap();
+    assert_eq!(own.client_order_id.as_deref(), Some("mine"));
+
+    let plain = driver.client(sandbox.base_url(), Setup::partner().client_order_ids(false));
+    assert_eq!(plain.market(&market("0.01")).unwrap().client_order_id, None);
+    // Without one, an unknown outcome cannot be resolved: the client says so.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+    let error = plain.market(&market("0.01")).unwrap_err();
+    let pending = error.pending_order().unwrap();
+    assert!(pending.client_order_id().is_none());
+    assert!(plain.resolve(pending).unwrap_err().outcome_unknown());
+}
+
+/// Places a market order through `fault`, resolves the unknown outcome, and returns the
+/// resolution with the number of orders the sandbox holds.
+fn resolve_after(driver: &dyn Driver, fault: Fault, setup: Setup) -> (Resolution, usize) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), setup);
+    sandbox.inject_fault(Route::CollateralMarket, fault, Some(1));
+    let error = client.market(&market("0.01")).unwrap_err();
+    assert!(matches!(error, Error::OutcomeUnknown(_)), "{error:?}");
+    let resolution = client.resolve(error.pending_order().unwrap()).unwrap();
+    (resolution, sandbox.orders().len())
+}
+
+fn each_unknown_outcome_resolves_to_what_happened(driver: &dyn Driver) {
+    let gateway_503 = || Fault::AnswerAfterProcessing {
+        status: 503,
+        content_type: String::new(),
+        body: Vec::new(),
+    };
+    // Executed, then the connection dropped before any answer: placed (filled: history).
+    let (resolution, orders) = resolve_after(driver, Fault::DropAfterProcessing, Setup::partner());
+    assert!(
+        matches!(resolution, Resolution::Placed(Placed::Finished(_))),
+        "{resolution:?}"
+    );
+    assert_eq!(orders, 1);
+    // Executed, then a gateway's 503: placed.
+    let (resolution, orders) = resolve_after(driver, gateway_503(), Setup::partner());
+    assert!(
+        matches!(resolution, Resolution::Placed(_)),
+        "{resolution:?}"
+    );
+    assert_eq!(orders, 1);
+    // A 503 without executing: not placed.
+    let (resolution, orders) = resolve_after(driver, Fault::Unavailable, Setup::partner());
+    assert_eq!((resolution, orders), (Resolution::NotPlaced, 0));
+    // The connection reset mid-response after executing: placed.
+    let (resolution, _) = resolve_after(driver, Fault::ResetMidBody, Setup::partner());
+    assert!(
+        matches!(resolution, Resolution::Placed(_)),
+        "{resolution:?}"
+    );
+}
+
+fn a_resting_trigger_order_is_found_among_the_open_orders(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), Setup::partner());
+    sandbox.inject_fault(
+        Route::CollateralTriggerMarket,
+        Fault::DropAfterProcessing,
+        Some(1),
+    );
+    let error = client.trigger(&trigger("lost-trigger")).unwrap_err();
+    let resolution = client.resolve(error.pending_order().unwrap()).unwrap();
+    let Resolution::Placed(Placed::Open(order)) = resolution else {
+        panic!("{resolution:?}")
+    };
+    assert_eq!(order.client_order_id.as_deref(), Some("lost-trigger"));
+}
+
+fn the_settling_delay_covers_an_order_that_shows_up_late(driver: &dyn Driver) {
+    // The order stays out of the look-ups for 1 s after it was placed; resolving waits 2 s
+    // from the attempt's nonce time.
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(
+        sandbox.base_url(),
+        Setup::partner().settle_delay(Duration::from_secs(2)),
+    );
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::VisibleAfter(Duration::from_secs(1)),
+        Some(1),
+    );
+    let signed_at = std::time::SystemTime::now();
+    let placed = client.market(&market("0.01")).unwrap();
+    // As if its response had been lost: what an unknown outcome would carry.
+    let pending = PendingOrder::new(
+        placed.market.parse().unwrap(),
+        Some(placed.client_order_id.as_deref().unwrap().parse().unwrap()),
+        vec![AttemptRecord {
+            nonce: Nonce(txc_sign::unix_millis(signed_at)),
+            signed_at,
+        }],
+    );
+    let Resolution::Placed(found) = client.resolve(&pending).unwrap() else {
+        panic!("not found")
+    };
+    assert_eq!(found.order_id(), placed.order_id);
+}
+
+fn a_failing_look_up_is_still_unknown(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(
+        sandbox.base_url(),
+        Setup::partner().retry(txc_sign::RetryPolicy::disabled()),
+    );
+    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+    let error = client.market(&market("0.01")).unwrap_err();
+    sandbox.inject_fault(Route::OrderHistory, Fault::Unavailable, None);
+    let still = client.resolve(error.pending_order().unwrap()).unwrap_err();
+    assert!(still.outcome_unknown(), "{still}");
+    assert_eq!(still.status(), Some(503));
+    sandbox.clear_faults();
+    assert!(matches!(
+        client.resolve(error.pending_order().unwrap()).unwrap(),
+        Resolution::Placed(_)
+    ));
+}
+
+fn placing_exactly_once_never_makes_two_orders(driver: &dyn Driver) {
+    let faults = [
+        None,
+        Some(Fault::DropAfterProcessing),
+        Some(Fault::ResetMidBody),
+        Some(Fault::AnswerAfterProcessing {
+            status: 502,
+            content_type: "text/html".to_owned(),
+            body: b"<html>bad gateway</html>".to_vec(),
+        }),
+        Some(Fault::Unavailable),
+        Some(Fault::HtmlBadGateway),
+    ];
+    for fault in faults {
+        let sandbox = Sandbox::start().unwrap();
+        let client = driver.client(sandbox.base_url(), Setup::partner());
+        if let Some(fault) = &fault {
+            sandbox.inject_fault(Route::CollateralMarket, fault.clone(), Some(1));
+        }
+        let placed = client.place_once(&market("0.01")).unwrap();
+        let orders = sandbox.orders();
+        assert_eq!(orders.len(), 1, "{fault:?}: {orders:?}");
+        assert_eq!(placed.order_id(), orders[0].order_id, "{fault:?}");
+    }
+    // Refused every time: not placed, after the most placements, and nothing on the exchange.
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), Setup::partner().max_placements(2));
+    sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, None);
+    let error = client.place_once(&market("0.01")).unwrap_err();
+    assert!(matches!(error, Error::NotPlaced(_)), "{error}");
+    assert_eq!(error.pending_order().unwrap().attempts().len(), 2);
+    assert!(sandbox.orders().is_empty());
+    // Trigger orders too.
+    sandbox.clear_faults();
+    sandbox.inject_fault(
+        Route::CollateralTriggerMarket,
+        Fault::DropAfterProcessing,
+        Some(1),
+    );
+    let placed = client.place_trigger_once(&trigger("once")).unwrap();
+    assert!(matches!(placed, Placed::Open(_)), "{placed:?}");
+    assert_eq!(sandbox.orders().len(), 1);
+}
+
+scenarios![
+    the_look_ups_find_open_and_finished_orders,
+    cancel_by_either_id_and_not_found_is_an_outcome,
+    a_cancel_whose_outcome_is_unknown_is_not_resent,
+    orders_get_a_generated_client_order_id_unless_turned_off,
+    each_unknown_outcome_resolves_to_what_happened,
+    a_resting_trigger_order_is_found_among_the_open_orders,
+    the_settling_delay_covers_an_order_that_shows_up_late,
+    a_failing_look_up_is_still_unknown,
+    placing_exactly_once_never_makes_two_orders,
+];
