@@ -103,6 +103,9 @@ pub struct DecimalRangeError {
 }
 
 impl FromWire for ExactDecimal {
+    /// Every digit counts.
+    const EXACT: bool = true;
+
     /// Numbers, and strings holding one.
     fn from_wire(value: &Scalar<'_>) -> Option<Self> {
         let text = value.text()?;

@@ -1,9 +1,10 @@
 //! [`HistoryOrder`]: a finished (filled or canceled) order as the order history answers it.
 
+use serde::de::MapAccess;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-use crate::lenient::{self, ObjectFields, Raw, Set, put, put_with};
+use crate::lenient::{self, Field, ObjectFields, Set, put, put_with};
 use crate::order::{client_order_id, word};
 use crate::{
     ActivationCondition, ExactDecimal, OrderStatus, OrderType, PositionSide, Side, Timestamp,
@@ -114,7 +115,11 @@ impl ObjectFields for HistoryOrder {
     type Parts = HistoryParts;
     const EXPECTING: &'static str = "an order history record";
 
-    fn set(p: &mut HistoryParts, key: &str, raw: Raw<'_>) -> Set {
+    fn set<'de, A: MapAccess<'de>>(
+        p: &mut HistoryParts,
+        key: &str,
+        raw: Field<'_, 'de, A>,
+    ) -> Result<Set, A::Error> {
         match key {
             "id" => put(&mut p.id, raw),
             "market" => put(&mut p.market, raw),
@@ -135,7 +140,7 @@ impl ObjectFields for HistoryOrder {
             "activationPrice" => put(&mut p.activation_price, raw),
             "activated" => put(&mut p.activated, raw),
             "activationCondition" => put_with(&mut p.activation_condition, raw, word),
-            _ => Set::Unknown,
+            _ => Ok(Set::Unknown),
         }
     }
 

@@ -2,10 +2,11 @@
 
 use std::time::Duration;
 
+use serde::de::MapAccess;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-use crate::lenient::{self, FromWire, ObjectFields, Raw, Set, put, put_with};
+use crate::lenient::{self, Field, FromWire, ObjectFields, Set, put, put_with};
 use crate::{ExactDecimal, PlanStatus};
 
 /// A smart investment plan (the exchange's `FixedPlan`).
@@ -82,7 +83,11 @@ impl ObjectFields for InvestmentPlan {
     type Parts = PlanParts;
     const EXPECTING: &'static str = "an investment plan object";
 
-    fn set(p: &mut PlanParts, key: &str, raw: Raw<'_>) -> Set {
+    fn set<'de, A: MapAccess<'de>>(
+        p: &mut PlanParts,
+        key: &str,
+        raw: Field<'_, 'de, A>,
+    ) -> Result<Set, A::Error> {
         match key {
             "id" => put(&mut p.id, raw),
             "ticker" => put(&mut p.ticker, raw),
@@ -96,7 +101,7 @@ impl ObjectFields for InvestmentPlan {
             "minInvestment" => put(&mut p.min_investment, raw),
             "maxInvestment" => put(&mut p.max_investment, raw),
             "maxPossibleInvestment" => put(&mut p.max_possible_investment, raw),
-            _ => Set::Unknown,
+            _ => Ok(Set::Unknown),
         }
     }
 

@@ -31,39 +31,41 @@ use serde_json::{Map, Value};
 pub(crate) struct Raw<'de>(&'de str);
 
 impl<'de> Raw<'de> {
-    /// Reads the next map value.
-    fn next<A: MapAccess<'de>>(map: &mut A) -> Result<Self, A::Error> {
-        let raw: &'de RawValue = map.next_value()?;
-        Ok(Self(raw.get()))
-    }
-
-    /// The value as its JSON kind; `None` for `null`.
+    /// The value as its JSON kind; `None` for `null`. (serde_json's raw values carry no
+    /// surrounding whitespace.)
     pub(crate) fn scalar(self) -> Option<Scalar<'de>> {
-        let text = self.0.trim();
+        let text = self.0;
         Some(match text.as_bytes().first()? {
             b'n' => return None,
-            b'"' => Scalar::Str(serde_json::from_str::<Cow<'de, str>>(text).ok()?),
+            b'"' => Scalar::Str(string(text)?),
             b't' => Scalar::Bool(true),
             b'f' => Scalar::Bool(false),
             b'[' => Scalar::Array(text),
             b'{' => Scalar::Object(text),
-            _ => Scalar::Num(text),
+            _ => Scalar::Num(Cow::Borrowed(text)),
         })
-    }
-
-    /// The value as a [`Value`], for keeping it in `extra`.
-    fn value(self) -> Value {
-        serde_json::from_str(self.0).unwrap_or(Value::Null)
     }
 }
 
-/// A JSON value by kind, with numbers as their exact text.
+/// The value of the JSON string `text` (quotes included): borrowed when it has no escapes,
+/// which is nearly always — the exact text between the quotes, no second parse.
+fn string(text: &str) -> Option<Cow<'_, str>> {
+    let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+    if inner.as_bytes().contains(&b'\\') {
+        serde_json::from_str(text).ok()
+    } else {
+        Some(Cow::Borrowed(inner))
+    }
+}
+
+/// A JSON value by kind, with numbers as their text.
 #[derive(Debug, Clone)]
 pub(crate) enum Scalar<'de> {
     /// A string, unescaped.
     Str(Cow<'de, str>),
-    /// A number, exactly as written.
-    Num(&'de str),
+    /// A number: exactly as written when read exactly, else integers exactly and fractions in
+    /// their shortest round-trip form.
+    Num(Cow<'de, str>),
     /// A boolean.
     Bool(bool),
     /// An array, as JSON text.
@@ -76,15 +78,27 @@ impl Scalar<'_> {
     /// The text of a string or number: what numeric and text fields accept.
     pub(crate) fn text(&self) -> Option<&str> {
         match self {
-            Self::Str(s) => Some(s),
-            Self::Num(n) => Some(n),
+            Self::Str(s) | Self::Num(s) => Some(s),
             _ => None,
+        }
+    }
+
+    /// The value as a [`Value`], for keeping it in `extra`.
+    pub(crate) fn into_value(self) -> Value {
+        match self {
+            Self::Str(s) => Value::String(s.into_owned()),
+            Self::Num(n) => serde_json::from_str(&n).unwrap_or(Value::String(n.into_owned())),
+            Self::Bool(b) => Value::Bool(b),
+            Self::Array(t) | Self::Object(t) => serde_json::from_str(t).unwrap_or(Value::Null),
         }
     }
 }
 
 /// A type a known field converts its value to; `None` when no spelling fits.
 pub(crate) trait FromWire: Sized {
+    /// Whether the value must be read as exact JSON text: for numbers that must keep every
+    /// digit. Other types are read straight from the parser, which is faster.
+    const EXACT: bool = false;
     /// Converts a non-null value.
     fn from_wire(value: &Scalar<'_>) -> Option<Self>;
 }
@@ -131,37 +145,143 @@ pub(crate) fn nested<T: serde::de::DeserializeOwned>(text: &str) -> Option<T> {
 }
 
 /// Where a field's value went.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Set {
     /// Stored in its field (or `null`, meaning absent).
     Taken,
     /// A known field whose value fits no spelling: keep it in `extra`.
-    Mismatch,
-    /// Not a field of this object: keep it in `extra`.
+    Keep(Value),
+    /// Not a field of this object (its value not read yet): keep it in `extra`.
     Unknown,
 }
 
-/// Stores the converted `raw` in `slot`; `null` leaves it unset.
-pub(crate) fn put<T: FromWire>(slot: &mut Option<T>, raw: Raw<'_>) -> Set {
-    put_with(slot, raw, T::from_wire)
+/// The value of the key being read, not yet consumed: each field's type decides how it is
+/// read ([`FromWire::EXACT`]).
+pub(crate) struct Field<'m, 'de, A: MapAccess<'de>> {
+    map: &'m mut A,
+    de: PhantomData<&'de ()>,
 }
 
-/// Stores `raw` converted by `convert` in `slot`; `null` leaves it unset.
-pub(crate) fn put_with<'de, T>(
+/// A value as read: absent, a scalar, or an array or object read loosely (never a fit).
+enum Read<'de> {
+    Null,
+    Scalar(Scalar<'de>),
+    Other(Value),
+}
+
+impl<'de, A: MapAccess<'de>> Field<'_, 'de, A> {
+    /// As exact JSON text.
+    fn exact(self) -> Result<Read<'de>, A::Error> {
+        let raw: &'de RawValue = self.map.next_value()?;
+        Ok(Raw(raw.get()).scalar().map_or(Read::Null, Read::Scalar))
+    }
+
+    /// Straight from the parser.
+    fn loose(self) -> Result<Read<'de>, A::Error> {
+        Ok(self.map.next_value::<Loose<'de>>()?.0)
+    }
+
+    /// As exact JSON text, for a nested object read with its own rules.
+    pub(crate) fn raw(self) -> Result<Option<Scalar<'de>>, A::Error> {
+        let raw: &'de RawValue = self.map.next_value()?;
+        Ok(Raw(raw.get()).scalar())
+    }
+}
+
+/// Stores the converted value in `slot`; `null` leaves it unset.
+pub(crate) fn put<'de, A: MapAccess<'de>, T: FromWire>(
     slot: &mut Option<T>,
-    raw: Raw<'de>,
+    field: Field<'_, 'de, A>,
+) -> Result<Set, A::Error> {
+    let read = if T::EXACT {
+        field.exact()?
+    } else {
+        field.loose()?
+    };
+    Ok(store(slot, read, T::from_wire))
+}
+
+/// Stores the value converted by `convert` in `slot`; `null` leaves it unset.
+pub(crate) fn put_with<'de, A: MapAccess<'de>, T>(
+    slot: &mut Option<T>,
+    field: Field<'_, 'de, A>,
+    convert: impl FnOnce(&Scalar<'de>) -> Option<T>,
+) -> Result<Set, A::Error> {
+    Ok(store(slot, field.loose()?, convert))
+}
+
+fn store<'de, T>(
+    slot: &mut Option<T>,
+    read: Read<'de>,
     convert: impl FnOnce(&Scalar<'de>) -> Option<T>,
 ) -> Set {
-    match raw.scalar() {
-        None => Set::Taken,
-        Some(value) => match convert(&value) {
+    match read {
+        Read::Null => Set::Taken,
+        Read::Other(value) => Set::Keep(value),
+        Read::Scalar(value) => match convert(&value) {
             Some(v) => {
                 *slot = Some(v);
                 Set::Taken
             }
-            None => Set::Mismatch,
+            None => Set::Keep(value.into_value()),
         },
     }
+}
+
+/// A value read straight from the parser: strings borrowed when they can be, integers as
+/// their digits, fractions in their shortest round-trip form, arrays and objects as values.
+struct Loose<'de>(Read<'de>);
+
+impl<'de> Deserialize<'de> for Loose<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Loose<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON value")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Loose<'de>, E> {
+                Ok(scalar(Scalar::Str(Cow::Borrowed(v))))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Loose<'de>, E> {
+                Ok(scalar(Scalar::Str(Cow::Owned(v.to_owned()))))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Loose<'de>, E> {
+                Ok(scalar(Scalar::Str(Cow::Owned(v))))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Loose<'de>, E> {
+                Ok(scalar(Scalar::Num(Cow::Owned(v.to_string()))))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Loose<'de>, E> {
+                Ok(scalar(Scalar::Num(Cow::Owned(v.to_string()))))
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Loose<'de>, E> {
+                Ok(scalar(Scalar::Num(Cow::Owned(v.to_string()))))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Loose<'de>, E> {
+                Ok(scalar(Scalar::Bool(v)))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<Loose<'de>, E> {
+                Ok(Loose(Read::Null))
+            }
+            fn visit_none<E: de::Error>(self) -> Result<Loose<'de>, E> {
+                Ok(Loose(Read::Null))
+            }
+            fn visit_seq<S: de::SeqAccess<'de>>(self, seq: S) -> Result<Loose<'de>, S::Error> {
+                let value = Value::deserialize(de::value::SeqAccessDeserializer::new(seq))?;
+                Ok(Loose(Read::Other(value)))
+            }
+            fn visit_map<M: MapAccess<'de>>(self, map: M) -> Result<Loose<'de>, M::Error> {
+                let value = Value::deserialize(de::value::MapAccessDeserializer::new(map))?;
+                Ok(Loose(Read::Other(value)))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+fn scalar(value: Scalar<'_>) -> Loose<'_> {
+    Loose(Read::Scalar(value))
 }
 
 /// A response object decoded field by field: its known fields collect in `Parts`, which
@@ -171,8 +291,12 @@ pub(crate) trait ObjectFields: Sized {
     type Parts: Default;
     /// What the object is, for error messages.
     const EXPECTING: &'static str;
-    /// Stores the value of `key`.
-    fn set(parts: &mut Self::Parts, key: &str, raw: Raw<'_>) -> Set;
+    /// Stores the value of `key`, read from `field`; [`Set::Unknown`] leaves it unread.
+    fn set<'de, A: MapAccess<'de>>(
+        parts: &mut Self::Parts,
+        key: &str,
+        field: Field<'_, 'de, A>,
+    ) -> Result<Set, A::Error>;
     /// Builds the object, taking `extra` (the unknown and mismatched fields); `Err(field)`
     /// names a field it cannot do without, leaving `extra` in place.
     fn finish(parts: Self::Parts, extra: &mut Map<String, Value>) -> Result<Self, &'static str>;
@@ -196,9 +320,19 @@ impl<'de, T: ObjectFields> Visitor<'de> for ObjectVisitor<T> {
         let mut parts = T::Parts::default();
         let mut extra = Map::new();
         while let Some(Key(key)) = map.next_key::<Key<'de>>()? {
-            let raw = Raw::next(&mut map)?;
-            if T::set(&mut parts, &key, raw) != Set::Taken {
-                extra.insert(key.into_owned(), raw.value());
+            let field = Field {
+                map: &mut map,
+                de: PhantomData,
+            };
+            match T::set(&mut parts, &key, field)? {
+                Set::Taken => {}
+                Set::Keep(value) => {
+                    extra.insert(key.into_owned(), value);
+                }
+                Set::Unknown => {
+                    let value: Value = map.next_value()?;
+                    extra.insert(key.into_owned(), value);
+                }
             }
         }
         T::finish(parts, &mut extra).map_err(|field| match extra.get(field) {

@@ -1,9 +1,10 @@
 //! [`Order`]: the order record the placement, cancel and open-orders operations answer with.
 
+use serde::de::MapAccess;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
-use crate::lenient::{self, ObjectFields, Raw, Scalar, Set, put, put_with};
+use crate::lenient::{self, Field, ObjectFields, Scalar, Set, put, put_with};
 use crate::{
     ExactDecimal, OrderStatus, OrderType, PositionSide, Side, Stp, Timestamp, ValidationError,
 };
@@ -122,28 +123,35 @@ pub(crate) fn word<T: std::str::FromStr>(value: &Scalar<'_>) -> Option<T> {
 }
 
 /// `clientOrderId`: `""` means "not specified".
-pub(crate) fn client_order_id(slot: &mut Option<String>, raw: Raw<'_>) -> Set {
-    let set = put(slot, raw);
+pub(crate) fn client_order_id<'de, A: MapAccess<'de>>(
+    slot: &mut Option<String>,
+    field: Field<'_, 'de, A>,
+) -> Result<Set, A::Error> {
+    let set = put(slot, field)?;
     if slot.as_deref() == Some("") {
         *slot = None;
     }
-    set
+    Ok(set)
 }
 
 /// A nested object; PHP's `[]` for an empty object means absent.
-pub(crate) fn object<T: serde::de::DeserializeOwned>(slot: &mut Option<T>, raw: Raw<'_>) -> Set {
-    match raw.scalar() {
+pub(crate) fn object<'de, A: MapAccess<'de>, T: serde::de::DeserializeOwned>(
+    slot: &mut Option<T>,
+    field: Field<'_, 'de, A>,
+) -> Result<Set, A::Error> {
+    let keep = |text: &str| Set::Keep(serde_json::from_str(text).unwrap_or(Value::Null));
+    Ok(match field.raw()? {
         Some(Scalar::Array(text)) if lenient::nested::<[(); 0]>(text).is_some() => Set::Taken,
         Some(Scalar::Object(text)) => match lenient::nested(text) {
             Some(v) => {
                 *slot = Some(v);
                 Set::Taken
             }
-            None => Set::Mismatch,
+            None => keep(text),
         },
         None => Set::Taken,
-        Some(_) => Set::Mismatch,
-    }
+        Some(other) => Set::Keep(other.into_value()),
+    })
 }
 
 /// The fields of an [`Order`] as they are read.
@@ -178,7 +186,11 @@ impl ObjectFields for Order {
     type Parts = OrderParts;
     const EXPECTING: &'static str = "an order object";
 
-    fn set(p: &mut OrderParts, key: &str, raw: Raw<'_>) -> Set {
+    fn set<'de, A: MapAccess<'de>>(
+        p: &mut OrderParts,
+        key: &str,
+        raw: Field<'_, 'de, A>,
+    ) -> Result<Set, A::Error> {
         match key {
             "orderId" => put(&mut p.order_id, raw),
             "clientOrderId" => client_order_id(&mut p.client_order_id, raw),
@@ -203,7 +215,7 @@ impl ObjectFields for Order {
             "activation_price" => put(&mut p.activation_price, raw),
             "activated" => put(&mut p.activated, raw),
             "activationCondition" => put_with(&mut p.activation_condition, raw, word),
-            _ => Set::Unknown,
+            _ => Ok(Set::Unknown),
         }
     }
 
@@ -274,12 +286,16 @@ impl ObjectFields for Oto {
     type Parts = OtoParts;
     const EXPECTING: &'static str = "an oto object";
 
-    fn set(p: &mut OtoParts, key: &str, raw: Raw<'_>) -> Set {
+    fn set<'de, A: MapAccess<'de>>(
+        p: &mut OtoParts,
+        key: &str,
+        raw: Field<'_, 'de, A>,
+    ) -> Result<Set, A::Error> {
         match key {
             "otoId" => put(&mut p.oto_id, raw),
             "stopLoss" => put(&mut p.stop_loss, raw),
             "takeProfit" => put(&mut p.take_profit, raw),
-            _ => Set::Unknown,
+            _ => Ok(Set::Unknown),
         }
     }
 

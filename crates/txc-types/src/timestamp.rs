@@ -97,6 +97,9 @@ impl Ord for Timestamp {
 }
 
 impl FromWire for Timestamp {
+    /// Every digit counts.
+    const EXACT: bool = true;
+
     /// Numbers, and strings holding one.
     fn from_wire(value: &Scalar<'_>) -> Option<Self> {
         Self::parse(value.text()?.trim())
