@@ -3,14 +3,26 @@
 //!
 //! **What it is for:** building requests that cannot be malformed (validated newtypes such as
 //! [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`]; builders that check every
-//! rule before a request exists) and decoding responses leniently (unknown fields and enum values
-//! are kept, never a crash). Each operation is one type implementing [`Endpoint`]:
+//! rule before a request exists) and decoding responses into types — integer ids, exact
+//! decimals ([`ExactDecimal`]), times with every digit ([`Timestamp`]) — by one leniency rule
+//! for every field: any spelling of a value is read, a value no spelling fits is kept in the
+//! record's `extra`, never dropped. Each operation is one type implementing [`Endpoint`]:
 //!
 //! | operation | request | response |
 //! |---|---|---|
 //! | collateral market order | [`CollateralMarketOrder`] | [`Order`] |
 //! | collateral trigger market order | [`CollateralTriggerMarketOrder`] | [`Order`] |
 //! | smart investment plans | [`SmartPlansQuery`] | `Vec<`[`InvestmentPlan`]`>` |
+//! | open orders | [`OpenOrdersQuery`] | `Vec<`[`Order`]`>` |
+//! | order history | [`OrderHistoryQuery`] | [`OrderHistory`] of [`HistoryOrder`]s |
+//! | cancel an order | [`CancelOrder`] | [`Cancellation`] |
+//!
+//! The public items are the contract: the request types and their builders, the validated
+//! values, the response records and enums, [`Endpoint`] with [`WireValue`] (to define other
+//! endpoints), [`NewOrder`] (what reconciliation needs of an order), [`FieldValue`] /
+//! [`Validated`] (what builders accept), and the validation errors. The rule traits
+//! ([`TextRule`], [`DecimalRule`]) and [`BuildableOrder`] are sealed: they name this crate's
+//! rules and cannot be implemented elsewhere.
 //!
 //! **What it is not for:** signing (`txc-sign`) or sending (`txc-blocking`, `txc-async`). It
 //! has no I/O and no HTTP dependency.
