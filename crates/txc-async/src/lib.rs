@@ -114,7 +114,7 @@
 //! |---|---|
 //! | the client | [`Client`], [`ClientBuilder`], [`Credentials`], [`Endpoint`] (for [`Client::send`]), [`RetryPolicy`], [`NonceSequence`], [`ClientOrderIds`], [`SignedRequest`] (dry runs), [`reqwest`] |
 //! | orders | [`CollateralMarketOrder`], [`CollateralTriggerMarketOrder`], [`OrderBuilder`], [`NewOrder`], [`Side`], [`PositionSide`], [`Stp`] |
-//! | look-ups and cancel | [`OpenOrdersQuery`], [`OpenOrdersQueryBuilder`], [`OrderHistoryQuery`], [`OrderHistoryQueryBuilder`], [`HistoryStatus`], [`CancelOrder`], [`OrderRef`] |
+//! | look-ups and cancel | [`OpenOrdersQuery`], [`OpenOrdersQueryBuilder`], [`OrderHistoryQuery`], [`OrderHistoryQueryBuilder`] (both a [`QueryBuilder`]), [`Lookup`], [`HistoryStatus`], [`CancelOrder`], [`OrderRef`] |
 //! | plans | [`SmartPlansQuery`], [`SmartPlansQueryBuilder`], [`InvestmentPlan`], [`PlanStatus`] |
 //! | validated values | [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`] |
 //! | responses | [`Order`], [`Oto`], [`OrderStatus`], [`OrderType`], [`ActivationCondition`], [`OrderHistory`], [`HistoryOrder`], [`Cancellation`], [`ExactDecimal`], [`Timestamp`], [`Decimal`] (with `decimal`) |
@@ -152,8 +152,8 @@ pub use txc_types::Decimal;
 pub use txc_types::{
     ActivationCondition, Amount, CancelOrder, Cancellation, ClientOrderId, CollateralMarketOrder,
     CollateralTriggerMarketOrder, Endpoint, ExactDecimal, HistoryOrder, HistoryStatus,
-    InvestmentPlan, Market, NewOrder, OpenOrdersQuery, OpenOrdersQueryBuilder, Order, OrderBuilder,
-    OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder, OrderRef, OrderStatus, OrderType,
-    Oto, PlanStatus, PositionSide, Price, Reason, Side, SmartPlansQuery, SmartPlansQueryBuilder,
-    Stp, Ticker, Timestamp, ValidationError,
+    InvestmentPlan, Lookup, Market, NewOrder, OpenOrdersQuery, OpenOrdersQueryBuilder, Order,
+    OrderBuilder, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder, OrderRef, OrderStatus,
+    OrderType, Oto, PlanStatus, PositionSide, Price, QueryBuilder, Reason, Side, SmartPlansQuery,
+    SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
 };

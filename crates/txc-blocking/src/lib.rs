@@ -105,7 +105,7 @@
 //! |---|---|
 //! | the client | [`Client`], [`ClientBuilder`], [`Credentials`], [`Endpoint`] (for [`Client::send`]), [`RetryPolicy`], [`NonceSequence`], [`ClientOrderIds`], [`SignedRequest`] (dry runs), [`ureq`] |
 //! | orders | [`CollateralMarketOrder`], [`CollateralTriggerMarketOrder`], [`OrderBuilder`], [`NewOrder`], [`Side`], [`PositionSide`], [`Stp`] |
-//! | look-ups and cancel | [`OpenOrdersQuery`], [`OpenOrdersQueryBuilder`], [`OrderHistoryQuery`], [`OrderHistoryQueryBuilder`], [`HistoryStatus`], [`CancelOrder`], [`OrderRef`] |
+//! | look-ups and cancel | [`OpenOrdersQuery`], [`OpenOrdersQueryBuilder`], [`OrderHistoryQuery`], [`OrderHistoryQueryBuilder`] (both a [`QueryBuilder`]), [`Lookup`], [`HistoryStatus`], [`CancelOrder`], [`OrderRef`] |
 //! | plans | [`SmartPlansQuery`], [`SmartPlansQueryBuilder`], [`InvestmentPlan`], [`PlanStatus`] |
 //! | validated values | [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`] |
 //! | responses | [`Order`], [`Oto`], [`OrderStatus`], [`OrderType`], [`ActivationCondition`], [`OrderHistory`], [`HistoryOrder`], [`Cancellation`], [`ExactDecimal`], [`Timestamp`], [`Decimal`] (with `decimal`) |
@@ -141,10 +141,10 @@ pub use txc_types::Decimal;
 pub use txc_types::{
     ActivationCondition, Amount, CancelOrder, Cancellation, ClientOrderId, CollateralMarketOrder,
     CollateralTriggerMarketOrder, Endpoint, ExactDecimal, HistoryOrder, HistoryStatus,
-    InvestmentPlan, Market, NewOrder, OpenOrdersQuery, OpenOrdersQueryBuilder, Order, OrderBuilder,
-    OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder, OrderRef, OrderStatus, OrderType,
-    Oto, PlanStatus, PositionSide, Price, Reason, Side, SmartPlansQuery, SmartPlansQueryBuilder,
-    Stp, Ticker, Timestamp, ValidationError,
+    InvestmentPlan, Lookup, Market, NewOrder, OpenOrdersQuery, OpenOrdersQueryBuilder, Order,
+    OrderBuilder, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder, OrderRef, OrderStatus,
+    OrderType, Oto, PlanStatus, PositionSide, Price, QueryBuilder, Reason, Side, SmartPlansQuery,
+    SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
 };
 #[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
 pub use ureq;

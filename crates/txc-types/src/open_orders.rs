@@ -2,9 +2,9 @@
 
 use serde::{Serialize, Serializer};
 
+use crate::lookup::{Lookup, LookupQuery, QueryBuilder};
 use crate::{
-    ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Reason, ValidationError,
-    WireValue,
+    ClientOrderId, Endpoint, EndpointKind, Market, Order, Reason, ValidationError, WireValue,
 };
 
 /// Lists open orders — limit, stop-limit and resting trigger (stop-market) orders — or looks
@@ -27,19 +27,13 @@ use crate::{
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OpenOrdersQuery {
-    market: Option<Market>,
-    order_id: Option<u64>,
-    client_order_id: Option<ClientOrderId>,
-    limit: Option<u64>,
-    offset: Option<u64>,
+    lookup: Lookup,
 }
 
-impl OpenOrdersQuery {
-    /// The most orders a page may hold.
-    pub const MAX_LIMIT: u64 = 100;
-    /// The largest offset the exchange accepts.
-    pub const MAX_OFFSET: u64 = 4_294_967_295;
+/// Builds an [`OpenOrdersQuery`].
+pub type OpenOrdersQueryBuilder = QueryBuilder<OpenOrdersQuery>;
 
+impl OpenOrdersQuery {
     /// Every open order of every market (first page, 50 orders).
     pub fn new() -> Self {
         Self::default()
@@ -47,127 +41,48 @@ impl OpenOrdersQuery {
 
     /// Starts a query with filters.
     pub fn builder() -> OpenOrdersQueryBuilder {
-        OpenOrdersQueryBuilder {
-            state: Ok(Self::default()),
-        }
+        QueryBuilder::new()
     }
 
     /// The open order of `market` whose `clientOrderId` is `id`, if there is one.
     pub fn by_client_order_id(market: Market, id: ClientOrderId) -> Self {
         Self {
-            market: Some(market),
-            client_order_id: Some(id),
-            ..Self::default()
+            lookup: Lookup::by_client_order_id(market, id),
         }
     }
 
-    /// The market filter, if any.
-    pub fn market(&self) -> Option<&Market> {
-        self.market.as_ref()
-    }
-
-    /// The order id filter, if any.
-    pub fn order_id(&self) -> Option<u64> {
-        self.order_id
-    }
-
-    /// The client order id filter, if any.
-    pub fn client_order_id(&self) -> Option<&ClientOrderId> {
-        self.client_order_id.as_ref()
+    /// The market, id and page filters.
+    pub fn filters(&self) -> &Lookup {
+        &self.lookup
     }
 }
 
-/// Builds an [`OpenOrdersQuery`]; the first invalid value is reported by `build`.
-#[derive(Debug, Clone)]
-#[must_use = "call .build() to get the query"]
-pub struct OpenOrdersQueryBuilder {
-    state: Result<OpenOrdersQuery, ValidationError>,
-}
+impl LookupQuery for OpenOrdersQuery {
+    const MAX_LIMIT: u64 = 100;
+    const MAX_OFFSET: u64 = 4_294_967_295;
 
-impl OpenOrdersQueryBuilder {
-    fn set(
-        mut self,
-        apply: impl FnOnce(&mut OpenOrdersQuery) -> Result<(), ValidationError>,
-    ) -> Self {
-        if let Ok(q) = &mut self.state
-            && let Err(e) = apply(q)
-        {
-            self.state = Err(e);
-        }
-        self
+    fn lookup(&self) -> &Lookup {
+        &self.lookup
     }
 
-    /// Only orders of `market`.
-    pub fn market(self, market: impl FieldValue<Market>) -> Self {
-        self.set(|q| {
-            q.market = Some(market.into_field("market")?);
-            Ok(())
-        })
+    fn lookup_mut(&mut self) -> &mut Lookup {
+        &mut self.lookup
     }
 
-    /// Only the order with this id (needs a market).
-    pub fn order_id(self, id: u64) -> Self {
-        self.set(|q| {
-            q.order_id = Some(id);
-            Ok(())
-        })
-    }
-
-    /// Only the order with this client order id (needs a market).
-    pub fn client_order_id(self, id: impl FieldValue<ClientOrderId>) -> Self {
-        self.set(|q| {
-            q.client_order_id = Some(id.into_field("clientOrderId")?);
-            Ok(())
-        })
-    }
-
-    /// At most `limit` orders, 1 to 100 (default 50).
-    pub fn limit(self, limit: u64) -> Self {
-        self.set(|q| {
-            q.limit = Some(in_range("limit", limit, 1, OpenOrdersQuery::MAX_LIMIT)?);
-            Ok(())
-        })
-    }
-
-    /// Skip the first `offset` orders (default 0).
-    pub fn offset(self, offset: u64) -> Self {
-        self.set(|q| {
-            q.offset = Some(in_range("offset", offset, 0, OpenOrdersQuery::MAX_OFFSET)?);
-            Ok(())
-        })
-    }
-
-    /// Returns the query, or the first invalid value.
-    pub fn build(self) -> Result<OpenOrdersQuery, ValidationError> {
-        let q = self.state?;
-        if q.market.is_none() {
+    /// The exchange searches every market only when no id is given: an id needs a market.
+    fn check(&self) -> Result<(), ValidationError> {
+        let l = &self.lookup;
+        if l.market.is_none() {
             for (set, field) in [
-                (q.order_id.is_some(), "orderId"),
-                (q.client_order_id.is_some(), "clientOrderId"),
+                (l.order_id.is_some(), "orderId"),
+                (l.client_order_id.is_some(), "clientOrderId"),
             ] {
                 if set {
                     return Err(ValidationError::invalid(field, Reason::Requires("market")));
                 }
             }
         }
-        Ok(q)
-    }
-}
-
-/// `value` if it is within `min..=max`, else an error naming `field`.
-pub(crate) fn in_range(
-    field: &'static str,
-    value: u64,
-    min: u64,
-    max: u64,
-) -> Result<u64, ValidationError> {
-    if (min..=max).contains(&value) {
-        Ok(value)
-    } else {
-        Err(ValidationError::invalid(
-            field,
-            Reason::OutOfRange { min, max },
-        ))
+        Ok(())
     }
 }
 
@@ -181,22 +96,8 @@ impl Endpoint for OpenOrdersQuery {
         &self,
         mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
-        if let Some(m) = &self.market {
-            visit("market", WireValue::Str(m.as_str()))?;
-        }
-        if let Some(id) = self.order_id {
-            visit("orderId", WireValue::Int(id))?;
-        }
-        if let Some(id) = &self.client_order_id {
-            visit("clientOrderId", WireValue::Str(id.as_str()))?;
-        }
-        if let Some(n) = self.limit {
-            visit("limit", WireValue::Int(n))?;
-        }
-        if let Some(n) = self.offset {
-            visit("offset", WireValue::Int(n))?;
-        }
-        Ok(())
+        self.lookup.visit_filters(&mut visit)?;
+        self.lookup.visit_page(&mut visit)
     }
 }
 

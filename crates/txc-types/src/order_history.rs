@@ -6,10 +6,9 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use crate::open_orders::in_range;
+use crate::lookup::{Lookup, LookupQuery, QueryBuilder};
 use crate::{
-    ClientOrderId, Endpoint, EndpointKind, FieldValue, HistoryOrder, Market, Reason,
-    ValidationError, WireValue,
+    ClientOrderId, Endpoint, EndpointKind, HistoryOrder, Market, Reason, ValidationError, WireValue,
 };
 
 /// Looks up finished orders: one order by `clientOrderId` or `orderId` (exact match), or a
@@ -31,15 +30,14 @@ use crate::{
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OrderHistoryQuery {
-    market: Option<Market>,
-    order_id: Option<u64>,
-    client_order_id: Option<ClientOrderId>,
+    lookup: Lookup,
     status: Option<HistoryStatus>,
     start_date: Option<u64>,
     end_date: Option<u64>,
-    limit: Option<u64>,
-    offset: Option<u64>,
 }
+
+/// Builds an [`OrderHistoryQuery`].
+pub type OrderHistoryQueryBuilder = QueryBuilder<OrderHistoryQuery>;
 
 /// The `status` filter of an order history list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -68,8 +66,6 @@ impl HistoryStatus {
 }
 
 impl OrderHistoryQuery {
-    /// The most orders a page may hold.
-    pub const MAX_LIMIT: u64 = 500;
     /// The longest date span, in seconds (31 days).
     pub const MAX_SPAN_SECS: u64 = 31 * 24 * 60 * 60;
 
@@ -80,80 +76,63 @@ impl OrderHistoryQuery {
 
     /// Starts a query with filters.
     pub fn builder() -> OrderHistoryQueryBuilder {
-        OrderHistoryQueryBuilder {
-            state: Ok(Self::default()),
-        }
+        QueryBuilder::new()
     }
 
     /// The finished order of `market` whose `clientOrderId` is `id`, if there is one.
     pub fn by_client_order_id(market: Market, id: ClientOrderId) -> Self {
         Self {
-            market: Some(market),
-            client_order_id: Some(id),
+            lookup: Lookup::by_client_order_id(market, id),
             ..Self::default()
         }
     }
 
-    /// The market filter, if any.
-    pub fn market(&self) -> Option<&Market> {
-        self.market.as_ref()
-    }
-
-    /// The client order id looked up, if any.
-    pub fn client_order_id(&self) -> Option<&ClientOrderId> {
-        self.client_order_id.as_ref()
-    }
-
-    /// The order id looked up, if any.
-    pub fn order_id(&self) -> Option<u64> {
-        self.order_id
+    /// The market, id and page filters.
+    pub fn filters(&self) -> &Lookup {
+        &self.lookup
     }
 }
 
-/// Builds an [`OrderHistoryQuery`]; the first invalid value is reported by `build`.
-#[derive(Debug, Clone)]
-#[must_use = "call .build() to get the query"]
-pub struct OrderHistoryQueryBuilder {
-    state: Result<OrderHistoryQuery, ValidationError>,
-}
+impl LookupQuery for OrderHistoryQuery {
+    const MAX_LIMIT: u64 = 500;
+    const MAX_OFFSET: u64 = u64::MAX;
 
-impl OrderHistoryQueryBuilder {
-    fn set(
-        mut self,
-        apply: impl FnOnce(&mut OrderHistoryQuery) -> Result<(), ValidationError>,
-    ) -> Self {
-        if let Ok(q) = &mut self.state
-            && let Err(e) = apply(q)
-        {
-            self.state = Err(e);
+    fn lookup(&self) -> &Lookup {
+        &self.lookup
+    }
+
+    fn lookup_mut(&mut self) -> &mut Lookup {
+        &mut self.lookup
+    }
+
+    /// One id at most (the exchange would silently prefer `orderId`), and a date span of at
+    /// most 31 days that does not end before it starts.
+    fn check(&self) -> Result<(), ValidationError> {
+        if self.lookup.order_id.is_some() && self.lookup.client_order_id.is_some() {
+            return Err(ValidationError::Conflict {
+                field: "clientOrderId",
+                other: "orderId",
+            });
         }
-        self
+        if let (Some(start), Some(end)) = (self.start_date, self.end_date) {
+            if end < start {
+                return Err(ValidationError::invalid(
+                    "endDate",
+                    Reason::Format("must not be before startDate"),
+                ));
+            }
+            if end - start > Self::MAX_SPAN_SECS {
+                return Err(ValidationError::invalid(
+                    "endDate",
+                    Reason::Format("must be at most 31 days after startDate"),
+                ));
+            }
+        }
+        Ok(())
     }
+}
 
-    /// Only orders of `market`.
-    pub fn market(self, market: impl FieldValue<Market>) -> Self {
-        self.set(|q| {
-            q.market = Some(market.into_field("market")?);
-            Ok(())
-        })
-    }
-
-    /// Only the order with this id.
-    pub fn order_id(self, id: u64) -> Self {
-        self.set(|q| {
-            q.order_id = Some(id);
-            Ok(())
-        })
-    }
-
-    /// Only the order with this client order id.
-    pub fn client_order_id(self, id: impl FieldValue<ClientOrderId>) -> Self {
-        self.set(|q| {
-            q.client_order_id = Some(id.into_field("clientOrderId")?);
-            Ok(())
-        })
-    }
-
+impl QueryBuilder<OrderHistoryQuery> {
     /// Only orders with this final status (list mode).
     pub fn status(self, status: HistoryStatus) -> Self {
         self.set(|q| {
@@ -176,50 +155,6 @@ impl OrderHistoryQueryBuilder {
             q.end_date = Some(unix_seconds);
             Ok(())
         })
-    }
-
-    /// At most `limit` orders, 1 to 500 (default 50).
-    pub fn limit(self, limit: u64) -> Self {
-        self.set(|q| {
-            q.limit = Some(in_range("limit", limit, 1, OrderHistoryQuery::MAX_LIMIT)?);
-            Ok(())
-        })
-    }
-
-    /// Skip the first `offset` orders (default 0).
-    pub fn offset(self, offset: u64) -> Self {
-        self.set(|q| {
-            q.offset = Some(offset);
-            Ok(())
-        })
-    }
-
-    /// Returns the query, or the first invalid value: one id at most (the exchange would
-    /// silently prefer `orderId`), and a date span of at most 31 days that does not end before
-    /// it starts.
-    pub fn build(self) -> Result<OrderHistoryQuery, ValidationError> {
-        let q = self.state?;
-        if q.order_id.is_some() && q.client_order_id.is_some() {
-            return Err(ValidationError::Conflict {
-                field: "clientOrderId",
-                other: "orderId",
-            });
-        }
-        if let (Some(start), Some(end)) = (q.start_date, q.end_date) {
-            if end < start {
-                return Err(ValidationError::invalid(
-                    "endDate",
-                    Reason::Format("must not be before startDate"),
-                ));
-            }
-            if end - start > OrderHistoryQuery::MAX_SPAN_SECS {
-                return Err(ValidationError::invalid(
-                    "endDate",
-                    Reason::Format("must be at most 31 days after startDate"),
-                ));
-            }
-        }
-        Ok(q)
     }
 }
 
@@ -244,29 +179,16 @@ impl Endpoint for OrderHistoryQuery {
         &self,
         mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
-        if let Some(m) = &self.market {
-            visit("market", WireValue::Str(m.as_str()))?;
-        }
-        if let Some(id) = self.order_id {
-            visit("orderId", WireValue::Int(id))?;
-        }
-        if let Some(id) = &self.client_order_id {
-            visit("clientOrderId", WireValue::Str(id.as_str()))?;
-        }
+        self.lookup.visit_filters(&mut visit)?;
         if let Some(s) = self.status {
             visit("status", WireValue::Str(s.as_str()))?;
         }
-        for (name, value) in [
-            ("startDate", self.start_date),
-            ("endDate", self.end_date),
-            ("limit", self.limit),
-            ("offset", self.offset),
-        ] {
+        for (name, value) in [("startDate", self.start_date), ("endDate", self.end_date)] {
             if let Some(n) = value {
                 visit(name, WireValue::Int(n))?;
             }
         }
-        Ok(())
+        self.lookup.visit_page(&mut visit)
     }
 }
 

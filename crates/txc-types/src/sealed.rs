@@ -11,3 +11,5 @@ impl Sealed for crate::AmountRule {}
 impl Sealed for crate::PriceRule {}
 impl Sealed for crate::CollateralMarketOrder {}
 impl Sealed for crate::CollateralTriggerMarketOrder {}
+impl Sealed for crate::OpenOrdersQuery {}
+impl Sealed for crate::OrderHistoryQuery {}
