@@ -5,13 +5,13 @@ use std::sync::Arc;
 use std::time::SystemTime;
 
 use txc_sign::{
-    ClientCore, Credentials, Error, Machine, PendingOrder, Placed, Resolution, Response,
-    SignedRequest, Step,
+    ClientCore, ClockOffset, Credentials, Error, Machine, PendingOrder, Placed, Resolution,
+    Response, SignedRequest, Step,
 };
 use txc_types::{
     CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint,
-    InvestmentPlan, NewOrder, OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery,
-    SmartPlansQuery,
+    InvestmentPlan, NewOrder, OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery, ServerTime,
+    ServerTimeQuery, SmartPlansQuery,
 };
 
 use crate::ClientBuilder;
@@ -116,6 +116,27 @@ impl Client {
     /// error. Retried on 5xx and transport failures.
     pub async fn smart_plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
         self.send(query).await
+    }
+
+    /// The exchange's time (`GET /api/v4/public/time`, public: no key, no nonce), in whole
+    /// seconds.
+    pub async fn server_time(&self) -> Result<ServerTime, Error> {
+        self.send(&ServerTimeQuery).await
+    }
+
+    /// Measures the local clock against the exchange's time and corrects this key's
+    /// window-mode nonces by the offset from now on (opt-in; good to about a second). Call it
+    /// when a request fails with a nonce outside the ±5 s window ([`ApiError::clock_skew`]
+    /// says by how much), or at start-up on a host whose clock you do not trust.
+    ///
+    /// [`ApiError::clock_skew`]: crate::ApiError::clock_skew
+    pub async fn sync_clock(&self) -> Result<ClockOffset, Error> {
+        self.drive(self.inner.core.sync_clock()).await
+    }
+
+    /// The correction applied to the local clock for this key's window-mode nonces.
+    pub fn clock_offset(&self) -> ClockOffset {
+        self.inner.core.nonces().clock_offset()
     }
 
     /// Calls any [`Endpoint`] — these crates' or your own: signs with a fresh nonce, sends,

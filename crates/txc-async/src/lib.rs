@@ -71,6 +71,34 @@
 //! # }
 //! ```
 //!
+//! # Pacing, clocks and fleets
+//!
+//! Every client paces itself per endpoint within the exchange's documented limits, sharing the
+//! allowance with every client of its key in the process; with no slot free it waits (up to
+//! 10 s by default) or fails with [`Error::Throttled`] ([`RatePolicy::FailFast`]), nothing
+//! sent. [`Client::server_time`] reads the exchange's clock; [`Client::sync_clock`] corrects
+//! window nonces when [`ApiError::clock_skew`] says the local clock is off. Processes sharing a
+//! key each take a [`FleetWorker`] place ([`ClientBuilder::fleet_worker`]), so their nonces
+//! cannot collide and their limits add up to the key's; see `txc-blocking`'s docs for a full
+//! example, the behaviour is the same.
+//!
+//! ```
+//! # #[tokio::main]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! use txc_async::{Client, Credentials, FleetWorker};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! let sandbox = Sandbox::start()?;
+//! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
+//!     .base_url(sandbox.base_url())
+//!     .fleet_worker(FleetWorker::new(1, 4)?)
+//!     .build()?;
+//! let now = client.server_time().await?;
+//! assert!(now.time.unix_seconds() > 1_700_000_000);
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! # Errors
 //!
 //! Every method returns [`Error`], judged by the exchange's rules, status first:
@@ -118,8 +146,9 @@
 //! | plans | [`SmartPlansQuery`], [`SmartPlansQueryBuilder`], [`InvestmentPlan`], [`PlanStatus`] |
 //! | validated values | [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`] |
 //! | responses | [`Order`], [`Oto`], [`OrderStatus`], [`OrderType`], [`ActivationCondition`], [`OrderHistory`], [`HistoryOrder`], [`Cancellation`], [`ExactDecimal`], [`Timestamp`], [`Decimal`] (with `decimal`) |
+//! | pacing and clocks | [`RateLimits`], [`RateLimiter`], [`RatePolicy`], [`RateLimit`], [`FleetWorker`], [`ClockOffset`], [`ServerTime`] |
 //! | outcomes | [`PendingOrder`], [`AttemptRecord`], [`Nonce`], [`Resolution`], [`Placed`] |
-//! | errors | [`Error`], [`Unresolved`], [`ApiError`], [`ApiErrorClass`], [`RetryAfter`], [`TransportError`], [`TransportErrorKind`], [`Delivery`], [`DecodeError`], [`DecodeErrorKind`], [`ValidationError`], [`Reason`] |
+//! | errors | [`Error`], [`Unresolved`], [`ApiError`], [`ApiErrorClass`], [`RetryAfter`], [`Throttled`], [`TransportError`], [`TransportErrorKind`], [`Delivery`], [`DecodeError`], [`DecodeErrorKind`], [`ValidationError`], [`Reason`] |
 //!
 //! # Features
 //!
@@ -143,9 +172,10 @@ pub use client::Client;
 #[doc = "The reqwest version this crate is built on, for [`ClientBuilder::http`]."]
 pub use reqwest;
 pub use txc_sign::{
-    ApiError, ApiErrorClass, AttemptRecord, ClientOrderIds, Credentials, DecodeError,
-    DecodeErrorKind, Delivery, Error, Nonce, NonceSequence, PendingOrder, Placed, Resolution,
-    RetryAfter, RetryPolicy, SignedRequest, TransportError, TransportErrorKind, Unresolved,
+    ApiError, ApiErrorClass, AttemptRecord, ClientOrderIds, ClockOffset, Credentials, DecodeError,
+    DecodeErrorKind, Delivery, Error, FleetWorker, Nonce, NonceSequence, PendingOrder, Placed,
+    RateLimiter, RateLimits, RatePolicy, Resolution, RetryAfter, RetryPolicy, SignedRequest,
+    Throttled, TransportError, TransportErrorKind, Unresolved,
 };
 #[cfg(feature = "decimal")]
 pub use txc_types::Decimal;
@@ -154,6 +184,6 @@ pub use txc_types::{
     CollateralTriggerMarketOrder, Endpoint, ExactDecimal, HistoryOrder, HistoryStatus,
     InvestmentPlan, Lookup, Market, NewOrder, OpenOrdersQuery, OpenOrdersQueryBuilder, Order,
     OrderBuilder, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder, OrderRef, OrderStatus,
-    OrderType, Oto, PlanStatus, PositionSide, Price, QueryBuilder, Reason, Side, SmartPlansQuery,
-    SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
+    OrderType, Oto, PlanStatus, PositionSide, Price, QueryBuilder, RateLimit, Reason, ServerTime,
+    Side, SmartPlansQuery, SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
 };

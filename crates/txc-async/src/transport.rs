@@ -70,9 +70,11 @@ pub(crate) async fn round_trip(
     signed: SignedRequest,
     max_response_bytes: usize,
 ) -> Result<RawResponse, TransportError> {
-    let mut request = reqwest::Request::new(reqwest::Method::POST, url);
+    let mut request = reqwest::Request::new(signed.method(), url);
     *request.headers_mut() = signed.headers();
-    *request.body_mut() = Some(signed.into_body().into());
+    if signed.is_signed() {
+        *request.body_mut() = Some(signed.into_body().into());
+    }
     let response = client.execute(request).await.map_err(transport_error)?;
     read_capped(response, max_response_bytes).await
 }

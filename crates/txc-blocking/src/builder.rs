@@ -3,7 +3,8 @@
 use std::time::Duration;
 
 use txc_sign::{
-    ClientConfig, Credentials, Error, HttpSettings, NonceMode, NonceSequence, RetryPolicy,
+    ClientConfig, ClockOffset, Credentials, Error, FleetWorker, HttpSettings, NonceMode,
+    NonceSequence, RateLimiter, RateLimits, RatePolicy, RetryPolicy,
 };
 
 use crate::Client;
@@ -24,6 +25,10 @@ use crate::transport::{check_agent, default_agent};
 /// | [`client_order_ids`](Self::client_order_ids) | on: orders without one get a generated `clientOrderId` |
 /// | [`settle_delay`](Self::settle_delay) | 10 s |
 /// | [`max_placements`](Self::max_placements) | 3 |
+/// | [`rate_limits`](Self::rate_limits), [`rate_limiter`](Self::rate_limiter), [`no_rate_limit`](Self::no_rate_limit) | the key's limiter, shared by every client of it in the process, with the documented limits |
+/// | [`rate_policy`](Self::rate_policy) | wait up to 10 s for a slot |
+/// | [`fleet_worker`](Self::fleet_worker) | none: the only process using the key |
+/// | [`clock_offset`](Self::clock_offset) | none (or what `sync_clock` measured) |
 /// | [`http`](Self::http) | a new ureq agent with the settings above |
 ///
 /// ```
@@ -130,6 +135,53 @@ impl ClientBuilder {
         self
     }
 
+    /// Limits the client's own rate to `limits` (a limiter of its own; see
+    /// [`RateLimits`]) instead of the key's shared limiter with the documented limits.
+    pub fn rate_limits(mut self, limits: RateLimits) -> Self {
+        self.config.rate_limiter = Some(RateLimiter::new(limits));
+        self.config.rate_limited = true;
+        self
+    }
+
+    /// Draws on `limiter`, shared with every client given a clone of it — for example
+    /// clients of several keys behind one IP address, which the exchange counts together.
+    pub fn rate_limiter(mut self, limiter: RateLimiter) -> Self {
+        self.config.rate_limiter = Some(limiter);
+        self.config.rate_limited = true;
+        self
+    }
+
+    /// No client-side rate limit: every request goes at once, and the exchange's 429s (and
+    /// the key restrictions repeated 429s can bring) are yours to avoid.
+    pub fn no_rate_limit(mut self) -> Self {
+        self.config.rate_limited = false;
+        self
+    }
+
+    /// What a request does when the rate limiter has no slot yet: wait (up to a bound) or
+    /// fail at once with [`Error::Throttled`], nothing sent.
+    pub fn rate_policy(mut self, policy: RatePolicy) -> Self {
+        self.config.rate_policy = policy;
+        self
+    }
+
+    /// Makes this client worker `worker` of several processes or hosts that share the key:
+    /// its window-mode nonces use only the worker's residue class (no two workers can
+    /// collide) and its rate limits are the documented ones divided by the number of workers.
+    /// Refused at [`build`](Self::build) with strict nonces (`nonce_window(false)`), which
+    /// several processes cannot share.
+    pub fn fleet_worker(mut self, worker: FleetWorker) -> Self {
+        self.config.fleet_worker = Some(worker);
+        self
+    }
+
+    /// Corrects the local clock by `offset` for window-mode nonces (every client of the key).
+    /// The client's `sync_clock` measures and sets it from the exchange's time.
+    pub fn clock_offset(mut self, offset: ClockOffset) -> Self {
+        self.config.clock_offset = Some(offset);
+        self
+    }
+
     /// Sends through your own ureq agent (proxy, TLS roots, pool settings…). It must be built
     /// with `http_status_as_error(false)`, so that the exchange's error responses reach the
     /// decoder; consider `max_redirects(0)` too. Its own timeouts and `User-Agent` apply:
@@ -155,7 +207,7 @@ impl ClientBuilder {
     /// Checks the configuration and makes the client. No I/O happens here.
     ///
     /// Fails with [`Error::InvalidConfig`] for a base URL that is not `http(s)://host[:port]`,
-    /// a zero timeout or size cap, a `User-Agent` that is not a header value, or an own agent
+    /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is not a header value, or an own agent
     /// that treats error statuses as errors or is combined with timeouts or a `User-Agent`.
     pub fn build(self) -> Result<Client, Error> {
         let agent = match self.agent {

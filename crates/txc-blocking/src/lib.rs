@@ -65,6 +65,38 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Pacing, clocks and fleets
+//!
+//! Every client paces itself per endpoint within the exchange's documented limits (orders
+//! 10 000 per 10 s, smart plans 1 000, look-ups 12 000, cancel 10 000), sharing the allowance
+//! with every client of its key in the process. When no slot is free it waits (up to 10 s by
+//! default) or, with [`RatePolicy::FailFast`], fails with [`Error::Throttled`] — nothing sent.
+//! The exchange counts per IP address: give clients of several keys one [`RateLimiter`] to
+//! share it. [`Client::server_time`] reads the exchange's clock; a window nonce refused as more
+//! than 5 s off names the skew ([`ApiError::clock_skew`]) and [`Client::sync_clock`] corrects
+//! it. Several processes or hosts on one key each take a [`FleetWorker`] place: their nonces
+//! cannot collide and their limits add up to the key's.
+//!
+//! ```
+//! use std::time::Duration;
+//! use txc_blocking::{Client, CollateralMarketOrder, Credentials, Error, FleetWorker, RatePolicy, Side};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! let sandbox = Sandbox::builder().clock_offset_ms(8_000).start()?; // its clock is 8 s ahead
+//! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
+//!     .base_url(sandbox.base_url())
+//!     .fleet_worker(FleetWorker::new(0, 2)?) // one of two processes using this key
+//!     .rate_policy(RatePolicy::FailFast)
+//!     .build()?;
+//! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//! let refused = client.collateral_market_order(&order).unwrap_err();
+//! let skew = refused.api().and_then(|e| e.clock_skew).unwrap();
+//! assert!(skew.as_millis() > 6_000); // "the local clock is 8.0 s behind the exchange's"
+//! client.sync_clock()?;
+//! assert!(client.collateral_market_order(&order).is_ok());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Errors
 //!
 //! Every method returns [`Error`], judged by the exchange's rules, status first:
@@ -109,8 +141,9 @@
 //! | plans | [`SmartPlansQuery`], [`SmartPlansQueryBuilder`], [`InvestmentPlan`], [`PlanStatus`] |
 //! | validated values | [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`] |
 //! | responses | [`Order`], [`Oto`], [`OrderStatus`], [`OrderType`], [`ActivationCondition`], [`OrderHistory`], [`HistoryOrder`], [`Cancellation`], [`ExactDecimal`], [`Timestamp`], [`Decimal`] (with `decimal`) |
+//! | pacing and clocks | [`RateLimits`], [`RateLimiter`], [`RatePolicy`], [`RateLimit`], [`FleetWorker`], [`ClockOffset`], [`ServerTime`] |
 //! | outcomes | [`PendingOrder`], [`AttemptRecord`], [`Nonce`], [`Resolution`], [`Placed`] |
-//! | errors | [`Error`], [`Unresolved`], [`ApiError`], [`ApiErrorClass`], [`RetryAfter`], [`TransportError`], [`TransportErrorKind`], [`Delivery`], [`DecodeError`], [`DecodeErrorKind`], [`ValidationError`], [`Reason`] |
+//! | errors | [`Error`], [`Unresolved`], [`ApiError`], [`ApiErrorClass`], [`RetryAfter`], [`Throttled`], [`TransportError`], [`TransportErrorKind`], [`Delivery`], [`DecodeError`], [`DecodeErrorKind`], [`ValidationError`], [`Reason`] |
 //!
 //! # Features
 //!
@@ -132,9 +165,10 @@ mod transport;
 pub use builder::ClientBuilder;
 pub use client::Client;
 pub use txc_sign::{
-    ApiError, ApiErrorClass, AttemptRecord, ClientOrderIds, Credentials, DecodeError,
-    DecodeErrorKind, Delivery, Error, Nonce, NonceSequence, PendingOrder, Placed, Resolution,
-    RetryAfter, RetryPolicy, SignedRequest, TransportError, TransportErrorKind, Unresolved,
+    ApiError, ApiErrorClass, AttemptRecord, ClientOrderIds, ClockOffset, Credentials, DecodeError,
+    DecodeErrorKind, Delivery, Error, FleetWorker, Nonce, NonceSequence, PendingOrder, Placed,
+    RateLimiter, RateLimits, RatePolicy, Resolution, RetryAfter, RetryPolicy, SignedRequest,
+    Throttled, TransportError, TransportErrorKind, Unresolved,
 };
 #[cfg(feature = "decimal")]
 pub use txc_types::Decimal;
@@ -143,8 +177,8 @@ pub use txc_types::{
     CollateralTriggerMarketOrder, Endpoint, ExactDecimal, HistoryOrder, HistoryStatus,
     InvestmentPlan, Lookup, Market, NewOrder, OpenOrdersQuery, OpenOrdersQueryBuilder, Order,
     OrderBuilder, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder, OrderRef, OrderStatus,
-    OrderType, Oto, PlanStatus, PositionSide, Price, QueryBuilder, Reason, Side, SmartPlansQuery,
-    SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
+    OrderType, Oto, PlanStatus, PositionSide, Price, QueryBuilder, RateLimit, Reason, ServerTime,
+    Side, SmartPlansQuery, SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
 };
 #[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
 pub use ureq;

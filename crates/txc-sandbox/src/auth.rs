@@ -11,7 +11,6 @@ use http::HeaderMap;
 use txc_sign::{AuthRejection, VerifiedRequest, verify};
 
 use crate::answer::Answer;
-use crate::clock;
 use crate::op::Op;
 use crate::state::State;
 
@@ -41,7 +40,7 @@ pub(crate) fn authenticate(
         &verified.api_key,
         verified.nonce,
         verified.nonce_window,
-        clock::now_ms(),
+        state.clock.now_ms(),
     ) {
         state.stats.nonce_rejections += 1;
         return Err(Answer::auth(rejection));

@@ -47,6 +47,7 @@ pub struct SandboxBuilder {
     lookup_limit: u32,
     cancel_limit: u32,
     max_body_bytes: usize,
+    clock_offset_ms: i64,
 }
 
 impl Default for SandboxBuilder {
@@ -62,6 +63,7 @@ impl Default for SandboxBuilder {
             lookup_limit: DEFAULT_LOOKUP_RATE_LIMIT,
             cancel_limit: DEFAULT_CANCEL_RATE_LIMIT,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            clock_offset_ms: 0,
         }
     }
 }
@@ -135,6 +137,14 @@ impl SandboxBuilder {
         self
     }
 
+    /// Runs the sandbox's clock `offset_ms` milliseconds ahead of the host's (behind when
+    /// negative), as an exchange whose clock differs from the client's: the nonce window, the
+    /// server time, order times and the `Date` header all follow it.
+    pub fn clock_offset_ms(mut self, offset_ms: i64) -> Self {
+        self.clock_offset_ms = offset_ms;
+        self
+    }
+
     /// Checks the configuration, binds the address and starts serving; returns once the
     /// socket is bound.
     pub fn start(self) -> Result<Sandbox, SandboxError> {
@@ -164,6 +174,7 @@ impl SandboxBuilder {
             lookup_limit: self.lookup_limit,
             cancel_limit: self.cancel_limit,
             max_body_bytes: self.max_body_bytes,
+            clock_offset_ms: self.clock_offset_ms,
         })
     }
 }

@@ -1,21 +1,50 @@
-//! The server clock: nonce windows are checked against it and orders are stamped with it.
+//! The server clock: nonce windows are checked against it, orders are stamped with it, the
+//! server time and the `Date` header read it. It is the host's, shifted by a fixed offset.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-/// Unix time in milliseconds.
-pub(crate) fn now_ms() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-        .unwrap_or_default()
+/// The sandbox's clock: the host's, shifted by a fixed offset (to test clients whose clock is
+/// off; [`crate::SandboxBuilder::clock_offset_ms`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Clock {
+    offset_ms: i64,
 }
 
-/// Unix time in microseconds.
-pub(crate) fn now_us() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
-        .unwrap_or_default()
+impl Clock {
+    /// The host's clock shifted by `offset_ms` milliseconds.
+    pub(crate) fn new(offset_ms: i64) -> Self {
+        Self { offset_ms }
+    }
+
+    /// The sandbox's time.
+    pub(crate) fn now(self) -> SystemTime {
+        let now = SystemTime::now();
+        let shift = Duration::from_millis(self.offset_ms.unsigned_abs());
+        let shifted = if self.offset_ms >= 0 {
+            now.checked_add(shift)
+        } else {
+            now.checked_sub(shift)
+        };
+        shifted.unwrap_or(now)
+    }
+
+    /// The sandbox's time in Unix milliseconds.
+    pub(crate) fn now_ms(self) -> u64 {
+        self.since_epoch()
+            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            .unwrap_or_default()
+    }
+
+    /// The sandbox's time in Unix microseconds.
+    pub(crate) fn now_us(self) -> u64 {
+        self.since_epoch()
+            .map(|d| u64::try_from(d.as_micros()).unwrap_or(u64::MAX))
+            .unwrap_or_default()
+    }
+
+    fn since_epoch(self) -> Option<Duration> {
+        self.now().duration_since(UNIX_EPOCH).ok()
+    }
 }
 
 /// Unix microseconds as the exchange writes times: seconds with a microsecond fraction.
@@ -24,4 +53,19 @@ pub(crate) fn seconds(micros: u64) -> f64 {
     let secs = u32::try_from(micros / 1_000_000).unwrap_or(u32::MAX);
     let frac = u32::try_from(micros % 1_000_000).unwrap_or_default();
     f64::from(secs) + f64::from(frac) / 1_000_000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_offset_shifts_every_reading() {
+        let host = SystemTime::now();
+        let ahead = Clock::new(7_000).now();
+        let behind = Clock::new(-7_000).now();
+        assert!(ahead.duration_since(host).unwrap() >= Duration::from_millis(6_900));
+        assert!(host.duration_since(behind).unwrap() >= Duration::from_millis(6_900));
+        assert!(Clock::new(7_000).now_ms() >= Clock::default().now_ms() + 6_900);
+    }
 }

@@ -323,4 +323,6 @@ pub(crate) struct Config {
     pub(crate) lookup_limit: u32,
     pub(crate) cancel_limit: u32,
     pub(crate) max_body_bytes: usize,
+    /// How far the sandbox's clock is from the host's, in milliseconds.
+    pub(crate) clock_offset_ms: i64,
 }

@@ -45,6 +45,15 @@ struct Options {
     /// Largest request body accepted, in bytes
     #[arg(long, value_name = "N", default_value_t = txc_sandbox::DEFAULT_MAX_BODY_BYTES)]
     max_body_bytes: usize,
+    /// Run the sandbox's clock this many milliseconds ahead of the host's (negative: behind),
+    /// to try a client whose clock is off
+    #[arg(
+        long,
+        value_name = "MS",
+        default_value_t = 0,
+        allow_negative_numbers = true
+    )]
+    clock_offset_ms: i64,
 }
 
 /// Parses `MARKET=PRICE`; the market and price themselves are checked when the sandbox starts.
@@ -79,6 +88,7 @@ fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
         .rate_limits(options.order_rate_limit, options.plans_rate_limit)
         .lookup_rate_limits(options.lookup_rate_limit, options.cancel_rate_limit)
         .max_body_bytes(options.max_body_bytes)
+        .clock_offset_ms(options.clock_offset_ms)
         .start()?;
     for (market, price) in &options.price {
         sandbox.set_price(market, price)?;

@@ -17,6 +17,8 @@ pub(crate) enum Op {
     History,
     /// `POST /api/v4/order/cancel`.
     Cancel,
+    /// `GET /api/v4/public/time` (public: no key; limited for all callers together).
+    Time,
 }
 
 impl Op {
@@ -29,6 +31,7 @@ impl Op {
             Self::OpenOrders => "/api/v4/orders",
             Self::History => "/api/v4/trade-account/order/history",
             Self::Cancel => "/api/v4/order/cancel",
+            Self::Time => "/api/v4/public/time",
         }
     }
 
@@ -41,6 +44,7 @@ impl Op {
             Self::OpenOrders => Route::OpenOrders,
             Self::History => Route::OrderHistory,
             Self::Cancel => Route::CancelOrder,
+            Self::Time => Route::ServerTime,
         }
     }
 }

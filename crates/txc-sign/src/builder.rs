@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use crate::{
     ClientCore, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS, DEFAULT_MAX_RESPONSE_BYTES,
-    DEFAULT_SETTLE_DELAY, Error, NonceMode, NonceSequence, RetryPolicy, Signer,
+    DEFAULT_SETTLE_DELAY, Error, FleetWorker, NonceMode, NonceSequence, RateLimiter, RatePolicy,
+    RetryPolicy, Signer,
 };
 
 /// The default connect timeout.
@@ -52,6 +53,19 @@ pub struct ClientConfig {
     pub settle_delay: Duration,
     /// How many times placing exactly once may send an order.
     pub max_placements: u32,
+    /// The rate limiter the client draws on; `None`: the process-wide one of the key (or of
+    /// the fleet worker) with the documented limits.
+    pub rate_limiter: Option<RateLimiter>,
+    /// Whether the client limits its own rate at all (default `true`).
+    pub rate_limited: bool,
+    /// What a request does when the limiter has no slot yet.
+    pub rate_policy: RatePolicy,
+    /// The fleet worker this process is, when several share the key: partitions the nonces
+    /// and divides the rate limits. Refused with [`NonceMode::Strict`].
+    pub fleet_worker: Option<FleetWorker>,
+    /// A correction of the local clock for window-mode nonces, set on the key's nonce
+    /// sequence when the client is built.
+    pub clock_offset: Option<crate::ClockOffset>,
 }
 
 impl ClientConfig {
@@ -67,6 +81,11 @@ impl ClientConfig {
             client_order_ids: true,
             settle_delay: DEFAULT_SETTLE_DELAY,
             max_placements: DEFAULT_MAX_PLACEMENTS,
+            rate_limiter: None,
+            rate_limited: true,
+            rate_policy: RatePolicy::default(),
+            fleet_worker: None,
+            clock_offset: None,
         }
     }
 
@@ -79,6 +98,18 @@ impl ClientConfig {
                 "must be at least 1",
             ));
         }
+        if let Some(worker) = self.fleet_worker
+            && worker.workers() > 1
+            && self.nonce_mode == NonceMode::Strict
+        {
+            return Err(Error::invalid_config(
+                "fleet_worker",
+                "strict nonces cannot be shared by several processes: the exchange refuses any \
+                 strict nonce that arrives after a greater one, and no lock on this host orders \
+                 the requests' arrival; use NonceMode::Window, whose nonces the fleet partitions",
+            ));
+        }
+        let api_key = self.credentials.api_key().to_owned();
         let signer = Signer::new(self.credentials, &self.base_url)?;
         let mut core = ClientCore::new(signer)
             .with_nonce_mode(self.nonce_mode)
@@ -89,10 +120,24 @@ impl ClientConfig {
         if !self.client_order_ids {
             core = core.with_client_order_ids(None);
         }
+        if let Some(worker) = self.fleet_worker {
+            core = core
+                .with_nonce_sequence(NonceSequence::for_worker(&api_key, worker))
+                .with_rate_limiter(Some(RateLimiter::for_worker(&api_key, worker)));
+        }
         if let Some(nonces) = self.nonces {
             core = core.with_nonce_sequence(nonces);
         }
-        Ok(core)
+        if let Some(limiter) = self.rate_limiter {
+            core = core.with_rate_limiter(Some(limiter));
+        }
+        if !self.rate_limited {
+            core = core.with_rate_limiter(None);
+        }
+        if let Some(offset) = self.clock_offset {
+            core.nonces().set_clock_offset(offset);
+        }
+        Ok(core.with_rate_policy(self.rate_policy))
     }
 }
 

@@ -9,14 +9,15 @@
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use txc_types::{Endpoint, NewOrder};
+use txc_types::{Endpoint, NewOrder, ServerTime, ServerTimeQuery};
 
 use crate::place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 use crate::resolve::{DEFAULT_SETTLE_DELAY, Resolve};
 use crate::trace::Attempt;
 use crate::{
-    ClientOrderIds, Error, Nonce, NonceMode, NonceSequence, PendingOrder, Response, Retry,
-    RetryPolicy, SignedRequest, Signer, TransportError, TransportErrorKind, decode, unix_millis,
+    ClientOrderIds, ClockOffset, Error, Nonce, NonceMode, NonceSequence, PendingOrder, RateLimiter,
+    RatePolicy, Response, Retry, RetryPolicy, SignedRequest, Signer, Throttled, TransportError,
+    TransportErrorKind, decode,
 };
 
 /// How far (ms) a window-mode nonce may run ahead of the clock before the client waits.
@@ -117,13 +118,17 @@ pub struct ClientCore {
     client_order_ids: Option<ClientOrderIds>,
     settle_delay: Duration,
     max_placements: u32,
+    rate_limiter: Option<RateLimiter>,
+    rate_policy: RatePolicy,
 }
 
 impl ClientCore {
-    /// A core with the key's process-wide nonce sequence ([`NonceSequence::for_key`]), nonce
-    /// window on, the default retry policy and a 1 MiB response cap.
+    /// A core with the key's process-wide nonce sequence ([`NonceSequence::for_key`]) and
+    /// rate limiter ([`RateLimiter::for_key`], documented limits, waiting up to 10 s for a
+    /// slot), nonce window on, the default retry policy and a 1 MiB response cap.
     pub fn new(signer: Signer) -> Self {
         let api_key = signer.credentials().api_key();
+        let rate_limiter = RateLimiter::for_key(api_key);
         Self {
             key_seed: key_seed(api_key),
             nonces: NonceSequence::for_key(api_key),
@@ -134,6 +139,39 @@ impl ClientCore {
             client_order_ids: Some(ClientOrderIds::process()),
             settle_delay: DEFAULT_SETTLE_DELAY,
             max_placements: DEFAULT_MAX_PLACEMENTS,
+            rate_limiter: Some(rate_limiter),
+            rate_policy: RatePolicy::default(),
+        }
+    }
+
+    /// Sets the rate limiter the core draws on (`None`: no client-side limit).
+    pub fn with_rate_limiter(mut self, limiter: Option<RateLimiter>) -> Self {
+        self.rate_limiter = limiter;
+        self
+    }
+
+    /// Sets what a request does when the limiter has no slot yet.
+    pub fn with_rate_policy(mut self, policy: RatePolicy) -> Self {
+        self.rate_policy = policy;
+        self
+    }
+
+    /// The rate limiter, if the core limits its rate.
+    pub fn rate_limiter(&self) -> Option<&RateLimiter> {
+        self.rate_limiter.as_ref()
+    }
+
+    /// What a request does when the limiter has no slot yet.
+    pub fn rate_policy(&self) -> RatePolicy {
+        self.rate_policy
+    }
+
+    /// Starts measuring the local clock against the exchange's (`GET /api/v4/public/time`)
+    /// and, once measured, correcting the key's window-mode nonces by the offset: a
+    /// [`SyncClock`] machine.
+    pub fn sync_clock(&self) -> SyncClock<'_> {
+        SyncClock {
+            call: self.call_owned(ServerTimeQuery),
         }
     }
 
@@ -250,9 +288,12 @@ impl ClientCore {
         endpoint: &E,
         now: SystemTime,
     ) -> Result<SignedRequest, Error> {
+        if !E::SIGNED {
+            return self.signer.public::<E>();
+        }
         self.signer.sign(
             endpoint,
-            self.nonces.next(unix_millis(now)),
+            self.nonces.next(self.nonces.time_of(now)),
             self.nonce_mode,
         )
     }
@@ -265,7 +306,7 @@ impl ClientCore {
             return None;
         }
         let next = self.nonces.last().saturating_add(1);
-        let lead = next.saturating_sub(unix_millis(now));
+        let lead = next.saturating_sub(self.nonces.time_of(now));
         (lead > MAX_NONCE_LEAD_MS).then(|| Duration::from_millis(lead - MAX_NONCE_LEAD_MS))
     }
 
@@ -329,6 +370,8 @@ pub struct Call<'a, E: Endpoint> {
     attempts: Vec<AttemptRecord>,
     state: State<E::Response>,
     trace: Option<Attempt>,
+    /// When the rate limiter first held the next attempt back.
+    blocked_since: Option<SystemTime>,
 }
 
 impl<E: Endpoint> fmt::Debug for Call<'_, E> {
@@ -364,7 +407,26 @@ impl<'a, E: Endpoint> Call<'a, E> {
             attempts: Vec::new(),
             state: State::Ready { not_before: None },
             trace: None,
+            blocked_since: None,
         }
+    }
+
+    /// Takes a rate-limiter slot at `now`: `None` to send, or the step to take instead (a
+    /// wait within the policy, or the call ended as [`Error::Throttled`]).
+    fn throttle(&mut self, now: SystemTime) -> Option<Step<Result<E::Response, Error>>> {
+        let limiter = self.core.rate_limiter.as_ref()?;
+        let wait = limiter.check::<E>(now).err()?;
+        let since = *self.blocked_since.get_or_insert(now);
+        let waited = now.duration_since(since).unwrap_or_default();
+        if waited.saturating_add(wait) <= self.core.rate_policy.max_wait() {
+            return Some(Step::Wait(wait));
+        }
+        self.state = State::Finished;
+        Some(Step::Done(Err(Error::Throttled(Throttled {
+            operation: E::OPERATION,
+            limit: limiter.limits().limit_of::<E>(),
+            retry_in: wait,
+        }))))
     }
 
     /// The endpoint value being called.
@@ -383,13 +445,23 @@ impl<'a, E: Endpoint> Call<'a, E> {
         outcome: Result<E::Response, Error>,
         now: SystemTime,
     ) -> Step<Result<E::Response, Error>> {
-        let error = match outcome {
+        let mut error = match outcome {
             Ok(response) => {
                 self.state = State::Finished;
                 return Step::Done(Ok(response));
             }
             Err(error) => error,
         };
+        if let (Error::Api(api), Some(last)) = (&mut error, self.attempts.last())
+            && api.is_nonce_outside_window()
+            && let Some(date) = api.server_date
+        {
+            let measured = ClockOffset::measure(date, last.signed_at, now);
+            let applied = self.core.nonces.clock_offset();
+            api.clock_skew = Some(ClockOffset::from_millis(
+                measured.as_millis().saturating_sub(applied.as_millis()),
+            ));
+        }
         let attempt = u32::try_from(self.attempts.len()).unwrap_or(u32::MAX);
         let nonce = self.attempts.last().map_or(0, |a| a.nonce.get());
         let jitter = jitter(self.core.key_seed ^ nonce);
@@ -442,11 +514,16 @@ impl<E: Endpoint> Machine for Call<'_, E> {
                 let wait = not_before
                     .and_then(|t| t.duration_since(now).ok())
                     .filter(|d| !d.is_zero())
-                    .or_else(|| self.core.pace(now));
+                    .or_else(|| E::SIGNED.then(|| self.core.pace(now)).flatten());
                 if let Some(wait) = wait {
                     self.state = State::Ready { not_before };
                     return Step::Wait(wait);
                 }
+                self.state = State::Ready { not_before };
+                if let Some(step) = self.throttle(now) {
+                    return step;
+                }
+                self.blocked_since = None;
                 match self.core.prepare(&*self.endpoint, now) {
                     Ok(signed) => {
                         self.attempts.push(AttemptRecord {
@@ -477,6 +554,59 @@ impl<E: Endpoint> Machine for Call<'_, E> {
             Err(failure) => Err(failure.into()),
         };
         self.state = State::Received(outcome);
+    }
+}
+
+/// Measures the local clock against the exchange's and corrects the key's window-mode
+/// nonces by the offset: a [`Machine`] whose output is the measured [`ClockOffset`].
+///
+/// The exchange's time has a resolution of one second, so the offset is good to about half a
+/// second plus half the round trip — well inside the ±5 s nonce window.
+///
+/// ```
+/// use std::time::{Duration, SystemTime, UNIX_EPOCH};
+/// use txc_sign::{ClientCore, Credentials, Machine, Response, Signer, Step};
+///
+/// let core = ClientCore::new(Signer::new(Credentials::new("sync-doc", "s")?, "http://127.0.0.1:9")?);
+/// let mut sync = core.sync_clock();
+/// let now = UNIX_EPOCH + Duration::from_millis(1_700_000_000_200);
+/// let Step::Send(request) = sync.next(now) else { panic!() };
+/// assert_eq!(request.method(), http::Method::GET);
+/// sync.receive(Ok(Response::new(200, br#"{"time":1700000007}"#)));
+/// let Step::Done(Ok(offset)) = sync.next(now + Duration::from_millis(100)) else { panic!() };
+/// assert_eq!(offset.as_millis(), 7_250); // the local clock is 7.25 s behind
+/// assert_eq!(core.nonces().clock_offset(), offset);
+/// # Ok::<(), txc_sign::Error>(())
+/// ```
+pub struct SyncClock<'a> {
+    call: Call<'a, ServerTimeQuery>,
+}
+
+impl fmt::Debug for SyncClock<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SyncClock")
+            .field("call", &self.call)
+            .finish()
+    }
+}
+
+impl Machine for SyncClock<'_> {
+    type Output = Result<ClockOffset, Error>;
+
+    fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
+        match self.call.next(now).forward() {
+            Ok(step) => step,
+            Err(outcome) => Step::Done(outcome.map(|time: ServerTime| {
+                let sent = self.call.attempts().last().map_or(now, |a| a.signed_at);
+                let offset = ClockOffset::measure(time.to_system_time(), sent, now);
+                self.call.core.nonces.set_clock_offset(offset);
+                offset
+            })),
+        }
+    }
+
+    fn receive(&mut self, response: Result<Response<'_>, TransportError>) {
+        self.call.receive(response);
     }
 }
 

@@ -61,6 +61,12 @@ impl<'a> Response<'a> {
             .ok()?;
         RetryAfter::parse(value)
     }
+
+    /// The `Date` header (the server's clock, to the second), if present and well-formed.
+    pub fn date(&self) -> Option<std::time::SystemTime> {
+        let value = self.headers?.get(http::header::DATE)?.to_str().ok()?;
+        httpdate::parse_http_date(value).ok()
+    }
 }
 
 /// Decodes `response` as the response to endpoint `E`.
@@ -101,6 +107,7 @@ pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error
             return Ok(outcome);
         }
         api.retry_after = response.retry_after();
+        api.server_date = response.date();
         return Err(Error::from(api));
     }
     if status == 429 {
@@ -113,6 +120,8 @@ pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error
             class: ApiErrorClass::TooManyRequests,
             raw: truncate(body, ApiError::MAX_RAW),
             retry_after: response.retry_after(),
+            server_date: response.date(),
+            clock_skew: None,
         }));
     }
     Err(decode_error(E::OPERATION, response, &detail))
@@ -160,6 +169,8 @@ pub fn api_error(status: u16, body: &[u8]) -> Option<ApiError> {
         class,
         raw: truncate(body, ApiError::MAX_RAW),
         retry_after: None,
+        server_date: None,
+        clock_skew: None,
     })
 }
 

@@ -51,6 +51,29 @@ pub enum Error {
         .0.operation
     )]
     NotPlaced(#[source] Box<Unresolved>),
+    /// The client's own rate limiter had no slot for the request within the
+    /// [`RatePolicy`](crate::RatePolicy)'s wait: nothing was sent.
+    #[error(transparent)]
+    Throttled(Throttled),
+}
+
+/// A request the client's rate limiter held back: nothing was sent. Try again after
+/// [`Throttled::retry_in`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{operation}: not sent: the client's rate limit of {} requests per {} s is used up; a slot frees up in {} ms",
+    limit.map_or(0, |l| l.requests),
+    limit.map_or(0, |l| l.window_secs),
+    retry_in.as_millis()
+)]
+#[non_exhaustive]
+pub struct Throttled {
+    /// The operation held back.
+    pub operation: &'static str,
+    /// The limit that was reached.
+    pub limit: Option<txc_types::RateLimit>,
+    /// How long until the limiter has a slot.
+    pub retry_in: std::time::Duration,
 }
 
 /// An order and the failure that ended its call: the context of [`Error::OutcomeUnknown`] and
@@ -146,7 +169,7 @@ impl Error {
             Self::Transport(e) => e.delivery == Delivery::MaybeSent,
             Self::Api(e) => status_leaves_outcome_unknown(e.status),
             Self::Decode(e) => status_leaves_outcome_unknown(e.status),
-            Self::InvalidRequest(_) | Self::InvalidConfig { .. } => false,
+            Self::InvalidRequest(_) | Self::InvalidConfig { .. } | Self::Throttled(_) => false,
         }
     }
 
@@ -162,6 +185,7 @@ impl Error {
             Self::Transport(e) => e.delivery == Delivery::NotSent,
             Self::Api(e) => e.status == 429,
             Self::Decode(e) => e.status == 429,
+            Self::Throttled(_) => true,
             Self::InvalidRequest(_) | Self::InvalidConfig { .. } => false,
         }
     }
@@ -172,6 +196,7 @@ impl Error {
             Self::Api(e) => e.retry_after,
             Self::Decode(e) => e.retry_after,
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.retry_after(),
+            Self::Throttled(t) => Some(RetryAfter::Delay(t.retry_in)),
             _ => None,
         }
     }
@@ -349,6 +374,13 @@ pub struct ApiError {
     pub raw: String,
     /// The response's `Retry-After`, if it had one.
     pub retry_after: Option<RetryAfter>,
+    /// The response's `Date` header: the server's clock, to the second.
+    pub server_date: Option<std::time::SystemTime>,
+    /// For a window-mode nonce the exchange found outside its ±5 s window: how far the
+    /// client's nonce clock is off, as far as the client can tell (the response's `Date`
+    /// against the attempt's signing and receiving time, good to about a second); `None` when
+    /// the response had no `Date`. Correct it with the client's `sync_clock`.
+    pub clock_skew: Option<crate::ClockOffset>,
 }
 
 /// A response's `Retry-After`: a number of seconds, or an HTTP date.
@@ -398,6 +430,16 @@ impl ApiError {
     /// The most raw body kept, in bytes.
     pub const MAX_RAW: usize = 1024;
 
+    /// Whether this is the exchange's answer to a window-mode nonce outside its ±5 s window
+    /// ("Your nonce is more than 5 seconds lesser than the current nonce").
+    pub fn is_nonce_outside_window(&self) -> bool {
+        self.class == ApiErrorClass::Nonce
+            && self
+                .message
+                .to_ascii_lowercase()
+                .contains("more than 5 seconds")
+    }
+
     /// The messages of one field.
     pub fn field_errors(&self, field: &str) -> &[String] {
         self.errors.get(field).map_or(&[], Vec::as_slice)
@@ -416,6 +458,17 @@ impl fmt::Display for ApiError {
         for (field, messages) in &self.errors {
             if messages.iter().any(|m| !m.is_empty()) {
                 write!(f, "; {field}: {}", messages.join(" "))?;
+            }
+        }
+        if self.is_nonce_outside_window() {
+            match self.clock_skew {
+                Some(skew) => write!(
+                    f,
+                    "; {skew} (from the response's Date header, to about a second): fix the clock or call sync_clock"
+                )?,
+                None => f.write_str(
+                    "; the local clock is probably off: measure it with server_time or sync_clock",
+                )?,
             }
         }
         Ok(())

@@ -5,7 +5,9 @@
 //! ([`Signer::sign`] → [`SignedRequest`], convertible to `http::Request<Vec<u8>>` by
 //! [`SignedRequest::into_http`]), turning a [`Response`] (status, headers, body) into a typed
 //! result or a typed [`Error`] ([`decode`]) judged by the exchange's rules, deciding whether
-//! and when to retry ([`RetryPolicy`]), driving all of that as one sans-IO state machine per
+//! and when to retry ([`RetryPolicy`]), pacing within the exchange's rate limits
+//! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`];
+//! fleets of processes on one key: [`FleetWorker`]), driving all of that as one sans-IO state machine per
 //! call ([`Machine`], [`Call`]) — and, for servers and test doubles, checking a signed request
 //! the way the exchange does ([`verify`], [`NonceGuard`]).
 //!
@@ -46,6 +48,7 @@ mod decode;
 mod error;
 mod hex;
 mod nonce;
+mod pacing;
 mod pending;
 mod place;
 mod resolve;
@@ -62,15 +65,17 @@ pub use builder::{
 };
 pub use client::{
     AttemptRecord, Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS, Machine, Step,
+    SyncClock,
 };
 pub use client_order_ids::ClientOrderIds;
 pub use credentials::{ApiSecret, Credentials};
 pub use decode::{Response, api_error, classify, decode};
 pub use error::{
-    ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter,
+    ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
     TransportError, TransportErrorKind, Unresolved,
 };
-pub use nonce::{Nonce, NonceMode, NonceSequence, unix_millis};
+pub use nonce::{ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis};
+pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};

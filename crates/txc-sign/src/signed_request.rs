@@ -26,6 +26,8 @@ pub struct SignedRequest {
     pub(crate) operation: &'static str,
     pub(crate) kind: EndpointKind,
     pub(crate) nonce: Nonce,
+    /// `false` for a public `GET` (no body, no authentication headers).
+    pub(crate) signed: bool,
 }
 
 impl SignedRequest {
@@ -34,9 +36,19 @@ impl SignedRequest {
         &self.uri
     }
 
-    /// The method, always `POST`.
+    /// The method: `POST` for the private API, `GET` for a public endpoint.
     pub fn method(&self) -> Method {
-        Method::POST
+        if self.signed {
+            Method::POST
+        } else {
+            Method::GET
+        }
+    }
+
+    /// Whether it is a signed request of the private API (`false`: a public `GET` with no
+    /// body, no key and no signature, e.g. the server time).
+    pub fn is_signed(&self) -> bool {
+        self.signed
     }
 
     /// The exact body bytes.
@@ -97,6 +109,9 @@ impl SignedRequest {
             value.set_sensitive(true);
             value
         };
+        if !self.signed {
+            return HeaderMap::new();
+        }
         let mut headers = HeaderMap::with_capacity(4);
         headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         headers.insert(X_TXC_APIKEY, self.api_key.clone());
@@ -125,9 +140,10 @@ impl SignedRequest {
     /// Consumes the value into an `http::Request`, ready for any HTTP client.
     pub fn into_http(self) -> http::Request<Vec<u8>> {
         let headers = self.headers();
+        let method = self.method();
         let (uri, body) = self.into_uri_and_body();
         let mut request = http::Request::new(body);
-        *request.method_mut() = Method::POST;
+        *request.method_mut() = method;
         *request.uri_mut() = uri;
         *request.headers_mut() = headers;
         request
@@ -138,7 +154,7 @@ impl fmt::Debug for SignedRequest {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("SignedRequest")
             .field("operation", &self.operation)
-            .field("method", &Method::POST)
+            .field("method", &self.method())
             .field("uri", &self.uri)
             .field("api_key", &self.api_key)
             .field("payload", &"<redacted>")

@@ -141,10 +141,7 @@ impl Signer {
             .ok_or_else(|| Error::invalid_config("request body", "buffer too short"))?;
         crate::base64::encode_to_slice(body, payload);
         crate::hex::encode_to_slice(&tag(&self.credentials, payload), signature);
-        let uri = match self.known.iter().find(|(path, _)| *path == E::PATH) {
-            Some((_, uri)) => uri.clone(),
-            None => endpoint_uri(&self.scheme, &self.authority, E::PATH)?,
-        };
+        let uri = self.uri_of(E::PATH)?;
         Ok(SignedRequest {
             uri,
             api_key: self.api_key.clone(),
@@ -154,7 +151,32 @@ impl Signer {
             operation: E::OPERATION,
             kind: E::KIND,
             nonce,
+            signed: true,
         })
+    }
+
+    /// The request of a public endpoint ([`Endpoint::SIGNED`] `false`): a `GET` of its path
+    /// with no body, no key and no signature. Its nonce is 0 (none is sent).
+    pub fn public<E: Endpoint>(&self) -> Result<SignedRequest, Error> {
+        Ok(SignedRequest {
+            uri: self.uri_of(E::PATH)?,
+            api_key: self.api_key.clone(),
+            buf: Vec::new(),
+            body_len: 0,
+            payload_len: 0,
+            operation: E::OPERATION,
+            kind: E::KIND,
+            nonce: Nonce(0),
+            signed: false,
+        })
+    }
+
+    /// The URI of the endpoint at `path`: prebuilt for this crate's endpoints.
+    fn uri_of(&self, path: &'static str) -> Result<Uri, Error> {
+        match self.known.iter().find(|(known, _)| *known == path) {
+            Some((_, uri)) => Ok(uri.clone()),
+            None => endpoint_uri(&self.scheme, &self.authority, path),
+        }
     }
 }
 

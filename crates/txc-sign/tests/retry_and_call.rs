@@ -220,6 +220,8 @@ fn retry_after_is_honoured_in_seconds_and_as_a_date() {
 fn core() -> ClientCore {
     ClientCore::new(Signer::new(Credentials::new("k", "s").unwrap(), "http://127.0.0.1:1").unwrap())
         .with_nonce_sequence(NonceSequence::new())
+        // These tests are about answers, at one fixed time: no client-side rate limit.
+        .with_rate_limiter(None)
 }
 
 fn order() -> CollateralMarketOrder {

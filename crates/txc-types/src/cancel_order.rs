@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{
-    ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, ValidationError, WireValue,
+    ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, RateLimit, ValidationError,
+    WireValue,
 };
 
 /// Cancels one open order — a resting trigger order, say — by its `orderId` or its
@@ -96,6 +97,7 @@ impl Endpoint for CancelOrder {
     const PATH: &'static str = "/api/v4/order/cancel";
     const OPERATION: &'static str = "cancel_order";
     const KIND: EndpointKind = EndpointKind::Order;
+    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
     type Response = Cancellation;
 
     /// HTTP 4xx, code 2 with field errors (`orderId: Unexecuted order was not found.`): no

@@ -4,7 +4,8 @@ use serde::{Serialize, Serializer};
 
 use crate::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use crate::{
-    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Side, WireValue,
+    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, RateLimit, Side,
+    WireValue,
 };
 
 /// A market order on the collateral (margin or futures) account.
@@ -62,6 +63,7 @@ impl Endpoint for CollateralMarketOrder {
     const PATH: &'static str = "/api/v4/order/collateral/market";
     const OPERATION: &'static str = "collateral_market_order";
     const KIND: EndpointKind = EndpointKind::Order;
+    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
     type Response = Order;
 
     fn try_for_each_field<E>(

@@ -4,8 +4,8 @@ use serde::{Serialize, Serializer};
 
 use crate::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use crate::{
-    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Price, Side,
-    WireValue,
+    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Price, RateLimit,
+    Side, WireValue,
 };
 
 /// A market order that rests until the market price reaches `activation_price` (buy: price ≥
@@ -75,6 +75,7 @@ impl Endpoint for CollateralTriggerMarketOrder {
     const PATH: &'static str = "/api/v4/order/collateral/trigger-market";
     const OPERATION: &'static str = "collateral_trigger_market_order";
     const KIND: EndpointKind = EndpointKind::Order;
+    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
     type Response = Order;
 
     fn try_for_each_field<E>(

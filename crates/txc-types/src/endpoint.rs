@@ -23,7 +23,41 @@ pub enum EndpointKind {
     Read,
 }
 
-/// A private v4 operation: its request body (the implementing type), path and response.
+/// A documented rate limit: at most `requests` requests in any `window_secs`-second window.
+///
+/// The exchange's rate-limit page says its limits count **per IP address**; its lending pages
+/// say "per endpoint". Each endpoint of this crate carries its own limit
+/// ([`Endpoint::RATE_LIMIT`]), as the endpoint pages give it.
+///
+/// ```
+/// use txc_types::{CollateralMarketOrder, Endpoint, RateLimit};
+/// assert_eq!(CollateralMarketOrder::RATE_LIMIT, Some(RateLimit::new(10_000, 10)));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct RateLimit {
+    /// How many requests a window admits.
+    pub requests: u32,
+    /// The window's length in seconds.
+    pub window_secs: u32,
+}
+
+impl RateLimit {
+    /// At most `requests` requests in any `window_secs` seconds.
+    pub const fn new(requests: u32, window_secs: u32) -> Self {
+        Self {
+            requests,
+            window_secs,
+        }
+    }
+
+    /// The window's length.
+    pub const fn window(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.window_secs as u64)
+    }
+}
+
+/// An operation of the v4 API — private, or public when [`Endpoint::SIGNED`] is `false`: its
+/// request body (the implementing type), path and response.
 ///
 /// The request body is a JSON object holding only the endpoint's own fields, listed once by
 /// [`Endpoint::for_each_field`]; the signer adds `request`, `nonce` and `nonceWindow`. The
@@ -35,6 +69,12 @@ pub trait Endpoint: Serialize {
     const OPERATION: &'static str;
     /// Whether the operation is an order (never blindly resent) or a read.
     const KIND: EndpointKind;
+    /// The exchange's documented rate limit for this endpoint, which clients pace themselves
+    /// by; `None` (the default) for none known.
+    const RATE_LIMIT: Option<RateLimit> = None;
+    /// Whether requests are signed `POST`s of the private API (the default), or public `GET`s
+    /// with no body and no authentication (`false`, e.g. the server time).
+    const SIGNED: bool = true;
     /// The decoded success response.
     type Response: DeserializeOwned;
 

@@ -16,6 +16,10 @@
 //! | open orders | [`OpenOrdersQuery`] | `Vec<`[`Order`]`>` |
 //! | order history | [`OrderHistoryQuery`] | [`OrderHistory`] of [`HistoryOrder`]s |
 //! | cancel an order | [`CancelOrder`] | [`Cancellation`] |
+//! | server time (public, unsigned) | [`ServerTimeQuery`] | [`ServerTime`] |
+//!
+//! Each endpoint also names its documented rate limit ([`Endpoint::RATE_LIMIT`], a
+//! [`RateLimit`]), which the clients pace themselves by.
 //!
 //! The public items are the contract: the request types and their builders, the validated
 //! values, the response records and enums, [`Endpoint`] with [`WireValue`] (to define other
@@ -74,6 +78,7 @@ mod order_status;
 mod plan_status;
 mod position_side;
 mod sealed;
+mod server_time;
 mod side;
 mod smart_plans;
 mod stp;
@@ -85,7 +90,7 @@ pub use cancel_order::{CancelOrder, Cancellation, OrderRef};
 pub use collateral_market::CollateralMarketOrder;
 pub use collateral_trigger_market::CollateralTriggerMarketOrder;
 pub use decimal::{Amount, AmountRule, DecimalRule, MAX_DECIMAL_LEN, Price, PriceRule};
-pub use endpoint::{Endpoint, EndpointKind};
+pub use endpoint::{Endpoint, EndpointKind, RateLimit};
 pub use error::{Reason, ValidationError};
 #[cfg(feature = "decimal")]
 pub use exact_decimal::DecimalRangeError;
@@ -104,6 +109,7 @@ pub use position_side::PositionSide;
 /// `rust_decimal`'s decimal type, which [`ExactDecimal::to_decimal`] returns and builders take.
 #[cfg(feature = "decimal")]
 pub use rust_decimal::Decimal;
+pub use server_time::{ServerTime, ServerTimeQuery};
 pub use side::Side;
 pub use smart_plans::{SmartPlansQuery, SmartPlansQueryBuilder};
 pub use stp::Stp;
@@ -115,11 +121,12 @@ pub use wire_value::WireValue;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 6] = [
+pub const ENDPOINT_PATHS: [&str; 7] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     SmartPlansQuery::PATH,
     OpenOrdersQuery::PATH,
     OrderHistoryQuery::PATH,
     CancelOrder::PATH,
+    ServerTimeQuery::PATH,
 ];

@@ -4,7 +4,8 @@ use serde::{Serialize, Serializer};
 
 use crate::lookup::{Lookup, LookupQuery, QueryBuilder};
 use crate::{
-    ClientOrderId, Endpoint, EndpointKind, Market, Order, Reason, ValidationError, WireValue,
+    ClientOrderId, Endpoint, EndpointKind, Market, Order, RateLimit, Reason, ValidationError,
+    WireValue,
 };
 
 /// Lists open orders — limit, stop-limit and resting trigger (stop-market) orders — or looks
@@ -90,6 +91,7 @@ impl Endpoint for OpenOrdersQuery {
     const PATH: &'static str = "/api/v4/orders";
     const OPERATION: &'static str = "open_orders";
     const KIND: EndpointKind = EndpointKind::Read;
+    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
     type Response = Vec<Order>;
 
     fn try_for_each_field<E>(

@@ -8,7 +8,8 @@ use serde_json::value::RawValue;
 
 use crate::lookup::{Lookup, LookupQuery, QueryBuilder};
 use crate::{
-    ClientOrderId, Endpoint, EndpointKind, HistoryOrder, Market, Reason, ValidationError, WireValue,
+    ClientOrderId, Endpoint, EndpointKind, HistoryOrder, Market, RateLimit, Reason,
+    ValidationError, WireValue,
 };
 
 /// Looks up finished orders: one order by `clientOrderId` or `orderId` (exact match), or a
@@ -162,6 +163,7 @@ impl Endpoint for OrderHistoryQuery {
     const PATH: &'static str = "/api/v4/trade-account/order/history";
     const OPERATION: &'static str = "order_history";
     const KIND: EndpointKind = EndpointKind::Read;
+    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
     type Response = OrderHistory;
 
     /// HTTP 4xx, code 30, field `orderHistory` (`OrderHistory was not found.`): nothing

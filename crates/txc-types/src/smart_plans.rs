@@ -3,7 +3,8 @@
 use serde::{Serialize, Serializer};
 
 use crate::{
-    Endpoint, EndpointKind, FieldValue, InvestmentPlan, Ticker, ValidationError, WireValue,
+    Endpoint, EndpointKind, FieldValue, InvestmentPlan, RateLimit, Ticker, ValidationError,
+    WireValue,
 };
 
 /// Lists the smart investment plans, optionally only those of one source currency.
@@ -70,6 +71,7 @@ impl Endpoint for SmartPlansQuery {
     const PATH: &'static str = "/api/v4/main-account/smart/plans";
     const OPERATION: &'static str = "smart_plans";
     const KIND: EndpointKind = EndpointKind::Read;
+    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(1_000, 10));
     type Response = Vec<InvestmentPlan>;
 
     fn try_for_each_field<E>(

@@ -20,12 +20,13 @@ use std::time::{Duration, Instant, SystemTime};
 
 use txc_sandbox::demo;
 use txc_sign::{
-    ApiError, Credentials, DecodeErrorKind, Delivery, Error, NonceSequence, PendingOrder, Placed,
-    Resolution, RetryPolicy, SignedRequest, TransportErrorKind,
+    ApiError, ClockOffset, Credentials, DecodeErrorKind, Delivery, Error, FleetWorker,
+    NonceSequence, PendingOrder, Placed, RateLimiter, RateLimits, RatePolicy, Resolution,
+    RetryPolicy, SignedRequest, TransportErrorKind,
 };
 use txc_types::{
     CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, InvestmentPlan,
-    OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery, Side, SmartPlansQuery,
+    OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery, ServerTime, Side, SmartPlansQuery,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -48,6 +49,12 @@ pub struct Setup {
     pub client_order_ids: bool,
     /// Brings an own HTTP client (fit for the exchange) instead of the builder's.
     pub own_http: bool,
+    pub rate_limits: Option<RateLimits>,
+    pub rate_limiter: Option<RateLimiter>,
+    pub no_rate_limit: bool,
+    pub rate_policy: Option<RatePolicy>,
+    pub fleet_worker: Option<FleetWorker>,
+    pub clock_offset: Option<ClockOffset>,
 }
 
 impl Setup {
@@ -72,7 +79,43 @@ impl Setup {
             max_placements: None,
             client_order_ids: true,
             own_http: false,
+            rate_limits: None,
+            rate_limiter: None,
+            no_rate_limit: false,
+            rate_policy: None,
+            fleet_worker: None,
+            clock_offset: None,
         }
+    }
+
+    pub fn rate_limits(mut self, limits: RateLimits) -> Self {
+        self.rate_limits = Some(limits);
+        self
+    }
+
+    pub fn rate_limiter(mut self, limiter: RateLimiter) -> Self {
+        self.rate_limiter = Some(limiter);
+        self
+    }
+
+    pub fn no_rate_limit(mut self) -> Self {
+        self.no_rate_limit = true;
+        self
+    }
+
+    pub fn rate_policy(mut self, policy: RatePolicy) -> Self {
+        self.rate_policy = Some(policy);
+        self
+    }
+
+    pub fn fleet_worker(mut self, worker: FleetWorker) -> Self {
+        self.fleet_worker = Some(worker);
+        self
+    }
+
+    pub fn clock_offset(mut self, offset: ClockOffset) -> Self {
+        self.clock_offset = Some(offset);
+        self
     }
 
     pub fn connect_timeout(mut self, timeout: Duration) -> Self {
@@ -164,6 +207,24 @@ macro_rules! configure {
         if let Some(max) = setup.max_placements {
             builder = builder.max_placements(max);
         }
+        if let Some(limits) = setup.rate_limits {
+            builder = builder.rate_limits(limits);
+        }
+        if let Some(limiter) = setup.rate_limiter {
+            builder = builder.rate_limiter(limiter);
+        }
+        if setup.no_rate_limit {
+            builder = builder.no_rate_limit();
+        }
+        if let Some(policy) = setup.rate_policy {
+            builder = builder.rate_policy(policy);
+        }
+        if let Some(worker) = setup.fleet_worker {
+            builder = builder.fleet_worker(worker);
+        }
+        if let Some(offset) = setup.clock_offset {
+            builder = builder.clock_offset(offset);
+        }
         builder.client_order_ids(setup.client_order_ids)
     }};
 }
@@ -180,6 +241,9 @@ pub trait Api: Send + Sync {
     fn place_once(&self, order: &CollateralMarketOrder) -> Result<Placed, Error>;
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error>;
     fn base_url(&self) -> String;
+    fn server_time(&self) -> Result<ServerTime, Error>;
+    fn sync_clock(&self) -> Result<ClockOffset, Error>;
+    fn clock_offset(&self) -> ClockOffset;
     /// Places every order, at most `concurrency` at once, each through a clone of this client
     /// (threads for the blocking client, tokio tasks for the async one); the results in the
     /// orders' order.
@@ -260,6 +324,18 @@ fn in_order(mut results: Vec<(usize, Result<Order, Error>)>) -> Vec<Result<Order
 }
 
 impl Api for txc_blocking::Client {
+    fn server_time(&self) -> Result<ServerTime, Error> {
+        txc_blocking::Client::server_time(self)
+    }
+
+    fn sync_clock(&self) -> Result<ClockOffset, Error> {
+        txc_blocking::Client::sync_clock(self)
+    }
+
+    fn clock_offset(&self) -> ClockOffset {
+        txc_blocking::Client::clock_offset(self)
+    }
+
     fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
         self.collateral_market_order(order)
     }
@@ -390,6 +466,18 @@ impl Driver for Async {
 }
 
 impl Api for AsyncApi {
+    fn server_time(&self) -> Result<ServerTime, Error> {
+        self.runtime.block_on(self.client.server_time())
+    }
+
+    fn sync_clock(&self) -> Result<ClockOffset, Error> {
+        self.runtime.block_on(self.client.sync_clock())
+    }
+
+    fn clock_offset(&self) -> ClockOffset {
+        self.client.clock_offset()
+    }
+
     fn market(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
         self.runtime
             .block_on(self.client.collateral_market_order(order))

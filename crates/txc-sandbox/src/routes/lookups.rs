@@ -4,7 +4,6 @@
 
 use super::private::Call;
 use crate::answer::{Answer, Outcome};
-use crate::clock;
 use crate::rules;
 use crate::state::State;
 
@@ -16,7 +15,7 @@ pub(super) fn open_orders(state: &mut State, call: &Call<'_>) -> Answer {
     };
     match rules::parse_open_orders(&map, &state.markets) {
         Ok(query) => {
-            let records = state.open_orders(&call.verified.api_key, &query, clock::now_us());
+            let records = state.open_orders(&call.verified.api_key, &query, state.clock.now_us());
             state.stats.lookups_served += 1;
             Answer::ok(&records, Outcome::Served)
         }
@@ -30,7 +29,7 @@ pub(super) fn history(state: &mut State, call: &Call<'_>) -> Answer {
         Ok(map) => map,
         Err(answer) => return answer,
     };
-    let now = clock::now_us();
+    let now = state.clock.now_us();
     let now_s = i64::try_from(now / 1_000_000).unwrap_or(i64::MAX);
     let answer = rules::parse_history(&map, &state.markets, now_s)
         .and_then(|query| state.history(&call.verified.api_key, &query, now));

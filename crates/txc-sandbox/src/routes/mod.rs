@@ -6,6 +6,7 @@ mod fallback;
 mod lookups;
 mod placement;
 mod private;
+mod public;
 mod smart_plans;
 
 use std::sync::Arc;
@@ -55,6 +56,14 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
             "/sandbox/v1/accounts/{api_key}",
             get(control::account).fallback(fallback::method_not_allowed_get),
         )
+        .route(
+            Op::Time.path(),
+            get(public::time).fallback(fallback::method_not_allowed_get),
+        )
         .fallback(fallback::not_found)
+        .layer(axum::middleware::map_response_with_state(
+            Arc::clone(&shared),
+            public::date,
+        ))
         .with_state(shared)
 }

@@ -13,7 +13,6 @@ use super::orders::{self, StoredOrder};
 use super::positions::{Fill, PositionKey, PositionState, Terms, plan_fill};
 use crate::SandboxError;
 use crate::answer::Rejection;
-use crate::clock;
 use crate::config::{MarketSpec, PositionMode};
 use crate::decimal;
 use crate::rules::OrderRequest;
@@ -55,7 +54,7 @@ impl State {
             .activation
             .as_ref()
             .is_some_and(|a| !orders::reached(request.side, market.price, a.value));
-        let now = clock::now_us();
+        let now = self.clock.now_us();
         let mut order = StoredOrder {
             id: 0,
             api_key: api_key.to_owned(),
@@ -155,7 +154,7 @@ impl State {
         let Some(mut order) = self.orders.get(index).cloned() else {
             return;
         };
-        let now = clock::now_us();
+        let now = self.clock.now_us();
         let key: PositionKey = (
             order.api_key.clone(),
             order.market().to_owned(),

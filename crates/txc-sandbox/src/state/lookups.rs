@@ -10,7 +10,6 @@ use serde_json::Value;
 
 use super::{State, StoredOrder};
 use crate::answer::Rejection;
-use crate::clock;
 use crate::rules::{CancelRequest, HistoryQuery, HistoryStatus, OpenOrdersQuery};
 use crate::wire::{ActiveOrderRecord, HistoryRecord, OrderStatus};
 
@@ -121,7 +120,7 @@ impl State {
             })?;
         let order = self.orders.get_mut(index).ok_or_else(internal)?;
         order.status = OrderStatus::Canceled;
-        order.finished_us = Some(clock::now_us());
+        order.finished_us = Some(self.clock.now_us());
         self.stats.canceled_orders += 1;
         Ok(ActiveOrderRecord::of(order))
     }

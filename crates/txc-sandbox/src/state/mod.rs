@@ -17,6 +17,7 @@ pub(crate) use markets::{Markets, check_amount};
 pub(crate) use orders::{OrderRef, StoredOrder};
 pub use positions::Position;
 
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::op::Op;
 use crate::rate_limit::RateLimiter;
@@ -34,11 +35,16 @@ pub(crate) struct State {
     pub(crate) nonces: NonceGuard,
     pub(crate) limits: RateLimiter,
     pub(crate) stats: SandboxStats,
+    /// The sandbox's clock (the host's, maybe offset).
+    pub(crate) clock: Clock,
     order_limit: u32,
     plans_limit: u32,
     lookup_limit: u32,
     cancel_limit: u32,
 }
+
+/// The documented limit of `GET /api/v4/public/time` per 10 s.
+const PUBLIC_TIME_RATE_LIMIT: u32 = 2_000;
 
 impl State {
     /// The initial state of a configuration.
@@ -52,6 +58,7 @@ impl State {
             nonces: NonceGuard::default(),
             limits: RateLimiter::default(),
             stats: SandboxStats::default(),
+            clock: Clock::new(config.clock_offset_ms),
             order_limit: config.order_limit,
             plans_limit: config.plans_limit,
             lookup_limit: config.lookup_limit,
@@ -66,6 +73,7 @@ impl State {
             Op::Plans => self.plans_limit,
             Op::OpenOrders | Op::History => self.lookup_limit,
             Op::Cancel => self.cancel_limit,
+            Op::Time => PUBLIC_TIME_RATE_LIMIT,
         }
     }
 

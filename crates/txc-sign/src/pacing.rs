@@ -1,0 +1,375 @@
+//! Client-side rate limiting: [`RateLimits`] (what to allow), [`RateLimiter`] (the shared,
+//! running limiter) and [`RatePolicy`] (wait for a slot, or fail fast).
+//!
+//! The limiter is [`governor`]'s GCRA, driven by the time the caller passes in (the sans-IO
+//! rule: this crate never reads a clock). Each endpoint has its own bucket, sized from its
+//! documented [`RateLimit`] so that **no window of the documented length ever holds more than
+//! the documented number of requests**, whatever the timing: a burst of 2 % of the limit, and
+//! a sustained rate of 96 % of it, which leaves 2 % for requests that reach the exchange out
+//! of step with their departure (the exchange counts arrivals).
+//!
+//! The exchange's rate-limit page says its limits count **per IP address**, its lending pages
+//! "per endpoint". A client's limiter is shared by every client of the process for the same
+//! API key ([`RateLimiter::for_key`]); clients of several keys behind one address can share one
+//! limiter by passing the same [`RateLimiter`] to each.
+
+use std::collections::HashMap;
+use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use governor::clock::Clock;
+use governor::middleware::NoOpMiddleware;
+use governor::state::{InMemoryState, NotKeyed};
+use governor::{Quota, RateLimiter as Gcra};
+use txc_types::{Endpoint, RateLimit};
+
+use crate::FleetWorker;
+
+/// What the client does when the limiter has no slot for a request yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RatePolicy {
+    /// Wait for a slot, but not longer than `max_wait` in all for one request; past that the
+    /// call ends with [`Error::Throttled`](crate::Error::Throttled) and nothing is sent.
+    Wait {
+        /// The longest wait for one request.
+        max_wait: Duration,
+    },
+    /// Never wait: end the call with [`Error::Throttled`](crate::Error::Throttled) (nothing
+    /// sent, and when a slot frees up).
+    FailFast,
+}
+
+impl Default for RatePolicy {
+    /// Wait up to 10 s, the length of the exchange's windows.
+    fn default() -> Self {
+        Self::Wait {
+            max_wait: Duration::from_secs(10),
+        }
+    }
+}
+
+impl RatePolicy {
+    /// The longest wait for one request.
+    pub fn max_wait(&self) -> Duration {
+        match self {
+            Self::Wait { max_wait } => *max_wait,
+            Self::FailFast => Duration::ZERO,
+        }
+    }
+}
+
+/// Which limits a [`RateLimiter`] enforces: by default each endpoint's documented
+/// [`Endpoint::RATE_LIMIT`], with overrides per endpoint path and a share for a fleet.
+///
+/// ```
+/// use txc_sign::RateLimits;
+/// use txc_types::{CollateralMarketOrder, Endpoint, RateLimit};
+///
+/// // Half the documented order limit, e.g. to leave room for another program on the same IP.
+/// let limits = RateLimits::documented()
+///     .with_limit(CollateralMarketOrder::PATH, Some(RateLimit::new(5_000, 10)));
+/// assert_eq!(limits.limit_of::<CollateralMarketOrder>(), Some(RateLimit::new(5_000, 10)));
+/// // Worker processes sharing one key each take their share.
+/// assert_eq!(limits.shared_by(4).limit_of::<CollateralMarketOrder>(), Some(RateLimit::new(1_250, 10)));
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RateLimits {
+    overrides: Vec<(&'static str, Option<RateLimit>)>,
+    share: u32,
+}
+
+impl RateLimits {
+    /// Every endpoint's documented limit.
+    pub fn documented() -> Self {
+        Self::default()
+    }
+
+    /// Sets the limit of the endpoint at `path` (`None`: unlimited).
+    pub fn with_limit(mut self, path: &'static str, limit: Option<RateLimit>) -> Self {
+        self.overrides.retain(|(p, _)| *p != path);
+        self.overrides.push((path, limit));
+        self
+    }
+
+    /// Each limit divided by `workers` (at least 1): one worker's share when `workers`
+    /// processes or hosts use one key.
+    pub fn shared_by(mut self, workers: u32) -> Self {
+        self.share = workers.max(1);
+        self
+    }
+
+    /// The limit this enforces for `E` (after overrides and the share).
+    pub fn limit_of<E: Endpoint>(&self) -> Option<RateLimit> {
+        self.limit_at(E::PATH, E::RATE_LIMIT)
+    }
+
+    fn limit_at(&self, path: &str, documented: Option<RateLimit>) -> Option<RateLimit> {
+        let limit = match self.overrides.iter().find(|(p, _)| *p == path) {
+            Some((_, limit)) => *limit,
+            None => documented,
+        }?;
+        let share = self.share.max(1);
+        Some(RateLimit::new(
+            (limit.requests / share).max(1),
+            limit.window_secs.max(1),
+        ))
+    }
+}
+
+/// The GCRA parameters for `limit`: a burst of 2 % (at least 1) and a sustained rate of the
+/// rest less another 2 %, so that any window of the limit's length admits at most
+/// `limit.requests` (burst + one window's replenishment ≤ 98 %).
+fn quota(limit: RateLimit) -> Quota {
+    let requests = limit.requests.max(1);
+    let burst = (requests / 50).max(1);
+    let sustained = requests.saturating_sub(2 * burst).max(1);
+    let period = limit.window() / sustained;
+    let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
+    // A zero period (a window of 0 s cannot be configured) would mean "no limit".
+    Quota::with_period(period.max(Duration::from_nanos(1)))
+        .unwrap_or_else(|| Quota::per_second(NonZeroU32::MAX))
+        .allow_burst(burst)
+}
+
+/// The limiter's clock: the latest time any caller passed in. Monotonic, and never read from
+/// the system.
+#[derive(Debug, Clone, Default)]
+struct PassedIn(Arc<AtomicU64>);
+
+impl PassedIn {
+    /// Moves the clock to `now` (never backwards).
+    fn advance_to(&self, now: SystemTime) {
+        let nanos = now
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_nanos();
+        let nanos = u64::try_from(nanos).unwrap_or(u64::MAX);
+        self.0.fetch_max(nanos, Ordering::AcqRel);
+    }
+}
+
+impl Clock for PassedIn {
+    type Instant = Duration;
+    fn now(&self) -> Duration {
+        Duration::from_nanos(self.0.load(Ordering::Acquire))
+    }
+}
+
+type Bucket = Gcra<NotKeyed, InMemoryState, PassedIn, NoOpMiddleware<Duration>>;
+
+struct Inner {
+    limits: RateLimits,
+    clock: PassedIn,
+    buckets: Mutex<HashMap<&'static str, Option<Arc<Bucket>>>>,
+}
+
+/// A running client-side rate limiter: one bucket per endpoint. Cheap to clone; clones share
+/// the buckets, so every client given the same limiter draws on the same allowance.
+///
+/// ```
+/// use std::time::{Duration, SystemTime};
+/// use txc_sign::{RateLimiter, RateLimits};
+/// use txc_types::{CollateralMarketOrder, Endpoint, RateLimit};
+///
+/// let limits = RateLimits::documented()
+///     .with_limit(CollateralMarketOrder::PATH, Some(RateLimit::new(100, 10)));
+/// let limiter = RateLimiter::new(limits);
+/// let now = SystemTime::now();
+/// // A burst of 2 (2 % of 100) goes at once, then one slot per 104 ms (96 per 10 s).
+/// assert!(limiter.check::<CollateralMarketOrder>(now).is_ok());
+/// assert!(limiter.check::<CollateralMarketOrder>(now).is_ok());
+/// let wait = limiter.check::<CollateralMarketOrder>(now).unwrap_err();
+/// assert!(wait > Duration::ZERO && wait <= Duration::from_millis(105));
+/// assert!(limiter.check::<CollateralMarketOrder>(now + wait).is_ok());
+/// ```
+#[derive(Clone)]
+pub struct RateLimiter {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for RateLimiter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RateLimiter")
+            .field("limits", &self.inner.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl RateLimiter {
+    /// A limiter enforcing `limits`, with nothing used yet.
+    pub fn new(limits: RateLimits) -> Self {
+        Self {
+            inner: Arc::new(Inner {
+                limits,
+                clock: PassedIn::default(),
+                buckets: Mutex::default(),
+            }),
+        }
+    }
+
+    /// The process-wide limiter of `api_key` with the documented limits: every client of the
+    /// key that is not given its own limiter uses it, so separately built clients (a
+    /// blocking and an async one, say) share the allowance.
+    pub fn for_key(api_key: &str) -> Self {
+        Self::registered(api_key, 1)
+    }
+
+    /// The process-wide limiter of `api_key` for a fleet worker: the documented limits
+    /// divided by the number of workers ([`RateLimits::shared_by`]).
+    pub fn for_worker(api_key: &str, worker: FleetWorker) -> Self {
+        Self::registered(api_key, worker.workers())
+    }
+
+    fn registered(api_key: &str, share: u32) -> Self {
+        static LIMITERS: LazyLock<Mutex<HashMap<(String, u32), RateLimiter>>> =
+            LazyLock::new(Mutex::default);
+        // The map is never left half-updated, so a poisoned lock is still consistent.
+        let mut limiters = LIMITERS.lock().unwrap_or_else(PoisonError::into_inner);
+        limiters
+            .entry((api_key.to_owned(), share))
+            .or_insert_with(|| Self::new(RateLimits::documented().shared_by(share)))
+            .clone()
+    }
+
+    /// The limits it enforces.
+    pub fn limits(&self) -> &RateLimits {
+        &self.inner.limits
+    }
+
+    /// Whether `self` and `other` are the same limiter (clones of one another).
+    pub fn same_as(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+
+    /// Takes a slot for one request to `E` at `now`, or says how long until one is free (and
+    /// takes nothing). An endpoint without a limit always has a slot.
+    pub fn check<E: Endpoint>(&self, now: SystemTime) -> Result<(), Duration> {
+        let Some(bucket) = self.bucket(E::PATH, E::RATE_LIMIT) else {
+            return Ok(());
+        };
+        self.inner.clock.advance_to(now);
+        bucket
+            .check()
+            .map_err(|not_until| not_until.wait_time_from(self.inner.clock.now()))
+    }
+
+    fn bucket(&self, path: &'static str, documented: Option<RateLimit>) -> Option<Arc<Bucket>> {
+        // The map is never left half-updated, so a poisoned lock is still consistent.
+        let mut buckets = self
+            .inner
+            .buckets
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        buckets
+            .entry(path)
+            .or_insert_with(|| {
+                let limit = self.inner.limits.limit_at(path, documented)?;
+                Some(Arc::new(Gcra::direct_with_clock(
+                    quota(limit),
+                    self.inner.clock.clone(),
+                )))
+            })
+            .clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use txc_types::{CollateralMarketOrder, SmartPlansQuery};
+
+    fn start() -> SystemTime {
+        UNIX_EPOCH + Duration::from_secs(1_700_000_000)
+    }
+
+    proptest! {
+        /// Whatever the timing of the requests, no window of the limit's length holds more
+        /// admitted requests than the limit.
+        #[test]
+        fn no_window_exceeds_the_limit(
+            requests in 5u32..400,
+            window_secs in 1u32..11,
+            gaps in proptest::collection::vec(0u64..40_000, 1..1_500),
+        ) {
+            let path = CollateralMarketOrder::PATH;
+            let limiter = RateLimiter::new(
+                RateLimits::documented().with_limit(path, Some(RateLimit::new(requests, window_secs))),
+            );
+            let mut now = start();
+            let mut admitted: Vec<SystemTime> = Vec::new();
+            for gap in gaps {
+                now += Duration::from_micros(gap);
+                if limiter.check::<CollateralMarketOrder>(now).is_ok() {
+                    admitted.push(now);
+                }
+            }
+            let window = Duration::from_secs(u64::from(window_secs));
+            let mut first = 0;
+            for (last, t) in admitted.iter().enumerate() {
+                while admitted.get(first).is_some_and(|s| t.duration_since(*s).unwrap_or_default() >= window) {
+                    first += 1;
+                }
+                prop_assert!(last + 1 - first <= requests as usize, "{} in one window", last + 1 - first);
+            }
+        }
+
+        /// A caller that waits as told is admitted at once, and a sustained caller gets at
+        /// least 94 % of the limit.
+        #[test]
+        fn waiting_as_told_admits_and_sustains(requests in 50u32..2_000) {
+            let path = SmartPlansQuery::PATH;
+            let limiter = RateLimiter::new(
+                RateLimits::documented().with_limit(path, Some(RateLimit::new(requests, 10))),
+            );
+            let mut now = start();
+            let end = now + Duration::from_secs(30);
+            let mut admitted = 0u64;
+            while now < end {
+                match limiter.check::<SmartPlansQuery>(now) {
+                    Ok(()) => admitted += 1,
+                    Err(wait) => {
+                        now += wait;
+                        prop_assert!(limiter.check::<SmartPlansQuery>(now).is_ok());
+                        admitted += 1;
+                    }
+                }
+            }
+            let per_window = admitted as f64 / 3.0;
+            prop_assert!(per_window >= f64::from(requests) * 0.94, "{per_window} of {requests}");
+            prop_assert!(per_window <= f64::from(requests) * 1.0 + 1.0);
+        }
+    }
+
+    #[test]
+    fn endpoints_have_their_own_buckets_and_unlimited_ones_always_pass() {
+        let limiter = RateLimiter::new(
+            RateLimits::documented()
+                .with_limit(CollateralMarketOrder::PATH, Some(RateLimit::new(1, 10)))
+                .with_limit(SmartPlansQuery::PATH, None),
+        );
+        let now = start();
+        assert!(limiter.check::<CollateralMarketOrder>(now).is_ok());
+        assert!(limiter.check::<CollateralMarketOrder>(now).is_err());
+        for _ in 0..10_000 {
+            assert!(limiter.check::<SmartPlansQuery>(now).is_ok());
+        }
+    }
+
+    #[test]
+    fn clients_of_one_key_share_a_limiter_and_workers_take_their_share() {
+        let a = RateLimiter::for_key("pacing-test-key");
+        assert!(a.same_as(&RateLimiter::for_key("pacing-test-key")));
+        assert!(!a.same_as(&RateLimiter::for_key("pacing-other-key")));
+        let worker = FleetWorker::new(1, 4).unwrap();
+        let w = RateLimiter::for_worker("pacing-test-key", worker);
+        assert!(!a.same_as(&w));
+        assert_eq!(
+            w.limits().limit_of::<CollateralMarketOrder>(),
+            Some(RateLimit::new(2_500, 10))
+        );
+    }
+}
