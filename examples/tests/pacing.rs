@@ -225,3 +225,50 @@ scenarios!(
     strict_nonces_refuse_a_fleet,
     fleet_workers_never_collide,
 );
+
+/// Places orders with fail-fast pacing until the limiter refuses one; how many went.
+fn until_throttled(client: &dyn Api, order: &CollateralMarketOrder) -> u32 {
+    let mut placed = 0;
+    loop {
+        match client.market(order) {
+            Ok(_) => placed += 1,
+            Err(Error::Throttled(_)) => return placed,
+            Err(other) => panic!("{other}"),
+        }
+        assert!(placed < 2_000, "never throttled");
+    }
+}
+
+/// Two clients of one key built separately — one blocking, one async — draw on the key's one
+/// limiter: once the blocking client used the burst, the async one gets at most the slot or
+/// two that refilled meanwhile. Switched off, the limit does not apply.
+#[test]
+fn clients_of_one_key_share_its_limiter_across_transports() {
+    use txc_sandbox::demo::{REGULAR_API_KEY, REGULAR_API_SECRET};
+    let sandbox = Sandbox::start().unwrap();
+    sandbox
+        .set_balance(REGULAR_API_KEY, "USDT", "1000000000")
+        .unwrap();
+    let setup =
+        || Setup::key(REGULAR_API_KEY, REGULAR_API_SECRET).rate_policy(RatePolicy::FailFast);
+    let blocking = Blocking.client(sandbox.base_url(), setup());
+    let asynchronous = Async::new().client(sandbox.base_url(), setup());
+    // The regular demo account trades in hedge mode.
+    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
+        .position_side(txc_types::PositionSide::Long)
+        .build()
+        .unwrap();
+    // The documented 10 000 per 10 s: a burst of 200.
+    assert!(until_throttled(&*blocking, &order) >= 200);
+    assert!(until_throttled(&*asynchronous, &order) <= 3);
+
+    // Off: a limit of 3 per second, and no limiter, lets 20 orders through at once.
+    let off = Setup::key(REGULAR_API_KEY, REGULAR_API_SECRET)
+        .rate_limits(tight(3))
+        .rate_policy(RatePolicy::FailFast)
+        .no_rate_limit();
+    let unlimited = Blocking.client(sandbox.base_url(), off);
+    for _ in 0..20 {
+        unlimited.market(&order).unwrap();
+    }
+}
