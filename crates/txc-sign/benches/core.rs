@@ -192,3 +192,29 @@ mod nonces {
         b.bench(|| black_box(SEQ.next(black_box(1_700_000_000_000))));
     }
 }
+
+mod pacing {
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use super::*;
+    use txc_sign::{RateLimiter, RateLimits};
+
+    /// One limiter check that admits (no limit reached): what pacing adds to a request that
+    /// does not have to wait. The time advances 2 ms per check, above the sustained rate.
+    #[divan::bench]
+    fn check_admitted(b: Bencher<'_, '_>) {
+        let limiter = RateLimiter::new(RateLimits::documented());
+        let mut now = UNIX_EPOCH + Duration::from_secs(1_700_000_000);
+        b.bench_local(|| {
+            now += Duration::from_millis(2);
+            black_box(limiter.check::<CollateralMarketOrder>(black_box(now)))
+        });
+    }
+
+    /// A partitioned nonce (worker 1 of 4): the fleet's cost over a plain `next`.
+    #[divan::bench]
+    fn next_partitioned(b: Bencher<'_, '_>) {
+        let seq = NonceSequence::partitioned(txc_sign::FleetWorker::new(1, 4).unwrap());
+        b.bench_local(|| black_box(seq.next(black_box(1_700_000_000_000))));
+    }
+}
