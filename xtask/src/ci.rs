@@ -11,7 +11,7 @@ use xshell::{Shell, cmd};
 use crate::{has_cargo_tool, metadata, msrv};
 
 /// The crates whose feature combinations the `features` job checks.
-const FEATURE_CRATES: [&str; 3] = ["txc-types", "txc-blocking", "txc-async"];
+const FEATURE_CRATES: [&str; 4] = ["txc-types", "txc-blocking", "txc-async", "txc-cli"];
 
 /// One CI job; `cargo xtask ci` without a job runs all but `deny`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -26,7 +26,7 @@ pub(crate) enum Job {
     Doc,
     /// The rust-version of the published crates' dependencies and its inheritance by members
     Msrv,
-    /// cargo check of each feature of txc-types, txc-blocking and txc-async (cargo hack)
+    /// cargo check of each feature of txc-types, txc-blocking, txc-async and txc-cli (cargo hack)
     Features,
     /// cargo publish --workspace --dry-run, without compiling (`release` compiles)
     Package,

@@ -136,12 +136,12 @@
 //! | for | items |
 //! |---|---|
 //! | the client | [`Client`], [`ClientBuilder`], [`Credentials`], [`Endpoint`] (for [`Client::send`]), [`RetryPolicy`], [`NonceSequence`], [`ClientOrderIds`], [`SignedRequest`] (dry runs), [`ureq`] |
-//! | orders | [`CollateralMarketOrder`], [`CollateralTriggerMarketOrder`], [`OrderBuilder`], [`NewOrder`], [`Side`], [`PositionSide`], [`Stp`] |
-//! | look-ups and cancel | [`OpenOrdersQuery`], [`OpenOrdersQueryBuilder`], [`OrderHistoryQuery`], [`OrderHistoryQueryBuilder`] (both a [`QueryBuilder`]), [`Lookup`], [`HistoryStatus`], [`CancelOrder`], [`OrderRef`] |
+//! | orders | [`CollateralMarketOrder`], [`CollateralTriggerMarketOrder`], [`OrderBuilder`], [`BuildableOrder`] (sealed: generic code over both), [`NewOrder`], [`Side`], [`PositionSide`], [`Stp`] |
+//! | look-ups and cancel | [`OpenOrdersQuery`], [`OpenOrdersQueryBuilder`], [`OrderHistoryQuery`], [`OrderHistoryQueryBuilder`] (both a [`QueryBuilder`] of a [`LookupQuery`]), [`Lookup`], [`HistoryStatus`], [`CancelOrder`], [`OrderRef`] |
 //! | plans | [`SmartPlansQuery`], [`SmartPlansQueryBuilder`], [`InvestmentPlan`], [`PlanStatus`] |
 //! | validated values | [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`] |
 //! | responses | [`Order`], [`Oto`], [`OrderStatus`], [`OrderType`], [`ActivationCondition`], [`OrderHistory`], [`HistoryOrder`], [`Cancellation`], [`ExactDecimal`], [`Timestamp`], [`Decimal`] (with `decimal`) |
-//! | pacing and clocks | [`RateLimits`], [`RateLimiter`], [`RatePolicy`], [`RateLimit`], [`FleetWorker`], [`ClockOffset`], [`ServerTime`] |
+//! | pacing and clocks | [`RateLimits`], [`RateLimiter`], [`RatePolicy`], [`RateLimit`], [`FleetWorker`], [`ClockOffset`], [`ServerTimeQuery`], [`ServerTime`] |
 //! | outcomes | [`PendingOrder`], [`AttemptRecord`], [`Nonce`], [`Resolution`], [`Placed`] |
 //! | errors | [`Error`], [`Unresolved`], [`ApiError`], [`ApiErrorClass`], [`RetryAfter`], [`Throttled`], [`TransportError`], [`TransportErrorKind`], [`Delivery`], [`DecodeError`], [`DecodeErrorKind`], [`ValidationError`], [`Reason`] |
 //!
@@ -173,12 +173,13 @@ pub use txc_sign::{
 #[cfg(feature = "decimal")]
 pub use txc_types::Decimal;
 pub use txc_types::{
-    ActivationCondition, Amount, CancelOrder, Cancellation, ClientOrderId, CollateralMarketOrder,
-    CollateralTriggerMarketOrder, Endpoint, ExactDecimal, HistoryOrder, HistoryStatus,
-    InvestmentPlan, Lookup, Market, NewOrder, OpenOrdersQuery, OpenOrdersQueryBuilder, Order,
-    OrderBuilder, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder, OrderRef, OrderStatus,
-    OrderType, Oto, PlanStatus, PositionSide, Price, QueryBuilder, RateLimit, Reason, ServerTime,
-    Side, SmartPlansQuery, SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
+    ActivationCondition, Amount, BuildableOrder, CancelOrder, Cancellation, ClientOrderId,
+    CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, ExactDecimal, HistoryOrder,
+    HistoryStatus, InvestmentPlan, Lookup, LookupQuery, Market, NewOrder, OpenOrdersQuery,
+    OpenOrdersQueryBuilder, Order, OrderBuilder, OrderHistory, OrderHistoryQuery,
+    OrderHistoryQueryBuilder, OrderRef, OrderStatus, OrderType, Oto, PlanStatus, PositionSide,
+    Price, QueryBuilder, RateLimit, Reason, ServerTime, ServerTimeQuery, Side, SmartPlansQuery,
+    SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
 };
 #[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
 pub use ureq;

@@ -1,0 +1,366 @@
+//! Running each command with the blocking client: build the request (checked before any I/O),
+//! then send it — or, with `--dry-run`, sign it and stop.
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use txc_blocking::{
+    AttemptRecord, CancelOrder, Cancellation, Client, CollateralMarketOrder,
+    CollateralTriggerMarketOrder, Credentials, Endpoint, Error, InvestmentPlan, NewOrder, Nonce,
+    OpenOrdersQuery, Order, OrderBuilder, OrderHistory, OrderHistoryQuery, PendingOrder, Placed,
+    PositionSide, Resolution, ServerTime, Side, SignedRequest, SmartPlansQuery, Stp,
+};
+
+use crate::args::{
+    CancelArgs, GlobalArgs, LookupArgs, OrderArgs, PositionSideArg, ResolveArgs, SideArg, StpArg,
+};
+use crate::config::{self, Target};
+use crate::exit::CliError;
+
+/// What a command produced.
+pub(crate) enum Outcome {
+    /// A placed order, from its own response.
+    Order(Box<Order>),
+    /// `--once`: an order placed exactly once.
+    Placed(Box<Placed>),
+    /// Smart plans.
+    Plans(Vec<InvestmentPlan>),
+    /// Open orders.
+    Orders(Vec<Order>),
+    /// Finished orders, by market.
+    History(OrderHistory),
+    /// A canceled order.
+    Canceled(Box<Order>),
+    /// What resolving found.
+    Resolved(Box<Resolution>),
+    /// The exchange's time.
+    Time(ServerTime),
+    /// `--dry-run`: the signed request, not sent.
+    DryRun(SignedRequest),
+}
+
+/// The client for `target`, with the settling delay asked for.
+fn client(
+    global: &GlobalArgs,
+    target: &Target,
+    credentials: Credentials,
+) -> Result<Client, CliError> {
+    Client::builder(credentials)
+        .base_url(target.base_url.clone())
+        .settle_delay(Duration::from_secs(global.settle_delay))
+        .build()
+        .map_err(CliError::read)
+}
+
+/// The configured credentials, or why a command that signs cannot run.
+fn credentials(target: &Target) -> Result<Credentials, CliError> {
+    target.credentials.clone().ok_or_else(|| {
+        CliError::invalid(
+            "no API key: set TXC_API_KEY and TXC_API_SECRET, use a profile of the config \
+             file (--profile), or give --api-key with --secret-stdin; `txc sandbox` prints \
+             demo ones",
+        )
+    })
+}
+
+/// The `--live` guard: an order or cancel to a server that is not on loopback needs `--live`
+/// (a dry run sends nothing and needs none).
+fn check_live(global: &GlobalArgs, target: &Target) -> Result<(), CliError> {
+    if global.live || global.dry_run || config::is_loopback(&target.base_url) {
+        return Ok(());
+    }
+    Err(CliError::invalid(format!(
+        "refusing to send an order to {}: it is not on loopback and the order would be real; \
+         nothing was sent. Add --live if you mean it",
+        target.base_url
+    )))
+}
+
+/// Signs or sends a read.
+fn read<E: Endpoint>(
+    global: &GlobalArgs,
+    client: &Client,
+    endpoint: &E,
+    wrap: impl FnOnce(E::Response) -> Outcome,
+) -> Result<Outcome, CliError> {
+    if global.dry_run {
+        return client
+            .prepare(endpoint)
+            .map(Outcome::DryRun)
+            .map_err(CliError::read);
+    }
+    client.send(endpoint).map(wrap).map_err(CliError::read)
+}
+
+/// Places `order` (or signs it, with `--dry-run`); `place` is the client's method for it.
+fn place<O: NewOrder>(
+    global: &GlobalArgs,
+    target: &Target,
+    order: &O,
+    once: bool,
+    place: impl FnOnce(&Client, &O) -> Result<Order, Error>,
+) -> Result<Outcome, CliError> {
+    check_live(global, target)?;
+    let client = client(global, target, credentials(target)?)?;
+    if global.dry_run {
+        return client
+            .prepare(order)
+            .map(Outcome::DryRun)
+            .map_err(CliError::read);
+    }
+    let result = if once {
+        client
+            .place_once(order)
+            .map(|placed| Outcome::Placed(Box::new(placed)))
+    } else {
+        place(&client, order).map(|order| Outcome::Order(Box::new(order)))
+    };
+    result.map_err(|error| {
+        let check = error.pending_order().map(resolve_command);
+        CliError::Client {
+            error,
+            changes: true,
+            check,
+        }
+    })
+}
+
+/// The `txc resolve` command that finds out what became of `pending`.
+pub(crate) fn resolve_command(pending: &PendingOrder) -> String {
+    let id = pending.client_order_id().map_or_else(
+        || "<no clientOrderId: look the order up by hand>".to_owned(),
+        |id| id.as_str().to_owned(),
+    );
+    let mut command = format!("txc resolve {} {id}", pending.market().as_str());
+    for attempt in pending.attempts() {
+        command.push_str(&format!(" --nonce {}", attempt.nonce));
+    }
+    command
+}
+
+/// Applies the options both order commands share.
+fn options<O: txc_blocking::BuildableOrder>(
+    mut builder: OrderBuilder<O>,
+    args: &OrderArgs,
+) -> OrderBuilder<O> {
+    if let Some(price) = &args.stop_loss {
+        builder = builder.stop_loss(price.as_str());
+    }
+    if let Some(price) = &args.take_profit {
+        builder = builder.take_profit(price.as_str());
+    }
+    if let Some(id) = &args.client_order_id {
+        builder = builder.client_order_id(id.as_str());
+    }
+    if let Some(side) = args.position_side {
+        builder = builder.position_side(match side {
+            PositionSideArg::Long => PositionSide::Long,
+            PositionSideArg::Short => PositionSide::Short,
+            PositionSideArg::Both => PositionSide::Both,
+        });
+    }
+    if args.reduce_only {
+        builder = builder.reduce_only(true);
+    }
+    if let Some(stp) = args.stp {
+        builder = builder.stp(match stp {
+            StpArg::No => Stp::No,
+            StpArg::Cb => Stp::CancelBoth,
+            StpArg::Cn => Stp::CancelNew,
+            StpArg::Co => Stp::CancelOld,
+        });
+    }
+    builder
+}
+
+fn side(side: SideArg) -> Side {
+    match side {
+        SideArg::Buy => Side::Buy,
+        SideArg::Sell => Side::Sell,
+    }
+}
+
+/// `txc market`.
+pub(crate) fn market(global: &GlobalArgs, args: &OrderArgs) -> Result<Outcome, CliError> {
+    let builder =
+        CollateralMarketOrder::builder(args.market.as_str(), side(args.side), args.amount.as_str());
+    let order = options(builder, args).build()?;
+    let target = config::target(global)?;
+    place(global, &target, &order, args.once, |client, order| {
+        client.collateral_market_order(order)
+    })
+}
+
+/// `txc trigger`.
+pub(crate) fn trigger(
+    global: &GlobalArgs,
+    args: &OrderArgs,
+    activation_price: &str,
+) -> Result<Outcome, CliError> {
+    let builder = CollateralTriggerMarketOrder::builder(
+        args.market.as_str(),
+        side(args.side),
+        args.amount.as_str(),
+        activation_price,
+    );
+    let order = options(builder, args).build()?;
+    let target = config::target(global)?;
+    place(global, &target, &order, args.once, |client, order| {
+        client.collateral_trigger_market_order(order)
+    })
+}
+
+/// `txc plans`.
+pub(crate) fn plans(global: &GlobalArgs, ticker: Option<&str>) -> Result<Outcome, CliError> {
+    let mut builder = SmartPlansQuery::builder();
+    if let Some(ticker) = ticker {
+        builder = builder.ticker(ticker);
+    }
+    let query = builder.build()?;
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    read(global, &client, &query, Outcome::Plans)
+}
+
+/// Applies the look-up filters to a query builder of either kind.
+fn lookup<Q: txc_blocking::LookupQuery>(
+    mut builder: txc_blocking::QueryBuilder<Q>,
+    args: &LookupArgs,
+) -> Result<Q, CliError> {
+    if let Some(market) = &args.market {
+        builder = builder.market(market.as_str());
+    }
+    if let Some(id) = args.order_id {
+        builder = builder.order_id(id);
+    }
+    if let Some(id) = &args.client_order_id {
+        builder = builder.client_order_id(id.as_str());
+    }
+    if let Some(limit) = args.limit {
+        builder = builder.limit(limit);
+    }
+    if let Some(offset) = args.offset {
+        builder = builder.offset(offset);
+    }
+    Ok(builder.build()?)
+}
+
+/// `txc orders`.
+pub(crate) fn orders(global: &GlobalArgs, args: &LookupArgs) -> Result<Outcome, CliError> {
+    let query = lookup(OpenOrdersQuery::builder(), args)?;
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    read(global, &client, &query, Outcome::Orders)
+}
+
+/// `txc history`.
+pub(crate) fn history(global: &GlobalArgs, args: &LookupArgs) -> Result<Outcome, CliError> {
+    let query = lookup(OrderHistoryQuery::builder(), args)?;
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    read(global, &client, &query, Outcome::History)
+}
+
+/// `txc cancel`.
+pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, CliError> {
+    let (cancel, lookup) = match (args.order_id, &args.client_order_id) {
+        (Some(id), _) => (
+            CancelOrder::by_order_id(args.market.as_str(), id)?,
+            format!("--order-id {id}"),
+        ),
+        (None, Some(id)) => (
+            CancelOrder::by_client_order_id(args.market.as_str(), id.as_str())?,
+            format!("--client-order-id {id}"),
+        ),
+        (None, None) => return Err(CliError::invalid("give --order-id or --client-order-id")),
+    };
+    let target = config::target(global)?;
+    check_live(global, &target)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    if global.dry_run {
+        return client
+            .prepare(&cancel)
+            .map(Outcome::DryRun)
+            .map_err(CliError::read);
+    }
+    match client.cancel_order(&cancel) {
+        Ok(Cancellation::Canceled(order)) => Ok(Outcome::Canceled(order)),
+        Ok(Cancellation::NotFound) => Err(CliError::Rejected(format!(
+            "no open order of {} matched {lookup}: it never existed, or it was already \
+             filled or canceled",
+            args.market
+        ))),
+        Ok(other) => Err(CliError::Rejected(format!("cancel: {other:?}"))),
+        Err(error) => Err(CliError::Client {
+            error,
+            changes: true,
+            check: Some(format!(
+                "txc orders --market {} {lookup}  (still open: not canceled)",
+                args.market
+            )),
+        }),
+    }
+}
+
+/// `txc resolve`.
+pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome, CliError> {
+    let market = args
+        .market
+        .parse()
+        .map_err(|e| CliError::invalid(format!("invalid market: {e}")))?;
+    let id = args
+        .client_order_id
+        .parse()
+        .map_err(|e| CliError::invalid(format!("invalid clientOrderId: {e}")))?;
+    let now_ms = u64::try_from(
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap_or_default()
+            .as_millis(),
+    )
+    .unwrap_or(u64::MAX);
+    let nonces = if args.nonce.is_empty() {
+        vec![now_ms]
+    } else {
+        args.nonce.clone()
+    };
+    let attempts = nonces
+        .into_iter()
+        .map(|nonce| AttemptRecord {
+            nonce: Nonce(nonce),
+            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
+        })
+        .collect();
+    let pending = PendingOrder::new(market, Some(id), attempts);
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    if global.dry_run {
+        return Err(CliError::invalid(
+            "resolve only reads; run it without --dry-run",
+        ));
+    }
+    client
+        .resolve(&pending)
+        .map(|r| Outcome::Resolved(Box::new(r)))
+        .map_err(|error| CliError::Client {
+            error,
+            changes: true,
+            check: Some(resolve_command(&pending)),
+        })
+}
+
+/// `txc time`: public, so any credentials do; none are sent.
+pub(crate) fn time(global: &GlobalArgs) -> Result<Outcome, CliError> {
+    let target = config::target(global)?;
+    let credentials = match &target.credentials {
+        Some(c) => c.clone(),
+        // The server time is public: this key is never sent.
+        None => Credentials::new("txc-public", "txc-public").map_err(CliError::read)?,
+    };
+    let client = client(global, &target, credentials)?;
+    read(
+        global,
+        &client,
+        &txc_blocking::ServerTimeQuery,
+        Outcome::Time,
+    )
+}

@@ -1,0 +1,132 @@
+//! Exit codes and the failures that lead to them.
+
+use std::process::ExitCode;
+
+use txc_blocking::{Delivery, Error};
+
+/// What a run ended with; the numbers are documented in `--help`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Exit {
+    /// 0: success.
+    Success = 0,
+    /// 1: a read failed (the exchange or the network); nothing was changed.
+    Failed = 1,
+    /// 2: invalid input or configuration; nothing was sent.
+    Invalid = 2,
+    /// 3: rejected by the exchange.
+    Rejected = 3,
+    /// 4: the outcome of an order (or cancel) is unknown.
+    Unknown = 4,
+    /// 5: not sent.
+    NotSent = 5,
+}
+
+impl Exit {
+    /// The process exit code.
+    pub(crate) fn code(self) -> ExitCode {
+        ExitCode::from(self as u8)
+    }
+
+    /// A short name, for `--json`.
+    pub(crate) fn kind(self) -> &'static str {
+        match self {
+            Self::Success => "success",
+            Self::Failed => "failed",
+            Self::Invalid => "invalid",
+            Self::Rejected => "rejected",
+            Self::Unknown => "outcome_unknown",
+            Self::NotSent => "not_sent",
+        }
+    }
+}
+
+/// Why a command failed.
+#[derive(Debug)]
+pub(crate) enum CliError {
+    /// Bad input or configuration, found before anything was sent.
+    Invalid(String),
+    /// The client failed; `changes` says whether the command places or cancels (so an
+    /// ambiguous failure leaves something unknown).
+    Client {
+        /// The client's error.
+        error: Error,
+        /// Whether the command places or cancels an order.
+        changes: bool,
+        /// How to find out what became of it, when its outcome is unknown.
+        check: Option<String>,
+    },
+    /// The exchange answered, but not what was asked: a cancel found no open order.
+    Rejected(String),
+    /// The embedded sandbox could not start or print its address.
+    #[cfg(feature = "sandbox")]
+    Sandbox(String),
+}
+
+impl CliError {
+    /// An [`CliError::Invalid`].
+    pub(crate) fn invalid(message: impl Into<String>) -> Self {
+        Self::Invalid(message.into())
+    }
+
+    /// A failure of a command that reads.
+    pub(crate) fn read(error: Error) -> Self {
+        Self::Client {
+            error,
+            changes: false,
+            check: None,
+        }
+    }
+
+    /// The exit code.
+    pub(crate) fn exit(&self) -> Exit {
+        match self {
+            Self::Invalid(_) => Exit::Invalid,
+            Self::Rejected(_) => Exit::Rejected,
+            #[cfg(feature = "sandbox")]
+            Self::Sandbox(_) => Exit::Failed,
+            Self::Client { error, changes, .. } => client_exit(error, *changes),
+        }
+    }
+
+    /// The message, one paragraph.
+    pub(crate) fn message(&self) -> String {
+        match self {
+            Self::Invalid(m) | Self::Rejected(m) => m.clone(),
+            #[cfg(feature = "sandbox")]
+            Self::Sandbox(m) => m.clone(),
+            Self::Client { error, check, .. } => {
+                let mut message = error.to_string();
+                if let Some(source) = std::error::Error::source(error) {
+                    let source = source.to_string();
+                    if !message.contains(&source) {
+                        message.push_str(&format!(": {source}"));
+                    }
+                }
+                if let Some(check) = check {
+                    message.push_str(&format!("\ncheck with: {check}"));
+                }
+                message
+            }
+        }
+    }
+}
+
+impl From<txc_blocking::ValidationError> for CliError {
+    fn from(e: txc_blocking::ValidationError) -> Self {
+        Self::Invalid(format!("invalid request: {e}"))
+    }
+}
+
+/// The exit code of a client error; `changes` for orders and cancels.
+fn client_exit(error: &Error, changes: bool) -> Exit {
+    match error {
+        Error::InvalidRequest(_) | Error::InvalidConfig { .. } => Exit::Invalid,
+        Error::Throttled(_) => Exit::NotSent,
+        Error::OutcomeUnknown(_) => Exit::Unknown,
+        Error::NotPlaced(_) => Exit::Rejected,
+        Error::Transport(t) if t.delivery == Delivery::NotSent => Exit::NotSent,
+        _ if changes && error.outcome_unknown() => Exit::Unknown,
+        Error::Api(e) if (400..500).contains(&e.status) => Exit::Rejected,
+        _ => Exit::Failed,
+    }
+}

@@ -1,0 +1,318 @@
+//! What `txc` prints: a readable table by default, or one JSON document with `--json`.
+//!
+//! Printing is this module's purpose, so it alone writes to standard output and error.
+#![allow(clippy::print_stdout, clippy::print_stderr)]
+
+use serde_json::{Map, Value, json};
+use txc_blocking::{HistoryOrder, InvestmentPlan, Order, Placed, Resolution, SignedRequest};
+
+use crate::commands::Outcome;
+use crate::exit::CliError;
+
+/// Headers shown only with `--show-signature`.
+const SIGNATURE_HEADERS: [&str; 2] = ["x-txc-payload", "x-txc-signature"];
+
+/// Prints a command's result.
+pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signature: bool) {
+    if json {
+        let document = match outcome {
+            Outcome::DryRun(request) => {
+                json!({ "command": command, "dry_run": dry_run(request, show_signature) })
+            }
+            other => json!({ "command": command, "result": result(other) }),
+        };
+        println!("{document}");
+        return;
+    }
+    match outcome {
+        Outcome::Order(order) => print_order(order),
+        Outcome::Canceled(order) => {
+            println!("canceled");
+            print_order(order);
+        }
+        Outcome::Placed(placed) => print_placed(placed),
+        Outcome::Plans(plans) => print_plans(plans),
+        Outcome::Orders(orders) => print_orders(orders),
+        Outcome::History(history) => print_history(history.orders()),
+        Outcome::Resolved(resolution) => match &**resolution {
+            Resolution::Placed(placed) => {
+                println!("placed");
+                print_placed(placed);
+            }
+            _ => println!("not placed: it is safe to place the order again"),
+        },
+        Outcome::Time(time) => println!("{}", time.time.as_str()),
+        Outcome::DryRun(request) => print_dry_run(request, show_signature),
+    }
+}
+
+/// Prints a failure: the JSON document on standard output with `--json`, else the message on
+/// standard error.
+pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
+    let exit = error.exit();
+    if !json {
+        eprintln!("error: {}", error.message());
+        return;
+    }
+    let mut detail = Map::new();
+    detail.insert("exit_code".into(), json!(exit as u8));
+    detail.insert("kind".into(), json!(exit.kind()));
+    detail.insert("message".into(), json!(error.message()));
+    if let CliError::Client { error, check, .. } = error {
+        if let Some(api) = error.api() {
+            detail.insert("status".into(), json!(api.status));
+            detail.insert("code".into(), json!(api.code));
+        }
+        if let Some(pending) = error.pending_order() {
+            let nonces: Vec<u64> = pending.attempts().iter().map(|a| a.nonce.get()).collect();
+            detail.insert(
+                "pending".into(),
+                json!({
+                    "market": pending.market().as_str(),
+                    "client_order_id": pending.client_order_id().map(|id| id.as_str()),
+                    "nonces": nonces,
+                }),
+            );
+        }
+        if let Some(check) = check {
+            detail.insert("check".into(), json!(check));
+        }
+    }
+    println!("{}", json!({ "command": command, "error": detail }));
+}
+
+/// The `result` of a JSON document: the exchange's records, as its field names have them.
+fn result(outcome: &Outcome) -> Value {
+    let value = |v: &dyn erased::ToValue| v.to_value();
+    match outcome {
+        Outcome::Order(order) => value(&**order),
+        Outcome::Canceled(order) => json!({ "canceled": true, "order": value(&**order) }),
+        Outcome::Placed(placed) => placed_value(placed),
+        Outcome::Plans(plans) => value(plans),
+        Outcome::Orders(orders) => value(orders),
+        Outcome::History(history) => value(&history.markets),
+        Outcome::Resolved(resolution) => match &**resolution {
+            Resolution::Placed(placed) => placed_value_with(placed, Some(true)),
+            _ => json!({ "placed": false }),
+        },
+        Outcome::Time(time) => json!({ "time": time.time.unix_seconds() }),
+        Outcome::DryRun(request) => dry_run(request, false),
+    }
+}
+
+/// `{"found_in": "response" | "open_orders" | "history", "order_id": …, "market": …,
+/// "order": {…}}`.
+fn placed_value(placed: &Placed) -> Value {
+    placed_value_with(placed, None)
+}
+
+/// The same, with `"placed"` when given.
+fn placed_value_with(placed: &Placed, flag: Option<bool>) -> Value {
+    let (found_in, market, order) = match placed {
+        Placed::Answered(o) => ("response", &o.market, erased::ToValue::to_value(o)),
+        Placed::Open(o) => ("open_orders", &o.market, erased::ToValue::to_value(o)),
+        // A history record does not repeat its market (it is the key it is listed under).
+        Placed::Finished(h) => ("history", &h.market, erased::ToValue::to_value(h)),
+        _ => return json!({ "order_id": placed.order_id() }),
+    };
+    let mut value = Map::new();
+    if let Some(flag) = flag {
+        value.insert("placed".into(), json!(flag));
+    }
+    value.insert("found_in".into(), json!(found_in));
+    value.insert("order_id".into(), json!(placed.order_id()));
+    value.insert("market".into(), json!(market));
+    value.insert("order".into(), order);
+    Value::Object(value)
+}
+
+/// Serializing any of the record types to a JSON value, behind one object-safe trait.
+mod erased {
+    /// A value that becomes JSON.
+    pub(super) trait ToValue {
+        /// The JSON value (`null` if it could not be serialized, which these types always can).
+        fn to_value(&self) -> serde_json::Value;
+    }
+
+    impl<T: serde::Serialize> ToValue for T {
+        fn to_value(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap_or_default()
+        }
+    }
+}
+
+/// The request a dry run signed: method, URL, headers (payload and signature redacted unless
+/// asked for) and body.
+fn dry_run(request: &SignedRequest, show_signature: bool) -> Value {
+    let headers = shown_headers(request, show_signature);
+    let body = serde_json::from_slice::<Value>(request.body()).unwrap_or(Value::Null);
+    json!({
+        "method": request.method().as_str(),
+        "url": request.uri().to_string(),
+        "headers": headers,
+        "body": body,
+    })
+}
+
+/// The request's headers, payload and signature redacted unless asked for.
+fn shown_headers(request: &SignedRequest, show_signature: bool) -> Map<String, Value> {
+    request
+        .headers()
+        .iter()
+        .map(|(name, value)| {
+            let shown = if SIGNATURE_HEADERS.contains(&name.as_str()) && !show_signature {
+                "<redacted>".to_owned()
+            } else {
+                value.to_str().unwrap_or("<not text>").to_owned()
+            };
+            (name.as_str().to_owned(), Value::String(shown))
+        })
+        .collect()
+}
+
+fn print_dry_run(request: &SignedRequest, show_signature: bool) {
+    println!("{} {}", request.method().as_str(), request.uri());
+    for (name, value) in shown_headers(request, show_signature) {
+        println!("{name}: {}", value.as_str().unwrap_or_default());
+    }
+    println!();
+    println!("{}", String::from_utf8_lossy(request.body()));
+    println!("(dry run: nothing was sent)");
+}
+
+/// Prints `rows` under `header`, each column as wide as its widest cell.
+fn table(header: &[&str], rows: &[Vec<String>]) {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for row in rows {
+        for (width, cell) in widths.iter_mut().zip(row) {
+            *width = (*width).max(cell.len());
+        }
+    }
+    let line = |cells: &mut dyn Iterator<Item = &str>| {
+        let text: Vec<String> = cells
+            .zip(&widths)
+            .map(|(cell, width)| format!("{cell:<width$}"))
+            .collect();
+        println!("{}", text.join("  ").trim_end());
+    };
+    line(&mut header.iter().copied());
+    for row in rows {
+        line(&mut row.iter().map(String::as_str));
+    }
+}
+
+fn print_order(order: &Order) {
+    let rows = [
+        ("orderId", order.order_id.to_string()),
+        (
+            "clientOrderId",
+            order.client_order_id.clone().unwrap_or_default(),
+        ),
+        ("market", order.market.clone()),
+        ("side", order.side.as_str().to_owned()),
+        ("type", order.order_type.as_str().to_owned()),
+        (
+            "status",
+            order
+                .status
+                .as_ref()
+                .map(|s| s.as_str().to_owned())
+                .unwrap_or_default(),
+        ),
+        ("amount", order.amount.as_str().to_owned()),
+        ("dealStock", order.deal_stock.as_str().to_owned()),
+        ("dealMoney", order.deal_money.as_str().to_owned()),
+        ("left", order.left.as_str().to_owned()),
+        ("timestamp", order.timestamp.as_str().to_owned()),
+    ];
+    for (name, value) in rows {
+        println!("{name:<14} {value}");
+    }
+}
+
+fn print_placed(placed: &Placed) {
+    match placed {
+        Placed::Answered(o) | Placed::Open(o) => print_order(o),
+        Placed::Finished(h) => print_history(std::iter::once(h)),
+        _ => println!("orderId {}", placed.order_id()),
+    }
+}
+
+fn print_orders(orders: &[Order]) {
+    let rows: Vec<Vec<String>> = orders
+        .iter()
+        .map(|o| {
+            vec![
+                o.order_id.to_string(),
+                o.client_order_id.clone().unwrap_or_default(),
+                o.market.clone(),
+                o.side.as_str().to_owned(),
+                o.order_type.as_str().to_owned(),
+                o.amount.as_str().to_owned(),
+                o.left.as_str().to_owned(),
+                o.status
+                    .as_ref()
+                    .map(|s| s.as_str().to_owned())
+                    .unwrap_or_default(),
+            ]
+        })
+        .collect();
+    table(
+        &[
+            "orderId",
+            "clientOrderId",
+            "market",
+            "side",
+            "type",
+            "amount",
+            "left",
+            "status",
+        ],
+        &rows,
+    );
+}
+
+fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {
+    let rows: Vec<Vec<String>> = orders
+        .map(|o| {
+            vec![
+                o.id.to_string(),
+                o.client_order_id.clone().unwrap_or_default(),
+                o.market.clone(),
+                o.side.as_str().to_owned(),
+                o.amount.as_str().to_owned(),
+                o.status.as_str().to_owned(),
+                o.ftime.as_str().to_owned(),
+            ]
+        })
+        .collect();
+    table(
+        &[
+            "id",
+            "clientOrderId",
+            "market",
+            "side",
+            "amount",
+            "status",
+            "ftime",
+        ],
+        &rows,
+    );
+}
+
+fn print_plans(plans: &[InvestmentPlan]) {
+    let rows: Vec<Vec<String>> = plans
+        .iter()
+        .map(|p| {
+            vec![
+                p.id.clone(),
+                p.ticker.clone(),
+                p.percent.as_str().to_owned(),
+                (p.duration().as_secs() / 86_400).to_string(),
+                p.min_investment.as_str().to_owned(),
+                p.max_investment.as_str().to_owned(),
+            ]
+        })
+        .collect();
+    table(&["id", "ticker", "percent", "days", "min", "max"], &rows);
+}

@@ -1,0 +1,700 @@
+//! `txc` end to end against the embedded sandbox: every command, `--json` parsed and checked,
+//! `--dry-run` sending nothing and printing no secret, every exit code, the config file and
+//! its permission check, the `--live` guard, `txc sandbox` itself, completions — and the help
+//! texts as snapshots.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+use std::io::{BufRead as _, BufReader};
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use assert_cmd::Command;
+use serde_json::Value;
+use txc_sandbox::{Fault, Route, Sandbox, demo};
+
+/// A directory of its own for one test (config files, an empty `HOME`).
+fn scratch() -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "txc-cli-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `txc` with no configuration from this machine: an empty home, no `TXC_*` variables.
+fn txc() -> Command {
+    let home = scratch();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_txc"));
+    for var in [
+        "TXC_BASE_URL",
+        "TXC_API_KEY",
+        "TXC_API_SECRET",
+        "TXC_PROFILE",
+        "TXC_CONFIG",
+    ] {
+        command.env_remove(var);
+    }
+    command
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join(".config"));
+    command
+}
+
+/// `txc` configured for `sandbox` with the partner demo key, by the variables.
+fn txc_at(sandbox: &Sandbox) -> Command {
+    let mut command = txc();
+    command
+        .env("TXC_BASE_URL", sandbox.base_url())
+        .env("TXC_API_KEY", demo::PARTNER_API_KEY)
+        .env("TXC_API_SECRET", demo::PARTNER_API_SECRET)
+        .args(["--settle-delay", "1"]);
+    command
+}
+
+/// Runs `command`, expects `code`, and returns stdout, stderr.
+fn run(command: &mut Command, code: i32) -> (String, String) {
+    let output = command.output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "stdout: {stdout}\nstderr: {stderr}"
+    );
+    (stdout, stderr)
+}
+
+/// The one JSON document of a `--json` run.
+fn json(stdout: &str) -> Value {
+    let mut documents = serde_json::Deserializer::from_str(stdout).into_iter::<Value>();
+    let document = documents.next().expect("a document").unwrap();
+    assert!(documents.next().is_none(), "exactly one document: {stdout}");
+    document
+}
+
+fn no_secret(text: &str) {
+    assert!(
+        !text.contains(demo::PARTNER_API_SECRET),
+        "the secret was printed: {text}"
+    );
+}
+
+#[test]
+fn market_order_json_and_table() {
+    let sandbox = Sandbox::start().unwrap();
+    let (out, err) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "market",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--stop-loss",
+            "50000",
+            "--take-profit",
+            "80000",
+            "--client-order-id",
+            "cli-m1",
+            "--stp",
+            "cb",
+        ]),
+        0,
+    );
+    no_secret(&out);
+    no_secret(&err);
+    let doc = json(&out);
+    assert_eq!(doc["command"], "market");
+    let order = &doc["result"];
+    assert_eq!(order["market"], "BTC_USDT");
+    assert_eq!(order["side"], "buy");
+    assert_eq!(order["clientOrderId"], "cli-m1");
+    assert_eq!(order["status"], "FILLED");
+    assert_eq!(order["amount"], "0.01");
+    assert!(order["orderId"].as_u64().unwrap() > 0);
+    let placed = sandbox.orders();
+    assert_eq!(placed.len(), 1);
+    assert_eq!(placed[0].order_id, order["orderId"].as_u64().unwrap());
+
+    let (out, _) = run(
+        txc_at(&sandbox).args(["market", "BTC_USDT", "sell", "0.01"]),
+        0,
+    );
+    assert!(out.contains("orderId") && out.contains("FILLED"), "{out}");
+    assert!(out.contains("txc-"), "a generated clientOrderId: {out}");
+    assert_eq!(sandbox.stats().accepted_orders, 2);
+}
+
+#[test]
+fn trigger_orders_lookups_and_cancel() {
+    let sandbox = Sandbox::start().unwrap();
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "trigger",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--activation-price",
+            "90000",
+            "--client-order-id",
+            "cli-t1",
+        ]),
+        0,
+    );
+    let trigger = json(&out)["result"].clone();
+    assert_eq!(trigger["clientOrderId"], "cli-t1");
+    assert_eq!(trigger["activation_price"], "90000");
+
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "orders", "--market", "BTC_USDT"]),
+        0,
+    );
+    let open = json(&out)["result"].as_array().unwrap().clone();
+    assert_eq!(open.len(), 1);
+    assert_eq!(open[0]["orderId"], trigger["orderId"]);
+    let (out, _) = run(txc_at(&sandbox).args(["orders"]), 0);
+    assert!(
+        out.contains("cli-t1") && out.contains("clientOrderId"),
+        "{out}"
+    );
+
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "cancel",
+            "BTC_USDT",
+            "--client-order-id",
+            "cli-t1",
+        ]),
+        0,
+    );
+    let canceled = json(&out)["result"].clone();
+    assert_eq!(canceled["canceled"], true);
+    assert_eq!(canceled["order"]["orderId"], trigger["orderId"]);
+    // Nothing is left to cancel: rejected by the exchange.
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "cancel", "BTC_USDT", "--order-id", "1"]),
+        3,
+    );
+    assert_eq!(json(&out)["error"]["kind"], "rejected");
+    // Exactly one of the two ids.
+    run(txc_at(&sandbox).args(["cancel", "BTC_USDT"]), 2);
+    run(
+        txc_at(&sandbox).args([
+            "cancel",
+            "BTC_USDT",
+            "--order-id",
+            "1",
+            "--client-order-id",
+            "x",
+        ]),
+        2,
+    );
+
+    run(
+        txc_at(&sandbox).args([
+            "market",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--client-order-id",
+            "cli-h1",
+        ]),
+        0,
+    );
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "history",
+            "--client-order-id",
+            "cli-h1",
+            "--market",
+            "BTC_USDT",
+        ]),
+        0,
+    );
+    let history = json(&out)["result"].clone();
+    let finished = history["BTC_USDT"].as_array().unwrap();
+    assert_eq!(finished.len(), 1);
+    assert_eq!(finished[0]["clientOrderId"], "cli-h1");
+    let (out, _) = run(txc_at(&sandbox).args(["history"]), 0);
+    assert!(out.contains("cli-h1") && out.contains("CANCELED"), "{out}");
+}
+
+#[test]
+fn plans_and_time() {
+    let sandbox = Sandbox::start().unwrap();
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "plans", "--ticker", "USDT"]),
+        0,
+    );
+    let plans = json(&out)["result"].as_array().unwrap().clone();
+    assert!(!plans.is_empty());
+    assert!(plans.iter().all(|p| p["ticker"] == "USDT"));
+    let (out, _) = run(txc_at(&sandbox).args(["plans"]), 0);
+    assert!(out.contains("ticker") && out.contains("USDT"), "{out}");
+    // A regular key is refused the plans.
+    let (out, _) = run(
+        txc_at(&sandbox)
+            .env("TXC_API_KEY", demo::REGULAR_API_KEY)
+            .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
+            .args(["--json", "plans"]),
+        3,
+    );
+    assert_eq!(json(&out)["error"]["status"], 403);
+
+    // The server time needs no key.
+    let (out, _) = run(
+        txc().args(["--json", "time", "--base-url", sandbox.base_url()]),
+        0,
+    );
+    let time = json(&out)["result"]["time"].as_u64().unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    assert!(time.abs_diff(now) <= 2, "{time} vs {now}");
+}
+
+#[test]
+fn dry_run_sends_nothing_and_prints_no_secret() {
+    let sandbox = Sandbox::start().unwrap();
+    let (out, err) = run(
+        txc_at(&sandbox).args(["--json", "--dry-run", "market", "BTC_USDT", "buy", "0.01"]),
+        0,
+    );
+    no_secret(&out);
+    no_secret(&err);
+    let request = json(&out)["dry_run"].clone();
+    assert_eq!(request["method"], "POST");
+    assert_eq!(
+        request["url"],
+        format!("{}/api/v4/order/collateral/market", sandbox.base_url())
+    );
+    assert_eq!(request["headers"]["x-txc-apikey"], demo::PARTNER_API_KEY);
+    assert_eq!(request["headers"]["x-txc-payload"], "<redacted>");
+    assert_eq!(request["headers"]["x-txc-signature"], "<redacted>");
+    assert_eq!(request["body"]["market"], "BTC_USDT");
+    assert_eq!(request["body"]["nonceWindow"], true);
+
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--dry-run",
+            "--show-signature",
+            "cancel",
+            "BTC_USDT",
+            "--order-id",
+            "7",
+        ]),
+        0,
+    );
+    no_secret(&out);
+    let signature = out
+        .lines()
+        .find_map(|l| l.strip_prefix("x-txc-signature: "))
+        .unwrap();
+    assert_eq!(signature.len(), 128, "{out}");
+    assert!(out.contains("nothing was sent"));
+    for command in [vec!["plans"], vec!["orders"], vec!["history"]] {
+        run(txc_at(&sandbox).arg("--dry-run").args(command), 0);
+    }
+    assert_eq!(sandbox.stats().requests, 0, "the sandbox saw nothing");
+    // --show-signature only with --dry-run.
+    run(txc_at(&sandbox).args(["--show-signature", "plans"]), 2);
+}
+
+#[test]
+fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
+    let sandbox = Sandbox::start().unwrap();
+    // The order executes; the connection breaks before the response arrives.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "market", "BTC_USDT", "buy", "0.01"]),
+        4,
+    );
+    let error = json(&out)["error"].clone();
+    assert_eq!(error["kind"], "outcome_unknown");
+    assert_eq!(error["exit_code"], 4);
+    let check = error["check"].as_str().unwrap();
+    assert!(check.starts_with("txc resolve BTC_USDT txc-"), "{check}");
+    assert_eq!(error["pending"]["market"], "BTC_USDT");
+    assert_eq!(sandbox.stats().accepted_orders, 1, "sent once, never again");
+
+    // The printed command, run as printed: placed.
+    let args: Vec<&str> = check.split_whitespace().skip(1).collect();
+    let (out, _) = run(txc_at(&sandbox).arg("--json").args(&args), 0);
+    let resolved = json(&out)["result"].clone();
+    assert_eq!(resolved["placed"], true);
+    assert_eq!(
+        resolved["order"]["clientOrderId"],
+        error["pending"]["client_order_id"]
+    );
+
+    // The table form says the same on standard error.
+    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    let (_, err) = run(
+        txc_at(&sandbox).args(["market", "BTC_USDT", "buy", "0.01"]),
+        4,
+    );
+    assert!(
+        err.contains("outcome is unknown") && err.contains("check with: txc resolve"),
+        "{err}"
+    );
+
+    // An id that was never sent resolves to "not placed".
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "resolve", "BTC_USDT", "never-sent-1"]),
+        0,
+    );
+    assert_eq!(json(&out)["result"]["placed"], false);
+}
+
+#[test]
+fn exit_codes_for_invalid_rejected_and_not_sent() {
+    let sandbox = Sandbox::start().unwrap();
+    // Invalid input: nothing sent.
+    let (_, err) = run(
+        txc_at(&sandbox).args(["market", "BTC_USDT", "buy", "abc"]),
+        2,
+    );
+    assert!(err.contains("amount"), "{err}");
+    run(
+        txc_at(&sandbox).args(["market", "BTC_USDT", "hold", "1"]),
+        2,
+    );
+    run(
+        txc_at(&sandbox).args([
+            "market",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--reduce-only",
+            "--stop-loss",
+            "1",
+        ]),
+        2,
+    );
+    assert_eq!(sandbox.stats().requests, 0);
+    // Rejected: not enough balance.
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "market", "BTC_USDT", "buy", "1000"]),
+        3,
+    );
+    let error = json(&out)["error"].clone();
+    assert_eq!(error["kind"], "rejected");
+    assert_eq!(error["status"], 422);
+    // Not sent: nothing listens there.
+    let (out, _) = run(
+        txc_at(&sandbox)
+            .env("TXC_BASE_URL", "http://127.0.0.1:1")
+            .args(["--json", "market", "BTC_USDT", "buy", "0.01"]),
+        5,
+    );
+    assert_eq!(json(&out)["error"]["kind"], "not_sent");
+    // No credentials at all: invalid, nothing sent.
+    let (_, err) = run(txc().args(["--base-url", sandbox.base_url(), "plans"]), 2);
+    assert!(err.contains("TXC_API_KEY"), "{err}");
+}
+
+#[test]
+fn the_live_guard_refuses_orders_to_other_hosts() {
+    // Nothing is contacted: the guard runs before the client is built.
+    let mut remote = txc();
+    remote
+        .env("TXC_BASE_URL", "https://whitebit.com")
+        .env("TXC_API_KEY", "k")
+        .env("TXC_API_SECRET", "s");
+    let (_, err) = run(remote.args(["market", "BTC_USDT", "buy", "0.01"]), 2);
+    assert!(
+        err.contains("--live") && err.contains("nothing was sent"),
+        "{err}"
+    );
+    let mut remote = txc();
+    remote
+        .env("TXC_BASE_URL", "https://whitebit.com")
+        .env("TXC_API_KEY", "k")
+        .env("TXC_API_SECRET", "s");
+    run(remote.args(["cancel", "BTC_USDT", "--order-id", "1"]), 2);
+    // A dry run sends nothing, so it needs no --live.
+    let mut remote = txc();
+    remote
+        .env("TXC_BASE_URL", "https://whitebit.com")
+        .env("TXC_API_KEY", "k")
+        .env("TXC_API_SECRET", "s");
+    let (out, _) = run(
+        remote.args(["--dry-run", "market", "BTC_USDT", "buy", "0.01"]),
+        0,
+    );
+    assert!(
+        out.contains("https://whitebit.com/api/v4/order/collateral/market"),
+        "{out}"
+    );
+}
+
+#[test]
+fn the_secret_is_never_a_flag_but_can_come_from_stdin() {
+    run(txc().args(["--api-secret", "s", "plans"]), 2);
+    let sandbox = Sandbox::start().unwrap();
+    let mut command = txc();
+    command
+        .env("TXC_BASE_URL", sandbox.base_url())
+        .args([
+            "--api-key",
+            demo::PARTNER_API_KEY,
+            "--secret-stdin",
+            "--json",
+            "plans",
+        ])
+        .write_stdin(format!("{}\n", demo::PARTNER_API_SECRET));
+    let (out, err) = run(&mut command, 0);
+    no_secret(&out);
+    no_secret(&err);
+    assert!(json(&out)["result"].is_array());
+}
+
+#[test]
+fn profiles_from_a_private_config_file() {
+    let sandbox = Sandbox::start().unwrap();
+    let dir = scratch();
+    let path = dir.join("config.toml");
+    std::fs::write(
+        &path,
+        format!(
+            "[profiles.sandbox]\nbase_url = \"{}\"\napi_key = \"{}\"\napi_secret = \"{}\"\n",
+            sandbox.base_url(),
+            demo::PARTNER_API_KEY,
+            demo::PARTNER_API_SECRET
+        ),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let config = path.to_str().unwrap();
+    let (out, _) = run(
+        txc().args([
+            "--config",
+            config,
+            "--profile",
+            "sandbox",
+            "--json",
+            "plans",
+        ]),
+        0,
+    );
+    assert!(json(&out)["result"].is_array());
+    // A profile that is not there.
+    let (_, err) = run(
+        txc().args(["--config", config, "--profile", "live", "plans"]),
+        2,
+    );
+    assert!(
+        err.contains("no profile \"live\"") && err.contains("sandbox"),
+        "{err}"
+    );
+    // The default location, found through the config directory.
+    let home = scratch();
+    let default = home.join(".config").join("txc");
+    std::fs::create_dir_all(&default).unwrap();
+    std::fs::copy(&path, default.join("config.toml")).unwrap();
+    let mut command = txc();
+    command
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("TXC_PROFILE", "sandbox")
+        .args(["--json", "plans"]);
+    run(&mut command, 0);
+
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
+        let (_, err) = run(
+            txc().args(["--config", config, "--profile", "sandbox", "plans"]),
+            2,
+        );
+        assert!(err.contains("chmod 600"), "{err}");
+        no_secret(&err);
+    }
+    // A file that is not a config file names no line of it.
+    std::fs::write(
+        &path,
+        format!("api_secret = {}\n", demo::PARTNER_API_SECRET),
+    )
+    .unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
+    }
+    let (_, err) = run(
+        txc().args(["--config", config, "--profile", "sandbox", "plans"]),
+        2,
+    );
+    no_secret(&err);
+    assert!(err.contains("not a valid txc config file"), "{err}");
+}
+
+#[test]
+fn txc_sandbox_serves_and_prints_how_to_use_it() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_txc"))
+        .args(["sandbox", "--port", "0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = BufReader::new(stdout).lines();
+    let export = lines
+        .by_ref()
+        .map(Result::unwrap)
+        .find(|l| l.starts_with("export "))
+        .expect("an export line");
+    let vars: Vec<(String, String)> = export
+        .trim_start_matches("export ")
+        .split_whitespace()
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap();
+            (k.to_owned(), v.to_owned())
+        })
+        .collect();
+    let mut command = txc();
+    command.envs(vars.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let (out, _) = run(
+        command.args(["--json", "market", "BTC_USDT", "buy", "0.01"]),
+        0,
+    );
+    assert_eq!(json(&out)["result"]["status"], "FILLED");
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+#[test]
+fn completions_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let (out, _) = run(txc().args(["completions", shell]), 0);
+        assert!(out.contains("txc") && out.contains("market"), "{shell}");
+    }
+    run(txc().args(["completions", "cmd"]), 2);
+}
+
+#[test]
+fn help_texts() {
+    let (out, _) = run(txc().arg("--help"), 0);
+    insta::assert_snapshot!("help", out);
+    for command in [
+        "market",
+        "trigger",
+        "plans",
+        "orders",
+        "history",
+        "cancel",
+        "resolve",
+        "time",
+        "sandbox",
+        "completions",
+    ] {
+        let (out, _) = run(txc().args([command, "--help"]), 0);
+        insta::assert_snapshot!(format!("help_{command}"), out);
+    }
+}
+
+/// Without its `sandbox` feature the binary compiles no tokio.
+#[test]
+fn without_the_sandbox_feature_no_tokio() {
+    let output = std::process::Command::new(env!("CARGO"))
+        .args([
+            "tree",
+            "--offline",
+            "--quiet",
+            "-p",
+            "txc-cli",
+            "--no-default-features",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let tree = String::from_utf8(output.stdout).unwrap();
+    assert!(tree.contains("txc-blocking"), "{tree}");
+    for crate_name in ["tokio ", "hyper ", "axum ", "txc-sandbox "] {
+        assert!(!tree.contains(crate_name), "{crate_name} in:\n{tree}");
+    }
+}
+
+#[test]
+fn once_resolves_a_lost_response_instead_of_placing_twice() {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "market", "BTC_USDT", "buy", "0.01", "--once"]),
+        0,
+    );
+    let placed = json(&out)["result"].clone();
+    assert_ne!(
+        placed["found_in"], "response",
+        "found by looking it up: {placed}"
+    );
+    assert_eq!(placed["market"], "BTC_USDT");
+    assert_eq!(placed["order_id"], placed["order"]["id"]);
+    assert_eq!(sandbox.stats().accepted_orders, 1, "placed exactly once");
+}
+
+#[test]
+fn every_order_option_reaches_the_wire() {
+    let sandbox = Sandbox::start().unwrap();
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "--dry-run",
+            "trigger",
+            "BTC_USDT",
+            "sell",
+            "0.5",
+            "--activation-price",
+            "60000",
+            "--client-order-id",
+            "cli-opt-1",
+            "--position-side",
+            "short",
+            "--reduce-only",
+            "--stp",
+            "co",
+        ]),
+        0,
+    );
+    let body = json(&out)["dry_run"]["body"].clone();
+    assert_eq!(body["request"], "/api/v4/order/collateral/trigger-market");
+    assert_eq!(body["market"], "BTC_USDT");
+    assert_eq!(body["side"], "sell");
+    assert_eq!(body["amount"], "0.5");
+    assert_eq!(body["activation_price"], "60000");
+    assert_eq!(body["clientOrderId"], "cli-opt-1");
+    assert_eq!(body["positionSide"], "SHORT");
+    assert_eq!(body["reduceOnly"], true);
+    assert_eq!(body["stp"], "co");
+    assert!(
+        body.get("leverage").is_none(),
+        "no undocumented leverage field"
+    );
+    assert_eq!(sandbox.stats().requests, 0);
+}
