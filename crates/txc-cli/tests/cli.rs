@@ -409,22 +409,20 @@ fn exit_codes_for_invalid_rejected_and_not_sent() {
 #[test]
 fn the_live_guard_refuses_orders_to_other_hosts() {
     // Nothing is contacted: the guard runs before the client is built.
-    let mut remote = txc();
-    remote
-        .env("TXC_BASE_URL", "https://whitebit.com")
-        .env("TXC_API_KEY", "k")
-        .env("TXC_API_SECRET", "s");
-    let (_, err) = run(remote.args(["market", "BTC_USDT", "buy", "0.01"]), 2);
+    let remote = || {
+        let mut command = txc();
+        command
+            .env("TXC_BASE_URL", "https://whitebit.com")
+            .env("TXC_API_KEY", "k")
+            .env("TXC_API_SECRET", "s");
+        command
+    };
+    let (_, err) = run(remote().args(["market", "BTC_USDT", "buy", "0.01"]), 2);
     assert!(
         err.contains("--live") && err.contains("nothing was sent"),
         "{err}"
     );
-    let mut remote = txc();
-    remote
-        .env("TXC_BASE_URL", "https://whitebit.com")
-        .env("TXC_API_KEY", "k")
-        .env("TXC_API_SECRET", "s");
-    run(remote.args(["cancel", "BTC_USDT", "--order-id", "1"]), 2);
+    run(remote().args(["cancel", "BTC_USDT", "--order-id", "1"]), 2);
     // A dry run sends nothing, so it needs no --live.
     let mut remote = txc();
     remote
