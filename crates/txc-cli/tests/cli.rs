@@ -46,7 +46,9 @@ fn txc() -> Command {
     }
     command
         .env("HOME", &home)
-        .env("XDG_CONFIG_HOME", home.join(".config"));
+        .env("XDG_CONFIG_HOME", home.join(".config"))
+        // Help is wrapped to the terminal, at most 100 columns: the same width everywhere.
+        .env("COLUMNS", "100");
     command
 }
 
