@@ -266,14 +266,21 @@ pub fn classify(
     }
 }
 
+/// The exchange's answer to a window-mode nonce outside its ±5 s window, normalized.
+const NONCE_OUTSIDE_WINDOW: &str =
+    "your nonce is more than 5 seconds lesser than the current nonce";
+
+/// Whether `message` is the exchange's answer to a window-mode nonce outside its window.
+pub(crate) fn is_nonce_outside_window(message: &str) -> bool {
+    normalized(message) == NONCE_OUTSIDE_WINDOW
+}
+
 /// The class of one of the exchange's documented authentication messages.
 fn auth_message(message: &str) -> Option<ApiErrorClass> {
     let m = normalized(message);
     Some(match m.as_str() {
         "too many requests" => ApiErrorClass::TooManyRequests,
-        "nonce not provided"
-        | "invalid noncewindow"
-        | "your nonce is more than 5 seconds lesser than the current nonce" => ApiErrorClass::Nonce,
+        "nonce not provided" | "invalid noncewindow" | NONCE_OUTSIDE_WINDOW => ApiErrorClass::Nonce,
         "payload not provided"
         | "invalid payload"
         | "unauthorized request"

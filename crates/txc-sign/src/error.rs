@@ -433,11 +433,7 @@ impl ApiError {
     /// Whether this is the exchange's answer to a window-mode nonce outside its ±5 s window
     /// ("Your nonce is more than 5 seconds lesser than the current nonce").
     pub fn is_nonce_outside_window(&self) -> bool {
-        self.class == ApiErrorClass::Nonce
-            && self
-                .message
-                .to_ascii_lowercase()
-                .contains("more than 5 seconds")
+        self.class == ApiErrorClass::Nonce && crate::decode::is_nonce_outside_window(&self.message)
     }
 
     /// The messages of one field.

@@ -51,6 +51,7 @@ mod nonce;
 mod pacing;
 mod pending;
 mod place;
+mod registry;
 mod resolve;
 mod retry;
 mod signed_request;

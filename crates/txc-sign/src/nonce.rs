@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A request nonce, sent as a JSON integer.
@@ -59,10 +59,9 @@ pub struct NonceSequence {
     last: Arc<AtomicU64>,
     /// The opt-in correction of the local clock (ms), shared by clones.
     clock_offset: Arc<AtomicI64>,
-    /// This sequence's residue class: worker `worker` of `workers` uses only nonces
-    /// congruent to `worker` modulo `workers` (0 of 1 is every nonce).
-    worker: u32,
-    workers: u32,
+    /// This sequence's residue class: worker `i` of `n` uses only nonces congruent to `i`
+    /// modulo `n`; `None` uses every nonce.
+    worker: Option<FleetWorker>,
 }
 
 /// One of several processes or hosts that share an API key: worker `index` of `workers`.
@@ -116,17 +115,13 @@ impl FleetWorker {
 impl NonceSequence {
     /// A sequence that has issued nothing yet.
     pub fn new() -> Self {
-        Self {
-            workers: 1,
-            ..Self::default()
-        }
+        Self::default()
     }
 
     /// A sequence of its own using only `worker`'s residue class of nonces.
     pub fn partitioned(worker: FleetWorker) -> Self {
         Self {
-            worker: worker.index,
-            workers: worker.workers,
+            worker: Some(worker),
             ..Self::default()
         }
     }
@@ -157,20 +152,14 @@ impl NonceSequence {
     fn registered(api_key: &str, worker: Option<FleetWorker>) -> Self {
         type Sequences = HashMap<(String, Option<FleetWorker>), NonceSequence>;
         static SEQUENCES: LazyLock<Mutex<Sequences>> = LazyLock::new(Mutex::default);
-        // The map is never left half-updated, so a poisoned lock is still consistent.
-        let mut sequences = SEQUENCES.lock().unwrap_or_else(PoisonError::into_inner);
-        sequences
-            .entry((api_key.to_owned(), worker))
-            .or_insert_with(|| worker.map_or_else(Self::new, Self::partitioned))
-            .clone()
+        crate::registry::shared(&SEQUENCES, (api_key.to_owned(), worker), || {
+            worker.map_or_else(Self::new, Self::partitioned)
+        })
     }
 
     /// The fleet worker whose nonces this issues, if it is partitioned.
     pub fn worker(&self) -> Option<FleetWorker> {
-        (self.workers > 1).then_some(FleetWorker {
-            index: self.worker,
-            workers: self.workers,
-        })
+        self.worker.filter(|w| w.workers > 1)
     }
 
     /// Sets the correction applied to the local clock for this sequence's nonces (shared by
@@ -214,12 +203,14 @@ impl NonceSequence {
     /// The least value ≥ `n` in this sequence's residue class.
     #[inline]
     fn in_class(&self, n: u64) -> u64 {
-        if self.workers <= 1 {
-            return n;
+        match self.worker {
+            Some(FleetWorker { index, workers }) if workers > 1 => {
+                let workers = u64::from(workers);
+                let rest = (u64::from(index) + workers - n % workers) % workers;
+                n.saturating_add(rest)
+            }
+            _ => n,
         }
-        let workers = u64::from(self.workers);
-        let rest = (u64::from(self.worker) + workers - n % workers) % workers;
-        n.saturating_add(rest)
     }
 
     /// The last nonce issued, or 0.

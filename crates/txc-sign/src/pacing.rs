@@ -16,7 +16,7 @@
 use std::collections::HashMap;
 use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use governor::clock::Clock;
@@ -226,12 +226,9 @@ impl RateLimiter {
     fn registered(api_key: &str, share: u32) -> Self {
         static LIMITERS: LazyLock<Mutex<HashMap<(String, u32), RateLimiter>>> =
             LazyLock::new(Mutex::default);
-        // The map is never left half-updated, so a poisoned lock is still consistent.
-        let mut limiters = LIMITERS.lock().unwrap_or_else(PoisonError::into_inner);
-        limiters
-            .entry((api_key.to_owned(), share))
-            .or_insert_with(|| Self::new(RateLimits::documented().shared_by(share)))
-            .clone()
+        crate::registry::shared(&LIMITERS, (api_key.to_owned(), share), || {
+            Self::new(RateLimits::documented().shared_by(share))
+        })
     }
 
     /// The limits it enforces.
@@ -257,22 +254,13 @@ impl RateLimiter {
     }
 
     fn bucket(&self, path: &'static str, documented: Option<RateLimit>) -> Option<Arc<Bucket>> {
-        // The map is never left half-updated, so a poisoned lock is still consistent.
-        let mut buckets = self
-            .inner
-            .buckets
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        buckets
-            .entry(path)
-            .or_insert_with(|| {
-                let limit = self.inner.limits.limit_at(path, documented)?;
-                Some(Arc::new(Gcra::direct_with_clock(
-                    quota(limit),
-                    self.inner.clock.clone(),
-                )))
-            })
-            .clone()
+        crate::registry::shared(&self.inner.buckets, path, || {
+            let limit = self.inner.limits.limit_at(path, documented)?;
+            Some(Arc::new(Gcra::direct_with_clock(
+                quota(limit),
+                self.inner.clock.clone(),
+            )))
+        })
     }
 }
 
