@@ -2,6 +2,7 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::faults::FaultTable;
 use crate::state::State;
@@ -33,6 +34,11 @@ impl Shared {
     /// The injected faults.
     pub(crate) fn faults(&self) -> MutexGuard<'_, FaultTable> {
         self.faults.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The sandbox's clock, read without taking the state's lock (it never changes).
+    pub(crate) fn clock(&self) -> Clock {
+        Clock::new(self.config.clock_offset_ms)
     }
 
     /// The request body limit in bytes.

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use axum::extract::State as Extract;
-use axum::response::{IntoResponse as _, Response};
+use axum::response::Response;
 use http::header::{DATE, HeaderValue};
 use txc_sign::AuthRejection;
 
@@ -37,9 +37,9 @@ pub(super) async fn date(
     Extract(shared): Extract<Arc<Shared>>,
     mut response: Response,
 ) -> Response {
-    let now = shared.state().clock.now();
+    let now = shared.clock().now();
     if let Ok(value) = HeaderValue::from_str(&httpdate::fmt_http_date(now)) {
         response.headers_mut().insert(DATE, value);
     }
-    response.into_response()
+    response
 }
