@@ -12,7 +12,6 @@
 //! ```
 
 use std::fmt;
-use std::net::IpAddr;
 
 use txc_sandbox::{Sandbox, SandboxError, demo};
 use txc_sign::Credentials;
@@ -128,24 +127,8 @@ pub fn remote_from_env(
     }
 }
 
-/// Whether `base_url`'s host is `localhost`, `127.0.0.0/8` or `[::1]`; anything unparsable
-/// is not.
-pub fn is_loopback(base_url: &str) -> bool {
-    let Some(host) = base_url
-        .trim()
-        .parse::<http::Uri>()
-        .ok()
-        .and_then(|u| u.host().map(str::to_owned))
-    else {
-        return false;
-    };
-    host.eq_ignore_ascii_case("localhost")
-        || host
-            .trim_start_matches('[')
-            .trim_end_matches(']')
-            .parse::<IpAddr>()
-            .is_ok_and(|ip| ip.is_loopback())
-}
+/// Whether `base_url`'s host is on loopback (`txc-sign`'s, shared with the `txc` command line).
+pub use txc_sign::is_loopback;
 
 /// The `--live` guard: loopback is always allowed, any other server only with `live`.
 pub fn check_live(base_url: &str, live: bool) -> Result<(), SetupError> {

@@ -65,7 +65,7 @@ fn credentials(target: &Target) -> Result<Credentials, CliError> {
 /// The `--live` guard: an order or cancel to a server that is not on loopback needs `--live`
 /// (a dry run sends nothing and needs none).
 fn check_live(global: &GlobalArgs, target: &Target) -> Result<(), CliError> {
-    if global.live || global.dry_run || config::is_loopback(&target.base_url) {
+    if global.live || global.dry_run || txc_sign::is_loopback(&target.base_url) {
         return Ok(());
     }
     Err(CliError::invalid(format!(
@@ -73,6 +73,14 @@ fn check_live(global: &GlobalArgs, target: &Target) -> Result<(), CliError> {
          nothing was sent. Add --live if you mean it",
         target.base_url
     )))
+}
+
+/// `--dry-run`: `endpoint` signed with the next nonce, not sent.
+fn dry_run<E: Endpoint>(client: &Client, endpoint: &E) -> Result<Outcome, CliError> {
+    client
+        .prepare(endpoint)
+        .map(Outcome::DryRun)
+        .map_err(CliError::read)
 }
 
 /// Signs or sends a read.
@@ -83,10 +91,7 @@ fn read<E: Endpoint>(
     wrap: impl FnOnce(E::Response) -> Outcome,
 ) -> Result<Outcome, CliError> {
     if global.dry_run {
-        return client
-            .prepare(endpoint)
-            .map(Outcome::DryRun)
-            .map_err(CliError::read);
+        return dry_run(client, endpoint);
     }
     client.send(endpoint).map(wrap).map_err(CliError::read)
 }
@@ -102,10 +107,7 @@ fn place<O: NewOrder>(
     check_live(global, target)?;
     let client = client(global, target, credentials(target)?)?;
     if global.dry_run {
-        return client
-            .prepare(order)
-            .map(Outcome::DryRun)
-            .map_err(CliError::read);
+        return dry_run(&client, order);
     }
     let result = if once {
         client
@@ -277,10 +279,7 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
     check_live(global, &target)?;
     let client = client(global, &target, credentials(&target)?)?;
     if global.dry_run {
-        return client
-            .prepare(&cancel)
-            .map(Outcome::DryRun)
-            .map_err(CliError::read);
+        return dry_run(&client, &cancel);
     }
     match client.cancel_order(&cancel) {
         Ok(Cancellation::Canceled(order)) => Ok(Outcome::Canceled(order)),
@@ -311,15 +310,8 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
         .client_order_id
         .parse()
         .map_err(|e| CliError::invalid(format!("invalid clientOrderId: {e}")))?;
-    let now_ms = u64::try_from(
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default()
-            .as_millis(),
-    )
-    .unwrap_or(u64::MAX);
     let nonces = if args.nonce.is_empty() {
-        vec![now_ms]
+        vec![txc_sign::unix_millis(SystemTime::now())]
     } else {
         args.nonce.clone()
     };

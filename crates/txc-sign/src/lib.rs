@@ -83,8 +83,8 @@ pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};
 pub use retry::{Retry, RetryPolicy};
 pub use signed_request::SignedRequest;
 pub use signer::{
-    DEFAULT_BASE_URL, Signer, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, body_bytes, payload,
-    signature,
+    DEFAULT_BASE_URL, Signer, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, body_bytes,
+    is_loopback, payload, signature,
 };
 pub use txc_types;
 #[cfg(feature = "server")]

@@ -189,6 +189,31 @@ fn endpoint_uri(scheme: &Scheme, authority: &Authority, path: &'static str) -> R
     Uri::from_parts(parts).map_err(|e| Error::invalid_config("request path", e.to_string()))
 }
 
+/// Whether `base_url`'s host is `localhost`, in `127.0.0.0/8` or `[::1]`; anything
+/// unparsable is not. What a `--live` guard asks before sending real orders.
+///
+/// ```
+/// use txc_sign::is_loopback;
+/// assert!(is_loopback("http://127.0.0.1:8080") && is_loopback("http://[::1]:9"));
+/// assert!(!is_loopback("https://whitebit.com") && !is_loopback("http://127.0.0.1.example.com"));
+/// ```
+pub fn is_loopback(base_url: &str) -> bool {
+    let Some(host) = base_url
+        .trim()
+        .parse::<Uri>()
+        .ok()
+        .and_then(|u| u.host().map(str::to_owned))
+    else {
+        return false;
+    };
+    host.eq_ignore_ascii_case("localhost")
+        || host
+            .trim_start_matches('[')
+            .trim_end_matches(']')
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
 fn parse_base_url(base_url: &str) -> Result<(String, Scheme, Authority), Error> {
     let trimmed = base_url.trim_end_matches('/');
     let uri: Uri = trimmed
@@ -215,4 +240,30 @@ fn parse_base_url(base_url: &str) -> Result<(String, Scheme, Authority), Error> 
         .filter(|a| !a.host().is_empty())
         .ok_or_else(|| Error::invalid_config("base_url", "has no host"))?;
     Ok((trimmed.to_owned(), scheme, authority))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_loopback;
+
+    #[test]
+    fn loopback_hosts() {
+        for url in [
+            "http://127.0.0.1:8080",
+            "http://localhost",
+            "http://[::1]:9",
+            "http://127.1.2.3",
+        ] {
+            assert!(is_loopback(url), "{url}");
+        }
+        for url in [
+            "https://whitebit.com",
+            "http://10.0.0.1:8080",
+            "http://127.0.0.1.example.com",
+            "http://[::2]",
+            "not a url",
+        ] {
+            assert!(!is_loopback(url), "{url}");
+        }
+    }
 }
