@@ -23,7 +23,9 @@ use std::error::Error;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use txc_blocking::{Client, CollateralMarketOrder, Credentials, FleetWorker, Side};
+use txc_blocking::orders::{CollateralMarketOrder, Side};
+use txc_blocking::settings::FleetWorker;
+use txc_blocking::{Client, Credentials};
 use txc_sandbox::{Sandbox, demo};
 
 /// `i/n`: this process is worker `i` of `n`.

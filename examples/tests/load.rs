@@ -29,7 +29,7 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::{ApiErrorClass, Error, Resolution, RetryPolicy};
-use txc_types::{CollateralMarketOrder, Order, Side};
+use txc_types::orders::{CollateralMarketOrder, Order, Side};
 
 /// Orders per test: 10 000 with `TXC_FULL_LOAD=1`, else 2 000.
 fn load_size() -> usize {

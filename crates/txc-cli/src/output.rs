@@ -4,7 +4,11 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use serde_json::{Map, Value, json};
-use txc_blocking::{HistoryOrder, InvestmentPlan, Order, Placed, Resolution, SignedRequest};
+use txc_blocking::endpoint::SignedRequest;
+use txc_blocking::investments::InvestmentPlan;
+use txc_blocking::lookups::HistoryOrder;
+use txc_blocking::orders::Order;
+use txc_blocking::outcomes::{Placed, Resolution};
 
 use crate::commands::Outcome;
 use crate::exit::CliError;

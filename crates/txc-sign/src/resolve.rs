@@ -4,7 +4,8 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use txc_types::{HistoryOrder, OpenOrdersQuery, Order, OrderHistoryQuery};
+use txc_types::lookups::{HistoryOrder, OpenOrdersQuery, OrderHistoryQuery};
+use txc_types::orders::Order;
 
 use crate::client::Call;
 use crate::{ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, Unresolved};

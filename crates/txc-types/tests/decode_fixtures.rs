@@ -7,10 +7,11 @@
     clippy::panic
 )]
 
-use txc_types::{
-    ActivationCondition, ExactDecimal, InvestmentPlan, Order, OrderStatus, OrderType, PlanStatus,
-    PositionSide, Side, Stp,
+use txc_types::investments::{InvestmentPlan, PlanStatus};
+use txc_types::orders::{
+    ActivationCondition, Order, OrderStatus, OrderType, PositionSide, Side, Stp,
 };
+use txc_types::values::ExactDecimal;
 
 fn order(name: &str, text: &str) -> Order {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"))

@@ -12,7 +12,8 @@
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use txc_types::{InvestmentPlan, Order};
+use txc_types::investments::InvestmentPlan;
+use txc_types::orders::Order;
 
 /// How a field is written on the wire.
 #[derive(Debug, Clone, Copy)]

@@ -6,11 +6,11 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 
-use crate::lookup::{Lookup, LookupQuery, QueryBuilder};
-use crate::{
-    ClientOrderId, Endpoint, EndpointKind, HistoryOrder, Market, RateLimit, Reason,
-    ValidationError, WireValue,
-};
+use super::HistoryOrder;
+use super::lookup::{Lookup, LookupQuery, QueryBuilder, lookup_builder};
+use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
+use crate::errors::{Reason, ValidationError};
+use crate::values::{ClientOrderId, Market};
 
 /// Looks up finished orders: one order by `clientOrderId` or `orderId` (exact match), or a
 /// list filtered by status and a date span of at most 31 days, newest first.
@@ -22,12 +22,12 @@ use crate::{
 /// canceled orders here.
 ///
 /// ```
-/// use txc_types::OrderHistoryQuery;
+/// use txc_types::lookups::OrderHistoryQuery;
 /// let q = OrderHistoryQuery::builder().market("BTC_USDT").client_order_id("order-42").build()?;
 /// assert_eq!(serde_json::to_string(&q).unwrap(), r#"{"market":"BTC_USDT","clientOrderId":"order-42"}"#);
 /// let both = OrderHistoryQuery::builder().order_id(1).client_order_id("x").build();
 /// assert!(both.is_err());
-/// # Ok::<(), txc_types::ValidationError>(())
+/// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OrderHistoryQuery {
@@ -37,8 +37,11 @@ pub struct OrderHistoryQuery {
     end_date: Option<u64>,
 }
 
-/// Builds an [`OrderHistoryQuery`].
-pub type OrderHistoryQueryBuilder = QueryBuilder<OrderHistoryQuery>;
+lookup_builder! {
+    /// Builds an [`OrderHistoryQuery`]: each setter checks its value, and the first invalid one
+    /// or combination is reported by [`build`](Self::build), naming its wire field.
+    OrderHistoryQueryBuilder => OrderHistoryQuery, max limit 500
+}
 
 /// The `status` filter of an order history list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -77,7 +80,7 @@ impl OrderHistoryQuery {
 
     /// Starts a query with filters.
     pub fn builder() -> OrderHistoryQueryBuilder {
-        QueryBuilder::new()
+        OrderHistoryQueryBuilder(QueryBuilder::new())
     }
 
     /// The finished order of `market` whose `clientOrderId` is `id`, if there is one.
@@ -97,10 +100,6 @@ impl OrderHistoryQuery {
 impl LookupQuery for OrderHistoryQuery {
     const MAX_LIMIT: u64 = 500;
     const MAX_OFFSET: u64 = u64::MAX;
-
-    fn lookup(&self) -> &Lookup {
-        &self.lookup
-    }
 
     fn lookup_mut(&mut self) -> &mut Lookup {
         &mut self.lookup
@@ -133,29 +132,29 @@ impl LookupQuery for OrderHistoryQuery {
     }
 }
 
-impl QueryBuilder<OrderHistoryQuery> {
+impl OrderHistoryQueryBuilder {
     /// Only orders with this final status (list mode).
     pub fn status(self, status: HistoryStatus) -> Self {
-        self.set(|q| {
+        Self(self.0.set(|q| {
             q.status = Some(status);
             Ok(())
-        })
+        }))
     }
 
     /// Only orders from this Unix second on (default: a month ago; at most six months back).
     pub fn start_date(self, unix_seconds: u64) -> Self {
-        self.set(|q| {
+        Self(self.0.set(|q| {
             q.start_date = Some(unix_seconds);
             Ok(())
-        })
+        }))
     }
 
     /// Only orders up to this Unix second (default: now).
     pub fn end_date(self, unix_seconds: u64) -> Self {
-        self.set(|q| {
+        Self(self.0.set(|q| {
             q.end_date = Some(unix_seconds);
             Ok(())
-        })
+        }))
     }
 }
 
@@ -196,7 +195,7 @@ impl Endpoint for OrderHistoryQuery {
 
 impl Serialize for OrderHistoryQuery {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::wire_value::serialize_fields(self, s)
+        crate::endpoint::serialize_fields(self, s)
     }
 }
 

@@ -1,12 +1,12 @@
 //! The fields both collateral order requests share, and the builder that validates them.
 //!
-//! This module is not an endpoint by itself: see [`crate::CollateralMarketOrder`] and
-//! [`crate::CollateralTriggerMarketOrder`].
+//! This module is not an endpoint by itself: see [`CollateralMarketOrder`](super::CollateralMarketOrder)
+//! and [`CollateralTriggerMarketOrder`](super::CollateralTriggerMarketOrder).
 
-use crate::{
-    Amount, ClientOrderId, Endpoint, FieldValue, Market, PositionSide, Price, Side, Stp,
-    ValidationError, WireValue,
-};
+use super::{Order, PositionSide, Side, Stp};
+use crate::endpoint::{Endpoint, FieldValue, WireValue};
+use crate::errors::ValidationError;
+use crate::values::{Amount, ClientOrderId, Market, Price};
 
 /// The validated fields shared by the collateral market and trigger market orders.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,10 +105,10 @@ impl OrderFields {
     }
 }
 
-/// A request that places an order — [`crate::CollateralMarketOrder`] or
-/// [`crate::CollateralTriggerMarketOrder`] (sealed) — as the client's reconciliation sees it:
+/// A request that places an order — [`CollateralMarketOrder`](super::CollateralMarketOrder) or
+/// [`CollateralTriggerMarketOrder`](super::CollateralTriggerMarketOrder) (sealed) — as the client's reconciliation sees it:
 /// its market and `clientOrderId`, and the same order under another `clientOrderId`.
-pub trait NewOrder: crate::sealed::Sealed + Endpoint<Response = crate::Order> + Clone {
+pub trait NewOrder: crate::sealed::Sealed + Endpoint<Response = Order> + Clone {
     /// The validated fields.
     fn fields(&self) -> &OrderFields;
     /// The same order with `clientOrderId` set to `id`.

@@ -9,7 +9,7 @@
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::Endpoint;
+use super::Endpoint;
 
 /// The value of one request body field: every field the v4 requests of this crate carry is a
 /// JSON string, a boolean or a non-negative integer.

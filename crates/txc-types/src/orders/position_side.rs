@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Reason, ValidationError};
+use crate::errors::{Reason, ValidationError};
 
 /// The position side. Sent upper case (`LONG`, `SHORT`, `BOTH`); parsed in any case, so the
 /// seed's `long`/`short` work too. In hedge mode it must be `LONG` or `SHORT`; in one-way mode

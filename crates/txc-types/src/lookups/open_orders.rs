@@ -2,11 +2,11 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::lookup::{Lookup, LookupQuery, QueryBuilder};
-use crate::{
-    ClientOrderId, Endpoint, EndpointKind, Market, Order, RateLimit, Reason, ValidationError,
-    WireValue,
-};
+use super::lookup::{Lookup, LookupQuery, QueryBuilder, lookup_builder};
+use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
+use crate::errors::{Reason, ValidationError};
+use crate::orders::Order;
+use crate::values::{ClientOrderId, Market};
 
 /// Lists open orders — limit, stop-limit and resting trigger (stop-market) orders — or looks
 /// one up by `orderId` or `clientOrderId` (exact match).
@@ -16,7 +16,7 @@ use crate::{
 /// (default 50); there is no total: the last page is the one with fewer than `limit` orders.
 ///
 /// ```
-/// use txc_types::OpenOrdersQuery;
+/// use txc_types::lookups::OpenOrdersQuery;
 /// let mine = OpenOrdersQuery::builder()
 ///     .market("BTC_USDT")
 ///     .client_order_id("order-42")
@@ -24,15 +24,18 @@ use crate::{
 /// assert_eq!(serde_json::to_string(&mine).unwrap(), r#"{"market":"BTC_USDT","clientOrderId":"order-42"}"#);
 /// let err = OpenOrdersQuery::builder().order_id(7).build().unwrap_err();
 /// assert_eq!(err.field(), "orderId");
-/// # Ok::<(), txc_types::ValidationError>(())
+/// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct OpenOrdersQuery {
     lookup: Lookup,
 }
 
-/// Builds an [`OpenOrdersQuery`].
-pub type OpenOrdersQueryBuilder = QueryBuilder<OpenOrdersQuery>;
+lookup_builder! {
+    /// Builds an [`OpenOrdersQuery`]: each setter checks its value, and the first invalid one is
+    /// reported by [`build`](Self::build), naming its wire field.
+    OpenOrdersQueryBuilder => OpenOrdersQuery, max limit 100
+}
 
 impl OpenOrdersQuery {
     /// Every open order of every market (first page, 50 orders).
@@ -42,7 +45,7 @@ impl OpenOrdersQuery {
 
     /// Starts a query with filters.
     pub fn builder() -> OpenOrdersQueryBuilder {
-        QueryBuilder::new()
+        OpenOrdersQueryBuilder(QueryBuilder::new())
     }
 
     /// The open order of `market` whose `clientOrderId` is `id`, if there is one.
@@ -61,10 +64,6 @@ impl OpenOrdersQuery {
 impl LookupQuery for OpenOrdersQuery {
     const MAX_LIMIT: u64 = 100;
     const MAX_OFFSET: u64 = 4_294_967_295;
-
-    fn lookup(&self) -> &Lookup {
-        &self.lookup
-    }
 
     fn lookup_mut(&mut self) -> &mut Lookup {
         &mut self.lookup
@@ -105,6 +104,6 @@ impl Endpoint for OpenOrdersQuery {
 
 impl Serialize for OpenOrdersQuery {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::wire_value::serialize_fields(self, s)
+        crate::endpoint::serialize_fields(self, s)
     }
 }

@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Reason, ValidationError};
+use crate::errors::{Reason, ValidationError};
 
 /// The order side; `buy` or `sell` on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

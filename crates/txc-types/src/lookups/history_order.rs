@@ -5,27 +5,26 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use crate::lenient::{self, Field, ObjectFields, Set, put, put_with};
-use crate::order::{client_order_id, word};
-use crate::{
-    ActivationCondition, ExactDecimal, OrderStatus, OrderType, PositionSide, Side, Timestamp,
-};
+use crate::orders::order::{client_order_id, word};
+use crate::orders::{ActivationCondition, OrderStatus, OrderType, PositionSide, Side};
+use crate::values::{ExactDecimal, Timestamp};
 
 /// A finished order from `POST /api/v4/trade-account/order/history`.
 ///
-/// Its own record, not an [`Order`](crate::Order): the history names the id `id`, has creation
+/// Its own record, not an [`Order`](crate::orders::Order): the history names the id `id`, has creation
 /// and finishing times (`ctime`, `ftime`), spells the trigger fields differently
 /// (`activationPrice`; `activated` is the activation **time**; `activationCondition` is `<=` or
-/// `>=`) and carries no market (the response is keyed by market; [`OrderHistory`](crate::OrderHistory)
+/// `>=`) and carries no market (the response is keyed by market; [`OrderHistory`](super::OrderHistory)
 /// fills [`HistoryOrder::market`] in). Decoded by the crate's one leniency rule.
 ///
 /// ```
-/// let h: txc_types::OrderHistory = serde_json::from_str(r#"{"BTC_USDT":[{"amount":"0.0009",
+/// let h: txc_types::lookups::OrderHistory = serde_json::from_str(r#"{"BTC_USDT":[{"amount":"0.0009",
 ///     "price":"40000","type":"limit","id":4986126152,"clientOrderId":"customId11","side":"sell",
 ///     "ctime":1597486960.311311,"ftime":1597486960.311332,"dealFee":"0.041258268",
 ///     "dealStock":"0.0009","dealMoney":"41.258268","status":"CANCELED"}]}"#)?;
 /// let order = h.orders().next().unwrap();
 /// assert_eq!((order.id, order.market.as_str()), (4986126152, "BTC_USDT"));
-/// assert_eq!(order.status, txc_types::OrderStatus::Canceled);
+/// assert_eq!(order.status, txc_types::orders::OrderStatus::Canceled);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -38,7 +37,7 @@ pub struct HistoryOrder {
     #[serde(skip)]
     pub market: String,
     /// The caller's order id; `None` when the record has `""`.
-    #[serde(serialize_with = "crate::order::empty_when_none")]
+    #[serde(serialize_with = "crate::orders::order::empty_when_none")]
     pub client_order_id: Option<String>,
     /// Buy or sell.
     pub side: Side,

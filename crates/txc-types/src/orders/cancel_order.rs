@@ -4,10 +4,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::{
-    ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, RateLimit, ValidationError,
-    WireValue,
-};
+use super::Order;
+use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::errors::ValidationError;
+use crate::values::{ClientOrderId, Market};
 
 /// Cancels one open order — a resting trigger order, say — by its `orderId` or its
 /// `clientOrderId`. The exchange takes exactly one of the two; the two constructors make
@@ -16,7 +16,7 @@ use crate::{
 /// An order operation: never resent after a failure that leaves its outcome unknown.
 ///
 /// ```
-/// use txc_types::CancelOrder;
+/// use txc_types::orders::CancelOrder;
 /// let by_id = CancelOrder::by_order_id("BTC_USDT", 4180284841)?;
 /// assert_eq!(serde_json::to_string(&by_id).unwrap(), r#"{"market":"BTC_USDT","orderId":4180284841}"#);
 /// let by_client_id = CancelOrder::by_client_order_id("BTC_PERP", "order-42")?;
@@ -24,7 +24,7 @@ use crate::{
 ///     serde_json::to_string(&by_client_id).unwrap(),
 ///     r#"{"market":"BTC_PERP","clientOrderId":"order-42"}"#
 /// );
-/// # Ok::<(), txc_types::ValidationError>(())
+/// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CancelOrder {
@@ -125,6 +125,6 @@ impl Endpoint for CancelOrder {
 
 impl Serialize for CancelOrder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::wire_value::serialize_fields(self, s)
+        crate::endpoint::serialize_fields(self, s)
     }
 }

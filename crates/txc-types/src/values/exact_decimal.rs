@@ -5,8 +5,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::errors::{Reason, ValidationError};
 use crate::lenient::{FromWire, Scalar};
-use crate::{Reason, ValidationError};
 
 /// A decimal number from a response — an amount, price, fee, percent or ratio — kept as the
 /// exact text the exchange sent, whether it came as a JSON string (`"0.001"`, the usual form)
@@ -17,11 +17,11 @@ use crate::{Reason, ValidationError};
 /// compares the text: `"0.10"` and `"0.1"` are different texts of the same number.
 ///
 /// ```
-/// let fee: txc_types::ExactDecimal = "0.6500".parse()?;
+/// let fee: txc_types::values::ExactDecimal = "0.6500".parse()?;
 /// assert_eq!(fee.as_str(), "0.6500");
 /// # #[cfg(feature = "decimal")]
 /// assert_eq!(fee.to_decimal()?, rust_decimal::Decimal::new(65, 2));
-/// assert!("1,5".parse::<txc_types::ExactDecimal>().is_err());
+/// assert!("1,5".parse::<txc_types::values::ExactDecimal>().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -62,7 +62,7 @@ impl ExactDecimal {
 
 /// Whether `text` is a number as JSON writes one: `-?(0|[1-9]\d*|\d+)(\.\d+)?([eE][+-]?\d+)?`
 /// (leading zeros allowed, as some servers write them in strings).
-pub(crate) fn is_json_number(text: &str) -> bool {
+fn is_json_number(text: &str) -> bool {
     fn digits(b: &[u8]) -> usize {
         b.iter().take_while(|c| c.is_ascii_digit()).count()
     }

@@ -15,7 +15,7 @@ use crate::lenient::{FromWire, Scalar};
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
-/// let t: txc_types::Timestamp = serde_json::from_str("1595792396.165973")?;
+/// let t: txc_types::values::Timestamp = serde_json::from_str("1595792396.165973")?;
 /// assert_eq!(t.as_str(), "1595792396.165973");
 /// assert_eq!((t.unix_seconds(), t.subsec_nanos()), (1_595_792_396, 165_973_000));
 /// assert_eq!(t.to_system_time(), UNIX_EPOCH + Duration::new(1_595_792_396, 165_973_000));

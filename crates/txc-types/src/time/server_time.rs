@@ -6,14 +6,16 @@ use serde::de::{Deserializer, MapAccess};
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
 use crate::lenient::{self, Field, ObjectFields, Set, put};
-use crate::{Endpoint, EndpointKind, RateLimit, Timestamp, WireValue};
+use crate::values::Timestamp;
 
 /// Asks for the exchange's time. It has no parameters and no authentication; the exchange
 /// computes it per request, in whole seconds.
 ///
 /// ```
-/// use txc_types::{Endpoint, ServerTimeQuery};
+/// use txc_types::endpoint::Endpoint;
+/// use txc_types::time::ServerTimeQuery;
 /// assert_eq!(ServerTimeQuery::PATH, "/api/v4/public/time");
 /// assert!(!ServerTimeQuery::SIGNED);
 /// ```
@@ -50,7 +52,7 @@ impl Serialize for ServerTime {
 
 impl Serialize for ServerTimeQuery {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::wire_value::serialize_fields(self, s)
+        crate::endpoint::serialize_fields(self, s)
     }
 }
 
@@ -60,7 +62,7 @@ impl Serialize for ServerTimeQuery {
 /// to about a second — enough for the ±5 s nonce window.
 ///
 /// ```
-/// let t: txc_types::ServerTime = serde_json::from_str(r#"{"time":1631451591}"#)?;
+/// let t: txc_types::time::ServerTime = serde_json::from_str(r#"{"time":1631451591}"#)?;
 /// assert_eq!(t.time.unix_seconds(), 1_631_451_591);
 /// # Ok::<(), serde_json::Error>(())
 /// ```

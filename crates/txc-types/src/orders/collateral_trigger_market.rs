@@ -2,22 +2,21 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
-use crate::{
-    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, Price, RateLimit,
-    Side, WireValue,
-};
+use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
+use super::{Order, Side};
+use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::values::{Amount, ClientOrderId, Market, Price};
 
 /// A market order that rests until the market price reaches `activation_price` (buy: price ≥
 /// activation; sell: price ≤ activation), then executes as a market order.
 ///
 /// ```
-/// use txc_types::{CollateralTriggerMarketOrder, PositionSide, Side};
+/// use txc_types::orders::{CollateralTriggerMarketOrder, PositionSide, Side};
 /// let order = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "40000")
 ///     .position_side(PositionSide::Long)
 ///     .build()?;
 /// assert_eq!(order.activation_price().as_str(), "40000");
-/// # Ok::<(), txc_types::ValidationError>(())
+/// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CollateralTriggerMarketOrder {
@@ -89,6 +88,6 @@ impl Endpoint for CollateralTriggerMarketOrder {
 
 impl Serialize for CollateralTriggerMarketOrder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::wire_value::serialize_fields(self, s)
+        crate::endpoint::serialize_fields(self, s)
     }
 }

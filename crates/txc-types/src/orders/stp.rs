@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use crate::{Reason, ValidationError};
+use crate::errors::{Reason, ValidationError};
 
 /// Self-trade prevention. Sent in the short form (`no`, `cb`, `cn`, `co`); the legacy long
 /// names `cancel_both`, `cancel_new`, `cancel_old` are parsed too.

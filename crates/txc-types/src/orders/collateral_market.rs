@@ -2,23 +2,22 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
-use crate::{
-    Amount, ClientOrderId, Endpoint, EndpointKind, FieldValue, Market, Order, RateLimit, Side,
-    WireValue,
-};
+use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
+use super::{Order, Side};
+use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::values::{Amount, ClientOrderId, Market};
 
 /// A market order on the collateral (margin or futures) account.
 ///
 /// ```
-/// use txc_types::{CollateralMarketOrder, Side};
+/// use txc_types::orders::{CollateralMarketOrder, Side};
 /// let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
 ///     .stop_loss("50000")
 ///     .take_profit("70000")
 ///     .client_order_id("order-1")
 ///     .build()?;
 /// assert_eq!(order.fields().amount().as_str(), "0.01");
-/// # Ok::<(), txc_types::ValidationError>(())
+/// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CollateralMarketOrder {
@@ -76,6 +75,6 @@ impl Endpoint for CollateralMarketOrder {
 
 impl Serialize for CollateralMarketOrder {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::wire_value::serialize_fields(self, s)
+        crate::endpoint::serialize_fields(self, s)
     }
 }

@@ -4,10 +4,10 @@ use serde::de::MapAccess;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
+use super::{OrderStatus, OrderType, PositionSide, Side, Stp};
+use crate::errors::{Reason, ValidationError};
 use crate::lenient::{self, Field, ObjectFields, Scalar, Set, put, put_with};
-use crate::{
-    ExactDecimal, OrderStatus, OrderType, PositionSide, Side, Stp, Timestamp, ValidationError,
-};
+use crate::values::{ExactDecimal, Timestamp};
 
 /// An order as the exchange answers it.
 ///
@@ -21,7 +21,7 @@ use crate::{
 /// [`Order::extra`] under its own key.
 ///
 /// ```
-/// let order: txc_types::Order = serde_json::from_str(
+/// let order: txc_types::orders::Order = serde_json::from_str(
 ///     r#"{"orderId":1,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"market",
 ///         "timestamp":1595792396.165973,"dealMoney":"650","dealStock":"0.01","amount":"0.01",
 ///         "left":"0","dealFee":"0.65","status":"FILLED","newField":7}"#,
@@ -29,7 +29,7 @@ use crate::{
 /// assert_eq!(order.order_id, 1);
 /// assert_eq!(order.client_order_id, None);
 /// assert_eq!(order.deal_money.as_str(), "650");
-/// assert_eq!(order.status, Some(txc_types::OrderStatus::Filled));
+/// assert_eq!(order.status, Some(txc_types::orders::OrderStatus::Filled));
 /// assert_eq!(order.extra["newField"], 7);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
@@ -335,7 +335,7 @@ impl std::str::FromStr for ActivationCondition {
             "gte" | ">=" => Ok(Self::Gte),
             _ => Err(ValidationError::invalid(
                 "activationCondition",
-                crate::Reason::UnknownVariant,
+                Reason::UnknownVariant,
             )),
         }
     }

@@ -1,6 +1,11 @@
-//! Validation errors raised before any request exists.
+//! What can be wrong with a value: [`ValidationError`] (with its [`Reason`]) for a request
+//! value refused before any request exists; with the `decimal` feature, `DecimalRangeError` for an
+//! answer's decimal that does not fit `rust_decimal`.
 
 use std::fmt;
+
+#[cfg(feature = "decimal")]
+pub use crate::values::exact_decimal::DecimalRangeError;
 
 /// Why a request value was rejected. Raised before anything is signed or sent.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -2,21 +2,22 @@
 
 use serde::{Serialize, Serializer};
 
-use crate::{
-    Endpoint, EndpointKind, FieldValue, InvestmentPlan, RateLimit, Ticker, ValidationError,
-    WireValue,
-};
+use super::InvestmentPlan;
+use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::errors::ValidationError;
+use crate::values::Ticker;
 
 /// Lists the smart investment plans, optionally only those of one source currency.
 ///
 /// Only keys of B2B partner services may call it; other keys get HTTP 403.
 ///
 /// ```
-/// let all = txc_types::SmartPlansQuery::new();
-/// let usdt = txc_types::SmartPlansQuery::builder().ticker("USDT").build()?;
+/// use txc_types::investments::SmartPlansQuery;
+/// let all = SmartPlansQuery::new();
+/// let usdt = SmartPlansQuery::builder().ticker("USDT").build()?;
 /// assert_eq!(usdt.ticker().map(|t| t.as_str()), Some("USDT"));
 /// assert!(all.ticker().is_none());
-/// # Ok::<(), txc_types::ValidationError>(())
+/// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct SmartPlansQuery {
@@ -87,6 +88,6 @@ impl Endpoint for SmartPlansQuery {
 
 impl Serialize for SmartPlansQuery {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::wire_value::serialize_fields(self, s)
+        crate::endpoint::serialize_fields(self, s)
     }
 }

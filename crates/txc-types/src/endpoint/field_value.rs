@@ -3,9 +3,10 @@
 //! `builder("BTC_USDT", Side::Buy, "0.01")` and `builder(market, Side::Buy, amount)` both work;
 //! text is validated when the builder finishes, and the error names the wire field.
 
-use crate::ValidationError;
+use crate::errors::ValidationError;
 
-/// A type whose values are validated from text, such as [`crate::Market`] or [`crate::Amount`].
+/// A type whose values are validated from text, such as [`Market`](crate::values::Market) or
+/// [`Amount`](crate::values::Amount).
 pub trait Validated: Sized {
     /// Validates `text` as this type, naming `field` in the error.
     fn validate(text: &str, field: &'static str) -> Result<Self, ValidationError>;

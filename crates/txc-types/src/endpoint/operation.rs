@@ -8,7 +8,7 @@ use std::convert::Infallible;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::WireValue;
+use super::WireValue;
 
 /// Whether repeating an operation could have an effect beyond the first call.
 ///
@@ -30,7 +30,8 @@ pub enum EndpointKind {
 /// ([`Endpoint::RATE_LIMIT`]), as the endpoint pages give it.
 ///
 /// ```
-/// use txc_types::{CollateralMarketOrder, Endpoint, RateLimit};
+/// use txc_types::endpoint::{Endpoint, RateLimit};
+/// use txc_types::orders::CollateralMarketOrder;
 /// assert_eq!(CollateralMarketOrder::RATE_LIMIT, Some(RateLimit::new(10_000, 10)));
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -103,13 +104,14 @@ pub trait Endpoint: Serialize {
     /// wire order.
     ///
     /// ```
-    /// use txc_types::{CollateralMarketOrder, Endpoint, Side, WireValue};
+    /// use txc_types::endpoint::{Endpoint, WireValue};
+    /// use txc_types::orders::{CollateralMarketOrder, Side};
     /// let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
     /// let mut fields = Vec::new();
     /// order.for_each_field(|name, value| fields.push((name, format!("{value:?}"))));
     /// assert_eq!(fields[0], ("market", format!("{:?}", WireValue::Str("BTC_USDT"))));
     /// assert_eq!(fields.len(), 3);
-    /// # Ok::<(), txc_types::ValidationError>(())
+    /// # Ok::<(), txc_types::errors::ValidationError>(())
     /// ```
     #[inline]
     fn for_each_field(&self, mut visit: impl FnMut(&'static str, WireValue<'_>)) {

@@ -6,8 +6,9 @@ use serde::de::MapAccess;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
+use super::PlanStatus;
 use crate::lenient::{self, Field, FromWire, ObjectFields, Set, put, put_with};
-use crate::{ExactDecimal, PlanStatus};
+use crate::values::ExactDecimal;
 
 /// A smart investment plan (the exchange's `FixedPlan`).
 ///
@@ -17,12 +18,12 @@ use crate::{ExactDecimal, PlanStatus};
 /// [`InvestmentPlan::extra`].
 ///
 /// ```
-/// let plan: txc_types::InvestmentPlan = serde_json::from_str(
+/// let plan: txc_types::investments::InvestmentPlan = serde_json::from_str(
 ///     r#"{"id":"8e667b4a","ticker":"USDT","status":1,"percent":"10","duration":14400,
 ///         "interestTicker":"USDT","interestRatio":"1","minInvestment":"100",
 ///         "maxInvestment":"10000","maxPossibleInvestment":"3000"}"#,
 /// )?;
-/// assert_eq!(plan.status, txc_types::PlanStatus::Active);
+/// assert_eq!(plan.status, txc_types::investments::PlanStatus::Active);
 /// assert_eq!(plan.duration(), std::time::Duration::from_secs(14400 * 60));
 /// assert_eq!(plan.max_possible_investment.as_str(), "3000");
 /// # Ok::<(), serde_json::Error>(())
