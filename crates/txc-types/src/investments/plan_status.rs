@@ -2,6 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::lenient::{FromWire, Scalar};
+
 /// A plan's status: `1` active, `2` no coins left, `3` inactive, `4` pause. Unknown integers
 /// are kept.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -48,5 +50,13 @@ impl From<i64> for PlanStatus {
 impl From<PlanStatus> for i64 {
     fn from(s: PlanStatus) -> Self {
         s.code()
+    }
+}
+
+impl FromWire for PlanStatus {
+    /// An integer, as a number or a string; unknown ones are kept.
+    #[inline]
+    fn from_wire(value: &Scalar<'_>) -> Option<Self> {
+        i64::from_wire(value).map(Self::from)
     }
 }

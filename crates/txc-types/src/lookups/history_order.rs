@@ -1,11 +1,9 @@
 //! [`HistoryOrder`]: a finished (filled or canceled) order as the order history answers it.
 
-use serde::de::MapAccess;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::Serialize;
 use serde_json::{Map, Value};
+use txc_derive::Answer;
 
-use crate::lenient::{self, Field, ObjectFields, Set, put, put_with};
-use crate::orders::order::{client_order_id, word};
 use crate::orders::{ActivationCondition, OrderStatus, OrderType, PositionSide, Side};
 use crate::values::{ExactDecimal, Timestamp};
 
@@ -27,17 +25,21 @@ use crate::values::{ExactDecimal, Timestamp};
 /// assert_eq!(order.status, txc_types::orders::OrderStatus::Canceled);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
 #[serde(rename_all = "camelCase")]
+#[answer(expecting = "an order history record")]
 #[non_exhaustive]
 pub struct HistoryOrder {
     /// The exchange's order id (`orderId` elsewhere).
     pub id: u64,
-    /// The market: the key of the response's map this record was listed under.
-    #[serde(skip)]
+    /// The market: the key of the response's map this record was listed under (empty in a
+    /// record decoded on its own, outside an [`OrderHistory`](super::OrderHistory)).
+    #[serde(skip_serializing)]
+    #[answer(missing = "String::new")]
     pub market: String,
     /// The caller's order id; `None` when the record has `""`.
     #[serde(serialize_with = "crate::orders::order::empty_when_none")]
+    #[answer(with = "crate::lenient::empty_is_none")]
     pub client_order_id: Option<String>,
     /// Buy or sell.
     pub side: Side,
@@ -84,94 +86,4 @@ pub struct HistoryOrder {
     /// unexpected type and enum values it has no name for, as sent.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
-}
-
-/// The fields of a [`HistoryOrder`] as they are read.
-#[derive(Default)]
-pub(crate) struct HistoryParts {
-    id: Option<u64>,
-    market: Option<String>,
-    client_order_id: Option<String>,
-    side: Option<Side>,
-    order_type: Option<OrderType>,
-    status: Option<OrderStatus>,
-    amount: Option<ExactDecimal>,
-    deal_stock: Option<ExactDecimal>,
-    deal_money: Option<ExactDecimal>,
-    ctime: Option<Timestamp>,
-    ftime: Option<Timestamp>,
-    price: Option<ExactDecimal>,
-    deal_fee: Option<ExactDecimal>,
-    fee_asset: Option<String>,
-    position_side: Option<PositionSide>,
-    reduce_only: Option<bool>,
-    activation_price: Option<ExactDecimal>,
-    activated: Option<Timestamp>,
-    activation_condition: Option<ActivationCondition>,
-}
-
-impl ObjectFields for HistoryOrder {
-    type Parts = HistoryParts;
-    const EXPECTING: &'static str = "an order history record";
-
-    fn set<'de, A: MapAccess<'de>>(
-        p: &mut HistoryParts,
-        key: &str,
-        raw: Field<'_, 'de, A>,
-    ) -> Result<Set, A::Error> {
-        match key {
-            "id" => put(&mut p.id, raw),
-            "market" => put(&mut p.market, raw),
-            "clientOrderId" => client_order_id(&mut p.client_order_id, raw),
-            "side" => put_with(&mut p.side, raw, word),
-            "type" => put_with(&mut p.order_type, raw, |v| v.text().map(OrderType::from)),
-            "status" => put_with(&mut p.status, raw, |v| v.text().map(OrderStatus::from)),
-            "amount" => put(&mut p.amount, raw),
-            "dealStock" => put(&mut p.deal_stock, raw),
-            "dealMoney" => put(&mut p.deal_money, raw),
-            "ctime" => put(&mut p.ctime, raw),
-            "ftime" => put(&mut p.ftime, raw),
-            "price" => put(&mut p.price, raw),
-            "dealFee" => put(&mut p.deal_fee, raw),
-            "feeAsset" => put(&mut p.fee_asset, raw),
-            "positionSide" => put_with(&mut p.position_side, raw, word),
-            "reduceOnly" => put(&mut p.reduce_only, raw),
-            "activationPrice" => put(&mut p.activation_price, raw),
-            "activated" => put(&mut p.activated, raw),
-            "activationCondition" => put_with(&mut p.activation_condition, raw, word),
-            _ => Ok(Set::Unknown),
-        }
-    }
-
-    fn finish(p: HistoryParts, extra: &mut Map<String, Value>) -> Result<Self, &'static str> {
-        Ok(Self {
-            id: p.id.ok_or("id")?,
-            market: p.market.unwrap_or_default(),
-            client_order_id: p.client_order_id,
-            side: p.side.ok_or("side")?,
-            order_type: p.order_type.ok_or("type")?,
-            status: p.status.ok_or("status")?,
-            amount: p.amount.ok_or("amount")?,
-            deal_stock: p.deal_stock.ok_or("dealStock")?,
-            deal_money: p.deal_money.ok_or("dealMoney")?,
-            ctime: p.ctime.ok_or("ctime")?,
-            ftime: p.ftime.ok_or("ftime")?,
-            price: p.price,
-            deal_fee: p.deal_fee,
-            fee_asset: p.fee_asset,
-            position_side: p.position_side,
-            reduce_only: p.reduce_only,
-            activation_price: p.activation_price,
-            activated: p.activated,
-            activation_condition: p.activation_condition,
-            extra: std::mem::take(extra),
-        })
-    }
-}
-
-impl<'de> Deserialize<'de> for HistoryOrder {
-    /// Decodes by the crate's leniency rule; decode from JSON text.
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        lenient::deserialize_object(d)
-    }
 }

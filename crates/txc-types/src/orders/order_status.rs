@@ -1,8 +1,12 @@
 //! [`OrderStatus`] and [`OrderType`]: open sets of strings the exchange answers with.
 
+use std::convert::Infallible;
 use std::fmt;
+use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+
+use crate::lenient::Word;
 
 /// The status of an answered order. Unknown values are kept, not rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -78,6 +82,16 @@ impl From<&str> for OrderStatus {
     }
 }
 
+impl FromStr for OrderStatus {
+    type Err = Infallible;
+    /// Every text is a value: a known one, or [`OrderStatus::Unknown`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Self::from(s))
+    }
+}
+
+impl Word for OrderStatus {}
+
 impl From<OrderStatus> for String {
     fn from(s: OrderStatus) -> Self {
         match s {
@@ -148,6 +162,16 @@ impl From<&str> for OrderType {
         Self::known(s).unwrap_or_else(|| Self::Unknown(s.to_owned()))
     }
 }
+
+impl FromStr for OrderType {
+    type Err = Infallible;
+    /// Every text is a value: a known one, or [`OrderType::Unknown`].
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(Self::from(s))
+    }
+}
+
+impl Word for OrderType {}
 
 impl From<OrderType> for String {
     fn from(t: OrderType) -> Self {

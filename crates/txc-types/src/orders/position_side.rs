@@ -6,6 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::errors::{Reason, ValidationError};
+use crate::lenient::Word;
 
 /// The position side. Sent upper case (`LONG`, `SHORT`, `BOTH`); parsed in any case, so the
 /// seed's `long`/`short` work too. In hedge mode it must be `LONG` or `SHORT`; in one-way mode
@@ -62,3 +63,5 @@ impl fmt::Display for PositionSide {
         f.write_str(self.as_str())
     }
 }
+
+impl Word for PositionSide {}

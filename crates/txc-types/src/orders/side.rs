@@ -6,6 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::errors::{Reason, ValidationError};
+use crate::lenient::Word;
 
 /// The order side; `buy` or `sell` on the wire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -51,3 +52,5 @@ impl fmt::Display for Side {
         f.write_str(self.as_str())
     }
 }
+
+impl Word for Side {}

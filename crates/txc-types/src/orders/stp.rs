@@ -6,6 +6,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::errors::{Reason, ValidationError};
+use crate::lenient::Word;
 
 /// Self-trade prevention. Sent in the short form (`no`, `cb`, `cn`, `co`); the legacy long
 /// names `cancel_both`, `cancel_new`, `cancel_old` are parsed too.
@@ -64,3 +65,5 @@ impl fmt::Display for Stp {
         f.write_str(self.as_str())
     }
 }
+
+impl Word for Stp {}

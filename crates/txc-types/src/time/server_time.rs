@@ -2,12 +2,11 @@
 
 use std::time::SystemTime;
 
-use serde::de::{Deserializer, MapAccess};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
+use txc_derive::Answer;
 
 use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
-use crate::lenient::{self, Field, ObjectFields, Set, put};
 use crate::values::Timestamp;
 
 /// Asks for the exchange's time. It has no parameters and no authentication; the exchange
@@ -38,18 +37,6 @@ impl Endpoint for ServerTimeQuery {
     }
 }
 
-impl Serialize for ServerTime {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap as _;
-        let mut map = s.serialize_map(Some(1 + self.extra.len()))?;
-        map.serialize_entry("time", &self.time.unix_seconds())?;
-        for (k, v) in &self.extra {
-            map.serialize_entry(k, v)?;
-        }
-        map.end()
-    }
-}
-
 impl Serialize for ServerTimeQuery {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         crate::endpoint::serialize_fields(self, s)
@@ -66,55 +53,27 @@ impl Serialize for ServerTimeQuery {
 /// assert_eq!(t.time.unix_seconds(), 1_631_451_591);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Answer)]
+#[answer(expecting = "a server time object")]
 #[non_exhaustive]
 pub struct ServerTime {
-    /// The time (the docs: an integer of Unix seconds; read by the crate's leniency rule).
+    /// The time (the docs: an integer of Unix seconds; read by the crate's leniency rule),
+    /// written back as whole seconds.
+    #[serde(serialize_with = "unix_seconds")]
     pub time: Timestamp,
     /// Fields the docs do not list, as sent.
+    #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+fn unix_seconds<S: Serializer>(time: &Timestamp, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u64(time.unix_seconds())
 }
 
 impl ServerTime {
     /// The time as a [`SystemTime`].
     pub fn to_system_time(&self) -> SystemTime {
         self.time.to_system_time()
-    }
-}
-
-/// The fields of a [`ServerTime`] as they are read.
-#[derive(Default)]
-pub(crate) struct ServerTimeParts {
-    time: Option<Timestamp>,
-}
-
-impl ObjectFields for ServerTime {
-    type Parts = ServerTimeParts;
-    const EXPECTING: &'static str = "a server time object";
-
-    fn set<'de, A: MapAccess<'de>>(
-        p: &mut ServerTimeParts,
-        key: &str,
-        raw: Field<'_, 'de, A>,
-    ) -> Result<Set, A::Error> {
-        match key {
-            "time" => put(&mut p.time, raw),
-            _ => Ok(Set::Unknown),
-        }
-    }
-
-    fn finish(p: ServerTimeParts, extra: &mut Map<String, Value>) -> Result<Self, &'static str> {
-        Ok(Self {
-            time: p.time.ok_or("time")?,
-            extra: std::mem::take(extra),
-        })
-    }
-}
-
-impl<'de> Deserialize<'de> for ServerTime {
-    /// Decodes by the crate's leniency rule; decode from JSON text.
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        lenient::deserialize_object(d)
     }
 }
 

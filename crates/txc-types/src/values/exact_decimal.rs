@@ -62,6 +62,7 @@ impl ExactDecimal {
 
 /// Whether `text` is a number as JSON writes one: `-?(0|[1-9]\d*|\d+)(\.\d+)?([eE][+-]?\d+)?`
 /// (leading zeros allowed, as some servers write them in strings).
+#[inline]
 fn is_json_number(text: &str) -> bool {
     fn digits(b: &[u8]) -> usize {
         b.iter().take_while(|c| c.is_ascii_digit()).count()
@@ -107,6 +108,7 @@ impl FromWire for ExactDecimal {
     const EXACT: bool = true;
 
     /// Numbers, and strings holding one.
+    #[inline]
     fn from_wire(value: &Scalar<'_>) -> Option<Self> {
         let text = value.text()?;
         is_json_number(text).then(|| Self(text.to_owned()))

@@ -104,6 +104,7 @@ macro_rules! validated_text {
 
         impl $crate::lenient::FromWire for $name {
             /// Strings, and numbers as their text, unchecked.
+            #[inline]
             fn from_wire(value: &$crate::lenient::Scalar<'_>) -> Option<Self> {
                 value.text().map(|text| Self(text.to_owned()))
             }

@@ -101,6 +101,7 @@ impl FromWire for Timestamp {
     const EXACT: bool = true;
 
     /// Numbers, and strings holding one.
+    #[inline]
     fn from_wire(value: &Scalar<'_>) -> Option<Self> {
         Self::parse(value.text()?.trim())
     }
