@@ -1,10 +1,13 @@
 //! [`ExactDecimal`]: a decimal number of a response, exactly as the exchange wrote it.
 
+use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::str::FromStr;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::number::{Number, is_json_number};
 use crate::errors::{Reason, ValidationError};
 use crate::lenient::{FromWire, Scalar};
 
@@ -12,30 +15,77 @@ use crate::lenient::{FromWire, Scalar};
 /// exact text the exchange sent, whether it came as a JSON string (`"0.001"`, the usual form)
 /// or a JSON number.
 ///
-/// [`as_str`](Self::as_str) gives the text for logging; with the default `decimal` feature,
-/// [`to_decimal`](Self::to_decimal) gives a `rust_decimal::Decimal` for arithmetic. Equality
-/// compares the text: `"0.10"` and `"0.1"` are different texts of the same number.
+/// [`as_str`](Self::as_str) gives the text exactly as sent, for logging; with the default
+/// `decimal` feature, `to_decimal` gives a `rust_decimal::Decimal` for arithmetic.
+///
+/// **Equality, ordering and hashing are by value**, read from the text itself: `"0.10"`,
+/// `"0.1"` and `"1e-1"` are equal (and hash alike) though `as_str` returns each as written,
+/// `"10"` sorts after `"9"`, and `"-0"` equals `"0"`. No conversion is involved, so numbers
+/// beyond `rust_decimal`'s 28 digits compare exactly too; `Eq`, `Ord` and `Hash` agree, so
+/// decimals can key maps and sets. (An exponent may have at most 18 digits.)
 ///
 /// ```
-/// let fee: txc_types::values::ExactDecimal = "0.6500".parse()?;
+/// use txc_types::values::ExactDecimal;
+/// let fee: ExactDecimal = "0.6500".parse()?;
 /// assert_eq!(fee.as_str(), "0.6500");
+/// assert_eq!(fee, "0.65".parse()?);
+/// assert!("10".parse::<ExactDecimal>()? > "9".parse()?);
 /// # #[cfg(feature = "decimal")]
 /// assert_eq!(fee.to_decimal()?, rust_decimal::Decimal::new(65, 2));
-/// assert!("1,5".parse::<txc_types::values::ExactDecimal>().is_err());
+/// assert!("1,5".parse::<ExactDecimal>().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone)]
 pub struct ExactDecimal(String);
 
 impl ExactDecimal {
-    /// Checks that `text` is a number in JSON's notation (`-0.5`, `40000`, `1e-8`) and keeps it.
+    /// The value the text stands for.
+    fn value(&self) -> Number<'_> {
+        Number::parse(&self.0)
+    }
+}
+
+impl PartialEq for ExactDecimal {
+    /// Equal values, whatever their spelling: `1.0 == 1.00 == 1 == 1e0`.
+    fn eq(&self, other: &Self) -> bool {
+        self.value() == other.value()
+    }
+}
+
+impl Eq for ExactDecimal {}
+
+impl PartialOrd for ExactDecimal {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for ExactDecimal {
+    /// By value: `-1 < 0 < 0.5 < 9 < 10 < 1e300`.
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.value().cmp(&other.value())
+    }
+}
+
+impl Hash for ExactDecimal {
+    /// By value, like equality: spellings of one number hash alike.
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.value().hash(state);
+    }
+}
+
+impl ExactDecimal {
+    /// Checks that `text` is a number in JSON's notation (`-0.5`, `40000`, `1e-8`) and keeps it
+    /// exactly.
     pub fn new(text: &str) -> Result<Self, ValidationError> {
         if is_json_number(text) {
             Ok(Self(text.to_owned()))
         } else {
             Err(ValidationError::invalid(
                 "decimal",
-                Reason::Format("must be a number such as 0.01, -3 or 1e-8"),
+                Reason::Format(
+                    "must be a number such as 0.01, -3 or 1e-8 (exponent of at most 18 digits)",
+                ),
             ))
         }
     }
@@ -58,41 +108,6 @@ impl ExactDecimal {
             text: self.0.clone(),
         })
     }
-}
-
-/// Whether `text` is a number as JSON writes one: `-?(0|[1-9]\d*|\d+)(\.\d+)?([eE][+-]?\d+)?`
-/// (leading zeros allowed, as some servers write them in strings).
-#[inline]
-fn is_json_number(text: &str) -> bool {
-    fn digits(b: &[u8]) -> usize {
-        b.iter().take_while(|c| c.is_ascii_digit()).count()
-    }
-    let b = text.as_bytes();
-    let mut i = usize::from(b.first() == Some(&b'-'));
-    let int = digits(b.get(i..).unwrap_or_default());
-    if int == 0 {
-        return false;
-    }
-    i += int;
-    if b.get(i) == Some(&b'.') {
-        let frac = digits(b.get(i + 1..).unwrap_or_default());
-        if frac == 0 {
-            return false;
-        }
-        i += 1 + frac;
-    }
-    if matches!(b.get(i), Some(b'e' | b'E')) {
-        i += 1;
-        if matches!(b.get(i), Some(b'+' | b'-')) {
-            i += 1;
-        }
-        let exp = digits(b.get(i..).unwrap_or_default());
-        if exp == 0 {
-            return false;
-        }
-        i += exp;
-    }
-    i == b.len()
 }
 
 /// A decimal too large or too precise for `rust_decimal::Decimal` (28 significant digits).
@@ -160,24 +175,5 @@ impl TryFrom<&ExactDecimal> for rust_decimal::Decimal {
     type Error = DecimalRangeError;
     fn try_from(value: &ExactDecimal) -> Result<Self, Self::Error> {
         value.to_decimal()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::is_json_number;
-
-    #[test]
-    fn json_number_shapes() {
-        for good in [
-            "0", "-0", "0.001", "40000", "007", "1e5", "1E-8", "-2.5e+3", "1.0",
-        ] {
-            assert!(is_json_number(good), "{good}");
-        }
-        for bad in [
-            "", "-", ".5", "1.", "1e", "+1", "1,5", " 1", "1 ", "NaN", "0x10", "1.2.3",
-        ] {
-            assert!(!is_json_number(bad), "{bad}");
-        }
     }
 }

@@ -9,6 +9,7 @@ mod client_order_id;
 mod decimal;
 pub(crate) mod exact_decimal;
 mod market;
+mod number;
 pub(crate) mod text;
 mod timestamp;
 
