@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use txc_blocking::orders::{CollateralMarketOrder, Side};
 use txc_blocking::settings::FleetWorker;
+use txc_blocking::values::ClientOrderId;
 use txc_blocking::{Client, Credentials};
 use txc_sandbox::{Sandbox, demo};
 
@@ -175,7 +176,7 @@ pub(crate) fn run_fleet(
         failed.push(e);
     }
     let stats = sandbox.stats();
-    let ids: BTreeSet<String> = sandbox
+    let ids: BTreeSet<ClientOrderId> = sandbox
         .orders()
         .into_iter()
         .filter_map(|o| o.client_order_id)

@@ -85,7 +85,13 @@ fn held_by(sandbox: &Sandbox) -> BTreeMap<String, usize> {
     let mut held = BTreeMap::new();
     for order in sandbox.orders() {
         *held
-            .entry(order.client_order_id.clone().unwrap_or_default())
+            .entry(
+                order
+                    .client_order_id
+                    .as_deref()
+                    .unwrap_or_default()
+                    .to_owned(),
+            )
             .or_default() += 1;
     }
     held

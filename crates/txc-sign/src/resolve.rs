@@ -169,7 +169,7 @@ impl Machine for Resolve<'_> {
                 Err(Ok(orders)) => {
                     let found = orders
                         .into_iter()
-                        .find(|o| o.client_order_id.as_deref() == Some(id.as_str()));
+                        .find(|o| o.client_order_id.as_ref() == Some(&id));
                     match found {
                         Some(order) => self.done(Resolution::Placed(Placed::Open(order))),
                         None => {
@@ -186,7 +186,7 @@ impl Machine for Resolve<'_> {
                 Err(Ok(history)) => {
                     let found = history
                         .into_orders()
-                        .find(|o| o.client_order_id.as_deref() == Some(id.as_str()));
+                        .find(|o| o.client_order_id.as_ref() == Some(&id));
                     match found.map(|o| self.ours(o)) {
                         Some(Ok(placed)) => self.done(Resolution::Placed(placed)),
                         Some(Err(e)) => self.unknown(e),

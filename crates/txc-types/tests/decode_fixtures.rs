@@ -54,7 +54,10 @@ fn order_fixtures_decode_and_match_snapshots() {
 fn documented_order_fields() {
     let o = order("documented", include_str!("fixtures/order_documented.json"));
     assert_eq!(o.order_id, 4_180_284_841);
-    assert_eq!(o.client_order_id.as_deref(), Some("order1987111"));
+    assert_eq!(
+        o.client_order_id.as_ref().map(|id| id.as_str()),
+        Some("order1987111")
+    );
     assert_eq!(o.side, Side::Sell);
     assert_eq!(o.order_type, OrderType::Market);
     assert_eq!(o.timestamp.as_str(), "1595792396.165973");

@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 use txc_derive::Answer;
 
 use super::PlanStatus;
-use crate::values::ExactDecimal;
+use crate::values::{ExactDecimal, Ticker};
 
 /// A smart investment plan (the exchange's `FixedPlan`).
 ///
@@ -34,8 +34,9 @@ use crate::values::ExactDecimal;
 pub struct InvestmentPlan {
     /// The plan id: the `planId` an investment is created with.
     pub id: String,
-    /// The source currency ticker.
-    pub ticker: String,
+    /// The source currency ticker, as sent (not checked by [`Ticker`]'s request rule: the
+    /// exchange is the authority on what it sends).
+    pub ticker: Ticker,
     /// The plan status; unknown integers are kept.
     pub status: PlanStatus,
     /// The interest percent.
@@ -43,8 +44,8 @@ pub struct InvestmentPlan {
     /// The investment duration in minutes, as sent; see [`InvestmentPlan::duration`].
     #[serde(rename = "duration")]
     pub duration_minutes: u64,
-    /// The target (interest) currency ticker.
-    pub interest_ticker: String,
+    /// The target (interest) currency ticker, as sent.
+    pub interest_ticker: Ticker,
     /// Converts interest from the source to the target currency (`1` when they are the same).
     pub interest_ratio: ExactDecimal,
     /// The minimum investment amount.

@@ -5,7 +5,8 @@ use serde_json::{Map, Value};
 use txc_derive::Answer;
 
 use crate::orders::{ActivationCondition, OrderStatus, OrderType, PositionSide, Side};
-use crate::values::{ExactDecimal, Timestamp};
+use crate::values::text::Unchecked;
+use crate::values::{ClientOrderId, ExactDecimal, Market, Timestamp};
 
 /// A finished order from `POST /api/v4/trade-account/order/history`.
 ///
@@ -33,14 +34,16 @@ pub struct HistoryOrder {
     /// The exchange's order id (`orderId` elsewhere).
     pub id: u64,
     /// The market: the key of the response's map this record was listed under (empty in a
-    /// record decoded on its own, outside an [`OrderHistory`](super::OrderHistory)).
+    /// record decoded on its own, outside an [`OrderHistory`](super::OrderHistory)); as sent,
+    /// like [`Order::market`](crate::orders::Order::market).
     #[serde(skip_serializing)]
-    #[answer(missing = "String::new")]
-    pub market: String,
-    /// The caller's order id; `None` when the record has `""`.
+    #[answer(missing = "unlisted")]
+    pub market: Market,
+    /// The caller's order id; `None` when the record has `""`. Any other text is kept as
+    /// sent, like [`Order::client_order_id`](crate::orders::Order::client_order_id).
     #[serde(serialize_with = "crate::orders::order::empty_when_none")]
     #[answer(with = "crate::lenient::empty_is_none")]
-    pub client_order_id: Option<String>,
+    pub client_order_id: Option<ClientOrderId>,
     /// Buy or sell.
     pub side: Side,
     /// The order type, e.g. `market` or `stop market`.
@@ -86,4 +89,9 @@ pub struct HistoryOrder {
     /// unexpected type and enum values it has no name for, as sent.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
+}
+
+/// The market of a record read outside an [`OrderHistory`](super::OrderHistory): none yet.
+fn unlisted() -> Market {
+    Market::unchecked(String::new())
 }

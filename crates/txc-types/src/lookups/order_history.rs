@@ -10,6 +10,7 @@ use super::HistoryOrder;
 use super::lookup::{Lookup, LookupQuery, QueryBuilder, lookup_builder};
 use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
 use crate::errors::{Reason, ValidationError};
+use crate::values::text::Unchecked;
 use crate::values::{ClientOrderId, Market};
 
 /// Looks up finished orders: one order by `clientOrderId` or `orderId` (exact match), or a
@@ -206,8 +207,9 @@ impl Serialize for OrderHistoryQuery {
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 #[non_exhaustive]
 pub struct OrderHistory {
-    /// The orders of each market, as listed.
-    pub markets: BTreeMap<String, Vec<HistoryOrder>>,
+    /// The orders of each market, as listed (look one up by its name:
+    /// `history.markets.get("BTC_USDT")`).
+    pub markets: BTreeMap<Market, Vec<HistoryOrder>>,
 }
 
 impl OrderHistory {
@@ -238,15 +240,20 @@ impl<'de> Deserialize<'de> for OrderHistory {
             let [] = empty;
             return Ok(Self::default());
         }
-        let mut markets: BTreeMap<String, Vec<HistoryOrder>> =
+        let listed: BTreeMap<String, Vec<HistoryOrder>> =
             serde_json::from_str(text).map_err(D::Error::custom)?;
-        for (market, orders) in &mut markets {
-            for order in orders {
-                if order.market.is_empty() {
-                    order.market.clone_from(market);
+        let markets = listed
+            .into_iter()
+            .map(|(name, mut orders)| {
+                let market = Market::unchecked(name);
+                for order in &mut orders {
+                    if order.market.as_str().is_empty() {
+                        order.market.clone_from(&market);
+                    }
                 }
-            }
-        }
+                (market, orders)
+            })
+            .collect();
         Ok(Self { markets })
     }
 }

@@ -7,7 +7,7 @@ use txc_derive::Answer;
 use super::{OrderStatus, OrderType, PositionSide, Side, Stp};
 use crate::errors::{Reason, ValidationError};
 use crate::lenient::Word;
-use crate::values::{ExactDecimal, Timestamp};
+use crate::values::{ClientOrderId, ExactDecimal, Market, Timestamp};
 
 /// An order as the exchange answers it.
 ///
@@ -20,6 +20,11 @@ use crate::values::{ExactDecimal, Timestamp};
 /// a new field, a value of an unexpected type, an enum value it has no name for — is kept in
 /// [`Order::extra`] under its own key.
 ///
+/// The market and the `clientOrderId` have the request's types ([`Market`],
+/// [`ClientOrderId`]) so they compare with what was sent, but are read leniently: the exchange
+/// is the authority on what it sends, so a text their request rules would refuse is kept as
+/// it came, never an error.
+///
 /// ```
 /// let order: txc_types::orders::Order = serde_json::from_str(
 ///     r#"{"orderId":1,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"market",
@@ -27,6 +32,7 @@ use crate::values::{ExactDecimal, Timestamp};
 ///         "left":"0","dealFee":"0.65","status":"FILLED","newField":7}"#,
 /// )?;
 /// assert_eq!(order.order_id, 1);
+/// assert_eq!(order.market, "BTC_USDT");
 /// assert_eq!(order.client_order_id, None);
 /// assert_eq!(order.deal_money.as_str(), "650");
 /// assert_eq!(order.status, Some(txc_types::orders::OrderStatus::Filled));
@@ -40,12 +46,14 @@ use crate::values::{ExactDecimal, Timestamp};
 pub struct Order {
     /// The exchange's order id.
     pub order_id: u64,
-    /// The caller's order id; `None` when the response has `""` (the exchange's "not specified").
+    /// The caller's order id; `None` when the response has `""` (the exchange's "not
+    /// specified"). Any other text is kept as sent, even one [`ClientOrderId`]'s request rule
+    /// would refuse.
     #[serde(serialize_with = "empty_when_none")]
     #[answer(with = "crate::lenient::empty_is_none")]
-    pub client_order_id: Option<String>,
-    /// The market, e.g. `BTC_USDT`.
-    pub market: String,
+    pub client_order_id: Option<ClientOrderId>,
+    /// The market, e.g. `BTC_USDT`, as sent (not checked by [`Market`]'s request rule).
+    pub market: Market,
     /// Buy or sell.
     pub side: Side,
     /// The order type, e.g. `market` or `stop market`.
@@ -116,8 +124,12 @@ fn as_digit<S: Serializer>(v: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
     }
 }
 
-pub(crate) fn empty_when_none<S: Serializer>(v: &Option<String>, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(v.as_deref().unwrap_or_default())
+/// `None` as `""`, the exchange's "not specified".
+pub(crate) fn empty_when_none<S: Serializer>(
+    v: &Option<ClientOrderId>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.as_ref().map_or("", ClientOrderId::as_str))
 }
 
 /// The one-triggers-other group of an order with a stop-loss and/or take-profit.

@@ -11,6 +11,14 @@
 
 use crate::errors::{Reason, ValidationError};
 
+/// The value of a validated text newtype as the exchange sent it in an answer, unchecked: the
+/// exchange is the authority on what it sends, so answers never fail on a text the
+/// request-side rule would refuse.
+pub(crate) trait Unchecked {
+    /// `text` as the newtype, unchecked.
+    fn unchecked(text: String) -> Self;
+}
+
 /// The rule of a validated text newtype, implemented by the newtype itself.
 pub(crate) trait TextRule {
     /// The wire field name used when the value is parsed on its own.
@@ -21,7 +29,8 @@ pub(crate) trait TextRule {
 
 /// Gives the newtype `$name(String)` (which implements [`TextRule`]) its constructors
 /// (`new`, `as_str`, `FromStr`, [`Validated`](crate::endpoint::Validated)), its display
-/// (`Display`, `Debug` as `Name(text)`, `AsRef<str>`, comparison with `str`), serde (a JSON
+/// (`Display`, `Debug` as `Name(text)`, `Deref`, `AsRef` and `Borrow` to `str`, comparison with
+/// `str`), serde (a JSON
 /// string; decoding checks the rule) and its lenient reading from answers (`FromWire`: the
 /// text as sent, unchecked — the exchange is the authority on what it sends).
 macro_rules! validated_text {
@@ -76,6 +85,22 @@ macro_rules! validated_text {
             }
         }
 
+        impl ::std::ops::Deref for $name {
+            type Target = str;
+            /// The text, read-only: `&*market`, `order.client_order_id.as_deref()`.
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl ::std::borrow::Borrow<str> for $name {
+            /// Maps keyed by the type are searched by text: equality, order and hash are the
+            /// text's.
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
         impl PartialEq<str> for $name {
             fn eq(&self, other: &str) -> bool {
                 self.0 == other
@@ -102,8 +127,14 @@ macro_rules! validated_text {
             }
         }
 
+        impl $crate::values::text::Unchecked for $name {
+            fn unchecked(text: String) -> Self {
+                Self(text)
+            }
+        }
+
         impl $crate::lenient::FromWire for $name {
-            /// Strings, and numbers as their text, unchecked.
+            /// Strings, and numbers as their text, unchecked (see `Unchecked`).
             #[inline]
             fn from_wire(value: &$crate::lenient::Scalar<'_>) -> Option<Self> {
                 value.text().map(|text| Self(text.to_owned()))
