@@ -1,33 +1,29 @@
 //! [`ClientOrderId`]: the caller's order id.
 
-use super::text::{TextRule, check_chars, validated_text};
+use super::text::{check_chars, validated_text};
 use crate::errors::ValidationError;
 
-/// A caller-chosen order id: ASCII letters, digits, `-`, `.`, `_`; 1 to 64 characters. The
-/// exchange keeps it unique only among the account's *open* orders on one market, so it is no
-/// idempotency key for market orders.
-///
-/// [`ClientOrderId::generated`] makes the ids txc clients give orders that have none.
-///
-/// ```
-/// use txc_types::values::ClientOrderId;
-/// let id: ClientOrderId = "order-42".parse()?;
-/// assert_eq!(id.as_str(), "order-42");
-/// assert!("a/b".parse::<ClientOrderId>().is_err());
-/// # Ok::<(), txc_types::errors::ValidationError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct ClientOrderId(String);
+validated_text! {
+    /// A caller-chosen order id: ASCII letters, digits, `-`, `.`, `_`; 1 to 64 characters. The
+    /// exchange keeps it unique only among the account's *open* orders on one market, so it is
+    /// no idempotency key for market orders.
+    ///
+    /// [`ClientOrderId::generated`] makes the ids txc clients give orders that have none.
+    ///
+    /// ```
+    /// use txc_types::values::ClientOrderId;
+    /// let id: ClientOrderId = "order-42".parse()?;
+    /// assert_eq!(id.as_str(), "order-42");
+    /// assert!("a/b".parse::<ClientOrderId>().is_err());
+    /// # Ok::<(), txc_types::errors::ValidationError>(())
+    /// ```
+    ClientOrderId, field "clientOrderId", rule check_client_order_id
+}
 
-validated_text!(ClientOrderId);
-
-impl TextRule for ClientOrderId {
-    const FIELD: &'static str = "clientOrderId";
-    fn check(text: &str, field: &'static str) -> Result<(), ValidationError> {
-        check_chars(text, field, 64, |b| {
-            b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_')
-        })
-    }
+fn check_client_order_id(text: &str, field: &'static str) -> Result<(), ValidationError> {
+    check_chars(text, field, 64, |b| {
+        b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_')
+    })
 }
 
 impl ClientOrderId {

@@ -3,7 +3,7 @@
 //! Both keep the exact wire string; only plain notation is accepted (`0.01`, `40000`): no sign,
 //! exponent, `NaN`, spaces, hex or leading zeros, and never a float anywhere.
 
-use super::text::{TextRule, check_chars, validated_text};
+use super::text::{check_chars, validated_text};
 use crate::errors::{Reason, ValidationError};
 
 /// The longest decimal accepted, in characters.
@@ -39,55 +39,39 @@ fn check_decimal(text: &str, field: &'static str) -> Result<(), ValidationError>
     Ok(())
 }
 
-/// An order amount in the market's stock (base) currency, e.g. `0.01`: a positive plain
-/// decimal of at most [`MAX_DECIMAL_LEN`] characters.
-///
-/// ```
-/// use txc_types::values::Amount;
-/// assert_eq!("0.01".parse::<Amount>()?.as_str(), "0.01");
-/// for bad in ["-1", "1e5", "NaN", "0x10", "", " 1", "0", "1."] {
-///     assert!(bad.parse::<Amount>().is_err(), "{bad}");
-/// }
-/// # Ok::<(), txc_types::errors::ValidationError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Amount(String);
-
-validated_text!(Amount);
-
-impl TextRule for Amount {
-    const FIELD: &'static str = "amount";
-    fn check(text: &str, field: &'static str) -> Result<(), ValidationError> {
-        check_decimal(text, field)
-    }
+validated_text! {
+    /// An order amount in the market's stock (base) currency, e.g. `0.01`: a positive plain
+    /// decimal of at most [`MAX_DECIMAL_LEN`] characters.
+    ///
+    /// ```
+    /// use txc_types::values::Amount;
+    /// assert_eq!("0.01".parse::<Amount>()?.as_str(), "0.01");
+    /// for bad in ["-1", "1e5", "NaN", "0x10", "", " 1", "0", "1."] {
+    ///     assert!(bad.parse::<Amount>().is_err(), "{bad}");
+    /// }
+    /// # Ok::<(), txc_types::errors::ValidationError>(())
+    /// ```
+    Amount, field "amount", rule check_decimal
 }
 
-/// A price in the market's money (quote) currency — stop-loss, take-profit or activation
-/// price: a positive plain decimal of at most [`MAX_DECIMAL_LEN`] characters.
-///
-/// ```
-/// use txc_types::values::Price;
-/// assert_eq!("40000".parse::<Price>()?.as_str(), "40000");
-/// assert!("4e4".parse::<Price>().is_err());
-/// # Ok::<(), txc_types::errors::ValidationError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Price(String);
-
-validated_text!(Price);
-
-impl TextRule for Price {
-    const FIELD: &'static str = "price";
-    fn check(text: &str, field: &'static str) -> Result<(), ValidationError> {
-        check_decimal(text, field)
-    }
+validated_text! {
+    /// A price in the market's money (quote) currency — stop-loss, take-profit or activation
+    /// price: a positive plain decimal of at most [`MAX_DECIMAL_LEN`] characters.
+    ///
+    /// ```
+    /// use txc_types::values::Price;
+    /// assert_eq!("40000".parse::<Price>()?.as_str(), "40000");
+    /// assert!("4e4".parse::<Price>().is_err());
+    /// # Ok::<(), txc_types::errors::ValidationError>(())
+    /// ```
+    Price, field "price", rule check_decimal
 }
 
 #[cfg(feature = "decimal")]
 mod rust_decimal_conv {
     use rust_decimal::Decimal;
 
-    use super::{Amount, Price, TextRule};
+    use super::{Amount, Price};
     use crate::endpoint::{FieldValue, Validated};
     use crate::errors::{Reason, ValidationError};
 
@@ -117,7 +101,7 @@ mod rust_decimal_conv {
                 type Error = ValidationError;
                 /// Converts a positive decimal; zero and negative values are rejected.
                 fn try_from(value: Decimal) -> Result<Self, Self::Error> {
-                    from_decimal(value, <$name as TextRule>::FIELD)
+                    from_decimal(value, $name::FIELD)
                 }
             }
 
@@ -132,7 +116,7 @@ mod rust_decimal_conv {
                 type Error = ValidationError;
                 /// Converts to a `Decimal`; fails only for values beyond its 28-digit range.
                 fn try_from(value: &$name) -> Result<Self, Self::Error> {
-                    to_decimal(value.as_str(), <$name as TextRule>::FIELD)
+                    to_decimal(value.as_str(), $name::FIELD)
                 }
             }
         };

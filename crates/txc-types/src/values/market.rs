@@ -1,43 +1,37 @@
 //! Names of markets and currencies: [`Market`] and [`Ticker`].
 
-use super::text::{TextRule, check_chars, check_upper, is_upper_alnum, validated_text};
+use super::text::{check_chars, check_upper, is_upper_alnum, validated_text};
 use crate::errors::{Reason, ValidationError};
 
-/// A market name such as `BTC_USDT` (margin) or `BTC_PERP` (perpetual): two upper-case
-/// tickers joined by one `_`, at most 32 characters.
-///
-/// In requests it is checked by that rule; in answers it is whatever the exchange sent (see
-/// [`Order::market`](crate::orders::Order::market)).
-///
-/// ```
-/// use txc_types::values::Market;
-/// let m: Market = "BTC_PERP".parse()?;
-/// assert_eq!((m.as_str(), m.stock(), m.money()), ("BTC_PERP", "BTC", "PERP"));
-/// assert_eq!(m, "BTC_PERP");
-/// assert!("btc usdt".parse::<Market>().is_err());
-/// # Ok::<(), txc_types::errors::ValidationError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Market(String);
+validated_text! {
+    /// A market name such as `BTC_USDT` (margin) or `BTC_PERP` (perpetual): two upper-case
+    /// tickers joined by one `_`, at most 32 characters.
+    ///
+    /// In requests it is checked by that rule; in answers it is whatever the exchange sent (see
+    /// [`Order::market`](crate::orders::Order::market)).
+    ///
+    /// ```
+    /// use txc_types::values::Market;
+    /// let m: Market = "BTC_PERP".parse()?;
+    /// assert_eq!((m.as_str(), m.stock(), m.money()), ("BTC_PERP", "BTC", "PERP"));
+    /// assert_eq!(m, "BTC_PERP");
+    /// assert!("btc usdt".parse::<Market>().is_err());
+    /// # Ok::<(), txc_types::errors::ValidationError>(())
+    /// ```
+    Market, field "market", rule check_market
+}
 
-validated_text!(Market);
-
-impl TextRule for Market {
-    const FIELD: &'static str = "market";
-    fn check(text: &str, field: &'static str) -> Result<(), ValidationError> {
-        check_upper(text, field)?;
-        check_chars(text, field, 32, |b| is_upper_alnum(b) || b == b'_')?;
-        match text.split_once('_') {
-            Some((stock, money))
-                if !stock.is_empty() && !money.is_empty() && !money.contains('_') =>
-            {
-                Ok(())
-            }
-            _ => Err(ValidationError::invalid(
-                field,
-                Reason::Format("must be two upper-case tickers joined by one '_', e.g. BTC_USDT"),
-            )),
+fn check_market(text: &str, field: &'static str) -> Result<(), ValidationError> {
+    check_upper(text, field)?;
+    check_chars(text, field, 32, |b| is_upper_alnum(b) || b == b'_')?;
+    match text.split_once('_') {
+        Some((stock, money)) if !stock.is_empty() && !money.is_empty() && !money.contains('_') => {
+            Ok(())
         }
+        _ => Err(ValidationError::invalid(
+            field,
+            Reason::Format("must be two upper-case tickers joined by one '_', e.g. BTC_USDT"),
+        )),
     }
 }
 
@@ -53,23 +47,19 @@ impl Market {
     }
 }
 
-/// A currency ticker such as `USDT`, `BTC` or `1INCH`: upper-case ASCII letters and digits, 1
-/// to 16 characters.
-///
-/// ```
-/// let t: txc_types::values::Ticker = "USDT".parse()?;
-/// assert_eq!(t.as_str(), "USDT");
-/// # Ok::<(), txc_types::errors::ValidationError>(())
-/// ```
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub struct Ticker(String);
+validated_text! {
+    /// A currency ticker such as `USDT`, `BTC` or `1INCH`: upper-case ASCII letters and digits,
+    /// 1 to 16 characters.
+    ///
+    /// ```
+    /// let t: txc_types::values::Ticker = "USDT".parse()?;
+    /// assert_eq!(t.as_str(), "USDT");
+    /// # Ok::<(), txc_types::errors::ValidationError>(())
+    /// ```
+    Ticker, field "ticker", rule check_ticker
+}
 
-validated_text!(Ticker);
-
-impl TextRule for Ticker {
-    const FIELD: &'static str = "ticker";
-    fn check(text: &str, field: &'static str) -> Result<(), ValidationError> {
-        check_upper(text, field)?;
-        check_chars(text, field, 16, is_upper_alnum)
-    }
+fn check_ticker(text: &str, field: &'static str) -> Result<(), ValidationError> {
+    check_upper(text, field)?;
+    check_chars(text, field, 16, is_upper_alnum)
 }

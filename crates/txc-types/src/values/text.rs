@@ -1,7 +1,7 @@
 //! What the validated texts share — [`Market`](super::Market), [`Ticker`](super::Ticker),
 //! [`ClientOrderId`](super::ClientOrderId), [`Amount`](super::Amount), [`Price`](super::Price):
-//! each is its own type holding the exact wire string, checked by its own rule
-//! ([`TextRule`]), with the same constructors and trait impls.
+//! each is its own type holding the exact wire string, checked by its own rule (a function),
+//! with the same constructors and trait impls.
 //!
 //! Those impls come from one small macro, [`validated_text!`]: the rules differ per type, the
 //! rest is identical, and it cannot be a blanket impl over a trait — `Display`, `FromStr`,
@@ -19,29 +19,25 @@ pub(crate) trait Unchecked {
     fn unchecked(text: String) -> Self;
 }
 
-/// The rule of a validated text newtype, implemented by the newtype itself.
-pub(crate) trait TextRule {
-    /// The wire field name used when the value is parsed on its own.
-    const FIELD: &'static str;
-    /// Checks `text`, naming `field` in the error.
-    fn check(text: &str, field: &'static str) -> Result<(), ValidationError>;
-}
-
-/// Gives the newtype `$name(String)` (which implements [`TextRule`]) its constructors
-/// (`new`, `as_str`, `FromStr`, [`Validated`](crate::endpoint::Validated)), its display
-/// (`Display`, `Debug` as `Name(text)`, `Deref`, `AsRef` and `Borrow` to `str`, comparison with
-/// `str`), serde (a JSON
-/// string; decoding checks the rule) and its lenient reading from answers (`FromWire`: the
-/// text as sent, unchecked — the exchange is the authority on what it sends).
+/// Defines the newtype `$name(String)` — its docs, its wire field `$field` and its rule
+/// `$check` (`fn(&str, field) -> Result<(), ValidationError>`) are all that differ — with its
+/// constructors (`new`, `as_str`, `FromStr`, [`Validated`](crate::endpoint::Validated)), its
+/// display (`Display`, `Debug` as `Name(text)`, `Deref`, `AsRef` and `Borrow` to `str`,
+/// comparison with `str`), serde (a JSON string; decoding checks the rule) and its lenient
+/// reading from answers ([`Unchecked`], `FromWire`).
 macro_rules! validated_text {
-    ($name:ident) => {
+    ($(#[$doc:meta])* $name:ident, field $field:literal, rule $check:path) => {
+        $(#[$doc])*
+        #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(String);
+
         impl $name {
+            /// The wire field named in errors when a value is parsed on its own.
+            pub(crate) const FIELD: &'static str = $field;
+
             /// Checks `text` by the type's rule and keeps it exactly.
             pub fn new(text: &str) -> Result<Self, $crate::errors::ValidationError> {
-                <Self as $crate::endpoint::Validated>::validate(
-                    text,
-                    <Self as $crate::values::text::TextRule>::FIELD,
-                )
+                <Self as $crate::endpoint::Validated>::validate(text, Self::FIELD)
             }
 
             /// The value as sent on the wire.
@@ -55,7 +51,7 @@ macro_rules! validated_text {
                 text: &str,
                 field: &'static str,
             ) -> Result<Self, $crate::errors::ValidationError> {
-                <Self as $crate::values::text::TextRule>::check(text, field)?;
+                $check(text, field)?;
                 Ok(Self(text.to_owned()))
             }
         }
