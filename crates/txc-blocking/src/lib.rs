@@ -162,7 +162,7 @@
 //! |---|---|---|
 //! | `rustls` | yes | TLS with rustls (ring) and the webpki roots |
 //! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` |
-//! | `decimal` | yes | [`ExactDecimal::to_decimal`](values::ExactDecimal::to_decimal) and `Decimal` amounts and prices in builders |
+//! | `decimal` | yes | `values::ExactDecimal::to_decimal` and `Decimal` amounts and prices in builders |
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
 
 #![forbid(unsafe_code)]
