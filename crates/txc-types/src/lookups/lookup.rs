@@ -9,8 +9,7 @@
 //! one-line forwarding methods, so each builder's page lists its own methods and nothing is
 //! written twice. [`LookupBuilder`] lets code apply the same filters to either.
 
-use crate::endpoint::FieldValue;
-use crate::endpoint::WireValue;
+use crate::endpoint::{FieldValue, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::values::{ClientOrderId, Market};
 
