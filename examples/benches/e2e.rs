@@ -25,7 +25,7 @@ use divan::Bencher;
 use txc_sandbox::{AccountConfig, Sandbox};
 use txc_sign::NonceMode;
 use txc_sign::{Credentials, NonceSequence, SignedRequest, Signer, unix_millis};
-use txc_types::{CollateralMarketOrder, Side};
+use txc_types::orders::{CollateralMarketOrder, Side};
 
 fn main() {
     divan::main();
@@ -309,7 +309,7 @@ mod canned {
             rt.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener).unwrap();
                 let app = axum::Router::new().route(
-                    <CollateralMarketOrder as txc_types::Endpoint>::PATH,
+                    <CollateralMarketOrder as txc_types::endpoint::Endpoint>::PATH,
                     axum::routing::post(|_body: axum::body::Bytes| async {
                         ([("content-type", "application/json")], ANSWER)
                     }),

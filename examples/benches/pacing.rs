@@ -14,7 +14,8 @@
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use txc_blocking::{Client, CollateralMarketOrder, Credentials, Side};
+use txc_blocking::orders::{CollateralMarketOrder, Side};
+use txc_blocking::{Client, Credentials};
 use txc_sandbox::{Sandbox, demo};
 
 const THREADS: usize = 8;
@@ -34,10 +35,10 @@ fn client(sandbox: &Sandbox, limited: bool) -> Client {
     let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap();
     let builder = Client::builder(credentials).base_url(sandbox.base_url());
     // Without the limiter, a 429 would be retried; count it instead.
-    let builder = builder.retry_policy(txc_blocking::RetryPolicy::disabled());
+    let builder = builder.retry_policy(txc_blocking::settings::RetryPolicy::disabled());
     let builder = if limited {
         // A limiter of its own, so the runs do not share an allowance.
-        builder.rate_limits(txc_blocking::RateLimits::documented())
+        builder.rate_limits(txc_blocking::settings::RateLimits::documented())
     } else {
         builder.no_rate_limit()
     };

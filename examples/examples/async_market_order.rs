@@ -12,7 +12,9 @@
 
 use std::error::Error;
 
-use txc_async::{Client, CollateralMarketOrder, Placed, Side};
+use txc_async::Client;
+use txc_async::orders::{CollateralMarketOrder, Side};
+use txc_async::outcomes::Placed;
 use txc_examples::Target;
 
 #[tokio::main]

@@ -12,7 +12,9 @@
 
 use std::error::Error;
 
-use txc_async::{Client, Decimal, PlanStatus, SmartPlansQuery};
+use txc_async::Client;
+use txc_async::investments::{PlanStatus, SmartPlansQuery};
+use txc_async::values::Decimal;
 use txc_examples::Target;
 
 #[tokio::main]

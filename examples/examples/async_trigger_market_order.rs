@@ -12,7 +12,8 @@
 
 use std::error::Error;
 
-use txc_async::{CancelOrder, Cancellation, Client, CollateralTriggerMarketOrder, Side};
+use txc_async::Client;
+use txc_async::orders::{CancelOrder, Cancellation, CollateralTriggerMarketOrder, Side};
 use txc_examples::Target;
 
 #[tokio::main]

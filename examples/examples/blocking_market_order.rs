@@ -11,7 +11,8 @@
 
 use std::error::Error;
 
-use txc_blocking::{Client, CollateralMarketOrder, Side};
+use txc_blocking::Client;
+use txc_blocking::orders::{CollateralMarketOrder, Side};
 use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {

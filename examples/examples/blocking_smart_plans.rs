@@ -12,7 +12,9 @@
 
 use std::error::Error;
 
-use txc_blocking::{ApiErrorClass, Client, SmartPlansQuery};
+use txc_blocking::Client;
+use txc_blocking::errors::ApiErrorClass;
+use txc_blocking::investments::SmartPlansQuery;
 use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {

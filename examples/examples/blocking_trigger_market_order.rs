@@ -13,9 +13,9 @@
 
 use std::error::Error;
 
-use txc_blocking::{
-    CancelOrder, Cancellation, Client, CollateralTriggerMarketOrder, OpenOrdersQuery, Side,
-};
+use txc_blocking::Client;
+use txc_blocking::lookups::OpenOrdersQuery;
+use txc_blocking::orders::{CancelOrder, Cancellation, CollateralTriggerMarketOrder, Side};
 use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {

@@ -21,7 +21,8 @@ use txc_sign::{
     ClientConfig, ClientCore, Credentials, Machine, Response, SignedRequest, Step, TransportError,
     TransportErrorKind,
 };
-use txc_types::{CollateralMarketOrder, Side, SmartPlansQuery};
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, Side};
 
 /// A response read from the wire.
 struct Read {

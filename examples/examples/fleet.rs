@@ -23,7 +23,10 @@ use std::error::Error;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use txc_blocking::{Client, CollateralMarketOrder, Credentials, FleetWorker, Side};
+use txc_blocking::orders::{CollateralMarketOrder, Side};
+use txc_blocking::settings::FleetWorker;
+use txc_blocking::values::ClientOrderId;
+use txc_blocking::{Client, Credentials};
 use txc_sandbox::{Sandbox, demo};
 
 /// `i/n`: this process is worker `i` of `n`.
@@ -173,7 +176,7 @@ pub(crate) fn run_fleet(
         failed.push(e);
     }
     let stats = sandbox.stats();
-    let ids: BTreeSet<String> = sandbox
+    let ids: BTreeSet<ClientOrderId> = sandbox
         .orders()
         .into_iter()
         .filter_map(|o| o.client_order_id)

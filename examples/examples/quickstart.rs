@@ -26,10 +26,12 @@
 use std::error::Error;
 use std::time::Duration;
 
-use txc_blocking::{
-    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder,
-    OpenOrdersQuery, Order, Resolution, Side, SmartPlansQuery,
+use txc_blocking::investments::SmartPlansQuery;
+use txc_blocking::lookups::OpenOrdersQuery;
+use txc_blocking::orders::{
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Order, Side,
 };
+use txc_blocking::outcomes::Resolution;
 use txc_examples::Target;
 use txc_sandbox::{Fault, Route};
 

@@ -18,7 +18,8 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Sandbox, demo};
 use txc_sign::{ApiErrorClass, Delivery, Error, NonceSequence, RetryPolicy, TransportErrorKind};
-use txc_types::{CollateralMarketOrder, Side, SmartPlansQuery};
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, Side};
 
 const SECRET: &str = "clients-test-secret-0123456789";
 

@@ -16,7 +16,8 @@ mod embed_hyper;
 
 use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::{ClientConfig, Credentials, Error};
-use txc_types::{CollateralMarketOrder, Side, SmartPlansQuery};
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, Side};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn txc_sign_over_hyper_places_retries_and_never_resends_an_unknown_order() {

@@ -27,9 +27,10 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox};
 use txc_sign::{ApiErrorClass, DecodeErrorKind, Delivery, Error, TransportErrorKind};
-use txc_types::{
+use txc_types::errors::ValidationError;
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{
     CollateralMarketOrder, CollateralTriggerMarketOrder, Order, PositionSide, Side,
-    SmartPlansQuery, ValidationError,
 };
 
 /// The response cap of the clients under test.
@@ -464,7 +465,10 @@ fn place_trigger(client: &dyn Api, activation: &str) -> Result<Order, Error> {
     client.trigger(&order)
 }
 
-fn list_plans(client: &dyn Api, ticker: &str) -> Result<Vec<txc_types::InvestmentPlan>, Error> {
+fn list_plans(
+    client: &dyn Api,
+    ticker: &str,
+) -> Result<Vec<txc_types::investments::InvestmentPlan>, Error> {
     let query = SmartPlansQuery::builder().ticker(ticker).build()?;
     client.plans(&query)
 }

@@ -29,7 +29,7 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::{ApiErrorClass, Error, Resolution, RetryPolicy};
-use txc_types::{CollateralMarketOrder, Order, Side};
+use txc_types::orders::{CollateralMarketOrder, Order, Side};
 
 /// Orders per test: 10 000 with `TXC_FULL_LOAD=1`, else 2 000.
 fn load_size() -> usize {
@@ -85,7 +85,13 @@ fn held_by(sandbox: &Sandbox) -> BTreeMap<String, usize> {
     let mut held = BTreeMap::new();
     for order in sandbox.orders() {
         *held
-            .entry(order.client_order_id.clone().unwrap_or_default())
+            .entry(
+                order
+                    .client_order_id
+                    .as_deref()
+                    .unwrap_or_default()
+                    .to_owned(),
+            )
             .or_default() += 1;
     }
     held

@@ -20,7 +20,8 @@ use txc_sandbox::Sandbox;
 use txc_sign::{
     ApiErrorClass, Error, FleetWorker, NonceSequence, RateLimiter, RateLimits, RatePolicy,
 };
-use txc_types::{CollateralMarketOrder, Endpoint, RateLimit, Side};
+use txc_types::endpoint::{Endpoint, RateLimit};
+use txc_types::orders::{CollateralMarketOrder, Side};
 
 fn order() -> CollateralMarketOrder {
     CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
@@ -114,7 +115,9 @@ fn fail_fast_sends_nothing(driver: &dyn Driver) {
         "nothing reached the sandbox"
     );
     // Other endpoints have their own buckets.
-    client.plans(&txc_types::SmartPlansQuery::new()).unwrap();
+    client
+        .plans(&txc_types::investments::SmartPlansQuery::new())
+        .unwrap();
 }
 
 /// Wait: the client paces itself to the limit, and a wait beyond the policy's bound fails
@@ -255,7 +258,7 @@ fn clients_of_one_key_share_its_limiter_across_transports() {
     let asynchronous = Async::new().client(sandbox.base_url(), setup());
     // The regular demo account trades in hedge mode.
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
-        .position_side(txc_types::PositionSide::Long)
+        .position_side(txc_types::orders::PositionSide::Long)
         .build()
         .unwrap();
     // The documented 10 000 per 10 s: a burst of 200.

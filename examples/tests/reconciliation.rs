@@ -17,9 +17,9 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox};
 use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, Placed, Resolution};
-use txc_types::{
-    CancelOrder, Cancellation, CollateralTriggerMarketOrder, OpenOrdersQuery, OrderHistoryQuery,
-    OrderStatus, Side,
+use txc_types::lookups::{OpenOrdersQuery, OrderHistoryQuery};
+use txc_types::orders::{
+    CancelOrder, Cancellation, CollateralTriggerMarketOrder, OrderStatus, Side,
 };
 
 fn trigger(client_order_id: &str) -> CollateralTriggerMarketOrder {

@@ -27,9 +27,8 @@ use txc_sign::{
     ApiErrorClass, DecodeErrorKind, Delivery, NonceSequence, RetryAfter, RetryPolicy,
     TransportErrorKind,
 };
-use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, OrderStatus, Side, SmartPlansQuery,
-};
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, OrderStatus, Side};
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios: each operation succeeds.

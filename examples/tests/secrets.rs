@@ -31,9 +31,8 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::{Credentials, Error, NonceSequence, RetryPolicy};
-use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side, SmartPlansQuery,
-};
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side};
 
 /// Everything the `log` crate was given.
 static LOG: Mutex<Vec<u8>> = Mutex::new(Vec::new());

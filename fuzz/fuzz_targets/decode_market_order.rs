@@ -6,5 +6,5 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let (status, body) = txc_fuzz::split_status(data);
-    txc_fuzz::check_decode::<txc_types::CollateralMarketOrder>(status, body);
+    txc_fuzz::check_decode::<txc_types::orders::CollateralMarketOrder>(status, body);
 });

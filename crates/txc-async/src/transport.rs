@@ -4,7 +4,7 @@
 //! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
 
 use txc_sign::{CheckedHttpSettings, Error, SignedRequest, TransportError};
-use txc_types::ENDPOINT_PATHS;
+use txc_types::endpoint::ENDPOINT_PATHS;
 
 use crate::body::read_capped;
 use crate::error_map::transport_error;
@@ -81,7 +81,8 @@ pub(crate) async fn round_trip(
 
 #[cfg(test)]
 mod tests {
-    use txc_types::{CollateralMarketOrder, ENDPOINT_PATHS, Endpoint};
+    use txc_types::endpoint::{ENDPOINT_PATHS, Endpoint};
+    use txc_types::orders::CollateralMarketOrder;
 
     use super::Urls;
 

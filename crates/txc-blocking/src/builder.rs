@@ -96,7 +96,7 @@ impl ClientBuilder {
     }
 
     /// The largest response body read, in bytes; a larger one fails with
-    /// [`TransportErrorKind::ResponseTooLarge`](crate::TransportErrorKind::ResponseTooLarge).
+    /// [`TransportErrorKind::ResponseTooLarge`](crate::errors::TransportErrorKind::ResponseTooLarge).
     pub fn max_response_bytes(mut self, max: usize) -> Self {
         self.config.max_response_bytes = max;
         self

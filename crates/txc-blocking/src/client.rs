@@ -9,11 +9,13 @@ use txc_sign::{
     ClientCore, ClockOffset, Credentials, Error, Machine, PendingOrder, Placed, Resolution,
     Response, SignedRequest, Step,
 };
-use txc_types::{
-    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint,
-    InvestmentPlan, NewOrder, OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery, ServerTime,
-    ServerTimeQuery, SmartPlansQuery,
+use txc_types::endpoint::Endpoint;
+use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
+use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
+use txc_types::orders::{
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder, Order,
 };
+use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::ClientBuilder;
 use crate::transport::round_trip;
@@ -24,7 +26,7 @@ use crate::transport::round_trip;
 /// sequence, so they can be used from many threads at once without nonce collisions.
 ///
 /// Every call signs with a fresh nonce, sends, decodes, and — when the
-/// [`RetryPolicy`](crate::RetryPolicy) allows — waits and tries again, signed afresh. An
+/// [`RetryPolicy`](crate::settings::RetryPolicy) allows — waits and tries again, signed afresh. An
 /// order is never resent after a failure that leaves its outcome unknown; check
 /// [`Error::outcome_unknown`] and look the order up before placing it again.
 #[derive(Clone)]
@@ -103,7 +105,7 @@ impl Client {
     }
 
     /// Lists the smart investment plans (`POST /api/v4/main-account/smart/plans`); only for
-    /// B2B partner keys, others get an [`ApiErrorClass::Permission`](crate::ApiErrorClass)
+    /// B2B partner keys, others get an [`ApiErrorClass::Permission`](crate::errors::ApiErrorClass)
     /// error. Retried on 5xx and transport failures.
     pub fn smart_plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
         self.send(query)
@@ -120,7 +122,7 @@ impl Client {
     /// when a request fails with a nonce outside the ±5 s window ([`ApiError::clock_skew`]
     /// says by how much), or at start-up on a host whose clock you do not trust.
     ///
-    /// [`ApiError::clock_skew`]: crate::ApiError::clock_skew
+    /// [`ApiError::clock_skew`]: crate::errors::ApiError::clock_skew
     pub fn sync_clock(&self) -> Result<ClockOffset, Error> {
         self.drive(self.inner.core.sync_clock())
     }

@@ -3,6 +3,24 @@
 //! orders, the order history, cancel, smart investment plans — and resolving every order whose
 //! outcome is unknown.
 //!
+//! | module | what is there |
+//! |---|---|
+//! | the crate root | [`Client`], [`ClientBuilder`], [`Credentials`], [`Error`] — and [`ureq`], the HTTP crate [`ClientBuilder::http`] takes |
+//! | [`orders`] | placing and canceling orders: the requests, their builder, the [`Order`](orders::Order) answered, [`Side`](orders::Side) and the other order enums |
+//! | [`lookups`] | finding orders: the open orders and the order history |
+//! | [`investments`] | smart investment plans |
+//! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
+//! | [`time`] | the exchange's clock |
+//! | [`outcomes`] | an order whose outcome is unknown, and what resolving it found |
+//! | [`settings`] | what the builder takes beyond its defaults: retries, rate limits, fleets, clocks, nonces, order ids |
+//! | [`errors`] | the parts of an [`Error`]: API, transport, decode and validation errors |
+//! | [`endpoint`] | for [`Client::send`] and dry runs: the [`Endpoint`](endpoint::Endpoint) trait, signed requests |
+//!
+//! The first five are `txc-types`' modules, cut by what a trader looks for, one operation's
+//! request and answer in one module (positions, the kill switch, investing and the event stream
+//! will join them the same way); the client adds its own outcomes, settings and errors. Every
+//! module lists its items one by one; txc-async has the same modules with the same items.
+//!
 //! **What it is for:** programs without an async runtime — scripts, command-line tools, bots on
 //! threads. It never compiles tokio, hyper or reqwest, and works (blocking the thread) inside
 //! async code too.
@@ -15,7 +33,8 @@
 //! # Placing an order
 //!
 //! ```
-//! use txc_blocking::{Client, CollateralMarketOrder, Credentials, Side};
+//! use txc_blocking::{Client, Credentials};
+//! use txc_blocking::orders::{CollateralMarketOrder, Side};
 //! use txc_sandbox::{demo, Sandbox};
 //!
 //! let sandbox = Sandbox::start()?; // a WhiteBIT-compatible exchange on 127.0.0.1
@@ -36,17 +55,19 @@
 //!
 //! A timeout after sending, a reset connection, a 5xx — whatever its body says — or a 2xx that
 //! is not an order: the order may have been placed. The client never sends it again by itself;
-//! the error is [`Error::OutcomeUnknown`], carrying the [`PendingOrder`] (market,
+//! the error is [`Error::OutcomeUnknown`], carrying the [`PendingOrder`](outcomes::PendingOrder) (market,
 //! `clientOrderId`, each attempt's nonce and time). The exchange's advice is to look the
 //! `clientOrderId` up before resubmitting, and [`Client::resolve`] does: it waits until no
 //! attempt can still be accepted (the settling delay, 10 s by default, counted from each
 //! attempt's nonce time: the exchange refuses a request arriving more than 5 s after it), looks
 //! the id up in the open orders, then in the order history, and answers
-//! [`Resolution::Placed`] or [`Resolution::NotPlaced`]. A look-up that fails leaves the order
+//! [`Resolution::Placed`](outcomes::Resolution::Placed) or [`Resolution::NotPlaced`](outcomes::Resolution::NotPlaced). A look-up that fails leaves the order
 //! unknown — never "not placed". [`Client::place_once`] does all of it for you.
 //!
 //! ```
-//! use txc_blocking::{Client, CollateralMarketOrder, Credentials, Error, Resolution, Side};
+//! use txc_blocking::{Client, Credentials, Error};
+//! use txc_blocking::orders::{CollateralMarketOrder, Side};
+//! use txc_blocking::outcomes::Resolution;
 //! use txc_sandbox::{demo, Fault, Route, Sandbox};
 //!
 //! let sandbox = Sandbox::start()?;
@@ -70,16 +91,18 @@
 //! Every client paces itself per endpoint within the exchange's documented limits (orders
 //! 10 000 per 10 s, smart plans 1 000, look-ups 12 000, cancel 10 000), sharing the allowance
 //! with every client of its key in the process. When no slot is free it waits (up to 10 s by
-//! default) or, with [`RatePolicy::FailFast`], fails with [`Error::Throttled`] — nothing sent.
-//! The exchange counts per IP address: give clients of several keys one [`RateLimiter`] to
+//! default) or, with [`RatePolicy::FailFast`](settings::RatePolicy::FailFast), fails with [`Error::Throttled`] — nothing sent.
+//! The exchange counts per IP address: give clients of several keys one [`RateLimiter`](settings::RateLimiter) to
 //! share it. [`Client::server_time`] reads the exchange's clock; a window nonce refused as more
-//! than 5 s off names the skew ([`ApiError::clock_skew`]) and [`Client::sync_clock`] corrects
-//! it. Several processes or hosts on one key each take a [`FleetWorker`] place: their nonces
+//! than 5 s off names the skew ([`ApiError::clock_skew`](errors::ApiError::clock_skew)) and [`Client::sync_clock`] corrects
+//! it. Several processes or hosts on one key each take a [`FleetWorker`](settings::FleetWorker) place: their nonces
 //! cannot collide and their limits add up to the key's.
 //!
 //! ```
 //! use std::time::Duration;
-//! use txc_blocking::{Client, CollateralMarketOrder, Credentials, Error, FleetWorker, RatePolicy, Side};
+//! use txc_blocking::{Client, Credentials, Error};
+//! use txc_blocking::orders::{CollateralMarketOrder, Side};
+//! use txc_blocking::settings::{FleetWorker, RatePolicy};
 //! use txc_sandbox::{demo, Sandbox};
 //!
 //! let sandbox = Sandbox::builder().clock_offset_ms(8_000).start()?; // its clock is 8 s ahead
@@ -101,14 +124,16 @@
 //!
 //! Every method returns [`Error`], judged by the exchange's rules, status first:
 //! [`Error::InvalidRequest`] / [`Error::InvalidConfig`] (nothing was sent), a
-//! [`TransportError`] saying whether the request may have been written ([`Delivery`]), an
-//! [`ApiError`] with the exchange's status, code, message and field errors (its
-//! [`ApiErrorClass`] read from status, code and field), a [`DecodeError`], or an unresolved
+//! [`TransportError`](errors::TransportError) saying whether the request may have been written ([`Delivery`](errors::Delivery)), an
+//! [`ApiError`](errors::ApiError) with the exchange's status, code, message and field errors (its
+//! [`ApiErrorClass`](errors::ApiErrorClass) read from status, code and field), a [`DecodeError`](errors::DecodeError), or an unresolved
 //! order. [`Error::is_retryable`] (a 429, or a request certainly not sent) and
 //! [`Error::outcome_unknown`] are never both true.
 //!
 //! ```
-//! use txc_blocking::{ApiErrorClass, Client, CollateralMarketOrder, Credentials, Side};
+//! use txc_blocking::{Client, Credentials};
+//! use txc_blocking::errors::ApiErrorClass;
+//! use txc_blocking::orders::{CollateralMarketOrder, Side};
 //! use txc_sandbox::{demo, Sandbox};
 //!
 //! let sandbox = Sandbox::start()?;
@@ -129,21 +154,7 @@
 //! Every attempt is signed afresh with a nonce from the API key's sequence, which every client
 //! of the key in the process shares. A 429 is retried (after 100 ms, then 1 s doubling to 30 s,
 //! or the server's `Retry-After`); reads are also retried after 5xx and transport failures;
-//! an order never after an unknown outcome. See [`RetryPolicy`].
-//!
-//! # What this crate exports
-//!
-//! | for | items |
-//! |---|---|
-//! | the client | [`Client`], [`ClientBuilder`], [`Credentials`], [`Endpoint`] (for [`Client::send`]), [`RetryPolicy`], [`NonceSequence`], [`ClientOrderIds`], [`SignedRequest`] (dry runs), [`ureq`] |
-//! | orders | [`CollateralMarketOrder`], [`CollateralTriggerMarketOrder`], [`OrderBuilder`], [`BuildableOrder`] (sealed: generic code over both), [`NewOrder`], [`Side`], [`PositionSide`], [`Stp`] |
-//! | look-ups and cancel | [`OpenOrdersQuery`], [`OpenOrdersQueryBuilder`], [`OrderHistoryQuery`], [`OrderHistoryQueryBuilder`] (both a [`QueryBuilder`] of a [`LookupQuery`]), [`Lookup`], [`HistoryStatus`], [`CancelOrder`], [`OrderRef`] |
-//! | plans | [`SmartPlansQuery`], [`SmartPlansQueryBuilder`], [`InvestmentPlan`], [`PlanStatus`] |
-//! | validated values | [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`] |
-//! | responses | [`Order`], [`Oto`], [`OrderStatus`], [`OrderType`], [`ActivationCondition`], [`OrderHistory`], [`HistoryOrder`], [`Cancellation`], [`ExactDecimal`], [`Timestamp`], [`Decimal`] (with `decimal`) |
-//! | pacing and clocks | [`RateLimits`], [`RateLimiter`], [`RatePolicy`], [`RateLimit`], [`FleetWorker`], [`ClockOffset`], [`ServerTimeQuery`], [`ServerTime`] |
-//! | outcomes | [`PendingOrder`], [`AttemptRecord`], [`Nonce`], [`Resolution`], [`Placed`] |
-//! | errors | [`Error`], [`Unresolved`], [`ApiError`], [`ApiErrorClass`], [`RetryAfter`], [`Throttled`], [`TransportError`], [`TransportErrorKind`], [`Delivery`], [`DecodeError`], [`DecodeErrorKind`], [`ValidationError`], [`Reason`] |
+//! an order never after an unknown outcome. See [`RetryPolicy`](settings::RetryPolicy).
 //!
 //! # Features
 //!
@@ -151,7 +162,7 @@
 //! |---|---|---|
 //! | `rustls` | yes | TLS with rustls (ring) and the webpki roots |
 //! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` |
-//! | `decimal` | yes | [`ExactDecimal::to_decimal`] and `Decimal` amounts and prices in builders |
+//! | `decimal` | yes | `values::ExactDecimal::to_decimal` and `Decimal` amounts and prices in builders |
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
 
 #![forbid(unsafe_code)]
@@ -164,22 +175,55 @@ mod transport;
 
 pub use builder::ClientBuilder;
 pub use client::Client;
-pub use txc_sign::{
-    ApiError, ApiErrorClass, AttemptRecord, ClientOrderIds, ClockOffset, Credentials, DecodeError,
-    DecodeErrorKind, Delivery, Error, FleetWorker, Nonce, NonceSequence, PendingOrder, Placed,
-    RateLimiter, RateLimits, RatePolicy, Resolution, RetryAfter, RetryPolicy, SignedRequest,
-    Throttled, TransportError, TransportErrorKind, Unresolved,
-};
-#[cfg(feature = "decimal")]
-pub use txc_types::Decimal;
-pub use txc_types::{
-    ActivationCondition, Amount, BuildableOrder, CancelOrder, Cancellation, ClientOrderId,
-    CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, ExactDecimal, HistoryOrder,
-    HistoryStatus, InvestmentPlan, Lookup, LookupQuery, Market, NewOrder, OpenOrdersQuery,
-    OpenOrdersQueryBuilder, Order, OrderBuilder, OrderHistory, OrderHistoryQuery,
-    OrderHistoryQueryBuilder, OrderRef, OrderStatus, OrderType, Oto, PlanStatus, PositionSide,
-    Price, QueryBuilder, RateLimit, Reason, ServerTime, ServerTimeQuery, Side, SmartPlansQuery,
-    SmartPlansQueryBuilder, Stp, Ticker, Timestamp, ValidationError,
-};
+pub use txc_sign::{Credentials, Error};
+#[doc(inline)]
+pub use txc_types::{investments, lookups, orders, time, values};
 #[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
 pub use ureq;
+
+pub mod endpoint {
+    //! Operations as values: the [`Endpoint`] trait — for [`Client::send`](crate::Client::send)
+    //! with an operation this crate has no method for — with what its requests are made of, and
+    //! the [`SignedRequest`] a dry run ([`Client::prepare`](crate::Client::prepare)) returns.
+
+    pub use txc_sign::SignedRequest;
+    pub use txc_types::endpoint::{
+        Endpoint, EndpointKind, FieldValue, RateLimit, Validated, WireValue,
+    };
+}
+
+pub mod errors {
+    //! The parts of the crate's [`Error`](crate::Error): what the exchange answered
+    //! ([`ApiError`]), what the connection did ([`TransportError`], with its [`Delivery`]), an
+    //! answer that could not be read ([`DecodeError`]), a refused pacing slot ([`Throttled`]),
+    //! an order left unresolved ([`Unresolved`]) and a request value refused before anything
+    //! was sent ([`ValidationError`]).
+
+    pub use txc_sign::{
+        ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
+        TransportError, TransportErrorKind, Unresolved,
+    };
+    #[cfg(feature = "decimal")]
+    pub use txc_types::errors::DecimalRangeError;
+    pub use txc_types::errors::{Reason, ValidationError};
+}
+
+pub mod outcomes {
+    //! An order whose outcome is unknown ([`PendingOrder`]: market, `clientOrderId`, each
+    //! attempt's [`AttemptRecord`] and [`Nonce`]) and what resolving it found ([`Resolution`],
+    //! [`Placed`]).
+
+    pub use txc_sign::{AttemptRecord, Nonce, PendingOrder, Placed, Resolution};
+}
+
+pub mod settings {
+    //! What [`ClientBuilder`](crate::ClientBuilder) takes beyond its defaults: the
+    //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`]), a
+    //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`], the key's
+    //! [`NonceSequence`] and the generated [`ClientOrderIds`].
+
+    pub use txc_sign::{
+        ClientOrderIds, ClockOffset, FleetWorker, NonceSequence, RateLimiter, RateLimits,
+        RatePolicy, RetryPolicy,
+    };
+}

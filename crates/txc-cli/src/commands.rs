@@ -3,12 +3,16 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use txc_blocking::{
-    AttemptRecord, CancelOrder, Cancellation, Client, CollateralMarketOrder,
-    CollateralTriggerMarketOrder, Credentials, Endpoint, Error, InvestmentPlan, NewOrder, Nonce,
-    OpenOrdersQuery, Order, OrderBuilder, OrderHistory, OrderHistoryQuery, PendingOrder, Placed,
-    PositionSide, Resolution, ServerTime, Side, SignedRequest, SmartPlansQuery, Stp,
+use txc_blocking::endpoint::{Endpoint, SignedRequest};
+use txc_blocking::investments::{InvestmentPlan, SmartPlansQuery};
+use txc_blocking::lookups::{LookupBuilder, OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
+use txc_blocking::orders::{
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder,
+    Order, OrderBuilder, PositionSide, Side, Stp,
 };
+use txc_blocking::outcomes::{AttemptRecord, Nonce, PendingOrder, Placed, Resolution};
+use txc_blocking::time::ServerTime;
+use txc_blocking::{Client, Credentials, Error};
 
 use crate::args::{
     CancelArgs, GlobalArgs, LookupArgs, OrderArgs, PositionSideArg, ResolveArgs, SideArg, StpArg,
@@ -140,7 +144,7 @@ pub(crate) fn resolve_command(pending: &PendingOrder) -> String {
 }
 
 /// Applies the options both order commands share.
-fn options<O: txc_blocking::BuildableOrder>(
+fn options<O: txc_blocking::orders::BuildableOrder>(
     mut builder: OrderBuilder<O>,
     args: &OrderArgs,
 ) -> OrderBuilder<O> {
@@ -224,10 +228,7 @@ pub(crate) fn plans(global: &GlobalArgs, ticker: Option<&str>) -> Result<Outcome
 }
 
 /// Applies the look-up filters to a query builder of either kind.
-fn lookup<Q: txc_blocking::LookupQuery>(
-    mut builder: txc_blocking::QueryBuilder<Q>,
-    args: &LookupArgs,
-) -> Result<Q, CliError> {
+fn lookup<B: LookupBuilder>(mut builder: B, args: &LookupArgs) -> Result<B::Query, CliError> {
     if let Some(market) = &args.market {
         builder = builder.market(market.as_str());
     }
@@ -352,7 +353,7 @@ pub(crate) fn time(global: &GlobalArgs) -> Result<Outcome, CliError> {
     read(
         global,
         &client,
-        &txc_blocking::ServerTimeQuery,
+        &txc_blocking::time::ServerTimeQuery,
         Outcome::Time,
     )
 }

@@ -2,7 +2,8 @@
 
 use std::process::ExitCode;
 
-use txc_blocking::{Delivery, Error};
+use txc_blocking::Error;
+use txc_blocking::errors::Delivery;
 
 /// What a run ended with; the numbers are documented in `--help`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,8 +112,8 @@ impl CliError {
     }
 }
 
-impl From<txc_blocking::ValidationError> for CliError {
-    fn from(e: txc_blocking::ValidationError) -> Self {
+impl From<txc_blocking::errors::ValidationError> for CliError {
+    fn from(e: txc_blocking::errors::ValidationError) -> Self {
         Self::Invalid(format!("invalid request: {e}"))
     }
 }

@@ -4,7 +4,11 @@
 #![allow(clippy::print_stdout, clippy::print_stderr)]
 
 use serde_json::{Map, Value, json};
-use txc_blocking::{HistoryOrder, InvestmentPlan, Order, Placed, Resolution, SignedRequest};
+use txc_blocking::endpoint::SignedRequest;
+use txc_blocking::investments::InvestmentPlan;
+use txc_blocking::lookups::HistoryOrder;
+use txc_blocking::orders::Order;
+use txc_blocking::outcomes::{Placed, Resolution};
 
 use crate::commands::Outcome;
 use crate::exit::CliError;
@@ -206,9 +210,13 @@ fn print_order(order: &Order) {
         ("orderId", order.order_id.to_string()),
         (
             "clientOrderId",
-            order.client_order_id.clone().unwrap_or_default(),
+            order
+                .client_order_id
+                .as_deref()
+                .unwrap_or_default()
+                .to_owned(),
         ),
-        ("market", order.market.clone()),
+        ("market", order.market.as_str().to_owned()),
         ("side", order.side.as_str().to_owned()),
         ("type", order.order_type.as_str().to_owned()),
         (
@@ -244,8 +252,8 @@ fn print_orders(orders: &[Order]) {
         .map(|o| {
             vec![
                 o.order_id.to_string(),
-                o.client_order_id.clone().unwrap_or_default(),
-                o.market.clone(),
+                o.client_order_id.as_deref().unwrap_or_default().to_owned(),
+                o.market.as_str().to_owned(),
                 o.side.as_str().to_owned(),
                 o.order_type.as_str().to_owned(),
                 o.amount.as_str().to_owned(),
@@ -277,8 +285,8 @@ fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {
         .map(|o| {
             vec![
                 o.id.to_string(),
-                o.client_order_id.clone().unwrap_or_default(),
-                o.market.clone(),
+                o.client_order_id.as_deref().unwrap_or_default().to_owned(),
+                o.market.as_str().to_owned(),
                 o.side.as_str().to_owned(),
                 o.amount.as_str().to_owned(),
                 o.status.as_str().to_owned(),
@@ -306,7 +314,7 @@ fn print_plans(plans: &[InvestmentPlan]) {
         .map(|p| {
             vec![
                 p.id.clone(),
-                p.ticker.clone(),
+                p.ticker.as_str().to_owned(),
                 p.percent.as_str().to_owned(),
                 (p.duration().as_secs() / 86_400).to_string(),
                 p.min_investment.as_str().to_owned(),

@@ -5,7 +5,7 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::Router;
-use txc_types::Order;
+use txc_types::orders::Order;
 
 use crate::app::Shared;
 use crate::config::Config;
@@ -105,7 +105,7 @@ impl Sandbox {
 
     /// Every order ever accepted, resting trigger orders included, in order id order, each
     /// in its current state, for comparing with what a txc client decoded: the sandbox's own
-    /// JSON record of the order (see [`Sandbox::order_records`]) read with `txc_types::Order`'s
+    /// JSON record of the order (see [`Sandbox::order_records`]) read with `txc_types::orders::Order`'s
     /// `serde` implementation. So a market order compares equal to the SDK's decoding of its
     /// answer; a trigger order differs once it fired or was canceled. A record the SDK type
     /// cannot read would be left out (the tests of both crates compare counts).

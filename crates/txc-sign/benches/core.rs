@@ -16,7 +16,8 @@ use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha512;
 use txc_sign::NonceMode;
 use txc_sign::{Credentials, Nonce, NonceSequence, Response, Signer, decode};
-use txc_types::{CollateralMarketOrder, PositionSide, Side, SmartPlansQuery};
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, PositionSide, Side};
 
 #[global_allocator]
 static ALLOC: AllocProfiler = AllocProfiler::system();

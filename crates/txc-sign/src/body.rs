@@ -5,7 +5,7 @@
 //! the tests check against it; only the time differs, because the fields are known to be
 //! strings, booleans and integers. This module neither signs nor encodes.
 
-use txc_types::{Endpoint, WireValue};
+use txc_types::endpoint::{Endpoint, WireValue};
 
 use crate::{Nonce, NonceMode};
 

@@ -9,7 +9,9 @@
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
-use txc_types::{Endpoint, NewOrder, ServerTime, ServerTimeQuery};
+use txc_types::endpoint::Endpoint;
+use txc_types::orders::NewOrder;
+use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 use crate::resolve::{DEFAULT_SETTLE_DELAY, Resolve};
@@ -87,7 +89,7 @@ impl<T> Step<T> {
 ///     txc_sign::Credentials::new("key", "secret")?,
 ///     "http://127.0.0.1:9",
 /// )?);
-/// let plans = drive(core.call(&txc_types::SmartPlansQuery::new()))?;
+/// let plans = drive(core.call(&txc_types::investments::SmartPlansQuery::new()))?;
 /// assert!(plans.is_empty());
 /// # Ok::<(), txc_sign::Error>(())
 /// ```
@@ -347,7 +349,7 @@ enum State<T> {
 /// ```
 /// use std::time::{Duration, SystemTime};
 /// use txc_sign::{ClientCore, Credentials, Machine, Response, Signer, Step};
-/// use txc_types::SmartPlansQuery;
+/// use txc_types::investments::SmartPlansQuery;
 ///
 /// let core = ClientCore::new(Signer::new(Credentials::new("k", "s")?, "http://127.0.0.1:9")?);
 /// let query = SmartPlansQuery::new();

@@ -5,7 +5,7 @@ use std::hash::{BuildHasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 
-use txc_types::ClientOrderId;
+use txc_types::values::ClientOrderId;
 
 /// Makes `clientOrderId`s [`ClientOrderId::generated`]: `txc-<prefix>-<serial>`, where the
 /// serial counts from 1.

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 
 use http::HeaderMap;
 use serde_json::Value;
-use txc_types::Endpoint;
+use txc_types::endpoint::Endpoint;
 
 use crate::error::{ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Error, RetryAfter};
 
@@ -73,7 +73,7 @@ impl<'a> Response<'a> {
 ///
 /// ```
 /// use txc_sign::{decode, ApiErrorClass, Response};
-/// use txc_types::SmartPlansQuery;
+/// use txc_types::investments::SmartPlansQuery;
 /// let plan = br#"[{"id":"p1","ticker":"USDT","status":1,"percent":"10","duration":14400,
 ///     "interestTicker":"USDT","interestRatio":"1","minInvestment":"100",
 ///     "maxInvestment":"10000","maxPossibleInvestment":"3000"}]"#;
@@ -381,7 +381,7 @@ pub(crate) fn snippet(body: &[u8]) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
 
-    use txc_types::Order;
+    use txc_types::orders::Order;
 
     use super::parse;
 

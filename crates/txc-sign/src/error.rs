@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::error::Error as StdError;
 use std::fmt;
 
-use txc_types::ValidationError;
+use txc_types::errors::ValidationError;
 
 use crate::PendingOrder;
 
@@ -71,7 +71,7 @@ pub struct Throttled {
     /// The operation held back.
     pub operation: &'static str,
     /// The limit that was reached.
-    pub limit: Option<txc_types::RateLimit>,
+    pub limit: Option<txc_types::endpoint::RateLimit>,
     /// How long until the limiter has a slot.
     pub retry_in: std::time::Duration,
 }

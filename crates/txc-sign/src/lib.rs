@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use txc_sign::{decode, Credentials, NonceMode, NonceSequence, Response, Signer};
-//! use txc_types::{CollateralMarketOrder, Side};
+//! use txc_types::orders::{CollateralMarketOrder, Side};
 //!
 //! let signer = Signer::new(Credentials::new("my-key", "my-secret")?, "https://whitebit.com")?;
 //! let nonces = NonceSequence::new();

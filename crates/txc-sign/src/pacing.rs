@@ -23,7 +23,7 @@ use governor::clock::Clock;
 use governor::middleware::NoOpMiddleware;
 use governor::state::{InMemoryState, NotKeyed};
 use governor::{Quota, RateLimiter as Gcra};
-use txc_types::{Endpoint, RateLimit};
+use txc_types::endpoint::{Endpoint, RateLimit};
 
 use crate::FleetWorker;
 
@@ -66,7 +66,8 @@ impl RatePolicy {
 ///
 /// ```
 /// use txc_sign::RateLimits;
-/// use txc_types::{CollateralMarketOrder, Endpoint, RateLimit};
+/// use txc_types::endpoint::{Endpoint, RateLimit};
+/// use txc_types::orders::CollateralMarketOrder;
 ///
 /// // Half the documented order limit, e.g. to leave room for another program on the same IP.
 /// let limits = RateLimits::documented()
@@ -172,7 +173,8 @@ struct Inner {
 /// ```
 /// use std::time::{Duration, SystemTime};
 /// use txc_sign::{RateLimiter, RateLimits};
-/// use txc_types::{CollateralMarketOrder, Endpoint, RateLimit};
+/// use txc_types::endpoint::{Endpoint, RateLimit};
+/// use txc_types::orders::CollateralMarketOrder;
 ///
 /// let limits = RateLimits::documented()
 ///     .with_limit(CollateralMarketOrder::PATH, Some(RateLimit::new(100, 10)));
@@ -268,7 +270,8 @@ impl RateLimiter {
 mod tests {
     use super::*;
     use proptest::prelude::*;
-    use txc_types::{CollateralMarketOrder, SmartPlansQuery};
+    use txc_types::investments::SmartPlansQuery;
+    use txc_types::orders::CollateralMarketOrder;
 
     fn start() -> SystemTime {
         UNIX_EPOCH + Duration::from_secs(1_700_000_000)

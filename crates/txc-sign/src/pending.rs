@@ -2,7 +2,7 @@
 
 use std::time::SystemTime;
 
-use txc_types::{ClientOrderId, Market};
+use txc_types::values::{ClientOrderId, Market};
 
 use crate::AttemptRecord;
 
@@ -21,7 +21,7 @@ use crate::AttemptRecord;
 ///     vec![AttemptRecord { nonce: Nonce(1_700_000_000_000), signed_at: SystemTime::now() }],
 /// );
 /// assert_eq!(pending.market().as_str(), "BTC_USDT");
-/// # Ok::<(), txc_types::ValidationError>(())
+/// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PendingOrder {

@@ -2,7 +2,7 @@
 
 use std::time::SystemTime;
 
-use txc_types::{NewOrder, Order};
+use txc_types::orders::{NewOrder, Order};
 
 use crate::client::Call;
 use crate::resolve::{Placed, Resolution, Resolve};

@@ -4,7 +4,8 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use txc_types::{HistoryOrder, OpenOrdersQuery, Order, OrderHistoryQuery};
+use txc_types::lookups::{HistoryOrder, OpenOrdersQuery, OrderHistoryQuery};
+use txc_types::orders::Order;
 
 use crate::client::Call;
 use crate::{ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, Unresolved};
@@ -168,7 +169,7 @@ impl Machine for Resolve<'_> {
                 Err(Ok(orders)) => {
                     let found = orders
                         .into_iter()
-                        .find(|o| o.client_order_id.as_deref() == Some(id.as_str()));
+                        .find(|o| o.client_order_id.as_ref() == Some(&id));
                     match found {
                         Some(order) => self.done(Resolution::Placed(Placed::Open(order))),
                         None => {
@@ -185,7 +186,7 @@ impl Machine for Resolve<'_> {
                 Err(Ok(history)) => {
                     let found = history
                         .into_orders()
-                        .find(|o| o.client_order_id.as_deref() == Some(id.as_str()));
+                        .find(|o| o.client_order_id.as_ref() == Some(&id));
                     match found.map(|o| self.ours(o)) {
                         Some(Ok(placed)) => self.done(Resolution::Placed(placed)),
                         Some(Err(e)) => self.unknown(e),

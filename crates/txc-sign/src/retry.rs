@@ -14,7 +14,7 @@
 
 use std::time::{Duration, SystemTime};
 
-use txc_types::EndpointKind;
+use txc_types::endpoint::EndpointKind;
 
 use crate::Error;
 
@@ -33,7 +33,7 @@ pub enum Retry {
 /// ```
 /// use std::time::{Duration, SystemTime};
 /// use txc_sign::{Retry, RetryPolicy, TransportError, TransportErrorKind};
-/// use txc_types::EndpointKind;
+/// use txc_types::endpoint::EndpointKind;
 ///
 /// let policy = RetryPolicy::default();
 /// let now = SystemTime::now();

@@ -4,7 +4,7 @@ use std::fmt;
 
 use http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use http::{Method, Uri};
-use txc_types::EndpointKind;
+use txc_types::endpoint::EndpointKind;
 
 use crate::Nonce;
 use crate::signer::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};

@@ -8,7 +8,7 @@ use hmac::Mac as _;
 use http::Uri;
 use http::header::{HeaderName, HeaderValue};
 use http::uri::{Authority, PathAndQuery, Scheme};
-use txc_types::{ENDPOINT_PATHS, Endpoint};
+use txc_types::endpoint::{ENDPOINT_PATHS, Endpoint};
 
 use crate::body::write_body;
 use crate::{Credentials, Error, Nonce, NonceMode, SignedRequest};
@@ -63,7 +63,7 @@ fn tag(credentials: &Credentials, payload: &[u8]) -> [u8; 64] {
 ///
 /// ```
 /// use txc_sign::{Credentials, Nonce, NonceMode, Signer};
-/// use txc_types::{CollateralMarketOrder, Side};
+/// use txc_types::orders::{CollateralMarketOrder, Side};
 ///
 /// let signer = Signer::new(Credentials::new("key", "test-secret")?, "https://whitebit.com")?;
 /// let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;

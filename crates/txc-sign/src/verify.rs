@@ -135,11 +135,11 @@ struct Envelope {
 ///
 /// ```
 /// use txc_sign::{verify, Credentials, KeyStatus, Nonce, NonceMode, Signer};
-/// use txc_types::SmartPlansQuery;
+/// use txc_types::investments::SmartPlansQuery;
 ///
 /// let creds = Credentials::new("key", "secret")?;
 /// let signed = Signer::new(creds.clone(), "http://127.0.0.1:1")?.sign(&SmartPlansQuery::new(), Nonce(7), NonceMode::Strict)?;
-/// let ok = verify(<SmartPlansQuery as txc_types::Endpoint>::PATH, &signed.headers(), signed.body(), |_| {
+/// let ok = verify(<SmartPlansQuery as txc_types::endpoint::Endpoint>::PATH, &signed.headers(), signed.body(), |_| {
 ///     Some(KeyStatus::Enabled(creds.clone()))
 /// });
 /// assert_eq!(ok.map(|v| v.nonce), Ok(7));

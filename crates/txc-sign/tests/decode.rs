@@ -9,7 +9,8 @@
 )]
 
 use txc_sign::{ApiErrorClass, DecodeErrorKind, Error, Response, decode};
-use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, SmartPlansQuery};
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder};
 
 /// (name, status, body, expected class) — the error answers the wire contract documents.
 const ERROR_ANSWERS: &[(&str, u16, &str, ApiErrorClass)] = &[

@@ -19,7 +19,9 @@ use http::HeaderMap;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use txc_sign::{ApiError, AuthRejection, NonceGuard, api_error, payload, signature};
-use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, SmartPlansQuery};
+use txc_types::endpoint::Endpoint;
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder};
 
 // ---------------------------------------------------------------------------------------------
 // Strategies

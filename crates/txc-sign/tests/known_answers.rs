@@ -11,10 +11,9 @@
 use serde::Deserialize;
 use txc_sign::NonceMode;
 use txc_sign::{Credentials, Nonce, Signer, body_bytes, payload, signature};
-use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, PositionSide, Side,
-    SmartPlansQuery,
-};
+use txc_types::endpoint::Endpoint;
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side};
 
 #[derive(Deserialize)]
 struct Vectors {

@@ -14,9 +14,11 @@ use base64::Engine as _;
 use proptest::prelude::*;
 use txc_sign::NonceMode;
 use txc_sign::{Credentials, KeyStatus, Nonce, NonceSequence, Response, Signer, decode, verify};
-use txc_types::{
-    BuildableOrder, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, OrderBuilder,
-    PositionSide, Side, SmartPlansQuery, Stp,
+use txc_types::endpoint::Endpoint;
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{
+    BuildableOrder, CollateralMarketOrder, CollateralTriggerMarketOrder, OrderBuilder,
+    PositionSide, Side, Stp,
 };
 
 fn order_strategy() -> impl Strategy<Value = CollateralMarketOrder> {

@@ -17,7 +17,7 @@ use txc_sign::{
     ClientCore, ClientOrderIds, Credentials, Error, Machine, NonceSequence, Placed, Resolution,
     Response, SignedRequest, Signer, Step, TransportError, TransportErrorKind,
 };
-use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder, Side};
+use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder, Side};
 
 fn core() -> ClientCore {
     ClientCore::new(Signer::new(Credentials::new("k", "s").unwrap(), "http://127.0.0.1:1").unwrap())

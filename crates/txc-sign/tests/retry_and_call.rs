@@ -16,7 +16,9 @@ use txc_sign::{
     ClientCore, Credentials, Error, Machine, NonceMode, NonceSequence, Response, Retry, RetryAfter,
     RetryPolicy, Signer, Step, TransportError, TransportErrorKind, decode,
 };
-use txc_types::{CollateralMarketOrder, EndpointKind, Side, SmartPlansQuery};
+use txc_types::endpoint::EndpointKind;
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, Side};
 
 const ORDER: &str = r#"{"orderId":4180284841,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"market","timestamp":1595792396.165973,"dealMoney":"650","dealStock":"0.01","amount":"0.01","left":"0","dealFee":"0.65","status":"FILLED"}"#;
 const TOO_MANY: &str = r#"{"code":0,"errors":{},"message":"Too many requests."}"#;

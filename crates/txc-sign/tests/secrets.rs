@@ -9,7 +9,7 @@
 
 use txc_sign::NonceMode;
 use txc_sign::{ApiSecret, Credentials, Error, Nonce, Response, Signer, decode};
-use txc_types::{CollateralMarketOrder, Side};
+use txc_types::orders::{CollateralMarketOrder, Side};
 use zeroize::{Zeroize, ZeroizeOnDrop};
 
 const SECRET: &str = "s3cr3t-DO-NOT-PRINT-4f9a";

@@ -11,8 +11,9 @@ use std::fmt::Write as _;
 
 use txc_sign::NonceMode;
 use txc_sign::{Credentials, Nonce, SignedRequest, Signer};
-use txc_types::{
-    CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side, SmartPlansQuery, Stp,
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{
+    CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side, Stp,
 };
 
 fn signer() -> Signer {
@@ -139,7 +140,8 @@ fn nonces_are_written_exactly() {
 
 #[test]
 fn every_endpoint_gets_its_own_uri_known_or_not() {
-    use txc_types::{Endpoint, EndpointKind, Order, WireValue};
+    use txc_types::endpoint::{Endpoint, EndpointKind, WireValue};
+    use txc_types::orders::Order;
 
     /// An endpoint txc-types does not define: its URI is built per request.
     #[derive(serde::Serialize)]

@@ -11,7 +11,9 @@ use base64::Engine as _;
 use http::{HeaderMap, HeaderValue};
 use txc_sign::NonceMode;
 use txc_sign::{AuthRejection, Credentials, KeyStatus, Nonce, NonceGuard, Signer, verify};
-use txc_types::{CollateralMarketOrder, Endpoint, Side, SmartPlansQuery};
+use txc_types::endpoint::Endpoint;
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, Side};
 
 const PATH: &str = CollateralMarketOrder::PATH;
 

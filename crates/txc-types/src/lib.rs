@@ -1,38 +1,48 @@
 //! Typed request and response models for WhiteBIT's private v4 collateral-trading and
 //! smart-investment API.
 //!
-//! **What it is for:** building requests that cannot be malformed (validated newtypes such as
-//! [`Market`], [`Amount`], [`Price`], [`ClientOrderId`], [`Ticker`]; builders that check every
-//! rule before a request exists) and decoding responses into types — integer ids, exact
-//! decimals ([`ExactDecimal`]), times with every digit ([`Timestamp`]) — by one leniency rule
-//! for every field: any spelling of a value is read, a value no spelling fits is kept in the
-//! record's `extra`, never dropped. Each operation is one type implementing [`Endpoint`]:
+//! | module | what is there |
+//! |---|---|
+//! | [`orders`] | placing and canceling orders: the market and trigger orders, their builder, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums |
+//! | [`lookups`] | finding orders: open orders, the order history, their filters |
+//! | [`investments`] | smart investment plans |
+//! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
+//! | [`time`] | the exchange's clock |
+//! | [`endpoint`] | the [`Endpoint`](endpoint::Endpoint) trait, for code generic over operations or defining new ones |
+//! | [`errors`] | what a refused value says: [`ValidationError`](errors::ValidationError), [`Reason`](errors::Reason) |
 //!
-//! | operation | request | response |
-//! |---|---|---|
-//! | collateral market order | [`CollateralMarketOrder`] | [`Order`] |
-//! | collateral trigger market order | [`CollateralTriggerMarketOrder`] | [`Order`] |
-//! | smart investment plans | [`SmartPlansQuery`] | `Vec<`[`InvestmentPlan`]`>` |
-//! | open orders | [`OpenOrdersQuery`] | `Vec<`[`Order`]`>` |
-//! | order history | [`OrderHistoryQuery`] | [`OrderHistory`] of [`HistoryOrder`]s |
-//! | cancel an order | [`CancelOrder`] | [`Cancellation`] |
-//! | server time (public, unsigned) | [`ServerTimeQuery`] | [`ServerTime`] |
+//! Modules are cut by what a trader looks for, and each operation's request and answer sit in
+//! one module (one file each), so the operations still to come have an obvious home: the kill
+//! switch, cancel-all and bulk cancel go to [`orders`]; investing, closing an investment, the
+//! investments list and interest payments to [`investments`]; positions (collateral balance and
+//! summary, open positions, position history, closing a position, leverage, hedge mode) and the
+//! private event stream each become one new module beside these.
 //!
-//! Each endpoint also names its documented rate limit ([`Endpoint::RATE_LIMIT`], a
-//! [`RateLimit`]), which the clients pace themselves by.
+//! **What it is for:** building requests that cannot be malformed (validated values; builders
+//! that check every rule before a request exists) and decoding responses into types — integer
+//! ids, exact decimals ([`ExactDecimal`](values::ExactDecimal)), times with every digit
+//! ([`Timestamp`](values::Timestamp)) — by one leniency rule for every field: any spelling of a
+//! value is read, a value no spelling fits is kept in the record's `extra`, never dropped. Each
+//! operation is one type implementing [`Endpoint`](endpoint::Endpoint), which also names its
+//! documented rate limit ([`RateLimit`](endpoint::RateLimit)), which the clients pace
+//! themselves by.
 //!
 //! The public items are the contract: the request types and their builders, the validated
-//! values, the response records and enums, [`Endpoint`] with [`WireValue`] (to define other
-//! endpoints), [`NewOrder`] (what reconciliation needs of an order), [`FieldValue`] /
-//! [`Validated`] (what builders accept), and the validation errors. The rule traits
-//! ([`TextRule`], [`DecimalRule`]) and [`BuildableOrder`] are sealed: they name this crate's
-//! rules and cannot be implemented elsewhere.
+//! values, the response records and enums, [`Endpoint`](endpoint::Endpoint) with
+//! [`WireValue`](endpoint::WireValue) (to define other endpoints),
+//! [`NewOrder`](orders::NewOrder) (what reconciliation needs of an order),
+//! [`FieldValue`](endpoint::FieldValue) / [`Validated`](endpoint::Validated) (what builders
+//! accept), and the validation errors. [`BuildableOrder`](orders::BuildableOrder) and
+//! [`LookupBuilder`](lookups::LookupBuilder) are sealed: they name this crate's builders and
+//! cannot be implemented elsewhere.
 //!
 //! **What it is not for:** signing (`txc-sign`) or sending (`txc-blocking`, `txc-async`). It
 //! has no I/O and no HTTP dependency.
 //!
 //! ```
-//! use txc_types::{CollateralMarketOrder, Endpoint, PositionSide, Side, ValidationError};
+//! use txc_types::endpoint::Endpoint;
+//! use txc_types::errors::ValidationError;
+//! use txc_types::orders::{CollateralMarketOrder, PositionSide, Side};
 //!
 //! let order = CollateralMarketOrder::builder("BTC_PERP", Side::Buy, "0.01")
 //!     .position_side(PositionSide::Long)
@@ -58,75 +68,12 @@
 
 #![forbid(unsafe_code)]
 
-mod cancel_order;
-mod collateral_market;
-mod collateral_trigger_market;
-mod decimal;
-mod endpoint;
-mod error;
-mod exact_decimal;
-mod field_value;
-mod history_order;
-mod investment_plan;
+pub mod endpoint;
+pub mod errors;
+pub mod investments;
 mod lenient;
-mod lookup;
-mod open_orders;
-mod order;
-mod order_fields;
-mod order_history;
-mod order_status;
-mod plan_status;
-mod position_side;
+pub mod lookups;
+pub mod orders;
 mod sealed;
-mod server_time;
-mod side;
-mod smart_plans;
-mod stp;
-mod text;
-mod timestamp;
-mod wire_value;
-
-pub use cancel_order::{CancelOrder, Cancellation, OrderRef};
-pub use collateral_market::CollateralMarketOrder;
-pub use collateral_trigger_market::CollateralTriggerMarketOrder;
-pub use decimal::{Amount, AmountRule, DecimalRule, MAX_DECIMAL_LEN, Price, PriceRule};
-pub use endpoint::{Endpoint, EndpointKind, RateLimit};
-pub use error::{Reason, ValidationError};
-#[cfg(feature = "decimal")]
-pub use exact_decimal::DecimalRangeError;
-pub use exact_decimal::ExactDecimal;
-pub use field_value::{FieldValue, Validated};
-pub use history_order::HistoryOrder;
-pub use investment_plan::InvestmentPlan;
-pub use lookup::{Lookup, LookupQuery, QueryBuilder};
-pub use open_orders::{OpenOrdersQuery, OpenOrdersQueryBuilder};
-pub use order::{ActivationCondition, Order, Oto};
-pub use order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
-pub use order_history::{HistoryStatus, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder};
-pub use order_status::{OrderStatus, OrderType};
-pub use plan_status::PlanStatus;
-pub use position_side::PositionSide;
-/// `rust_decimal`'s decimal type, which [`ExactDecimal::to_decimal`] returns and builders take.
-#[cfg(feature = "decimal")]
-pub use rust_decimal::Decimal;
-pub use server_time::{ServerTime, ServerTimeQuery};
-pub use side::Side;
-pub use smart_plans::{SmartPlansQuery, SmartPlansQueryBuilder};
-pub use stp::Stp;
-pub use text::{
-    ClientOrderId, ClientOrderIdRule, Market, MarketRule, Text, TextRule, Ticker, TickerRule,
-};
-pub use timestamp::Timestamp;
-pub use wire_value::WireValue;
-
-/// The request path of every endpoint this crate defines, for code that prepares something
-/// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 7] = [
-    CollateralMarketOrder::PATH,
-    CollateralTriggerMarketOrder::PATH,
-    SmartPlansQuery::PATH,
-    OpenOrdersQuery::PATH,
-    OrderHistoryQuery::PATH,
-    CancelOrder::PATH,
-    ServerTimeQuery::PATH,
-];
+pub mod time;
+pub mod values;

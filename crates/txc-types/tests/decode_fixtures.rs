@@ -7,10 +7,11 @@
     clippy::panic
 )]
 
-use txc_types::{
-    ActivationCondition, ExactDecimal, InvestmentPlan, Order, OrderStatus, OrderType, PlanStatus,
-    PositionSide, Side, Stp,
+use txc_types::investments::{InvestmentPlan, PlanStatus};
+use txc_types::orders::{
+    ActivationCondition, Order, OrderStatus, OrderType, PositionSide, Side, Stp,
 };
+use txc_types::values::ExactDecimal;
 
 fn order(name: &str, text: &str) -> Order {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -53,7 +54,10 @@ fn order_fixtures_decode_and_match_snapshots() {
 fn documented_order_fields() {
     let o = order("documented", include_str!("fixtures/order_documented.json"));
     assert_eq!(o.order_id, 4_180_284_841);
-    assert_eq!(o.client_order_id.as_deref(), Some("order1987111"));
+    assert_eq!(
+        o.client_order_id.as_ref().map(|id| id.as_str()),
+        Some("order1987111")
+    );
     assert_eq!(o.side, Side::Sell);
     assert_eq!(o.order_type, OrderType::Market);
     assert_eq!(o.timestamp.as_str(), "1595792396.165973");

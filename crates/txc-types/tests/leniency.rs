@@ -12,7 +12,8 @@
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use txc_types::{InvestmentPlan, Order};
+use txc_types::investments::InvestmentPlan;
+use txc_types::orders::Order;
 
 /// How a field is written on the wire.
 #[derive(Debug, Clone, Copy)]
@@ -222,3 +223,34 @@ proptest! {
 }
 
 const DOCUMENTED: &str = include_str!("fixtures/order_documented.json");
+
+/// Answer texts have the request types but not their rules: the exchange is the authority on
+/// what it sends, so a market, `clientOrderId` or ticker the request side would refuse is kept
+/// as sent, and `""` is still "no clientOrderId".
+#[test]
+fn answer_texts_the_request_rules_refuse_are_kept_as_sent() {
+    let mut v: Value = serde_json::from_str(DOCUMENTED).unwrap();
+    v["market"] = json!("btc usdt");
+    v["clientOrderId"] = json!("a/b with spaces");
+    let order: Order = serde_json::from_str(&v.to_string()).unwrap();
+    assert!("btc usdt".parse::<txc_types::values::Market>().is_err());
+    assert_eq!(order.market, "btc usdt");
+    assert_eq!(order.client_order_id.unwrap(), "a/b with spaces");
+    assert!(order.extra.is_empty());
+
+    v["clientOrderId"] = json!("");
+    let order: Order = serde_json::from_str(&v.to_string()).unwrap();
+    assert_eq!(order.client_order_id, None);
+    assert!(order.extra.is_empty());
+
+    let plan: InvestmentPlan = serde_json::from_str(
+        r#"{"id":"p","ticker":"usdt","status":1,"percent":"1","duration":1,
+            "interestTicker":"a-b","interestRatio":"1","minInvestment":"1",
+            "maxInvestment":"1","maxPossibleInvestment":"1"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (plan.ticker.as_str(), plan.interest_ticker.as_str()),
+        ("usdt", "a-b")
+    );
+}

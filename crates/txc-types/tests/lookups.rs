@@ -11,10 +11,10 @@
 use std::collections::BTreeMap;
 
 use proptest::prelude::*;
-use txc_types::{
-    ActivationCondition, CancelOrder, Cancellation, Endpoint, EndpointKind, HistoryStatus,
-    OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery, OrderStatus, Reason, ValidationError,
-};
+use txc_types::endpoint::{Endpoint, EndpointKind};
+use txc_types::errors::{Reason, ValidationError};
+use txc_types::lookups::{HistoryStatus, OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
+use txc_types::orders::{ActivationCondition, CancelOrder, Cancellation, Order, OrderStatus};
 
 fn errors(field: &str, message: &str) -> BTreeMap<String, Vec<String>> {
     BTreeMap::from([(field.to_owned(), vec![message.to_owned()])])

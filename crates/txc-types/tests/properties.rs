@@ -9,9 +9,9 @@
 )]
 
 use proptest::prelude::*;
-use txc_types::{
-    Amount, ClientOrderId, CollateralMarketOrder, InvestmentPlan, Market, Order, Side,
-};
+use txc_types::investments::InvestmentPlan;
+use txc_types::orders::{CollateralMarketOrder, Order, Side};
+use txc_types::values::{Amount, ClientOrderId, Market};
 
 proptest! {
     #[test]

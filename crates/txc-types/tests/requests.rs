@@ -7,10 +7,13 @@
     clippy::panic
 )]
 
-use txc_types::{
-    Amount, CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, EndpointKind, Market,
-    PositionSide, Price, Reason, Side, SmartPlansQuery, Stp, ValidationError,
+use txc_types::endpoint::{Endpoint, EndpointKind};
+use txc_types::errors::{Reason, ValidationError};
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{
+    CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side, Stp,
 };
+use txc_types::values::{Amount, Market, Price};
 
 fn json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap()
@@ -263,7 +266,7 @@ fn rust_decimal_converts_both_ways() {
 mod decimal_builders {
     use proptest::prelude::*;
     use rust_decimal::Decimal;
-    use txc_types::{CollateralTriggerMarketOrder, Side};
+    use txc_types::orders::{CollateralTriggerMarketOrder, Side};
 
     proptest! {
         /// Any positive `Decimal` goes on the wire in plain notation, with the same value, under

@@ -24,10 +24,12 @@ use txc_sign::{
     NonceSequence, PendingOrder, Placed, RateLimiter, RateLimits, RatePolicy, Resolution,
     RetryPolicy, SignedRequest, TransportErrorKind,
 };
-use txc_types::{
-    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, InvestmentPlan,
-    OpenOrdersQuery, Order, OrderHistory, OrderHistoryQuery, ServerTime, Side, SmartPlansQuery,
+use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
+use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
+use txc_types::orders::{
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Order, Side,
 };
+use txc_types::time::ServerTime;
 
 // ---------------------------------------------------------------------------------------------
 // Drivers: one per transport, the same shape for both.

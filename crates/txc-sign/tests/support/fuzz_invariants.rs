@@ -15,7 +15,9 @@ use txc_sign::{
     NonceGuard, Response, VerifiedRequest, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, api_error,
     decode, payload, signature, verify,
 };
-use txc_types::{CollateralMarketOrder, CollateralTriggerMarketOrder, Endpoint, SmartPlansQuery};
+use txc_types::endpoint::Endpoint;
+use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder};
 
 /// The one key the fuzz lookup knows.
 pub const KEY: &str = "fuzz-key";

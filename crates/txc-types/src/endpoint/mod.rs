@@ -1,0 +1,32 @@
+//! Defining an operation: the [`Endpoint`] trait every request type implements (path, kind,
+//! [`RateLimit`], response, body fields as [`WireValue`]s), and what builders accept
+//! ([`FieldValue`], [`Validated`]).
+//!
+//! For code that signs or sends requests generically, or defines an endpoint this crate does
+//! not have yet; a trader placing orders finds the requests in [`crate::orders`] and its kin.
+
+mod field_value;
+mod operation;
+mod wire_value;
+
+pub use field_value::{FieldValue, Validated};
+pub use operation::{Endpoint, EndpointKind, RateLimit};
+pub use wire_value::WireValue;
+pub(crate) use wire_value::serialize_fields;
+
+use crate::investments::SmartPlansQuery;
+use crate::lookups::{OpenOrdersQuery, OrderHistoryQuery};
+use crate::orders::{CancelOrder, CollateralMarketOrder, CollateralTriggerMarketOrder};
+use crate::time::ServerTimeQuery;
+
+/// The request path of every endpoint this crate defines, for code that prepares something
+/// per endpoint up front (URLs, say).
+pub const ENDPOINT_PATHS: [&str; 7] = [
+    CollateralMarketOrder::PATH,
+    CollateralTriggerMarketOrder::PATH,
+    SmartPlansQuery::PATH,
+    OpenOrdersQuery::PATH,
+    OrderHistoryQuery::PATH,
+    CancelOrder::PATH,
+    ServerTimeQuery::PATH,
+];

@@ -1,0 +1,91 @@
+//! What can be wrong with a value: [`ValidationError`] (with its [`Reason`]) for a request
+//! value refused before any request exists; with the `decimal` feature, `DecimalRangeError` for an
+//! answer's decimal that does not fit `rust_decimal`.
+
+use std::fmt;
+
+#[cfg(feature = "decimal")]
+pub use crate::values::exact_decimal::DecimalRangeError;
+
+/// Why a request value was rejected. Raised before anything is signed or sent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ValidationError {
+    /// A field's value is malformed.
+    #[error("invalid {field}: {reason}")]
+    InvalidField {
+        /// The field's name as it appears on the wire, e.g. `amount` or `clientOrderId`.
+        field: &'static str,
+        /// What is wrong with the value.
+        reason: Reason,
+    },
+    /// Two fields that may not be combined were both set.
+    #[error("{field} cannot be combined with {other}")]
+    Conflict {
+        /// The field whose presence conflicts.
+        field: &'static str,
+        /// The field it conflicts with.
+        other: &'static str,
+    },
+}
+
+impl ValidationError {
+    /// The wire name of the offending field.
+    pub fn field(&self) -> &'static str {
+        match self {
+            Self::InvalidField { field, .. } | Self::Conflict { field, .. } => field,
+        }
+    }
+
+    pub(crate) fn invalid(field: &'static str, reason: Reason) -> Self {
+        Self::InvalidField { field, reason }
+    }
+}
+
+/// What is wrong with a field's value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Reason {
+    /// The value is empty.
+    Empty,
+    /// The value is longer than `max` characters.
+    TooLong {
+        /// The maximum length allowed.
+        max: usize,
+    },
+    /// The value contains a character that is not allowed (the first one found).
+    InvalidCharacter(char),
+    /// The value does not have the required shape; the text says which.
+    Format(&'static str),
+    /// A decimal that must be positive is zero.
+    NotPositive,
+    /// A value outside the enum's documented set.
+    UnknownVariant,
+    /// A number outside the documented range.
+    OutOfRange {
+        /// The smallest value allowed.
+        min: u64,
+        /// The largest value allowed.
+        max: u64,
+    },
+    /// The field may only be sent together with another one, named here.
+    Requires(&'static str),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty => f.write_str("must not be empty"),
+            Self::TooLong { max } => write!(f, "must be at most {max} characters"),
+            Self::InvalidCharacter(c) if c.is_whitespace() || c.is_control() => {
+                write!(f, "contains {c:?}, which is not allowed")
+            }
+            Self::InvalidCharacter(c) => write!(f, "contains '{c}', which is not allowed"),
+            Self::Format(what) => f.write_str(what),
+            Self::NotPositive => f.write_str("must be greater than zero"),
+            Self::UnknownVariant => f.write_str("is not one of the allowed values"),
+            Self::OutOfRange { min, max } => write!(f, "must be from {min} to {max}"),
+            Self::Requires(other) => write!(f, "may only be sent together with {other}"),
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! `POST /api/v4/order/cancel`: cancels one open order.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::Order;
+use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::errors::ValidationError;
+use crate::values::{ClientOrderId, Market};
+
+/// Cancels one open order — a resting trigger order, say — by its `orderId` or its
+/// `clientOrderId`. The exchange takes exactly one of the two; the two constructors make
+/// "both" and "neither" impossible.
+///
+/// An order operation: never resent after a failure that leaves its outcome unknown.
+///
+/// ```
+/// use txc_types::orders::CancelOrder;
+/// let by_id = CancelOrder::by_order_id("BTC_USDT", 4180284841)?;
+/// assert_eq!(serde_json::to_string(&by_id).unwrap(), r#"{"market":"BTC_USDT","orderId":4180284841}"#);
+/// let by_client_id = CancelOrder::by_client_order_id("BTC_PERP", "order-42")?;
+/// assert_eq!(
+///     serde_json::to_string(&by_client_id).unwrap(),
+///     r#"{"market":"BTC_PERP","clientOrderId":"order-42"}"#
+/// );
+/// # Ok::<(), txc_types::errors::ValidationError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CancelOrder {
+    market: Market,
+    target: OrderRef,
+}
+
+/// Which order to cancel.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum OrderRef {
+    /// By the exchange's order id.
+    OrderId(u64),
+    /// By the caller's order id.
+    ClientOrderId(ClientOrderId),
+}
+
+impl CancelOrder {
+    /// Cancels the order of `market` with the exchange's id `order_id`.
+    pub fn by_order_id(
+        market: impl FieldValue<Market>,
+        order_id: u64,
+    ) -> Result<Self, ValidationError> {
+        Ok(Self {
+            market: market.into_field("market")?,
+            target: OrderRef::OrderId(order_id),
+        })
+    }
+
+    /// Cancels the open order of `market` whose `clientOrderId` is `id`.
+    pub fn by_client_order_id(
+        market: impl FieldValue<Market>,
+        id: impl FieldValue<ClientOrderId>,
+    ) -> Result<Self, ValidationError> {
+        Ok(Self {
+            market: market.into_field("market")?,
+            target: OrderRef::ClientOrderId(id.into_field("clientOrderId")?),
+        })
+    }
+
+    /// The market.
+    pub fn market(&self) -> &Market {
+        &self.market
+    }
+
+    /// Which order.
+    pub fn target(&self) -> &OrderRef {
+        &self.target
+    }
+}
+
+/// What a cancel did.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub enum Cancellation {
+    /// The order was canceled; its final state.
+    Canceled(Box<Order>),
+    /// No open order matched (HTTP 4xx, code 2, `Unexecuted order was not found.`): it never
+    /// existed, or it was already filled or canceled — the exchange does not say which.
+    NotFound,
+}
+
+impl<'de> Deserialize<'de> for Cancellation {
+    /// The canceled order's record; decode from JSON text.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Order::deserialize(d).map(|order| Self::Canceled(Box::new(order)))
+    }
+}
+
+impl Endpoint for CancelOrder {
+    const PATH: &'static str = "/api/v4/order/cancel";
+    const OPERATION: &'static str = "cancel_order";
+    const KIND: EndpointKind = EndpointKind::Order;
+    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
+    type Response = Cancellation;
+
+    /// HTTP 4xx, code 2 with field errors (`orderId: Unexecuted order was not found.`): no
+    /// open order matched. (Code 2 without field errors is the disabled-key response.)
+    fn error_outcome(
+        status: u16,
+        code: Option<i64>,
+        errors: &BTreeMap<String, Vec<String>>,
+    ) -> Option<Cancellation> {
+        ((400..500).contains(&status) && code == Some(2) && !errors.is_empty())
+            .then_some(Cancellation::NotFound)
+    }
+
+    fn try_for_each_field<E>(
+        &self,
+        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        visit("market", WireValue::Str(self.market.as_str()))?;
+        match &self.target {
+            OrderRef::OrderId(id) => visit("orderId", WireValue::Int(*id)),
+            OrderRef::ClientOrderId(id) => visit("clientOrderId", WireValue::Str(id.as_str())),
+        }
+    }
+}
+
+impl Serialize for CancelOrder {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::endpoint::serialize_fields(self, s)
+    }
+}
