@@ -84,6 +84,7 @@ mod smart_plans;
 mod stp;
 mod text;
 mod timestamp;
+mod websocket_token;
 mod wire_value;
 
 pub use cancel_order::{CancelOrder, Cancellation, OrderRef};
@@ -117,6 +118,7 @@ pub use text::{
     ClientOrderId, ClientOrderIdRule, Market, MarketRule, Text, TextRule, Ticker, TickerRule,
 };
 pub use timestamp::Timestamp;
+pub use websocket_token::{WebSocketToken, WebSocketTokenQuery};
 pub use wire_value::WireValue;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
