@@ -66,6 +66,9 @@ pub struct Disconnect {
     pub reason: DisconnectReason,
     /// Whether the connection had been established (a [`Resync`] was emitted for it).
     pub was_established: bool,
+    /// Channel events that arrived while the connection subscribed and are discarded because
+    /// it ended before it was established; the next [`Resync`] reads their state again.
+    pub discarded_events: usize,
     /// When the next attempt starts; `None` when the stream stops.
     pub reconnect_in: Option<Duration>,
 }
@@ -96,7 +99,8 @@ pub enum DisconnectReason {
     /// The server refused `authorize` (the [`StreamError::AuthorizationRefused`] before says
     /// why).
     AuthorizationRefused,
-    /// More channel events arrived while subscribing than the machine holds.
+    /// More channel events arrived while subscribing than the machine holds
+    /// ([`StreamConfig::with_max_held_events`](super::StreamConfig::with_max_held_events)).
     TooManyHeldEvents,
     /// The consumer asked the stream to stop.
     Stopped,

@@ -9,7 +9,7 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use txc_types::WebSocketToken;
 
-use super::budget::Budget;
+use super::budget::{Budget, ping_reserve};
 use super::frame::{Incoming, OutgoingFrame, parse, raw};
 use super::update::route;
 use super::{
@@ -91,12 +91,15 @@ pub enum StreamStep {
 /// - **Budget**: at most [`requests_per_minute`](StreamConfig::with_requests_per_minute) frames
 ///   in any minute on one connection; requests past it are **queued** (in order, the same
 ///   request never twice) and sent as slots free up — never refused, since every request
-///   is one the stream needs (a resubscription, a ping).
+///   is one the stream needs (a resubscription, a ping). A few slots of each minute are kept
+///   for pings, so that a queue of subscriptions cannot starve them.
 /// - **Reconnection**: every end of a connection is a [`StreamEvent::Disconnected`] saying
 ///   when the next attempt starts ([`Backoff`](super::Backoff): growing, capped, jittered,
 ///   reset once a connection stays established). Each attempt fetches a **fresh token**,
 ///   authorizes, resubscribes **every** channel, and emits [`StreamEvent::Resync`] before
-///   any update of that connection (updates arriving while it subscribes are held).
+///   any update of that connection (updates arriving while it subscribes are held; if the
+///   connection ends first they are discarded and counted in the [`Disconnect`], since the
+///   next `Resync` reads their state again).
 /// - **Fatal**: a token request refused for the key or the request (authentication,
 ///   permission, validation) or a misconfigured client; `authorize` refused
 ///   [`max_authorize_refusals`](StreamConfig::with_max_authorize_refusals) times in a row.
@@ -195,6 +198,8 @@ struct Sub {
 /// An open connection.
 struct Link {
     budget: Budget,
+    /// The budget's slots kept for pings.
+    ping_reserve: usize,
     queue: VecDeque<Request>,
     in_flight: BTreeMap<u64, InFlight>,
     last_sent: SystemTime,
@@ -243,6 +248,11 @@ impl Link {
     fn new(now: SystemTime, config: &StreamConfig) -> Self {
         Self {
             budget: Budget::new(config.requests_per_minute(), BUDGET_WINDOW),
+            ping_reserve: ping_reserve(
+                config.requests_per_minute(),
+                BUDGET_WINDOW,
+                config.ping_interval(),
+            ),
             queue: VecDeque::new(),
             in_flight: BTreeMap::new(),
             last_sent: now,
@@ -370,10 +380,10 @@ impl StreamMachine {
             return;
         }
         let open = self.link.is_some() || matches!(self.phase, Phase::Connecting { .. });
-        self.end_link(open);
+        let was_established = self.is_established();
+        let discarded = self.end_link(open);
         if open {
-            let was_established = self.is_established();
-            self.disconnected(DisconnectReason::Stopped, was_established, None);
+            self.disconnected(DisconnectReason::Stopped, was_established, discarded, None);
         }
         self.stopped(StopReason::Requested);
     }
@@ -566,52 +576,54 @@ impl StreamMachine {
         }
     }
 
-    /// Sends the next queued request if the budget has a slot.
+    /// Sends the next queued request if the budget has a slot: a queued ping first (it may
+    /// use the slots kept for pings), else the oldest request.
     fn send_next(&mut self, now: SystemTime) -> Option<StreamStep> {
         let link = self.link.as_mut()?;
-        loop {
-            let stale = match link.queue.front()? {
-                Request::Subscribe(channel) => !self
-                    .subs
-                    .iter()
-                    .any(|s| s.subscription.channel() == *channel),
-                _ => false,
-            };
-            if stale {
-                link.queue.pop_front();
-                continue;
+        let subs = &mut self.subs;
+        link.queue.retain(|request| match request {
+            Request::Subscribe(channel) => {
+                subs.iter().any(|s| s.subscription.channel() == *channel)
             }
-            link.budget.take(now).ok()?;
-            let request = link.queue.pop_front()?;
-            let id = self.next_id;
-            self.next_id = self.next_id.saturating_add(1);
-            let (frame, what) = match request {
-                Request::Authorize(token) => (
-                    OutgoingFrame::new(id, "authorize", &(token.expose(), "public")),
-                    Sent::Authorize,
-                ),
-                Request::Subscribe(channel) => {
-                    let sub = self
-                        .subs
-                        .iter_mut()
-                        .find(|s| s.subscription.channel() == channel)?;
-                    sub.pending = Some(id);
-                    let params = sub.subscription.params();
-                    (
-                        OutgoingFrame::new(id, channel.subscribe_method(), &params),
-                        Sent::Subscribe(channel),
-                    )
-                }
-                Request::Unsubscribe(channel) => (
-                    OutgoingFrame::new(id, channel.unsubscribe_method(), &[(); 0]),
-                    Sent::Unsubscribe(channel),
-                ),
-                Request::Ping => (OutgoingFrame::new(id, "ping", &[(); 0]), Sent::Ping),
-            };
-            link.in_flight.insert(id, InFlight { what, sent_at: now });
-            link.last_sent = now;
-            return Some(StreamStep::Send(frame));
+            _ => true,
+        });
+        let ping = link.queue.iter().position(|r| matches!(r, Request::Ping));
+        let (index, reserve) = match ping {
+            Some(index) => (index, 0),
+            None => (0, link.ping_reserve),
+        };
+        if link.queue.is_empty() {
+            return None;
         }
+        link.budget.take(now, reserve).ok()?;
+        let request = link.queue.remove(index)?;
+        let id = self.next_id;
+        self.next_id = self.next_id.saturating_add(1);
+        let (frame, what) = match request {
+            Request::Authorize(token) => (
+                OutgoingFrame::new(id, "authorize", &(token.expose(), "public")),
+                Sent::Authorize,
+            ),
+            Request::Subscribe(channel) => {
+                let sub = subs
+                    .iter_mut()
+                    .find(|s| s.subscription.channel() == channel)?;
+                sub.pending = Some(id);
+                let params = sub.subscription.params();
+                (
+                    OutgoingFrame::new(id, channel.subscribe_method(), &params),
+                    Sent::Subscribe(channel),
+                )
+            }
+            Request::Unsubscribe(channel) => (
+                OutgoingFrame::new(id, channel.unsubscribe_method(), &[(); 0]),
+                Sent::Unsubscribe(channel),
+            ),
+            Request::Ping => (OutgoingFrame::new(id, "ping", &[(); 0]), Sent::Ping),
+        };
+        link.in_flight.insert(id, InFlight { what, sent_at: now });
+        link.last_sent = now;
+        Some(StreamStep::Send(frame))
     }
 
     /// When something is next due; `None` once stopped.
@@ -630,8 +642,13 @@ impl StreamMachine {
         let ping = (!link.ping_pending())
             .then(|| link.last_sent.checked_add(self.config.ping_interval()))
             .flatten();
+        let reserve = if link.queue.iter().any(|r| matches!(r, Request::Ping)) {
+            0
+        } else {
+            link.ping_reserve
+        };
         let budget = (!link.queue.is_empty())
-            .then(|| link.budget.free_at(now))
+            .then(|| link.budget.free_at(now, reserve))
             .flatten();
         let stable = match self.phase {
             Phase::Established { since } if self.failures > 0 => {
@@ -803,14 +820,11 @@ impl StreamMachine {
         }));
     }
 
-    /// Drops the connection: held events go out first, then the driver is told to close if
-    /// `close`.
-    fn end_link(&mut self, close: bool) {
-        if let Some(link) = self.link.take() {
-            for event in link.held {
-                self.emit(event);
-            }
-        }
+    /// Drops the connection, telling the driver to close it if `close`; returns how many
+    /// held events it discards (the next [`Resync`] reads their state again: a connection
+    /// that was never established opened no gap of its own).
+    fn end_link(&mut self, close: bool) -> usize {
+        let discarded = self.link.take().map_or(0, |link| link.held.len());
         if close {
             self.steps.push_back(StreamStep::Close);
         }
@@ -818,6 +832,7 @@ impl StreamMachine {
             sub.pending = None;
             sub.active = false;
         }
+        discarded
     }
 
     /// The connection (or the attempt) ended at `now` for `reason`: tell the consumer, then
@@ -836,9 +851,9 @@ impl StreamMachine {
         if was_established && self.gap_since.is_none() {
             self.gap_since = Some(now);
         }
-        self.end_link(close);
+        let discarded = self.end_link(close);
         if let Some(stop) = stop {
-            self.disconnected(reason, was_established, None);
+            self.disconnected(reason, was_established, discarded, None);
             self.stopped(stop);
             return;
         }
@@ -847,19 +862,21 @@ impl StreamMachine {
         self.phase = Phase::Down {
             reconnect_at: now.checked_add(delay).unwrap_or(now),
         };
-        self.disconnected(reason, was_established, Some(delay));
+        self.disconnected(reason, was_established, discarded, Some(delay));
     }
 
     fn disconnected(
         &mut self,
         reason: DisconnectReason,
         was_established: bool,
+        discarded_events: usize,
         reconnect_in: Option<Duration>,
     ) {
         self.emit(StreamEvent::Disconnected(Disconnect {
             connection: self.connection,
             reason,
             was_established,
+            discarded_events,
             reconnect_in,
         }));
     }
