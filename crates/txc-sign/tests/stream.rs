@@ -644,8 +644,8 @@ fn the_token_answer_of_the_spec_authorizes() {
 
 #[test]
 fn the_budget_queues_requests_past_the_limit_per_minute_and_keeps_slots_for_pings() {
-    // 5 a minute, of which 2 are kept for pings.
-    let config = StreamConfig::default().with_requests_per_minute(5);
+    // 6 a minute, of which 3 are kept for pings (at most 3 a minute at 30 s).
+    let config = StreamConfig::default().with_requests_per_minute(6);
     let mut d = driver(config, vec![Subscription::positions()]);
     d.establish(); // authorize + 1 subscription
     let channels = [
@@ -855,6 +855,10 @@ fn settings_and_subscriptions_are_checked_before_anything_is_sent() {
         StreamConfig::default().with_connect_timeout(Duration::ZERO),
         StreamConfig::default().with_requests_per_minute(201),
         StreamConfig::default().with_requests_per_minute(0),
+        StreamConfig::default().with_requests_per_minute(5),
+        StreamConfig::default()
+            .with_ping_interval(Duration::from_secs(1))
+            .with_requests_per_minute(121),
         StreamConfig::default().with_max_authorize_refusals(0),
         StreamConfig::default().with_max_held_events(0),
         StreamConfig::default().with_backoff(Backoff::new(Duration::ZERO, Duration::from_secs(1))),

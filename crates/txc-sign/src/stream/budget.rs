@@ -12,6 +12,8 @@
 use std::collections::VecDeque;
 use std::time::{Duration, SystemTime};
 
+use super::config::pings_per_minute;
+
 /// The send times of the last window.
 #[derive(Debug, Clone)]
 pub(crate) struct Budget {
@@ -66,15 +68,12 @@ impl Budget {
     }
 }
 
-/// The slots of each window kept for pings: as many pings as a window can need (a ping goes
-/// out only after `ping_interval` with nothing sent), at most half the budget.
-pub(crate) fn ping_reserve(limit: u32, window: Duration, ping_interval: Duration) -> usize {
-    let pings = window
-        .as_nanos()
-        .div_ceil(ping_interval.as_nanos().max(1))
-        .saturating_add(1);
-    let half = usize::try_from(limit / 2).unwrap_or(usize::MAX);
-    usize::try_from(pings).unwrap_or(usize::MAX).min(half)
+/// The slots of each minute kept for pings: as many pings as a minute can need (a ping goes
+/// out only after `ping_interval` with nothing sent), at most half the budget (the
+/// configuration makes sure that is enough).
+pub(crate) fn ping_reserve(limit: u32, ping_interval: Duration) -> usize {
+    let pings = pings_per_minute(ping_interval);
+    usize::try_from(pings.min(u64::from(limit / 2))).unwrap_or(usize::MAX)
 }
 
 #[cfg(test)]
@@ -127,11 +126,10 @@ mod tests {
 
     #[test]
     fn the_ping_reserve_covers_a_window_of_pings_within_half_the_budget() {
-        let minute = Duration::from_secs(60);
-        assert_eq!(ping_reserve(190, minute, Duration::from_secs(30)), 3);
-        assert_eq!(ping_reserve(190, minute, Duration::from_secs(49)), 3);
-        assert_eq!(ping_reserve(190, minute, Duration::from_secs(1)), 61);
-        assert_eq!(ping_reserve(5, minute, Duration::from_secs(30)), 2);
-        assert_eq!(ping_reserve(1, minute, Duration::from_secs(30)), 0);
+        assert_eq!(ping_reserve(190, Duration::from_secs(30)), 3);
+        assert_eq!(ping_reserve(190, Duration::from_secs(49)), 3);
+        assert_eq!(ping_reserve(190, Duration::from_secs(1)), 61);
+        assert_eq!(ping_reserve(5, Duration::from_secs(30)), 2);
+        assert_eq!(ping_reserve(1, Duration::from_secs(30)), 0);
     }
 }

@@ -206,8 +206,9 @@ impl StreamConfig {
         self
     }
 
-    /// Sets how many requests one connection may send in any minute (1 to
-    /// [`REQUESTS_PER_MINUTE_LIMIT`]; default [`DEFAULT_REQUESTS_PER_MINUTE`]).
+    /// Sets how many requests one connection may send in any minute (up to
+    /// [`REQUESTS_PER_MINUTE_LIMIT`], and at least twice the pings a minute can need —
+    /// 6 at the default interval; default [`DEFAULT_REQUESTS_PER_MINUTE`]).
     pub fn with_requests_per_minute(mut self, requests: u32) -> Self {
         self.requests_per_minute = requests;
         self
@@ -294,6 +295,13 @@ impl StreamConfig {
                 "must be between 1 and 200 (the exchange's limit per connection)",
             ));
         }
+        let pings = pings_per_minute(self.ping_interval);
+        if u64::from(self.requests_per_minute) < pings.saturating_mul(2) {
+            return Err(StreamConfigError::setting(
+                "requests_per_minute",
+                "too few for the ping interval: at least twice the pings a minute can need",
+            ));
+        }
         if self.max_authorize_refusals == 0 {
             return Err(StreamConfigError::setting(
                 "max_authorize_refusals",
@@ -308,4 +316,15 @@ impl StreamConfig {
         }
         self.backoff.check()
     }
+}
+
+/// How many pings one minute can hold at `interval` (a ping goes out only after `interval`
+/// with nothing sent): a minute's worth, plus one at its edge.
+pub(crate) fn pings_per_minute(interval: Duration) -> u64 {
+    let per_minute = Duration::from_secs(60)
+        .as_nanos()
+        .div_ceil(interval.as_nanos().max(1));
+    u64::try_from(per_minute)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1)
 }

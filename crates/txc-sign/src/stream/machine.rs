@@ -248,11 +248,7 @@ impl Link {
     fn new(now: SystemTime, config: &StreamConfig) -> Self {
         Self {
             budget: Budget::new(config.requests_per_minute(), BUDGET_WINDOW),
-            ping_reserve: ping_reserve(
-                config.requests_per_minute(),
-                BUDGET_WINDOW,
-                config.ping_interval(),
-            ),
+            ping_reserve: ping_reserve(config.requests_per_minute(), config.ping_interval()),
             queue: VecDeque::new(),
             in_flight: BTreeMap::new(),
             last_sent: now,

@@ -18,7 +18,7 @@ pub fn t0() -> SystemTime {
 /// One thing the machine asked or said, or the driver handed it, and when.
 #[derive(Debug)]
 pub struct Entry {
-    /// When.
+    /// When, by the machine's clock: the latest time it was given (it never goes back).
     pub at: SystemTime,
     /// The machine's connection then.
     pub connection: u64,
@@ -58,8 +58,10 @@ pub enum Socket {
 pub struct Driver {
     /// The machine driven.
     pub machine: StreamMachine,
-    /// The time.
+    /// The time (the tests may set it back).
     pub now: SystemTime,
+    /// The machine's clock: the latest time it was given.
+    pub clock: SystemTime,
     /// Everything so far.
     pub log: Vec<Entry>,
     /// The socket.
@@ -81,6 +83,7 @@ impl Driver {
         Self {
             machine,
             now: t0(),
+            clock: UNIX_EPOCH,
             log: Vec::new(),
             socket: Socket::Shut,
             token_wanted: false,
@@ -102,8 +105,11 @@ impl Driver {
     /// Polls until the machine waits (how long) or finishes (`None`), doing what it asks.
     pub fn run(&mut self) -> Option<Duration> {
         for _ in 0..100_000 {
-            let (at, connection) = (self.now, self.machine.connection());
-            match self.machine.poll(self.now) {
+            self.clock = self.clock.max(self.now);
+            let at = self.clock;
+            let step = self.machine.poll(self.now);
+            let connection = self.machine.connection();
+            match step {
                 StreamStep::Connect => {
                     self.socket = Socket::Connecting;
                     self.record(at, connection, What::Connect);
@@ -188,6 +194,7 @@ impl Driver {
 
     /// Hands over `input` at the current time, then runs.
     pub fn handle(&mut self, input: StreamInput) {
+        self.clock = self.clock.max(self.now);
         self.machine.handle(self.now, input);
         self.run();
     }
@@ -220,7 +227,7 @@ impl Driver {
         self.token_wanted = false;
         self.tokens += 1;
         let token = format!("tok-{}", self.tokens);
-        let (at, connection) = (self.now, self.machine.connection());
+        let (at, connection) = (self.clock.max(self.now), self.machine.connection());
         self.record(at, connection, What::Token(token.clone()));
         self.handle(StreamInput::Token(WebSocketToken::new(token.clone())));
         Some(token)
