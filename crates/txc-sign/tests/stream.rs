@@ -993,3 +993,35 @@ fn a_frame_with_no_connection_open_is_out_of_order() {
     assert!(d.take_events().is_empty());
     assert!(t0() <= d.now);
 }
+
+#[test]
+fn the_token_request_is_a_signed_post_of_request_and_nonce_as_the_guide_shows() {
+    use txc_sign::{Credentials, Nonce, NonceMode, Signer};
+    let signer = Signer::new(
+        Credentials::new("demo-key", "test-secret").unwrap(),
+        "https://whitebit.com",
+    )
+    .unwrap();
+    let signed = signer
+        .sign(
+            &WebSocketTokenQuery,
+            Nonce(1_594_297_865_000),
+            NonceMode::Strict,
+        )
+        .unwrap();
+    let http = signed.into_http();
+    assert_eq!(http.method(), http::Method::POST);
+    assert_eq!(
+        http.uri().to_string(),
+        "https://whitebit.com/api/v4/profile/websocket_token"
+    );
+    // The guide's body is {"request": path, "nonce": …}; the signer adds its nonce mode, as
+    // for every private request.
+    let body = json(std::str::from_utf8(http.body()).unwrap());
+    assert_eq!(body["request"], "/api/v4/profile/websocket_token");
+    assert_eq!(body["nonce"], 1_594_297_865_000u64);
+    assert_eq!(body.as_object().unwrap().len(), 3, "{body}");
+    for header in ["x-txc-apikey", "x-txc-payload", "x-txc-signature"] {
+        assert!(http.headers().contains_key(header), "{header}");
+    }
+}
