@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, SystemTime};
 
 use proptest::prelude::*;
-use stream_driver::{Driver, Socket, What, t0};
+use stream_driver::{Driver, Socket, What};
 use txc_sign::stream::{
     Backoff, ExecutedFilter, StreamConfig, StreamError, StreamEvent, StreamInput, StreamMachine,
     Subscription,
@@ -466,9 +466,4 @@ proptest! {
         }
         prop_assert_eq!(backoff.delay(u32::MAX, 0.99), max);
     }
-}
-
-#[test]
-fn the_times_start_at_t0() {
-    assert!(t0() > SystemTime::UNIX_EPOCH);
 }
