@@ -56,6 +56,7 @@ mod resolve;
 mod retry;
 mod signed_request;
 mod signer;
+pub mod stream;
 mod trace;
 #[cfg(feature = "server")]
 mod verify;

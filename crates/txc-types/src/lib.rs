@@ -8,6 +8,7 @@
 //! | [`investments`] | smart investment plans |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
+//! | [`events`] | the private event stream: the token that authorizes a WebSocket connection |
 //! | [`endpoint`] | the [`Endpoint`](endpoint::Endpoint) trait, for code generic over operations or defining new ones |
 //! | [`errors`] | what a refused value says: [`ValidationError`](errors::ValidationError), [`Reason`](errors::Reason) |
 //!
@@ -70,6 +71,7 @@
 
 pub mod endpoint;
 pub mod errors;
+pub mod events;
 pub mod investments;
 mod lenient;
 pub mod lookups;

@@ -14,6 +14,7 @@ pub use operation::{Endpoint, EndpointKind, RateLimit};
 pub use wire_value::WireValue;
 pub(crate) use wire_value::serialize_fields;
 
+use crate::events::WebSocketTokenQuery;
 use crate::investments::SmartPlansQuery;
 use crate::lookups::{OpenOrdersQuery, OrderHistoryQuery};
 use crate::orders::{CancelOrder, CollateralMarketOrder, CollateralTriggerMarketOrder};
@@ -21,7 +22,7 @@ use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 7] = [
+pub const ENDPOINT_PATHS: [&str; 8] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     SmartPlansQuery::PATH,
@@ -29,4 +30,5 @@ pub const ENDPOINT_PATHS: [&str; 7] = [
     OrderHistoryQuery::PATH,
     CancelOrder::PATH,
     ServerTimeQuery::PATH,
+    WebSocketTokenQuery::PATH,
 ];
