@@ -41,12 +41,14 @@
 mod base64;
 mod body;
 mod builder;
-mod client;
+mod call;
+mod client_core;
 mod client_order_ids;
 mod credentials;
 mod decode;
 mod error;
 mod hex;
+mod machine;
 mod nonce;
 mod pacing;
 mod pending;
@@ -56,6 +58,7 @@ mod resolve;
 mod retry;
 mod signed_request;
 mod signer;
+mod sync_clock;
 mod trace;
 #[cfg(feature = "server")]
 mod verify;
@@ -64,10 +67,8 @@ pub use builder::{
     CheckedHttpSettings, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT,
     DEFAULT_USER_AGENT, HttpSettings,
 };
-pub use client::{
-    AttemptRecord, Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS, Machine, Step,
-    SyncClock,
-};
+pub use call::{AttemptRecord, Call};
+pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
 pub use client_order_ids::ClientOrderIds;
 pub use credentials::{ApiSecret, Credentials};
 pub use decode::{Response, api_error, classify, decode};
@@ -75,6 +76,7 @@ pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
     TransportError, TransportErrorKind, Unresolved,
 };
+pub use machine::{Machine, Step};
 pub use nonce::{ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis};
 pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
@@ -86,6 +88,7 @@ pub use signer::{
     DEFAULT_BASE_URL, Signer, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, body_bytes,
     is_loopback, payload, signature,
 };
+pub use sync_clock::SyncClock;
 pub use txc_types;
 #[cfg(feature = "server")]
 pub use verify::{AuthRejection, KeyStatus, NonceGuard, VerifiedRequest, verify};

@@ -6,7 +6,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use txc_types::{HistoryOrder, OpenOrdersQuery, Order, OrderHistoryQuery};
 
-use crate::client::Call;
+use crate::call::Call;
 use crate::{ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, Unresolved};
 
 /// An order that was placed, as the exchange last showed it.
