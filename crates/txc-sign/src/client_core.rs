@@ -230,7 +230,7 @@ impl ClientCore {
         (lead > MAX_NONCE_LEAD_MS).then(|| Duration::from_millis(lead - MAX_NONCE_LEAD_MS))
     }
 
-    /// Starts a call of `endpoint`: a [`Machine`] for a transport to drive.
+    /// Starts a call of `endpoint`: a [`Machine`](crate::Machine) for a transport to drive.
     pub fn call<'a, E: Endpoint>(&'a self, endpoint: &'a E) -> Call<'a, E> {
         Call::new(self, Held::Borrowed(endpoint))
     }

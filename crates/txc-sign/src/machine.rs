@@ -32,7 +32,7 @@ impl<T> Step<T> {
     }
 }
 
-/// A sans-IO state machine a transport drives: a [`Call`] of one endpoint, or anything built
+/// A sans-IO state machine a transport drives: a [`Call`](crate::Call) of one endpoint, or anything built
 /// from calls. The transport's whole job:
 ///
 /// ```
