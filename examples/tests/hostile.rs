@@ -373,7 +373,7 @@ fn the_corpus_gives_typed_errors(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner()
+        config::partner()
             .max_response_bytes(CAP)
             .timeout(Duration::from_secs(5)),
     );
@@ -416,7 +416,10 @@ fn a_silent_server_times_out_and_the_order_is_not_resent(driver: &dyn Driver) {
 
 fn huge_answers_to_a_read_are_cut_off_on_every_attempt(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner().max_response_bytes(CAP));
+    let client = driver.client(
+        sandbox.base_url(),
+        config::partner().max_response_bytes(CAP),
+    );
     for fault in [Fault::OversizedBody(HUGE), Fault::Chunked(HUGE)] {
         sandbox.reset();
         sandbox.inject_fault(Route::SmartPlans, fault.clone(), None);
@@ -481,7 +484,7 @@ enum Extra<'a> {
 
 fn bad_values_are_rejected_before_any_io(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let thousand_digits = "1".repeat(1000);
     let long_id = "a".repeat(65);
     let mut cases: Vec<(String, &str, Result<(), Error>)> = Vec::new();

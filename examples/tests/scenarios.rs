@@ -36,7 +36,7 @@ use txc_types::{
 
 fn market_order_is_placed(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
         .client_order_id("scenario-1")
         .stop_loss("60000")
@@ -55,7 +55,7 @@ fn market_order_is_placed(driver: &dyn Driver) {
 
 fn trigger_order_rests_then_fires(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let order = CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, "0.01", "70000")
         .build()
         .unwrap();
@@ -76,7 +76,7 @@ fn trigger_order_rests_then_fires(driver: &dyn Driver) {
 
 fn smart_plans_are_listed(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let all = client.plans(&SmartPlansQuery::new()).unwrap();
     assert!(all.iter().any(|p| p.ticker == "USDT"));
     assert!(all.iter().any(|p| p.ticker == "BTC"));
@@ -92,7 +92,7 @@ fn smart_plans_are_listed(driver: &dyn Driver) {
 
 fn amount_below_minimum_is_validation_32(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, api) = api_error(client.market(&market("0.0001")));
     assert_eq!(
         (api.status, api.code, api.class),
@@ -114,7 +114,7 @@ fn short_balance_is_insufficient_balance_10(driver: &dyn Driver) {
     sandbox
         .set_balance(demo::PARTNER_API_KEY, "USDT", "1")
         .unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, api) = api_error(client.market(&market("0.01")));
     assert_eq!(
         (api.status, api.code, api.class),
@@ -129,7 +129,7 @@ fn plans_for_a_regular_key_are_forbidden(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::key(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET),
+        config::key(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET),
     );
     let (error, api) = api_error(client.plans(&SmartPlansQuery::new()));
     assert_eq!((api.status, api.class), (403, ApiErrorClass::Permission));
@@ -143,7 +143,7 @@ fn a_wrong_secret_is_rejected(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::key(demo::PARTNER_API_KEY, WRONG_SECRET),
+        config::key(demo::PARTNER_API_KEY, WRONG_SECRET),
     );
     let (error, api) = api_error(client.market(&market("0.01")));
     assert_eq!(
@@ -158,7 +158,7 @@ fn an_unknown_key_is_rejected(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::key("no-such-key-0000", "whatever-secret"),
+        config::key("no-such-key-0000", "whatever-secret"),
     );
     let (_, api) = api_error(client.plans(&SmartPlansQuery::new()));
     assert_eq!(
@@ -172,7 +172,7 @@ fn a_disabled_key_is_rejected(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::key(demo::DISABLED_API_KEY, demo::DISABLED_API_SECRET),
+        config::key(demo::DISABLED_API_KEY, demo::DISABLED_API_SECRET),
     );
     let (_, api) = api_error(client.market(&market("0.01")));
     assert_eq!(
@@ -184,7 +184,7 @@ fn a_disabled_key_is_rejected(driver: &dyn Driver) {
 
 fn the_rate_limit_is_too_many_requests(driver: &dyn Driver) {
     let sandbox = Sandbox::builder().rate_limits(1, 1).start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     client.market(&market("0.001")).unwrap();
     // Retried (signed afresh, so no nonce is reused) until the attempts run out.
     let (error, api) = api_error(client.market(&market("0.001")));
@@ -212,7 +212,7 @@ fn region_restriction_reaches_the_caller(driver: &dyn Driver) {
         },
         None,
     );
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, api) = api_error(client.market(&market("0.01")));
     assert_eq!(
         (api.status, api.class),
@@ -234,7 +234,7 @@ fn an_unavailable_answer_is_not_resent_for_orders(driver: &dyn Driver) {
         },
         None,
     );
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, api) = api_error(client.market(&market("0.01")));
     assert_eq!((api.status, api.class), (503, ApiErrorClass::Unavailable));
     assert_eq!(api.message, "Service is under maintenance");
@@ -257,7 +257,7 @@ fn a_gateway_503_saying_too_many_requests_is_not_resent(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let body = r#"{"status":503,"errors":{"message":["Too many requests."]}}"#;
     sandbox.inject_fault(Route::CollateralMarket, answer(503, body), None);
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, api) = api_error(client.market(&market("0.01")));
     assert_eq!((api.status, api.class), (503, ApiErrorClass::Unavailable));
     assert!(error.outcome_unknown() && !error.is_retryable(), "{error}");
@@ -269,7 +269,7 @@ fn a_2xx_carrying_an_order_is_placed_whatever_else_it_says(driver: &dyn Driver) 
     let sandbox = Sandbox::start().unwrap();
     let body = r#"{"orderId":"77","clientOrderId":"","market":"BTC_USDT","side":"buy","type":"market","timestamp":"1595792396.165973","dealMoney":650,"dealStock":"0.01","amount":0.01,"left":"0","dealFee":"0.65","status":"FILLED","oto":[],"reduceOnly":0,"message":"Too many requests.","code":0,"errors":{}}"#;
     sandbox.inject_fault(Route::CollateralMarket, answer(200, body), Some(1));
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let placed = client.market(&market("0.01")).unwrap();
     assert_eq!(placed.order_id, 77, "a string id");
     assert_eq!(
@@ -285,7 +285,7 @@ fn a_2xx_carrying_an_order_is_placed_whatever_else_it_says(driver: &dyn Driver) 
 
 fn a_2xx_that_is_no_order_leaves_the_outcome_unknown(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     for body in [
         r#"{"code":0,"message":"Too many requests."}"#,
         r#"{"orderId":1}"#,
@@ -310,7 +310,7 @@ fn a_cdn_429_is_the_rate_limit_for_orders_and_plans(driver: &dyn Driver) {
         content_type: "text/html".to_owned(),
         body: b"<html><body>Rate limited</body></html>".to_vec(),
     };
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     // Not executed, so resent (signed afresh) — an order as well as a read.
     sandbox.inject_fault(Route::CollateralMarket, page.clone(), Some(1));
     client.market(&market("0.01")).unwrap();
@@ -323,7 +323,7 @@ fn a_cdn_429_is_the_rate_limit_for_orders_and_plans(driver: &dyn Driver) {
 
 fn retry_after_is_honoured(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     // A short one is waited out and the call goes on.
     sandbox.inject_fault(
         Route::SmartPlans,
@@ -370,7 +370,7 @@ fn a_timed_out_read_is_retried(driver: &dyn Driver) {
     );
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().timeout(Duration::from_millis(300)),
+        config::partner().timeout(Duration::from_millis(300)),
     );
     assert!(!client.plans(&SmartPlansQuery::new()).unwrap().is_empty());
     let stats = sandbox.stats();
@@ -380,7 +380,7 @@ fn a_timed_out_read_is_retried(driver: &dyn Driver) {
 fn an_empty_503_is_a_decode_error_and_not_resent(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, None);
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, status, kind) = decode_error(client.market(&market("0.01")));
     assert_eq!((status, kind), (503, DecodeErrorKind::Empty));
     assert!(error.outcome_unknown());
@@ -391,7 +391,7 @@ fn an_empty_503_is_a_decode_error_and_not_resent(driver: &dyn Driver) {
 fn an_html_502_is_a_decode_error_and_not_resent(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralTriggerMarket, Fault::HtmlBadGateway, None);
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let order = CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Sell, "0.01", "60000")
         .build()
         .unwrap();
@@ -404,7 +404,7 @@ fn an_html_502_is_a_decode_error_and_not_resent(driver: &dyn Driver) {
 fn a_truncated_body_is_a_decode_error_and_not_resent(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::TruncatedBody, None);
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, status, kind) = decode_error(client.market(&market("0.01")));
     assert_eq!((status, kind), (200, DecodeErrorKind::NotJson));
     assert!(error.outcome_unknown(), "the order was placed");
@@ -415,7 +415,7 @@ fn a_truncated_body_is_a_decode_error_and_not_resent(driver: &dyn Driver) {
 fn a_connection_closed_mid_answer_is_io_and_not_resent(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::CloseMidResponse, None);
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, kind, delivery) = transport(client.market(&market("0.01")));
     assert_eq!(
         (kind, delivery),
@@ -429,7 +429,7 @@ fn a_connection_closed_mid_answer_is_io_and_not_resent(driver: &dyn Driver) {
 fn an_oversized_answer_is_refused_and_not_resent(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::OversizedBody(2 << 20), None);
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let (error, kind, delivery) = transport(client.market(&market("0.01")));
     assert_eq!(
         (kind, delivery),
@@ -446,7 +446,7 @@ fn an_unannounced_oversized_answer_is_cut_off(driver: &dyn Driver) {
     sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(4096), Some(1));
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().max_response_bytes(1024),
+        config::partner().max_response_bytes(1024),
     );
     let (error, kind, delivery) = transport(client.market(&market("0.01")));
     assert_eq!(
@@ -467,7 +467,7 @@ fn a_stopped_server_is_a_connect_error(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().retry(RetryPolicy::disabled()),
+        config::partner().retry_policy(RetryPolicy::disabled()),
     );
     client.market(&market("0.001")).unwrap();
     sandbox.stop_listener();
@@ -491,7 +491,7 @@ fn a_stopped_server_is_a_connect_error(driver: &dyn Driver) {
 fn plans_are_retried_after_a_503(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::SmartPlans, Fault::Unavailable, Some(1));
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     assert!(!client.plans(&SmartPlansQuery::new()).unwrap().is_empty());
     let stats = sandbox.stats();
     assert_eq!(
@@ -508,14 +508,14 @@ fn an_order_is_resent_with_a_fresh_nonce_after_a_stale_one(driver: &dyn Driver) 
     ahead.next(now_ms() + 800);
     let other = driver.client(
         sandbox.base_url(),
-        Setup::partner().nonce_window(false).nonces(ahead),
+        config::partner().nonce_window(false).nonce_sequence(ahead),
     );
     other.market(&market("0.001")).unwrap();
     // ...so this client's first nonce (the clock) is stale: `Too many requests.` proves the
     // order was not taken, and the retry, signed at least 1.5 s later, carries a fresh nonce.
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().nonce_window(false).retry(
+        config::partner().nonce_window(false).retry_policy(
             RetryPolicy::new(2, Duration::from_secs(3), Duration::from_secs(3))
                 .with_quick_retry(Duration::from_secs(3)),
         ),
@@ -533,7 +533,7 @@ fn an_order_is_resent_with_a_fresh_nonce_after_a_stale_one(driver: &dyn Driver) 
 
 fn five_hundred_concurrent_orders_never_collide(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let results = client.concurrent_markets(&market("0.001"), 500);
     let failures: Vec<_> = results.iter().filter_map(|r| r.as_ref().err()).collect();
     assert!(failures.is_empty(), "{failures:?}");
@@ -558,11 +558,11 @@ fn errors_and_traces_never_show_secrets(driver: &dyn Driver) {
     let errors = tracing::subscriber::with_default(subscriber, || {
         let partner = driver.client(
             sandbox.base_url(),
-            Setup::partner().timeout(Duration::from_millis(300)),
+            config::partner().timeout(Duration::from_millis(300)),
         );
         let wrong = driver.client(
             sandbox.base_url(),
-            Setup::key(demo::PARTNER_API_KEY, WRONG_SECRET),
+            config::key(demo::PARTNER_API_KEY, WRONG_SECRET),
         );
         partner.market(&market("0.001")).unwrap();
         sandbox.inject_fault(Route::SmartPlans, Fault::Unavailable, Some(1));

@@ -37,10 +37,12 @@ enum State<T> {
 ///
 /// ```
 /// use std::time::{Duration, SystemTime};
-/// use txc_sign::{ClientCore, Credentials, Machine, Response, Signer, Step};
+/// use txc_sign::{ClientConfig, Credentials, Machine, Response, Step};
 /// use txc_types::SmartPlansQuery;
 ///
-/// let core = ClientCore::new(Signer::new(Credentials::new("k", "s")?, "http://127.0.0.1:9")?);
+/// let core = ClientConfig::new(Credentials::new("k", "s")?)
+///     .base_url("http://127.0.0.1:9")
+///     .build()?;
 /// let query = SmartPlansQuery::new();
 /// let mut call = core.call(&query);
 /// let now = SystemTime::now();
@@ -160,7 +162,7 @@ impl<'a, E: Endpoint> Call<'a, E> {
         }
         let attempt = u32::try_from(self.attempts.len()).unwrap_or(u32::MAX);
         let nonce = self.attempts.last().map_or(0, |a| a.nonce.get());
-        let jitter = jitter(self.core.key_seed() ^ nonce);
+        let jitter = jitter(self.core.key_seed ^ nonce);
         match self
             .core
             .retry()

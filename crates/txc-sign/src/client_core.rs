@@ -5,8 +5,8 @@ use std::time::{Duration, SystemTime};
 use txc_types::{Endpoint, NewOrder, ServerTimeQuery};
 
 use crate::call::{Call, Held};
-use crate::place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
-use crate::resolve::{DEFAULT_SETTLE_DELAY, Resolve};
+use crate::place::{Place, PlaceOnce};
+use crate::resolve::Resolve;
 use crate::{
     ClientOrderIds, Error, NonceMode, NonceSequence, PendingOrder, RateLimiter, RatePolicy,
     RetryPolicy, SignedRequest, Signer, SyncClock,
@@ -22,57 +22,26 @@ pub const MAX_NONCE_LEAD_MS: u64 = 3_000;
 /// The default cap on a response body, in bytes.
 pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 1 << 20;
 
-/// The shared state of a client: signer, the key's nonce sequence, the nonce-window flag,
-/// retry policy and response-size cap. Cheap to clone; clones share the nonce sequence.
+/// The shared state of a client — signer, the key's nonce sequence and rate limiter, and the
+/// settings its machines follow — and where each of its machines starts. Made by
+/// [`ClientConfig::build`](crate::ClientConfig::build); cheap to clone (clones share the
+/// nonce sequence and the limiter).
 #[derive(Debug, Clone)]
 pub struct ClientCore {
-    signer: Signer,
-    key_seed: u64,
-    nonces: NonceSequence,
-    nonce_mode: NonceMode,
-    retry: RetryPolicy,
-    max_response_bytes: usize,
-    client_order_ids: Option<ClientOrderIds>,
-    settle_delay: Duration,
-    max_placements: u32,
-    rate_limiter: Option<RateLimiter>,
-    rate_policy: RatePolicy,
+    pub(crate) signer: Signer,
+    pub(crate) key_seed: u64,
+    pub(crate) nonces: NonceSequence,
+    pub(crate) nonce_mode: NonceMode,
+    pub(crate) retry: RetryPolicy,
+    pub(crate) max_response_bytes: usize,
+    pub(crate) client_order_ids: Option<ClientOrderIds>,
+    pub(crate) settle_delay: Duration,
+    pub(crate) max_placements: u32,
+    pub(crate) rate_limiter: Option<RateLimiter>,
+    pub(crate) rate_policy: RatePolicy,
 }
 
 impl ClientCore {
-    /// A core with the key's process-wide nonce sequence ([`NonceSequence::for_key`]) and
-    /// rate limiter ([`RateLimiter::for_key`], documented limits, waiting up to 10 s for a
-    /// slot), nonce window on, the default retry policy and a 1 MiB response cap.
-    pub fn new(signer: Signer) -> Self {
-        let api_key = signer.credentials().api_key();
-        let rate_limiter = RateLimiter::for_key(api_key);
-        Self {
-            key_seed: key_seed(api_key),
-            nonces: NonceSequence::for_key(api_key),
-            signer,
-            nonce_mode: NonceMode::Window,
-            retry: RetryPolicy::default(),
-            max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
-            client_order_ids: Some(ClientOrderIds::process()),
-            settle_delay: DEFAULT_SETTLE_DELAY,
-            max_placements: DEFAULT_MAX_PLACEMENTS,
-            rate_limiter: Some(rate_limiter),
-            rate_policy: RatePolicy::default(),
-        }
-    }
-
-    /// Sets the rate limiter the core draws on (`None`: no client-side limit).
-    pub fn with_rate_limiter(mut self, limiter: Option<RateLimiter>) -> Self {
-        self.rate_limiter = limiter;
-        self
-    }
-
-    /// Sets what a request does when the limiter has no slot yet.
-    pub fn with_rate_policy(mut self, policy: RatePolicy) -> Self {
-        self.rate_policy = policy;
-        self
-    }
-
     /// The rate limiter, if the core limits its rate.
     pub fn rate_limiter(&self) -> Option<&RateLimiter> {
         self.rate_limiter.as_ref()
@@ -88,28 +57,6 @@ impl ClientCore {
     /// [`SyncClock`] machine.
     pub fn sync_clock(&self) -> SyncClock<'_> {
         SyncClock::new(self.call_owned(ServerTimeQuery))
-    }
-
-    /// Sets where orders sent without a `clientOrderId` get one (default
-    /// [`ClientOrderIds::process`]); `None` sends them without, and such orders cannot be
-    /// resolved.
-    pub fn with_client_order_ids(mut self, ids: Option<ClientOrderIds>) -> Self {
-        self.client_order_ids = ids;
-        self
-    }
-
-    /// Sets how long after an attempt's nonce time [`Resolve`] waits before looking the order
-    /// up (default [`DEFAULT_SETTLE_DELAY`]).
-    pub fn with_settle_delay(mut self, delay: Duration) -> Self {
-        self.settle_delay = delay;
-        self
-    }
-
-    /// Sets how many times [`PlaceOnce`] may send an order in all (at least 1; default
-    /// [`DEFAULT_MAX_PLACEMENTS`]).
-    pub fn with_max_placements(mut self, max: u32) -> Self {
-        self.max_placements = max.max(1);
-        self
     }
 
     /// How long [`Resolve`] waits after an attempt's nonce time.
@@ -146,35 +93,6 @@ impl ClientCore {
             _ => order.clone(),
         };
         PlaceOnce::new(self, order)
-    }
-
-    /// Sets how the exchange checks nonces (default [`NonceMode::Window`]).
-    pub fn with_nonce_mode(mut self, mode: NonceMode) -> Self {
-        self.nonce_mode = mode;
-        self
-    }
-
-    /// Sets the retry policy.
-    pub fn with_retry(mut self, retry: RetryPolicy) -> Self {
-        self.retry = retry;
-        self
-    }
-
-    /// Sets the response-size cap in bytes.
-    pub fn with_max_response_bytes(mut self, max: usize) -> Self {
-        self.max_response_bytes = max;
-        self
-    }
-
-    /// Uses `nonces` instead of the key's process-wide sequence.
-    pub fn with_nonce_sequence(mut self, nonces: NonceSequence) -> Self {
-        self.nonces = nonces;
-        self
-    }
-
-    /// The seed of this key's retry jitter.
-    pub(crate) fn key_seed(&self) -> u64 {
-        self.key_seed
     }
 
     /// The signer.
@@ -242,7 +160,7 @@ impl ClientCore {
 }
 
 /// A seed per API key (FNV-1a), so clients of different keys retry out of step.
-fn key_seed(api_key: &str) -> u64 {
+pub(crate) fn key_seed(api_key: &str) -> u64 {
     api_key.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
         (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
     })

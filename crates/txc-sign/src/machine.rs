@@ -61,10 +61,9 @@ impl<T> Step<T> {
 ///     }
 /// }
 ///
-/// let core = txc_sign::ClientCore::new(txc_sign::Signer::new(
-///     txc_sign::Credentials::new("key", "secret")?,
-///     "http://127.0.0.1:9",
-/// )?);
+/// let core = txc_sign::ClientConfig::new(txc_sign::Credentials::new("key", "secret")?)
+///     .base_url("http://127.0.0.1:9")
+///     .build()?;
 /// let plans = drive(core.call(&txc_types::SmartPlansQuery::new()))?;
 /// assert!(plans.is_empty());
 /// # Ok::<(), txc_sign::Error>(())

@@ -16,9 +16,11 @@ use crate::{ClockOffset, Error, Machine, Response, Step, TransportError};
 ///
 /// ```
 /// use std::time::{Duration, SystemTime, UNIX_EPOCH};
-/// use txc_sign::{ClientCore, Credentials, Machine, Response, Signer, Step};
+/// use txc_sign::{ClientConfig, Credentials, Machine, Response, Step};
 ///
-/// let core = ClientCore::new(Signer::new(Credentials::new("sync-doc", "s")?, "http://127.0.0.1:9")?);
+/// let core = ClientConfig::new(Credentials::new("sync-doc", "s")?)
+///     .base_url("http://127.0.0.1:9")
+///     .build()?;
 /// let mut sync = core.sync_clock();
 /// let now = UNIX_EPOCH + Duration::from_millis(1_700_000_000_200);
 /// let Step::Send(request) = sync.next(now) else { panic!() };
