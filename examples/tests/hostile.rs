@@ -12,12 +12,8 @@
 //! HTML and garbage, and refusing a good answer to an order would only turn a placed order
 //! into an unknown outcome.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 #[macro_use]
 mod common;

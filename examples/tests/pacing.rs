@@ -3,12 +3,8 @@
 //! limiter (waiting within bounds, or failing fast with nothing sent), and fleet workers that
 //! share a key without colliding.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 #[macro_use]
 mod common;

@@ -2,12 +2,8 @@
 //! and cancel, generated `clientOrderId`s, resolving each kind of unknown outcome, and placing
 //! exactly once — checked against the sandbox's own order list.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 #[macro_use]
 mod common;

@@ -60,17 +60,14 @@ impl ClientBuilder {
     /// Checks the configuration and makes the client. No I/O happens here.
     ///
     /// Fails with [`Error::InvalidConfig`] for a base URL that is not `http(s)://host[:port]`,
-    /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is not a header value, or an own
-    /// client combined with timeouts or a `User-Agent`.
+    /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is
+    /// not a header value, or an own client combined with timeouts or a `User-Agent`.
     pub fn build(self) -> Result<Client, Error> {
-        let client = match self.client {
-            Some(client) => {
-                self.config.check_own_http()?;
-                client
-            }
-            None => default_client(&self.config.http_settings()?)?,
-        };
-        Ok(Client::from_parts(self.config.build()?, client))
+        // reqwest has no setting that would hide the exchange's answers: nothing to check.
+        let (core, client) =
+            self.config
+                .build_with_http(self.client, |_| Ok(()), default_client)?;
+        Ok(Client::from_parts(core, client))
     }
 }
 

@@ -62,18 +62,16 @@ impl ClientBuilder {
     /// Checks the configuration and makes the client. No I/O happens here.
     ///
     /// Fails with [`Error::InvalidConfig`] for a base URL that is not `http(s)://host[:port]`,
-    /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is not a header value, or an own agent
-    /// that treats error statuses as errors or is combined with timeouts or a `User-Agent`.
+    /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is
+    /// not a header value, or an own agent that treats error statuses as errors or is combined
+    /// with timeouts or a `User-Agent`.
     pub fn build(self) -> Result<Client, Error> {
-        let agent = match self.agent {
-            Some(agent) => {
-                self.config.check_own_http()?;
-                check_agent(&agent)?;
-                agent
-            }
-            None => default_agent(&self.config.http_settings()?),
-        };
-        Ok(Client::from_parts(self.config.build()?, agent))
+        let (core, agent) = self
+            .config
+            .build_with_http(self.agent, check_agent, |settings| {
+                Ok(default_agent(settings))
+            })?;
+        Ok(Client::from_parts(core, agent))
     }
 }
 

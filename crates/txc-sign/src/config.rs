@@ -143,6 +143,28 @@ impl ClientConfig {
         })
     }
 
+    /// Checks the configuration and makes the core together with the HTTP client a transport
+    /// sends through: `own`, the caller's (checked by `check_own`; no HTTP setting may be given
+    /// beside it, [`check_own_http`](Self::check_own_http)), or else one that `make` makes from
+    /// the checked [`http_settings`](Self::http_settings). Fails with the first
+    /// [`Error::InvalidConfig`] of those checks and of [`build`](Self::build).
+    pub fn build_with_http<H>(
+        self,
+        own: Option<H>,
+        check_own: impl FnOnce(&H) -> Result<(), Error>,
+        make: impl FnOnce(&HttpSettings) -> Result<H, Error>,
+    ) -> Result<(ClientCore, H), Error> {
+        let http = match own {
+            Some(own) => {
+                self.check_own_http()?;
+                check_own(&own)?;
+                own
+            }
+            None => make(&self.http_settings()?)?,
+        };
+        Ok((self.build()?, http))
+    }
+
     /// The HTTP settings with every default filled in, checked for an HTTP client the
     /// transport (or an embedder) makes: timeouts above zero, a `User-Agent` that is a header
     /// value. Fails with [`Error::InvalidConfig`] otherwise.

@@ -113,15 +113,17 @@ pub trait Driver {
         self.build_with(base_url, config, Http::Made)
     }
     /// What the transport's builder, started from `config` and given `http`, builds.
-    fn build_with(
-        &self,
-        base_url: &str,
-        config: ClientConfig,
-        http: Http,
-    ) -> Result<Box<dyn Api>, Error>;
+    fn build_with(&self, base_url: &str, config: ClientConfig, http: Http) -> Built {
+        self.build_from(config.base_url(base_url), http)
+    }
     /// The `Debug` of the transport's builder started from `config`.
     fn builder_debug(&self, base_url: &str, config: ClientConfig) -> String;
+    /// What the transport's builder, started from `config` (with the address in it), builds.
+    fn build_from(&self, config: ClientConfig, http: Http) -> Built;
 }
+
+/// A client a [`Driver`] built, or why its builder refused.
+pub type Built = Result<Box<dyn Api>, Error>;
 
 pub struct Blocking;
 
@@ -130,19 +132,11 @@ impl Driver for Blocking {
         "blocking"
     }
 
-    fn build_with(
-        &self,
-        base_url: &str,
-        config: ClientConfig,
-        http: Http,
-    ) -> Result<Box<dyn Api>, Error> {
-        let mut builder = txc_blocking::ClientBuilder::from(config.base_url(base_url));
+    fn build_from(&self, config: ClientConfig, http: Http) -> Built {
+        let mut builder = txc_blocking::ClientBuilder::from(config);
         if http == Http::Own {
-            let agent: txc_blocking::ureq::Agent = txc_blocking::ureq::Agent::config_builder()
-                .http_status_as_error(false)
-                .build()
-                .into();
-            builder = builder.http(agent);
+            let agent = txc_blocking::ureq::Agent::config_builder().http_status_as_error(false);
+            builder = builder.http(agent.build().into());
         }
         Ok(Box::new(builder.build()?))
     }
@@ -295,24 +289,16 @@ impl Driver for Async {
         "async"
     }
 
-    fn build_with(
-        &self,
-        base_url: &str,
-        config: ClientConfig,
-        http: Http,
-    ) -> Result<Box<dyn Api>, Error> {
-        let mut builder = txc_async::ClientBuilder::from(config.base_url(base_url));
+    fn build_from(&self, config: ClientConfig, http: Http) -> Built {
+        let mut builder = txc_async::ClientBuilder::from(config);
         if http == Http::Own {
-            let own = txc_async::reqwest::Client::builder()
-                .redirect(txc_async::reqwest::redirect::Policy::none())
-                .build()
-                .unwrap();
-            builder = builder.http(own);
+            let reqwest = txc_async::reqwest::Client::builder();
+            let no_redirects = txc_async::reqwest::redirect::Policy::none();
+            builder = builder.http(reqwest.redirect(no_redirects).build().unwrap());
         }
-        Ok(Box::new(AsyncApi {
-            runtime: Arc::clone(&self.runtime),
-            client: builder.build()?,
-        }))
+        let client = builder.build()?;
+        let runtime = Arc::clone(&self.runtime);
+        Ok(Box::new(AsyncApi { runtime, client }))
     }
 
     fn builder_debug(&self, base_url: &str, config: ClientConfig) -> String {
