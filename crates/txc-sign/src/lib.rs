@@ -39,6 +39,7 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The settings' documentation links `txc_sign::` items, and is expanded here as well as in the
 // transports (see `settings`); only rustdoc reads the name.

@@ -57,6 +57,7 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod cancel_order;
 mod collateral_market;
