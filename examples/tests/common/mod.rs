@@ -1,7 +1,7 @@
 //! What the integration tests of both transports share: a [`Driver`] per transport that makes
-//! clients from one [`ClientConfig`] (the configuration both transports' builders wrap), the [`Api`] they are called through, the `scenarios!` macro that
-//! turns a scenario into one test per transport, and helpers to take errors apart and to look
-//! for leaked secrets.
+//! clients from one [`ClientConfig`] (the configuration both transports' builders wrap), the
+//! [`Api`] they are called through, the `scenarios!` macro that turns a scenario into one test
+//! per transport, and helpers to take errors apart and to look for leaked secrets.
 
 #![allow(
     dead_code,
@@ -109,7 +109,7 @@ pub trait Driver {
         self.build(base_url, config).unwrap()
     }
     /// What the transport's builder, started from `config`, builds.
-    fn build(&self, base_url: &str, config: ClientConfig) -> Result<Box<dyn Api>, Error> {
+    fn build(&self, base_url: &str, config: ClientConfig) -> Built {
         self.build_with(base_url, config, Http::Made)
     }
     /// What the transport's builder, started from `config` and given `http`, builds.
