@@ -95,9 +95,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         txc_sandbox::demo::PARTNER_API_KEY,
         txc_sandbox::demo::PARTNER_API_SECRET,
     )?;
-    let mut config = ClientConfig::new(credentials);
-    config.base_url = sandbox.base_url().to_owned();
-    let core = config.build()?;
+    let core = ClientConfig::new(credentials)
+        .base_url(sandbox.base_url())
+        .build()?;
 
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
     let placed = drive(&core, core.place(&order)).await?;

@@ -3,12 +3,8 @@
 //! reaching the decoder with the default and with an own HTTP client, the size cap, and a
 //! refused connection.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 #[macro_use]
 mod common;
@@ -23,8 +19,8 @@ use txc_types::orders::{CollateralMarketOrder, Side};
 
 const SECRET: &str = "clients-test-secret-0123456789";
 
-fn setup() -> Setup {
-    Setup::key("clients-key", SECRET)
+fn setup() -> ClientConfig {
+    config::key("clients-key", SECRET)
 }
 
 fn invalid_config(result: Result<Box<dyn Api>, Error>) -> &'static str {
@@ -53,22 +49,31 @@ fn bad_settings_are_invalid_config(driver: &dyn Driver) {
         assert!(!what.is_empty(), "{url}");
     }
     let url = "http://127.0.0.1:9";
-    for (bad, what) in [
-        (setup().timeout(Duration::ZERO), "timeout"),
-        (setup().connect_timeout(Duration::ZERO), "connect_timeout"),
-        (setup().max_response_bytes(0), "max_response_bytes"),
-        (setup().user_agent("bad\nagent"), "user_agent"),
-        // An own HTTP client keeps its own timeouts and User-Agent.
-        (setup().own_http().timeout(Duration::from_secs(1)), "http"),
+    for (bad, http, what) in [
+        (setup().timeout(Duration::ZERO), Http::Made, "timeout"),
         (
-            setup().own_http().connect_timeout(Duration::from_secs(1)),
+            setup().connect_timeout(Duration::ZERO),
+            Http::Made,
+            "connect_timeout",
+        ),
+        (
+            setup().max_response_bytes(0),
+            Http::Made,
+            "max_response_bytes",
+        ),
+        (setup().user_agent("bad\nagent"), Http::Made, "user_agent"),
+        // An own HTTP client keeps its own timeouts and User-Agent.
+        (setup().timeout(Duration::from_secs(1)), Http::Own, "http"),
+        (
+            setup().connect_timeout(Duration::from_secs(1)),
+            Http::Own,
             "http",
         ),
-        (setup().own_http().user_agent("mine"), "http"),
+        (setup().user_agent("mine"), Http::Own, "http"),
     ] {
-        assert_eq!(invalid_config(driver.build(url, bad)), what);
+        assert_eq!(invalid_config(driver.build_with(url, bad, http)), what);
     }
-    assert!(driver.build(url, setup().own_http()).is_ok());
+    assert!(driver.build_with(url, setup(), Http::Own).is_ok());
 }
 
 fn order() -> CollateralMarketOrder {
@@ -106,8 +111,8 @@ fn clients_of_one_key_share_its_nonces(driver: &dyn Driver) {
     // Two clients built separately for the same key, and a clone: one sequence.
     let key = format!("clients-shared-{}", driver.name());
     let key: &'static str = Box::leak(key.into_boxed_str());
-    let one = driver.client("http://127.0.0.1:9", Setup::key(key, SECRET));
-    let two = driver.client("http://127.0.0.1:9", Setup::key(key, SECRET));
+    let one = driver.client("http://127.0.0.1:9", config::key(key, SECRET));
+    let two = driver.client("http://127.0.0.1:9", config::key(key, SECRET));
     let a = one.prepare(&order()).unwrap().nonce();
     let b = two.prepare(&order()).unwrap().nonce();
     let c = one.prepare(&order()).unwrap().nonce();
@@ -117,7 +122,7 @@ fn clients_of_one_key_share_its_nonces(driver: &dyn Driver) {
     let own = NonceSequence::new();
     let three = driver.client(
         "http://127.0.0.1:9",
-        Setup::key(key, SECRET).nonces(own.clone()),
+        config::key(key, SECRET).nonce_sequence(own.clone()),
     );
     let d = three.prepare(&order()).unwrap().nonce();
     assert_eq!(own.last(), d.get());
@@ -138,12 +143,14 @@ fn error_statuses_reach_the_decoder(driver: &dyn Driver) {
     // The default HTTP client: a 403 with the exchange's body.
     let regular = driver.client(
         sandbox.base_url(),
-        Setup::key(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET),
+        config::key(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET),
     );
     let (_, api) = api_error(regular.plans(&SmartPlansQuery::new()));
     assert_eq!((api.status, api.class), (403, ApiErrorClass::Permission));
     // An own HTTP client: a 422 with field errors.
-    let partner = driver.client(sandbox.base_url(), Setup::partner().own_http());
+    let partner = driver
+        .build_with(sandbox.base_url(), config::partner(), Http::Own)
+        .unwrap();
     let too_small = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.0001")
         .build()
         .unwrap();
@@ -158,7 +165,7 @@ fn error_statuses_reach_the_decoder(driver: &dyn Driver) {
 
 fn an_announced_length_over_the_cap_is_refused(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner().max_response_bytes(16));
+    let client = driver.client(sandbox.base_url(), config::partner().max_response_bytes(16));
     let (error, kind, delivery) = transport(client.market(&market("0.001")));
     assert_eq!(
         (kind, delivery),
@@ -177,7 +184,7 @@ fn a_refused_connection_is_not_sent(driver: &dyn Driver) {
         .port();
     let client = driver.client(
         &format!("http://127.0.0.1:{port}"),
-        setup().retry(RetryPolicy::disabled()),
+        setup().retry_policy(RetryPolicy::disabled()),
     );
     let (error, kind, delivery) = transport(client.market(&order()));
     assert_eq!(
@@ -203,8 +210,8 @@ scenarios![
 #[test]
 fn a_blocking_and_an_async_client_of_one_key_share_its_nonces() {
     let (key, url) = ("clients-blocking-and-async", "http://127.0.0.1:9");
-    let blocking = Blocking.client(url, Setup::key(key, SECRET));
-    let asynchronous = Async::new().client(url, Setup::key(key, SECRET));
+    let blocking = Blocking.client(url, config::key(key, SECRET));
+    let asynchronous = Async::new().client(url, config::key(key, SECRET));
     let mut nonces = Vec::new();
     for _ in 0..3 {
         nonces.push(blocking.prepare(&order()).unwrap().nonce());

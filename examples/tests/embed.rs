@@ -22,11 +22,12 @@ use txc_types::orders::{CollateralMarketOrder, Side};
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn txc_sign_over_hyper_places_retries_and_never_resends_an_unknown_order() {
     let sandbox = Sandbox::start().unwrap();
-    let mut config = ClientConfig::new(
+    let core = ClientConfig::new(
         Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap(),
-    );
-    config.base_url = sandbox.base_url().to_owned();
-    let core = config.build().unwrap();
+    )
+    .base_url(sandbox.base_url())
+    .build()
+    .unwrap();
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
         .build()
         .unwrap();

@@ -12,12 +12,8 @@
 //! HTML and garbage, and refusing a good answer to an order would only turn a placed order
 //! into an unknown outcome.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 #[macro_use]
 mod common;
@@ -374,7 +370,7 @@ fn the_corpus_gives_typed_errors(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner()
+        config::partner()
             .max_response_bytes(CAP)
             .timeout(Duration::from_secs(5)),
     );
@@ -417,7 +413,10 @@ fn a_silent_server_times_out_and_the_order_is_not_resent(driver: &dyn Driver) {
 
 fn huge_answers_to_a_read_are_cut_off_on_every_attempt(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner().max_response_bytes(CAP));
+    let client = driver.client(
+        sandbox.base_url(),
+        config::partner().max_response_bytes(CAP),
+    );
     for fault in [Fault::OversizedBody(HUGE), Fault::Chunked(HUGE)] {
         sandbox.reset();
         sandbox.inject_fault(Route::SmartPlans, fault.clone(), None);
@@ -485,7 +484,7 @@ enum Extra<'a> {
 
 fn bad_values_are_rejected_before_any_io(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let thousand_digits = "1".repeat(1000);
     let long_id = "a".repeat(65);
     let mut cases: Vec<(String, &str, Result<(), Error>)> = Vec::new();

@@ -13,12 +13,8 @@
 //!
 //! No timing assertions: only counts and identities are checked.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 #[macro_use]
 mod common;
@@ -106,7 +102,7 @@ fn by_id(mut orders: Vec<Order>) -> Vec<Order> {
 
 fn every_order_is_answered_once(driver: &dyn Driver) {
     let sandbox = load_sandbox();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let n = load_size();
     let sent = orders("load", n);
     let results = client.run_orders(sent.clone(), concurrency(driver));
@@ -146,7 +142,7 @@ fn a_restart_mid_run_loses_and_duplicates_nothing(driver: &dyn Driver) {
     // Retries (only of requests that certainly were not sent) ride out the downtime.
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().retry(RetryPolicy::new(
+        config::partner().retry_policy(RetryPolicy::new(
             10,
             Duration::from_millis(50),
             Duration::from_millis(400),
@@ -263,7 +259,7 @@ fn strict_nonces_under_concurrency_are_retried_fresh(driver: &dyn Driver) {
 
     // With the default policy (4 attempts: 100 ms, then 1 s doubling) some orders may run out
     // of attempts: each is `Too many requests.`, safe to resend, and not placed.
-    let client = driver.client(sandbox.base_url(), Setup::partner().nonce_window(false));
+    let client = driver.client(sandbox.base_url(), config::partner().nonce_window(false));
     let sent = orders("strict-default", n);
     let results = client.run_orders(sent.clone(), concurrency(driver));
     let held = held_by(&sandbox);
@@ -300,11 +296,13 @@ fn strict_nonces_under_concurrency_are_retried_fresh(driver: &dyn Driver) {
         .unwrap();
     let patient = driver.client(
         sandbox.base_url(),
-        Setup::partner().nonce_window(false).retry(RetryPolicy::new(
-            1_000,
-            Duration::from_millis(1),
-            Duration::from_millis(50),
-        )),
+        config::partner()
+            .nonce_window(false)
+            .retry_policy(RetryPolicy::new(
+                1_000,
+                Duration::from_millis(1),
+                Duration::from_millis(50),
+            )),
     );
     let sent = orders("strict-patient", n);
     let results = patient.run_orders(sent, concurrency(driver));

@@ -3,12 +3,8 @@
 //! limiter (waiting within bounds, or failing fast with nothing sent), and fleet workers that
 //! share a key without colliding.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 #[macro_use]
 mod common;
@@ -36,7 +32,7 @@ fn unix_secs(t: SystemTime) -> i64 {
 /// `server_time()` is the sandbox's clock, whatever the host's.
 fn server_time_is_the_exchanges(driver: &dyn Driver) {
     let sandbox = Sandbox::builder().clock_offset_ms(90_000).start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let time = client.server_time().unwrap();
     let expected = unix_secs(SystemTime::now()) + 90;
     let got = time.time.unix_seconds() as i64;
@@ -51,7 +47,7 @@ fn server_time_is_the_exchanges(driver: &dyn Driver) {
 fn a_clock_that_is_off_is_named_and_corrected(driver: &dyn Driver) {
     let sandbox = Sandbox::builder().clock_offset_ms(8_000).start().unwrap();
     // Its own nonce sequence: the clock offset is shared by every client of a key.
-    let setup = Setup::partner().nonces(NonceSequence::new());
+    let setup = config::partner().nonce_sequence(NonceSequence::new());
     let client = driver.client(sandbox.base_url(), setup);
     let (error, api) = api_error(client.market(&order()));
     assert_eq!(api.class, ApiErrorClass::Nonce);
@@ -76,8 +72,8 @@ fn a_clock_that_is_off_is_named_and_corrected(driver: &dyn Driver) {
 /// A clock offset given to the builder corrects the nonces from the first request on.
 fn a_known_offset_can_be_given_up_front(driver: &dyn Driver) {
     let sandbox = Sandbox::builder().clock_offset_ms(-30_000).start().unwrap();
-    let setup = Setup::partner()
-        .nonces(NonceSequence::new())
+    let setup = config::partner()
+        .nonce_sequence(NonceSequence::new())
         .clock_offset(txc_sign::ClockOffset::from_millis(-30_000));
     let client = driver.client(sandbox.base_url(), setup);
     client.market(&order()).unwrap();
@@ -95,7 +91,7 @@ fn tight(requests: u32) -> RateLimits {
 /// sent (the sandbox saw nothing), retryable, and saying when a slot frees up.
 fn fail_fast_sends_nothing(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let setup = Setup::partner()
+    let setup = config::partner()
         .rate_limits(tight(3))
         .rate_policy(RatePolicy::FailFast);
     let client = driver.client(sandbox.base_url(), setup);
@@ -125,7 +121,7 @@ fn fail_fast_sends_nothing(driver: &dyn Driver) {
 fn wait_paces_within_the_bound(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     // 50 per second: a burst of 1, then one slot per ~20.8 ms.
-    let setup = Setup::partner().rate_limits(tight(50));
+    let setup = config::partner().rate_limits(tight(50));
     let client = driver.client(sandbox.base_url(), setup);
     let started = Instant::now();
     for _ in 0..9 {
@@ -137,7 +133,7 @@ fn wait_paces_within_the_bound(driver: &dyn Driver) {
         started.elapsed()
     );
 
-    let setup = Setup::partner()
+    let setup = config::partner()
         .rate_limits(tight(50))
         .rate_policy(RatePolicy::Wait {
             max_wait: Duration::from_millis(1),
@@ -151,15 +147,15 @@ fn wait_paces_within_the_bound(driver: &dyn Driver) {
 fn clients_given_one_limiter_share_it(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let limiter = RateLimiter::new(tight(3));
-    let fail_fast = |setup: Setup| {
+    let fail_fast = |setup: ClientConfig| {
         setup
             .rate_limiter(limiter.clone())
             .rate_policy(RatePolicy::FailFast)
     };
-    let a = driver.client(sandbox.base_url(), fail_fast(Setup::partner()));
+    let a = driver.client(sandbox.base_url(), fail_fast(config::partner()));
     let b = driver.client(
         sandbox.base_url(),
-        fail_fast(Setup::key(
+        fail_fast(config::key(
             txc_sandbox::demo::REGULAR_API_KEY,
             txc_sandbox::demo::REGULAR_API_SECRET,
         )),
@@ -171,7 +167,7 @@ fn clients_given_one_limiter_share_it(driver: &dyn Driver) {
 /// Strict nonces cannot be shared by several processes: a fleet worker with them is refused
 /// before any I/O; a fleet of one is allowed.
 fn strict_nonces_refuse_a_fleet(driver: &dyn Driver) {
-    let fleet = Setup::partner()
+    let fleet = config::partner()
         .nonce_window(false)
         .fleet_worker(FleetWorker::new(1, 4).unwrap());
     match driver.build("http://127.0.0.1:9", fleet) {
@@ -182,7 +178,7 @@ fn strict_nonces_refuse_a_fleet(driver: &dyn Driver) {
         Err(other) => panic!("expected InvalidConfig, got {other:?}"),
         Ok(client) => panic!("built {}", client.debug()),
     }
-    let alone = Setup::partner()
+    let alone = config::partner()
         .nonce_window(false)
         .fleet_worker(FleetWorker::new(0, 1).unwrap());
     assert!(driver.build("http://127.0.0.1:9", alone).is_ok());
@@ -197,8 +193,8 @@ fn fleet_workers_never_collide(driver: &dyn Driver) {
         .map(|i| {
             let worker = FleetWorker::new(i, 4).unwrap();
             // A sequence of its own per worker, as each process of a fleet has.
-            let setup = Setup::partner()
-                .nonces(NonceSequence::partitioned(worker))
+            let setup = config::partner()
+                .nonce_sequence(NonceSequence::partitioned(worker))
                 .fleet_worker(worker);
             driver.client(sandbox.base_url(), setup)
         })
@@ -253,7 +249,7 @@ fn clients_of_one_key_share_its_limiter_across_transports() {
         .set_balance(REGULAR_API_KEY, "USDT", "1000000000")
         .unwrap();
     let setup =
-        || Setup::key(REGULAR_API_KEY, REGULAR_API_SECRET).rate_policy(RatePolicy::FailFast);
+        || config::key(REGULAR_API_KEY, REGULAR_API_SECRET).rate_policy(RatePolicy::FailFast);
     let blocking = Blocking.client(sandbox.base_url(), setup());
     let asynchronous = Async::new().client(sandbox.base_url(), setup());
     // The regular demo account trades in hedge mode.
@@ -266,7 +262,7 @@ fn clients_of_one_key_share_its_limiter_across_transports() {
     assert!(until_throttled(&*asynchronous, &order) <= 3);
 
     // Off: a limit of 3 per second, and no limiter, lets 20 orders through at once.
-    let off = Setup::key(REGULAR_API_KEY, REGULAR_API_SECRET)
+    let off = config::key(REGULAR_API_KEY, REGULAR_API_SECRET)
         .rate_limits(tight(3))
         .rate_policy(RatePolicy::FailFast)
         .no_rate_limit();

@@ -2,12 +2,8 @@
 //! and cancel, generated `clientOrderId`s, resolving each kind of unknown outcome, and placing
 //! exactly once — checked against the sandbox's own order list.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 #[macro_use]
 mod common;
@@ -32,7 +28,7 @@ fn trigger(client_order_id: &str) -> CollateralTriggerMarketOrder {
 
 fn the_look_ups_find_open_and_finished_orders(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let resting = client.trigger(&trigger("look-up-1")).unwrap();
     let filled = client.market(&market("0.01")).unwrap();
     let generated = filled.client_order_id.clone().unwrap();
@@ -82,7 +78,7 @@ fn the_look_ups_find_open_and_finished_orders(driver: &dyn Driver) {
 
 fn cancel_by_either_id_and_not_found_is_an_outcome(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let first = client.trigger(&trigger("cancel-1")).unwrap();
     client.trigger(&trigger("cancel-2")).unwrap();
 
@@ -131,7 +127,7 @@ fn cancel_by_either_id_and_not_found_is_an_outcome(driver: &dyn Driver) {
 
 fn a_cancel_whose_outcome_is_unknown_is_not_resent(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let resting = client.trigger(&trigger("cancel-lost")).unwrap();
     sandbox.inject_fault(Route::CancelOrder, Fault::DropAfterProcessing, Some(1));
     let requests = sandbox.stats().requests;
@@ -145,7 +141,7 @@ fn a_cancel_whose_outcome_is_unknown_is_not_resent(driver: &dyn Driver) {
 
 fn orders_get_a_generated_client_order_id_unless_turned_off(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let a = client.market(&market("0.01")).unwrap();
     let b = client.market(&market("0.01")).unwrap();
     let (a, b) = (a.client_order_id.unwrap(), b.client_order_id.unwrap());
@@ -154,7 +150,10 @@ fn orders_get_a_generated_client_order_id_unless_turned_off(driver: &dyn Driver)
     let own = client.trigger(&trigger("mine")).unwrap();
     assert_eq!(own.client_order_id.as_deref(), Some("mine"));
 
-    let plain = driver.client(sandbox.base_url(), Setup::partner().client_order_ids(false));
+    let plain = driver.client(
+        sandbox.base_url(),
+        config::partner().client_order_ids(false),
+    );
     assert_eq!(plain.market(&market("0.01")).unwrap().client_order_id, None);
     // Without one, an unknown outcome cannot be resolved: the client says so.
     sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
@@ -166,7 +165,7 @@ fn orders_get_a_generated_client_order_id_unless_turned_off(driver: &dyn Driver)
 
 /// Places a market order through `fault`, resolves the unknown outcome, and returns the
 /// resolution with the number of orders the sandbox holds.
-fn resolve_after(driver: &dyn Driver, fault: Fault, setup: Setup) -> (Resolution, usize) {
+fn resolve_after(driver: &dyn Driver, fault: Fault, setup: ClientConfig) -> (Resolution, usize) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(sandbox.base_url(), setup);
     sandbox.inject_fault(Route::CollateralMarket, fault, Some(1));
@@ -183,24 +182,24 @@ fn each_unknown_outcome_resolves_to_what_happened(driver: &dyn Driver) {
         body: Vec::new(),
     };
     // Executed, then the connection dropped before any answer: placed (filled: history).
-    let (resolution, orders) = resolve_after(driver, Fault::DropAfterProcessing, Setup::partner());
+    let (resolution, orders) = resolve_after(driver, Fault::DropAfterProcessing, config::partner());
     assert!(
         matches!(resolution, Resolution::Placed(Placed::Finished(_))),
         "{resolution:?}"
     );
     assert_eq!(orders, 1);
     // Executed, then a gateway's 503: placed.
-    let (resolution, orders) = resolve_after(driver, gateway_503(), Setup::partner());
+    let (resolution, orders) = resolve_after(driver, gateway_503(), config::partner());
     assert!(
         matches!(resolution, Resolution::Placed(_)),
         "{resolution:?}"
     );
     assert_eq!(orders, 1);
     // A 503 without executing: not placed.
-    let (resolution, orders) = resolve_after(driver, Fault::Unavailable, Setup::partner());
+    let (resolution, orders) = resolve_after(driver, Fault::Unavailable, config::partner());
     assert_eq!((resolution, orders), (Resolution::NotPlaced, 0));
     // The connection reset mid-response after executing: placed.
-    let (resolution, _) = resolve_after(driver, Fault::ResetMidBody, Setup::partner());
+    let (resolution, _) = resolve_after(driver, Fault::ResetMidBody, config::partner());
     assert!(
         matches!(resolution, Resolution::Placed(_)),
         "{resolution:?}"
@@ -209,7 +208,7 @@ fn each_unknown_outcome_resolves_to_what_happened(driver: &dyn Driver) {
 
 fn a_resting_trigger_order_is_found_among_the_open_orders(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     sandbox.inject_fault(
         Route::CollateralTriggerMarket,
         Fault::DropAfterProcessing,
@@ -229,7 +228,7 @@ fn the_settling_delay_covers_an_order_that_shows_up_late(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().settle_delay(Duration::from_secs(2)),
+        config::partner().settle_delay(Duration::from_secs(2)),
     );
     sandbox.inject_fault(
         Route::CollateralMarket,
@@ -257,7 +256,7 @@ fn a_failing_look_up_is_still_unknown(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().retry(txc_sign::RetryPolicy::disabled()),
+        config::partner().retry_policy(txc_sign::RetryPolicy::disabled()),
     );
     sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
     let error = client.market(&market("0.01")).unwrap_err();
@@ -287,7 +286,7 @@ fn placing_exactly_once_never_makes_two_orders(driver: &dyn Driver) {
     ];
     for fault in faults {
         let sandbox = Sandbox::start().unwrap();
-        let client = driver.client(sandbox.base_url(), Setup::partner());
+        let client = driver.client(sandbox.base_url(), config::partner());
         if let Some(fault) = &fault {
             sandbox.inject_fault(Route::CollateralMarket, fault.clone(), Some(1));
         }
@@ -298,7 +297,7 @@ fn placing_exactly_once_never_makes_two_orders(driver: &dyn Driver) {
     }
     // Refused every time: not placed, after the most placements, and nothing on the exchange.
     let sandbox = Sandbox::start().unwrap();
-    let client = driver.client(sandbox.base_url(), Setup::partner().max_placements(2));
+    let client = driver.client(sandbox.base_url(), config::partner().max_placements(2));
     sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, None);
     let error = client.place_once(&market("0.01")).unwrap_err();
     assert!(matches!(error, Error::NotPlaced(_)), "{error}");

@@ -15,12 +15,8 @@
 //!
 //! One test in this file on purpose: the subscriber and the logger are global.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
 
 mod common;
 
@@ -96,7 +92,7 @@ fn exercise(driver: &dyn Driver, out: &mut Collected) {
     let sandbox = Sandbox::start().unwrap();
     let url = sandbox.base_url();
     let quick = || {
-        Setup::partner()
+        config::partner()
             .timeout(Duration::from_millis(300))
             .max_response_bytes(64 * 1024)
     };
@@ -105,7 +101,7 @@ fn exercise(driver: &dyn Driver, out: &mut Collected) {
     // Debug of builders, clients and prepared requests.
     out.texts.push(driver.builder_debug(url, quick()));
     out.texts
-        .push(driver.builder_debug(url, Setup::key(demo::PARTNER_API_KEY, WRONG_SECRET)));
+        .push(driver.builder_debug(url, config::key(demo::PARTNER_API_KEY, WRONG_SECRET)));
     out.texts.push(partner.debug());
     let prepared = partner.prepare(&order()).unwrap();
     out.signed.push((
@@ -138,30 +134,30 @@ fn exercise(driver: &dyn Driver, out: &mut Collected) {
         demo::PARTNER_API_SECRET,
     ));
     out.err(
-        txc_blocking::Client::builder(Setup::partner().credentials())
+        txc_blocking::ClientBuilder::from(config::partner())
             .base_url("ftp://whitebit.com/path?secret=1")
             .build(),
     );
     out.err(
-        txc_async::Client::builder(Setup::partner().credentials())
+        txc_async::ClientBuilder::from(config::partner())
             .max_response_bytes(0)
             .build(),
     );
 
     // The exchange's rejections.
-    let wrong = driver.client(url, Setup::key(demo::PARTNER_API_KEY, WRONG_SECRET));
+    let wrong = driver.client(url, config::key(demo::PARTNER_API_KEY, WRONG_SECRET));
     out.err(wrong.market(&order()));
     out.err(wrong.plans(&SmartPlansQuery::new()));
-    let unknown = driver.client(url, Setup::key("no-such-key", "no-such-secret-value"));
+    let unknown = driver.client(url, config::key("no-such-key", "no-such-secret-value"));
     out.err(unknown.market(&order()));
     let disabled = driver.client(
         url,
-        Setup::key(demo::DISABLED_API_KEY, demo::DISABLED_API_SECRET),
+        config::key(demo::DISABLED_API_KEY, demo::DISABLED_API_SECRET),
     );
     out.err(disabled.market(&order()));
     let regular = driver.client(
         url,
-        Setup::key(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET),
+        config::key(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET),
     );
     out.err(regular.plans(&SmartPlansQuery::new()));
     out.err(regular.market(&market("0.01"))); // hedge mode without positionSide: 114
@@ -180,17 +176,17 @@ fn exercise(driver: &dyn Driver, out: &mut Collected) {
     ahead.next(now_ms() + 60_000);
     let runner = driver.client(
         url,
-        Setup::partner()
+        config::partner()
             .nonce_window(false)
-            .nonces(ahead)
-            .retry(RetryPolicy::disabled()),
+            .nonce_sequence(ahead)
+            .retry_policy(RetryPolicy::disabled()),
     );
     runner.market(&market("0.001")).unwrap();
     let stale = driver.client(
         url,
-        Setup::partner()
+        config::partner()
             .nonce_window(false)
-            .retry(RetryPolicy::disabled()),
+            .retry_policy(RetryPolicy::disabled()),
     );
     out.err(stale.market(&market("0.001")));
     let limited = Sandbox::builder().rate_limits(1, 1).start().unwrap();
@@ -237,7 +233,7 @@ fn exercise(driver: &dyn Driver, out: &mut Collected) {
 
     // A server that is gone.
     sandbox.stop_listener();
-    let gone = driver.client(url, quick().retry(RetryPolicy::disabled()));
+    let gone = driver.client(url, quick().retry_policy(RetryPolicy::disabled()));
     out.err(gone.market(&market("0.001")));
     out.err(gone.plans(&SmartPlansQuery::new()));
     sandbox.restart_listener().unwrap();

@@ -11,7 +11,11 @@ use crate::{metadata, published};
 /// The packages a crate must not depend on, directly or transitively.
 fn forbidden_for(krate: &str) -> &'static str {
     match krate {
-        "txc-types" | "txc-sign" => "tokio async-std smol hyper reqwest ureq h2 axum",
+        // The sans-IO core never awaits, sleeps or parks a thread: no futures or timer crates
+        // either (a limiter with its default features brought them in once).
+        "txc-types" | "txc-sign" => {
+            "tokio async-std smol hyper reqwest ureq h2 axum futures-util futures-timer parking_lot"
+        }
         "txc-blocking" => "tokio reqwest hyper",
         _ => "",
     }
@@ -65,7 +69,7 @@ pub(crate) fn run(sh: &Shell) -> anyhow::Result<()> {
     let n = violations.len();
     ensure!(n == 0, "check failed: {n} dependency policy violation(s)");
     println!(
-        "policy: ok (txc-types/txc-sign: no async runtime or HTTP stack; txc-blocking: no tokio/hyper/reqwest)"
+        "policy: ok (txc-types/txc-sign: no async runtime, futures, timers or HTTP stack; txc-blocking: no tokio/hyper/reqwest)"
     );
     Ok(())
 }
@@ -85,6 +89,13 @@ mod tests {
             [
                 "txc-sign must not depend on hyper",
                 "txc-sign must not depend on tokio"
+            ]
+        );
+        assert_eq!(
+            violations("txc-sign", "futures-util parking_lot"),
+            [
+                "txc-sign must not depend on futures-util",
+                "txc-sign must not depend on parking_lot"
             ]
         );
         assert_eq!(

@@ -1,34 +1,17 @@
 //! [`ClientBuilder`]: configures an async [`Client`], checked before any I/O.
 
-use std::time::Duration;
-
-use txc_sign::{
-    ClientConfig, ClockOffset, Credentials, Error, FleetWorker, HttpSettings, NonceMode,
-    NonceSequence, RateLimiter, RateLimits, RatePolicy, RetryPolicy,
-};
+use txc_sign::{ClientConfig, Credentials, Error};
 
 use crate::Client;
 use crate::transport::default_client;
 
 /// Configures a [`Client`]; [`Client::builder`] starts one.
 ///
-/// | setting | default |
-/// |---|---|
-/// | [`base_url`](Self::base_url) | `https://whitebit.com` |
-/// | [`nonce_window`](Self::nonce_window) | on |
-/// | [`connect_timeout`](Self::connect_timeout) | 5 s |
-/// | [`timeout`](Self::timeout) | 15 s per attempt |
-/// | [`user_agent`](Self::user_agent) | `txc/<version>` |
-/// | [`max_response_bytes`](Self::max_response_bytes) | 1 MiB |
-/// | [`retry_policy`](Self::retry_policy) | [`RetryPolicy::default`] |
-/// | [`nonce_sequence`](Self::nonce_sequence) | the key's, shared by every client of it in the process |
-/// | [`client_order_ids`](Self::client_order_ids) | on: orders without one get a generated `clientOrderId` |
-/// | [`settle_delay`](Self::settle_delay) | 10 s |
-/// | [`max_placements`](Self::max_placements) | 3 |
-/// | [`rate_limits`](Self::rate_limits), [`rate_limiter`](Self::rate_limiter), [`no_rate_limit`](Self::no_rate_limit) | the key's limiter, shared by every client of it in the process, with the documented limits |
-/// | [`rate_policy`](Self::rate_policy) | wait up to 10 s for a slot |
-/// | [`fleet_worker`](Self::fleet_worker) | none: the only process using the key |
-/// | [`clock_offset`](Self::clock_offset) | none (or what `sync_clock` measured) |
+/// Its setters are `txc-blocking`'s too: both builders wrap one configuration, a
+/// [`ClientConfig`](txc_sign::ClientConfig), and can start from one made elsewhere
+/// ([`ClientBuilder::from`]). Only [`http`](Self::http) is this crate's own.
+///
+#[doc = txc_sign::client_settings!(__client_settings_defaults)]
 /// | [`http`](Self::http) | a new reqwest client with the settings above |
 ///
 /// ```
@@ -44,142 +27,15 @@ use crate::transport::default_client;
 #[must_use = "call .build() to get the client"]
 pub struct ClientBuilder {
     config: ClientConfig,
-    http: HttpSettings,
     client: Option<reqwest::Client>,
 }
 
 impl ClientBuilder {
     pub(crate) fn new(credentials: Credentials) -> Self {
-        Self {
-            config: ClientConfig::new(credentials),
-            http: HttpSettings::default(),
-            client: None,
-        }
+        Self::from(ClientConfig::new(credentials))
     }
 
-    /// The exchange's address: `http://` or `https://`, host and optional port, no path.
-    pub fn base_url(mut self, url: impl Into<String>) -> Self {
-        self.config.base_url = url.into();
-        self
-    }
-
-    /// Whether requests carry `nonceWindow: true`: nonces are Unix milliseconds accepted
-    /// within ±5 s of the exchange's clock (its advice for concurrent clients). Off, nonces
-    /// must only grow per key.
-    pub fn nonce_window(mut self, on: bool) -> Self {
-        self.config.nonce_mode = if on {
-            NonceMode::Window
-        } else {
-            NonceMode::Strict
-        };
-        self
-    }
-
-    /// How long connecting (DNS, TCP, TLS) may take.
-    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
-        self.http.connect_timeout = Some(timeout);
-        self
-    }
-
-    /// How long one attempt may take in all, from connecting to the last byte of the
-    /// response.
-    pub fn timeout(mut self, timeout: Duration) -> Self {
-        self.http.timeout = Some(timeout);
-        self
-    }
-
-    /// The `User-Agent` header.
-    pub fn user_agent(mut self, user_agent: impl Into<String>) -> Self {
-        self.http.user_agent = Some(user_agent.into());
-        self
-    }
-
-    /// The largest response body read, in bytes; a larger one fails with
-    /// [`TransportErrorKind::ResponseTooLarge`](crate::errors::TransportErrorKind::ResponseTooLarge).
-    pub fn max_response_bytes(mut self, max: usize) -> Self {
-        self.config.max_response_bytes = max;
-        self
-    }
-
-    /// When failed calls are retried (always signed afresh). Orders are resent only when they
-    /// certainly were not executed. [`RetryPolicy::disabled`] never retries.
-    pub fn retry_policy(mut self, policy: RetryPolicy) -> Self {
-        self.config.retry = policy;
-        self
-    }
-
-    /// A nonce sequence to use instead of the key's process-wide one.
-    pub fn nonce_sequence(mut self, nonces: NonceSequence) -> Self {
-        self.config.nonces = Some(nonces);
-        self
-    }
-
-    /// Whether orders sent without a `clientOrderId` get a generated one, so that an unknown
-    /// outcome can be resolved. Off, such orders go without and cannot be resolved.
-    pub fn client_order_ids(mut self, on: bool) -> Self {
-        self.config.client_order_ids = on;
-        self
-    }
-
-    /// How long after an attempt's nonce time [`Client::resolve`] waits before looking the
-    /// order up.
-    pub fn settle_delay(mut self, delay: Duration) -> Self {
-        self.config.settle_delay = delay;
-        self
-    }
-
-    /// How many times [`Client::place_once`] may send an order in all.
-    pub fn max_placements(mut self, max: u32) -> Self {
-        self.config.max_placements = max;
-        self
-    }
-
-    /// Limits the client's own rate to `limits` (a limiter of its own; see
-    /// [`RateLimits`]) instead of the key's shared limiter with the documented limits.
-    pub fn rate_limits(mut self, limits: RateLimits) -> Self {
-        self.config.rate_limiter = Some(RateLimiter::new(limits));
-        self.config.rate_limited = true;
-        self
-    }
-
-    /// Draws on `limiter`, shared with every client given a clone of it — for example
-    /// clients of several keys behind one IP address, which the exchange counts together.
-    pub fn rate_limiter(mut self, limiter: RateLimiter) -> Self {
-        self.config.rate_limiter = Some(limiter);
-        self.config.rate_limited = true;
-        self
-    }
-
-    /// No client-side rate limit: every request goes at once, and the exchange's 429s (and
-    /// the key restrictions repeated 429s can bring) are yours to avoid.
-    pub fn no_rate_limit(mut self) -> Self {
-        self.config.rate_limited = false;
-        self
-    }
-
-    /// What a request does when the rate limiter has no slot yet: wait (up to a bound) or
-    /// fail at once with [`Error::Throttled`], nothing sent.
-    pub fn rate_policy(mut self, policy: RatePolicy) -> Self {
-        self.config.rate_policy = policy;
-        self
-    }
-
-    /// Makes this client worker `worker` of several processes or hosts that share the key:
-    /// its window-mode nonces use only the worker's residue class (no two workers can
-    /// collide) and its rate limits are the documented ones divided by the number of workers.
-    /// Refused at [`build`](Self::build) with strict nonces (`nonce_window(false)`), which
-    /// several processes cannot share.
-    pub fn fleet_worker(mut self, worker: FleetWorker) -> Self {
-        self.config.fleet_worker = Some(worker);
-        self
-    }
-
-    /// Corrects the local clock by `offset` for window-mode nonces (every client of the key).
-    /// The client's `sync_clock` measures and sets it from the exchange's time.
-    pub fn clock_offset(mut self, offset: ClockOffset) -> Self {
-        self.config.clock_offset = Some(offset);
-        self
-    }
+    txc_sign::client_settings!(__forward_client_settings);
 
     /// Sends through your own reqwest client (proxy, TLS roots, pool settings…). Its own
     /// timeouts (reqwest has none by default: set one) and redirect policy apply (consider
@@ -204,16 +60,24 @@ impl ClientBuilder {
     /// Checks the configuration and makes the client. No I/O happens here.
     ///
     /// Fails with [`Error::InvalidConfig`] for a base URL that is not `http(s)://host[:port]`,
-    /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is not a header value, or an own
-    /// client combined with timeouts or a `User-Agent`.
+    /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is
+    /// not a header value, or an own client combined with timeouts or a `User-Agent`.
     pub fn build(self) -> Result<Client, Error> {
-        let client = match self.client {
-            Some(client) => {
-                self.http.check_unset()?;
-                client
-            }
-            None => default_client(&self.http.check()?)?,
-        };
-        Ok(Client::from_parts(self.config.build()?, client))
+        // reqwest has no setting that would hide the exchange's answers: nothing to check.
+        let (core, client) =
+            self.config
+                .build_with_http(self.client, |_| Ok(()), default_client)?;
+        Ok(Client::from_parts(core, client))
+    }
+}
+
+impl From<ClientConfig> for ClientBuilder {
+    /// Starts from a configuration made elsewhere — for example one that a blocking and an
+    /// async client of the same settings share.
+    fn from(config: ClientConfig) -> Self {
+        Self {
+            config,
+            client: None,
+        }
     }
 }

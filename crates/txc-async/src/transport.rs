@@ -3,14 +3,14 @@
 //!
 //! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
 
-use txc_sign::{CheckedHttpSettings, Error, SignedRequest, TransportError};
+use txc_sign::{Error, HttpSettings, SignedRequest, TransportError};
 use txc_types::endpoint::ENDPOINT_PATHS;
 
 use crate::body::read_capped;
 use crate::error_map::transport_error;
 
 /// The reqwest client the builder makes when none is given.
-pub(crate) fn default_client(settings: &CheckedHttpSettings) -> Result<reqwest::Client, Error> {
+pub(crate) fn default_client(settings: &HttpSettings) -> Result<reqwest::Client, Error> {
     reqwest::Client::builder()
         // A signed POST is never followed elsewhere; a 3xx reaches the decoder as it is.
         .redirect(reqwest::redirect::Policy::none())

@@ -166,6 +166,7 @@
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod body;
 mod builder;
@@ -220,10 +221,12 @@ pub mod settings {
     //! What [`ClientBuilder`](crate::ClientBuilder) takes beyond its defaults: the
     //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`]), a
     //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`], the key's
-    //! [`NonceSequence`] and the generated [`ClientOrderIds`].
+    //! [`NonceSequence`] and the generated [`ClientOrderIds`] — and [`ClientConfig`], the one
+    //! configuration a builder wraps (`ClientBuilder::from(config)`; one configuration can build
+    //! a blocking and an async client).
 
     pub use txc_sign::{
-        ClientOrderIds, ClockOffset, FleetWorker, NonceSequence, RateLimiter, RateLimits,
-        RatePolicy, RetryPolicy,
+        ClientConfig, ClientOrderIds, ClockOffset, FleetWorker, NonceSequence, RateLimiter,
+        RateLimits, RatePolicy, RetryPolicy,
     };
 }

@@ -3,7 +3,7 @@
 //!
 //! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
 
-use txc_sign::{CheckedHttpSettings, Error, TransportError};
+use txc_sign::{Error, HttpSettings, TransportError};
 
 use crate::body::read_capped;
 use crate::error_map::transport_error;
@@ -21,7 +21,7 @@ pub(crate) fn check_agent(agent: &ureq::Agent) -> Result<(), Error> {
 }
 
 /// The agent the builder makes when none is given.
-pub(crate) fn default_agent(settings: &CheckedHttpSettings) -> ureq::Agent {
+pub(crate) fn default_agent(settings: &HttpSettings) -> ureq::Agent {
     let config = ureq::Agent::config_builder()
         // Error statuses carry the exchange's error body: the decoder must see them.
         .http_status_as_error(false)

@@ -325,6 +325,7 @@
 //! base URL and the demo credentials; `--help` lists every flag.
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 mod answer;
 mod app;

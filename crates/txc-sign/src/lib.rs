@@ -7,13 +7,15 @@
 //! result or a typed [`Error`] ([`decode`]) judged by the exchange's rules, deciding whether
 //! and when to retry ([`RetryPolicy`]), pacing within the exchange's rate limits
 //! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`];
-//! fleets of processes on one key: [`FleetWorker`]), driving all of that as one sans-IO state machine per
-//! call ([`Machine`], [`Call`]) — and, for servers and test doubles, checking a signed request
-//! the way the exchange does ([`verify`], [`NonceGuard`]).
+//! fleets of processes on one key: [`FleetWorker`]), driving all of that as one sans-IO state
+//! machine per call ([`Machine`], [`Call`]) — and, for servers and test doubles, checking a
+//! signed request the way the exchange does (`verify`, `NonceGuard`: the `server` feature).
 //!
 //! **What it is not for:** sending anything. It has no sockets, no clock, no runtime and no
 //! randomness: time, nonce and jitter come in as arguments. Use `txc-blocking` or `txc-async`
-//! for a ready client, or drive a [`Call`] with your own HTTP client (see [`Machine`]).
+//! for a ready client, or drive a [`Call`] with your own HTTP client: configure a
+//! [`ClientCore`] with [`ClientConfig`] (the one configuration both transports' builders wrap)
+//! and see [`Machine`].
 //!
 //! ```
 //! use txc_sign::{decode, Credentials, NonceMode, NonceSequence, Response, Signer};
@@ -37,16 +39,24 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+// The settings' documentation links `txc_sign::` items, and is expanded here as well as in the
+// transports (see `settings`); only rustdoc reads the name.
+#[allow(unused_extern_crates)]
+extern crate self as txc_sign;
 
 mod base64;
 mod body;
-mod builder;
-mod client;
+mod call;
+mod client_core;
 mod client_order_ids;
+mod config;
 mod credentials;
 mod decode;
 mod error;
 mod hex;
+mod machine;
 mod nonce;
 mod pacing;
 mod pending;
@@ -54,28 +64,28 @@ mod place;
 mod registry;
 mod resolve;
 mod retry;
+mod settings;
 mod signed_request;
 mod signer;
 pub mod stream;
+mod sync_clock;
 mod trace;
 #[cfg(feature = "server")]
 mod verify;
 
-pub use builder::{
-    CheckedHttpSettings, ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT,
-    DEFAULT_USER_AGENT, HttpSettings,
-};
-pub use client::{
-    AttemptRecord, Call, ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS, Machine, Step,
-    SyncClock,
-};
+pub use call::{AttemptRecord, Call};
+pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
 pub use client_order_ids::ClientOrderIds;
+pub use config::{
+    ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
+};
 pub use credentials::{ApiSecret, Credentials};
 pub use decode::{Response, api_error, classify, decode};
 pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
     TransportError, TransportErrorKind, Unresolved,
 };
+pub use machine::{Machine, Step};
 pub use nonce::{ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis};
 pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
@@ -87,6 +97,7 @@ pub use signer::{
     DEFAULT_BASE_URL, Signer, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, body_bytes,
     is_loopback, payload, signature,
 };
+pub use sync_clock::SyncClock;
 pub use txc_types;
 #[cfg(feature = "server")]
 pub use verify::{AuthRejection, KeyStatus, NonceGuard, VerifiedRequest, verify};

@@ -1,8 +1,9 @@
 //! Client-side rate limiting: [`RateLimits`] (what to allow), [`RateLimiter`] (the shared,
 //! running limiter) and [`RatePolicy`] (wait for a slot, or fail fast).
 //!
-//! The limiter is [`governor`]'s GCRA, driven by the time the caller passes in (the sans-IO
-//! rule: this crate never reads a clock). Each endpoint has its own bucket, sized from its
+//! The limiter is a GCRA (the generic cell rate algorithm: one atomic compare-and-swap per
+//! check), driven by the time the caller passes in (the sans-IO rule: this crate never reads a
+//! clock). Each endpoint has its own bucket, sized from its
 //! documented [`RateLimit`] so that **no window of the documented length ever holds more than
 //! the documented number of requests**, whatever the timing: a burst of 2 % of the limit, and
 //! a sustained rate of 96 % of it, which leaves 2 % for requests that reach the exchange out
@@ -14,15 +15,10 @@
 //! limiter by passing the same [`RateLimiter`] to each.
 
 use std::collections::HashMap;
-use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use governor::clock::Clock;
-use governor::middleware::NoOpMiddleware;
-use governor::state::{InMemoryState, NotKeyed};
-use governor::{Quota, RateLimiter as Gcra};
 use txc_types::endpoint::{Endpoint, RateLimit};
 
 use crate::FleetWorker;
@@ -120,50 +116,66 @@ impl RateLimits {
     }
 }
 
-/// The GCRA parameters for `limit`: a burst of 2 % (at least 1) and a sustained rate of the
-/// rest less another 2 %, so that any window of the limit's length admits at most
-/// `limit.requests` (burst + one window's replenishment ≤ 98 %).
-fn quota(limit: RateLimit) -> Quota {
-    let requests = limit.requests.max(1);
-    let burst = (requests / 50).max(1);
-    let sustained = requests.saturating_sub(2 * burst).max(1);
-    let period = limit.window() / sustained;
-    let burst = NonZeroU32::new(burst).unwrap_or(NonZeroU32::MIN);
-    // A zero period (a window of 0 s cannot be configured) would mean "no limit".
-    Quota::with_period(period.max(Duration::from_nanos(1)))
-        .unwrap_or_else(|| Quota::per_second(NonZeroU32::MAX))
-        .allow_burst(burst)
+/// One endpoint's bucket: a GCRA (the generic cell rate algorithm) over the times the callers
+/// pass in, in nanoseconds since the Unix epoch. Its whole state is the theoretical arrival
+/// time of the next request (`tat`); a request at `t0` is admitted when `t0` is no earlier than
+/// `tat - tolerance`, and then moves `tat` to `max(tat, t0) + interval`.
+#[derive(Debug)]
+struct Bucket {
+    /// The sustained spacing of requests.
+    interval: u64,
+    /// How far ahead of the sustained rate a burst may run: `interval × (burst − 1)`.
+    tolerance: u64,
+    tat: AtomicU64,
 }
 
-/// The limiter's clock: the latest time any caller passed in. Monotonic, and never read from
-/// the system.
-#[derive(Debug, Clone, Default)]
-struct PassedIn(Arc<AtomicU64>);
+impl Bucket {
+    /// The bucket for `limit`: a burst of 2 % (at least 1) and a sustained rate of the rest less
+    /// another 2 %, so that any window of the limit's length admits at most `limit.requests`
+    /// (burst + one window's replenishment ≤ 98 %).
+    fn new(limit: RateLimit) -> Self {
+        let requests = limit.requests.max(1);
+        let burst = (requests / 50).max(1);
+        let sustained = requests.saturating_sub(2 * burst).max(1);
+        let interval = nanos(limit.window() / sustained).max(1);
+        Self {
+            interval,
+            tolerance: interval.saturating_mul(u64::from(burst - 1)),
+            tat: AtomicU64::new(0),
+        }
+    }
 
-impl PassedIn {
-    /// Moves the clock to `now` (never backwards).
-    fn advance_to(&self, now: SystemTime) {
-        let nanos = now
-            .duration_since(UNIX_EPOCH)
-            .unwrap_or_default()
-            .as_nanos();
-        let nanos = u64::try_from(nanos).unwrap_or(u64::MAX);
-        self.0.fetch_max(nanos, Ordering::AcqRel);
+    /// Admits one request at `t0`, or says how long until one would be admitted.
+    fn check(&self, t0: u64) -> Result<(), Duration> {
+        let mut current = self.tat.load(Ordering::Acquire);
+        loop {
+            let tat = current.max(t0);
+            let earliest = tat.saturating_sub(self.tolerance);
+            if t0 < earliest {
+                return Err(Duration::from_nanos(earliest - t0));
+            }
+            let next = tat.saturating_add(self.interval);
+            match self
+                .tat
+                .compare_exchange_weak(current, next, Ordering::AcqRel, Ordering::Acquire)
+            {
+                Ok(_) => return Ok(()),
+                Err(actual) => current = actual,
+            }
+        }
     }
 }
 
-impl Clock for PassedIn {
-    type Instant = Duration;
-    fn now(&self) -> Duration {
-        Duration::from_nanos(self.0.load(Ordering::Acquire))
-    }
+/// `duration` in whole nanoseconds (saturating; 584 years fit).
+fn nanos(duration: Duration) -> u64 {
+    u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }
-
-type Bucket = Gcra<NotKeyed, InMemoryState, PassedIn, NoOpMiddleware<Duration>>;
 
 struct Inner {
     limits: RateLimits,
-    clock: PassedIn,
+    /// The latest time any caller passed in, in nanoseconds since the Unix epoch: the
+    /// limiter's clock, monotonic and never read from the system.
+    latest: AtomicU64,
     buckets: Mutex<HashMap<&'static str, Option<Arc<Bucket>>>>,
 }
 
@@ -206,7 +218,7 @@ impl RateLimiter {
         Self {
             inner: Arc::new(Inner {
                 limits,
-                clock: PassedIn::default(),
+                latest: AtomicU64::new(0),
                 buckets: Mutex::default(),
             }),
         }
@@ -249,19 +261,17 @@ impl RateLimiter {
         let Some(bucket) = self.bucket(E::PATH, E::RATE_LIMIT) else {
             return Ok(());
         };
-        self.inner.clock.advance_to(now);
-        bucket
-            .check()
-            .map_err(|not_until| not_until.wait_time_from(self.inner.clock.now()))
+        let now = nanos(now.duration_since(UNIX_EPOCH).unwrap_or_default());
+        // Never backwards: a caller that read the time before another caller is judged at the
+        // later time.
+        let t0 = self.inner.latest.fetch_max(now, Ordering::AcqRel).max(now);
+        bucket.check(t0)
     }
 
     fn bucket(&self, path: &'static str, documented: Option<RateLimit>) -> Option<Arc<Bucket>> {
         crate::registry::shared(&self.inner.buckets, path, || {
             let limit = self.inner.limits.limit_at(path, documented)?;
-            Some(Arc::new(Gcra::direct_with_clock(
-                quota(limit),
-                self.inner.clock.clone(),
-            )))
+            Some(Arc::new(Bucket::new(limit)))
         })
     }
 }
@@ -348,6 +358,30 @@ mod tests {
         for _ in 0..10_000 {
             assert!(limiter.check::<SmartPlansQuery>(now).is_ok());
         }
+    }
+
+    /// Callers racing at one instant share the burst: together they get exactly the burst,
+    /// never one slot more (the bucket's compare-and-swap loses no update).
+    #[test]
+    fn racing_callers_get_exactly_the_burst() {
+        let limiter = RateLimiter::new(
+            RateLimits::documented()
+                .with_limit(CollateralMarketOrder::PATH, Some(RateLimit::new(5_000, 10))),
+        );
+        let now = start();
+        let admitted: usize = std::thread::scope(|scope| {
+            let racers: Vec<_> = (0..4)
+                .map(|_| {
+                    scope.spawn(|| {
+                        (0..1_000)
+                            .filter(|_| limiter.check::<CollateralMarketOrder>(now).is_ok())
+                            .count()
+                    })
+                })
+                .collect();
+            racers.into_iter().map(|r| r.join().unwrap_or(0)).sum()
+        });
+        assert_eq!(admitted, 100, "a burst is 2 % of 5 000");
     }
 
     #[test]

@@ -4,7 +4,7 @@ use std::time::SystemTime;
 
 use txc_types::orders::{NewOrder, Order};
 
-use crate::client::Call;
+use crate::call::Call;
 use crate::resolve::{Placed, Resolution, Resolve};
 use crate::{ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, Unresolved};
 

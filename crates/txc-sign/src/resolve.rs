@@ -7,7 +7,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use txc_types::lookups::{HistoryOrder, OpenOrdersQuery, OrderHistoryQuery};
 use txc_types::orders::Order;
 
-use crate::client::Call;
+use crate::call::Call;
 use crate::{ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, Unresolved};
 
 /// An order that was placed, as the exchange last showed it.

@@ -57,28 +57,17 @@ fn every_vector_payload_and_signature_stage() {
 
 fn check_signed<E: Endpoint>(name: &str, endpoint: &E, nonce: u64, window: bool) {
     let v = vector(name);
-    let body = body_bytes(
-        endpoint,
-        Nonce(nonce),
-        if window {
-            NonceMode::Window
-        } else {
-            NonceMode::Strict
-        },
-    );
+    let mode = if window {
+        NonceMode::Window
+    } else {
+        NonceMode::Strict
+    };
+    let body = body_bytes(endpoint, Nonce(nonce), mode);
     assert_eq!(String::from_utf8(body).unwrap(), v.body, "body of {name}");
     let creds = Credentials::new("any-key", v.api_secret.as_bytes()).unwrap();
     let signed = Signer::new(creds, "https://whitebit.com")
         .unwrap()
-        .sign(
-            endpoint,
-            Nonce(nonce),
-            if window {
-                NonceMode::Window
-            } else {
-                NonceMode::Strict
-            },
-        )
+        .sign(endpoint, Nonce(nonce), mode)
         .unwrap();
     assert_eq!(signed.body(), v.body.as_bytes());
     assert_eq!(signed.payload(), v.x_txc_payload);

@@ -14,15 +14,20 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use txc_sign::{
-    ClientCore, ClientOrderIds, Credentials, Error, Machine, NonceSequence, Placed, Resolution,
-    Response, SignedRequest, Signer, Step, TransportError, TransportErrorKind,
+    ClientConfig, ClientCore, ClientOrderIds, Credentials, Error, Machine, NonceSequence, Placed,
+    Resolution, Response, SignedRequest, Step, TransportError, TransportErrorKind,
 };
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder, Side};
 
+fn config() -> ClientConfig {
+    ClientConfig::new(Credentials::new("k", "s").unwrap())
+        .base_url("http://127.0.0.1:1")
+        .nonce_sequence(NonceSequence::new())
+        .client_order_id_generator(ClientOrderIds::with_prefix(7))
+}
+
 fn core() -> ClientCore {
-    ClientCore::new(Signer::new(Credentials::new("k", "s").unwrap(), "http://127.0.0.1:1").unwrap())
-        .with_nonce_sequence(NonceSequence::new())
-        .with_client_order_ids(Some(ClientOrderIds::with_prefix(7)))
+    config().build().unwrap()
 }
 
 fn start() -> SystemTime {
@@ -203,7 +208,7 @@ fn orders_without_a_client_order_id_get_one_and_keep_it_across_retries() {
             .as_str(),
         "mine-1"
     );
-    let without = core.clone().with_client_order_ids(None);
+    let without = config().client_order_ids(false).build().unwrap();
     assert!(
         without
             .place(&order)
@@ -246,7 +251,10 @@ fn an_unknown_outcome_carries_what_resolving_needs() {
 
 #[test]
 fn resolving_waits_for_the_settling_delay_then_looks_up_open_orders_then_history() {
-    let core = core().with_settle_delay(Duration::from_secs(10));
+    let core = config()
+        .settle_delay(Duration::from_secs(10))
+        .build()
+        .unwrap();
     let order = market_order();
     let mut exchange = Exchange {
         fates: vec![Fate::ExecuteThenDrop],
@@ -285,7 +293,10 @@ fn resolving_waits_for_the_settling_delay_then_looks_up_open_orders_then_history
 
 #[test]
 fn a_failing_look_up_is_still_unknown_never_not_placed() {
-    let core = core().with_retry(txc_sign::RetryPolicy::disabled());
+    let core = config()
+        .retry_policy(txc_sign::RetryPolicy::disabled())
+        .build()
+        .unwrap();
     let pending = txc_sign::PendingOrder::new(
         "BTC_USDT".parse().unwrap(),
         Some("txc-x-1".parse().unwrap()),

@@ -13,8 +13,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use http::HeaderMap;
 use proptest::prelude::*;
 use txc_sign::{
-    ClientCore, Credentials, Error, Machine, NonceMode, NonceSequence, Response, Retry, RetryAfter,
-    RetryPolicy, Signer, Step, TransportError, TransportErrorKind, decode,
+    ClientConfig, ClientCore, Credentials, Error, Machine, NonceMode, NonceSequence, Response,
+    Retry, RetryAfter, RetryPolicy, Step, TransportError, TransportErrorKind, decode,
 };
 use txc_types::endpoint::EndpointKind;
 use txc_types::investments::SmartPlansQuery;
@@ -219,11 +219,16 @@ fn retry_after_is_honoured_in_seconds_and_as_a_date() {
     assert_eq!(with_retry_after(429, TOO_MANY, "soon").retry_after(), None);
 }
 
-fn core() -> ClientCore {
-    ClientCore::new(Signer::new(Credentials::new("k", "s").unwrap(), "http://127.0.0.1:1").unwrap())
-        .with_nonce_sequence(NonceSequence::new())
+fn config() -> ClientConfig {
+    ClientConfig::new(Credentials::new("k", "s").unwrap())
+        .base_url("http://127.0.0.1:1")
+        .nonce_sequence(NonceSequence::new())
         // These tests are about answers, at one fixed time: no client-side rate limit.
-        .with_rate_limiter(None)
+        .no_rate_limit()
+}
+
+fn core() -> ClientCore {
+    config().build().unwrap()
 }
 
 fn order() -> CollateralMarketOrder {
@@ -304,7 +309,10 @@ fn a_request_without_a_response_is_an_unknown_outcome() {
 
 #[test]
 fn reads_give_up_after_max_attempts() {
-    let core = core().with_retry(RetryPolicy::new(2, Duration::ZERO, Duration::ZERO));
+    let core = config()
+        .retry_policy(RetryPolicy::new(2, Duration::ZERO, Duration::ZERO))
+        .build()
+        .unwrap();
     let q = SmartPlansQuery::new();
     let mut call = core.call(&q);
     let _ = sent(call.next(now()));
@@ -326,11 +334,16 @@ fn clones_share_the_nonce_sequence_and_so_do_separate_cores_of_one_key() {
     let n2 = b.prepare(&q, now()).unwrap().nonce();
     assert!(n2 > n1);
     assert_eq!(a.nonce_mode(), NonceMode::Window);
-    let strict = a.clone().with_nonce_mode(NonceMode::Strict);
+    let strict = config().nonce_window(false).build().unwrap();
     assert_eq!(strict.nonce_mode(), NonceMode::Strict);
     // Two cores built separately for one key share the key's process-wide sequence.
-    let signer = || Signer::new(Credentials::new("shared-key", "s").unwrap(), "http://x").unwrap();
-    let (c, d) = (ClientCore::new(signer()), ClientCore::new(signer()));
+    let shared = || {
+        ClientConfig::new(Credentials::new("shared-key", "s").unwrap())
+            .base_url("http://x")
+            .build()
+            .unwrap()
+    };
+    let (c, d) = (shared(), shared());
     assert!(c.nonces().same_as(d.nonces()));
     let n3 = c.prepare(&q, now()).unwrap().nonce();
     let n4 = d.prepare(&q, now()).unwrap().nonce();
@@ -356,7 +369,11 @@ fn window_mode_paces_when_nonces_run_ahead_of_the_clock() {
     );
     let _ = sent(call.next(now() + Duration::from_millis(1)));
     // Strict mode only needs increasing nonces: never a wait.
-    let strict = core.clone().with_nonce_mode(NonceMode::Strict);
+    let strict = config()
+        .nonce_sequence(core.nonces().clone())
+        .nonce_window(false)
+        .build()
+        .unwrap();
     assert_eq!(strict.pace(now()), None);
 }
 

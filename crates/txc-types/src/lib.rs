@@ -68,6 +68,7 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod endpoint;
 pub mod errors;

@@ -1,7 +1,7 @@
 //! What the integration tests of both transports share: a [`Driver`] per transport that makes
-//! clients from one [`Setup`], the [`Api`] they are called through, the `scenarios!` macro that
-//! turns a scenario into one test per transport, and helpers to take errors apart and to look
-//! for leaked secrets.
+//! clients from one [`ClientConfig`] (the configuration both transports' builders wrap), the
+//! [`Api`] they are called through, the `scenarios!` macro that turns a scenario into one test
+//! per transport, and helpers to take errors apart and to look for leaked secrets.
 
 #![allow(
     dead_code,
@@ -19,10 +19,10 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use txc_sandbox::demo;
+pub use txc_sign::ClientConfig;
 use txc_sign::{
-    ApiError, ClockOffset, Credentials, DecodeErrorKind, Delivery, Error, FleetWorker,
-    NonceSequence, PendingOrder, Placed, RateLimiter, RateLimits, RatePolicy, Resolution,
-    RetryPolicy, SignedRequest, TransportErrorKind,
+    ApiError, ClockOffset, DecodeErrorKind, Delivery, Error, PendingOrder, Placed, Resolution,
+    SignedRequest, TransportErrorKind,
 };
 use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
 use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
@@ -34,201 +34,35 @@ use txc_types::time::ServerTime;
 // ---------------------------------------------------------------------------------------------
 // Drivers: one per transport, the same shape for both.
 
-/// What a test sets on a client; each driver maps it onto its crate's builder.
-#[derive(Clone)]
-pub struct Setup {
-    pub key: &'static str,
-    pub secret: &'static str,
-    pub nonce_window: bool,
-    pub timeout: Option<Duration>,
-    pub max_response_bytes: Option<usize>,
-    pub retry: Option<RetryPolicy>,
-    pub nonces: Option<NonceSequence>,
-    pub connect_timeout: Option<Duration>,
-    pub user_agent: Option<String>,
-    pub settle_delay: Duration,
-    pub max_placements: Option<u32>,
-    pub client_order_ids: bool,
-    /// Brings an own HTTP client (fit for the exchange) instead of the builder's.
-    pub own_http: bool,
-    pub rate_limits: Option<RateLimits>,
-    pub rate_limiter: Option<RateLimiter>,
-    pub no_rate_limit: bool,
-    pub rate_policy: Option<RatePolicy>,
-    pub fleet_worker: Option<FleetWorker>,
-    pub clock_offset: Option<ClockOffset>,
-}
+/// The configurations the tests' clients start from: [`ClientConfig`]s, the one configuration
+/// both transports' builders wrap.
+pub mod config {
+    use std::time::Duration;
 
-impl Setup {
-    pub fn partner() -> Self {
-        Self::key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
+    use txc_sandbox::demo;
+    use txc_sign::{ClientConfig, Credentials};
+
+    /// The partner's key, and a settling delay of 1 s: the sandbox shares this host's clock and
+    /// its orders are visible at once (unless a test says otherwise), so resolving need not
+    /// wait out a real exchange's window.
+    pub fn partner() -> ClientConfig {
+        key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
     }
 
-    pub fn key(key: &'static str, secret: &'static str) -> Self {
-        Self {
-            key,
-            secret,
-            nonce_window: true,
-            timeout: None,
-            max_response_bytes: None,
-            retry: None,
-            nonces: None,
-            connect_timeout: None,
-            user_agent: None,
-            // The sandbox shares this host's clock and its orders are visible at once (unless a
-            // test says otherwise), so resolving need not wait out a real exchange's window.
-            settle_delay: Duration::from_secs(1),
-            max_placements: None,
-            client_order_ids: true,
-            own_http: false,
-            rate_limits: None,
-            rate_limiter: None,
-            no_rate_limit: false,
-            rate_policy: None,
-            fleet_worker: None,
-            clock_offset: None,
-        }
-    }
-
-    pub fn rate_limits(mut self, limits: RateLimits) -> Self {
-        self.rate_limits = Some(limits);
-        self
-    }
-
-    pub fn rate_limiter(mut self, limiter: RateLimiter) -> Self {
-        self.rate_limiter = Some(limiter);
-        self
-    }
-
-    pub fn no_rate_limit(mut self) -> Self {
-        self.no_rate_limit = true;
-        self
-    }
-
-    pub fn rate_policy(mut self, policy: RatePolicy) -> Self {
-        self.rate_policy = Some(policy);
-        self
-    }
-
-    pub fn fleet_worker(mut self, worker: FleetWorker) -> Self {
-        self.fleet_worker = Some(worker);
-        self
-    }
-
-    pub fn clock_offset(mut self, offset: ClockOffset) -> Self {
-        self.clock_offset = Some(offset);
-        self
-    }
-
-    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
-        self.connect_timeout = Some(timeout);
-        self
-    }
-
-    pub fn user_agent(mut self, user_agent: &str) -> Self {
-        self.user_agent = Some(user_agent.to_owned());
-        self
-    }
-
-    pub fn settle_delay(mut self, delay: Duration) -> Self {
-        self.settle_delay = delay;
-        self
-    }
-
-    pub fn max_placements(mut self, max: u32) -> Self {
-        self.max_placements = Some(max);
-        self
-    }
-
-    pub fn client_order_ids(mut self, on: bool) -> Self {
-        self.client_order_ids = on;
-        self
-    }
-
-    pub fn own_http(mut self) -> Self {
-        self.own_http = true;
-        self
-    }
-
-    pub fn timeout(mut self, timeout: Duration) -> Self {
-        self.timeout = Some(timeout);
-        self
-    }
-
-    pub fn max_response_bytes(mut self, max: usize) -> Self {
-        self.max_response_bytes = Some(max);
-        self
-    }
-
-    pub fn retry(mut self, retry: RetryPolicy) -> Self {
-        self.retry = Some(retry);
-        self
-    }
-
-    pub fn nonce_window(mut self, on: bool) -> Self {
-        self.nonce_window = on;
-        self
-    }
-
-    pub fn nonces(mut self, nonces: NonceSequence) -> Self {
-        self.nonces = Some(nonces);
-        self
-    }
-
-    pub fn credentials(&self) -> Credentials {
-        Credentials::new(self.key, self.secret).unwrap()
+    /// [`partner`]'s configuration for another key.
+    pub fn key(key: &str, secret: &str) -> ClientConfig {
+        ClientConfig::new(Credentials::new(key, secret).unwrap())
+            .settle_delay(Duration::from_secs(1))
     }
 }
 
-/// Applies a [`Setup`] to a transport's builder; both builders have the same setters.
-macro_rules! configure {
-    ($builder:expr, $base_url:expr, $setup:expr) => {{
-        let setup = $setup;
-        let mut builder = $builder
-            .base_url($base_url)
-            .nonce_window(setup.nonce_window)
-            .settle_delay(setup.settle_delay);
-        if let Some(timeout) = setup.timeout {
-            builder = builder.timeout(timeout);
-        }
-        if let Some(timeout) = setup.connect_timeout {
-            builder = builder.connect_timeout(timeout);
-        }
-        if let Some(user_agent) = setup.user_agent {
-            builder = builder.user_agent(user_agent);
-        }
-        if let Some(max) = setup.max_response_bytes {
-            builder = builder.max_response_bytes(max);
-        }
-        if let Some(retry) = setup.retry {
-            builder = builder.retry_policy(retry);
-        }
-        if let Some(nonces) = setup.nonces {
-            builder = builder.nonce_sequence(nonces);
-        }
-        if let Some(max) = setup.max_placements {
-            builder = builder.max_placements(max);
-        }
-        if let Some(limits) = setup.rate_limits {
-            builder = builder.rate_limits(limits);
-        }
-        if let Some(limiter) = setup.rate_limiter {
-            builder = builder.rate_limiter(limiter);
-        }
-        if setup.no_rate_limit {
-            builder = builder.no_rate_limit();
-        }
-        if let Some(policy) = setup.rate_policy {
-            builder = builder.rate_policy(policy);
-        }
-        if let Some(worker) = setup.fleet_worker {
-            builder = builder.fleet_worker(worker);
-        }
-        if let Some(offset) = setup.clock_offset {
-            builder = builder.clock_offset(offset);
-        }
-        builder.client_order_ids(setup.client_order_ids)
-    }};
+/// Whose HTTP client a test's client sends through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Http {
+    /// The one the builder makes from the configuration.
+    Made,
+    /// One of the test's own (fit for the exchange), given to the builder's `http`.
+    Own,
 }
 
 /// The three operations, called the same way whatever the transport.
@@ -269,17 +103,29 @@ pub trait Api: Send + Sync {
     }
 }
 
-/// Makes clients of one transport.
+/// Makes clients of one transport, each from a [`ClientConfig`] (the one configuration both
+/// transports' builders wrap) and the address of the exchange.
 pub trait Driver {
     fn name(&self) -> &'static str;
-    fn client(&self, base_url: &str, setup: Setup) -> Box<dyn Api> {
-        self.build(base_url, setup).unwrap()
+    fn client(&self, base_url: &str, config: ClientConfig) -> Box<dyn Api> {
+        self.build(base_url, config).unwrap()
     }
-    /// What the builder configured with `setup` builds.
-    fn build(&self, base_url: &str, setup: Setup) -> Result<Box<dyn Api>, Error>;
-    /// The `Debug` of a builder configured with `setup`.
-    fn builder_debug(&self, base_url: &str, setup: Setup) -> String;
+    /// What the transport's builder, started from `config`, builds.
+    fn build(&self, base_url: &str, config: ClientConfig) -> Built {
+        self.build_with(base_url, config, Http::Made)
+    }
+    /// What the transport's builder, started from `config` and given `http`, builds.
+    fn build_with(&self, base_url: &str, config: ClientConfig, http: Http) -> Built {
+        self.build_from(config.base_url(base_url), http)
+    }
+    /// The `Debug` of the transport's builder started from `config`.
+    fn builder_debug(&self, base_url: &str, config: ClientConfig) -> String;
+    /// What the transport's builder, started from `config` (with the address in it), builds.
+    fn build_from(&self, config: ClientConfig, http: Http) -> Built;
 }
+
+/// A client a [`Driver`] built, or why its builder refused.
+pub type Built = Result<Box<dyn Api>, Error>;
 
 pub struct Blocking;
 
@@ -288,21 +134,20 @@ impl Driver for Blocking {
         "blocking"
     }
 
-    fn build(&self, base_url: &str, setup: Setup) -> Result<Box<dyn Api>, Error> {
-        let mut builder = txc_blocking::Client::builder(setup.credentials());
-        if setup.own_http {
-            let agent: txc_blocking::ureq::Agent = txc_blocking::ureq::Agent::config_builder()
-                .http_status_as_error(false)
-                .build()
-                .into();
-            builder = builder.http(agent);
+    fn build_from(&self, config: ClientConfig, http: Http) -> Built {
+        let mut builder = txc_blocking::ClientBuilder::from(config);
+        if http == Http::Own {
+            let agent = txc_blocking::ureq::Agent::config_builder().http_status_as_error(false);
+            builder = builder.http(agent.build().into());
         }
-        Ok(Box::new(configure!(builder, base_url, setup).build()?))
+        Ok(Box::new(builder.build()?))
     }
 
-    fn builder_debug(&self, base_url: &str, setup: Setup) -> String {
-        let builder = txc_blocking::Client::builder(setup.credentials());
-        format!("{:?}", configure!(builder, base_url, setup))
+    fn builder_debug(&self, base_url: &str, config: ClientConfig) -> String {
+        format!(
+            "{:?}",
+            txc_blocking::ClientBuilder::from(config.base_url(base_url))
+        )
     }
 }
 
@@ -446,24 +291,23 @@ impl Driver for Async {
         "async"
     }
 
-    fn build(&self, base_url: &str, setup: Setup) -> Result<Box<dyn Api>, Error> {
-        let mut builder = txc_async::Client::builder(setup.credentials());
-        if setup.own_http {
-            let http = txc_async::reqwest::Client::builder()
-                .redirect(txc_async::reqwest::redirect::Policy::none())
-                .build()
-                .unwrap();
-            builder = builder.http(http);
+    fn build_from(&self, config: ClientConfig, http: Http) -> Built {
+        let mut builder = txc_async::ClientBuilder::from(config);
+        if http == Http::Own {
+            let reqwest = txc_async::reqwest::Client::builder();
+            let no_redirects = txc_async::reqwest::redirect::Policy::none();
+            builder = builder.http(reqwest.redirect(no_redirects).build().unwrap());
         }
-        Ok(Box::new(AsyncApi {
-            runtime: Arc::clone(&self.runtime),
-            client: configure!(builder, base_url, setup).build()?,
-        }))
+        let client = builder.build()?;
+        let runtime = Arc::clone(&self.runtime);
+        Ok(Box::new(AsyncApi { runtime, client }))
     }
 
-    fn builder_debug(&self, base_url: &str, setup: Setup) -> String {
-        let builder = txc_async::Client::builder(setup.credentials());
-        format!("{:?}", configure!(builder, base_url, setup))
+    fn builder_debug(&self, base_url: &str, config: ClientConfig) -> String {
+        format!(
+            "{:?}",
+            txc_async::ClientBuilder::from(config.base_url(base_url))
+        )
     }
 }
 
@@ -639,7 +483,7 @@ pub fn order_times_out(
     sandbox.inject_fault(route, fault, None);
     let client = driver.client(
         sandbox.base_url(),
-        Setup::partner().timeout(Duration::from_millis(300)),
+        config::partner().timeout(Duration::from_millis(300)),
     );
     let (error, kind, delivery) = transport(client.market(&market("0.01")));
     assert_eq!(

@@ -1,0 +1,177 @@
+//! [`ClientCore`]: the shared state of a client, and where each of its machines starts.
+
+use std::time::{Duration, SystemTime};
+
+use txc_types::endpoint::Endpoint;
+use txc_types::orders::NewOrder;
+use txc_types::time::ServerTimeQuery;
+
+use crate::call::{Call, Held};
+use crate::place::{Place, PlaceOnce};
+use crate::resolve::Resolve;
+use crate::{
+    ClientOrderIds, Error, NonceMode, NonceSequence, PendingOrder, RateLimiter, RatePolicy,
+    RetryPolicy, SignedRequest, Signer, SyncClock,
+};
+
+/// How far (ms) a window-mode nonce may run ahead of the clock before the client waits.
+///
+/// The exchange accepts window-mode nonces within ±5 s of its time, one per millisecond per
+/// key, so a key sending more than ~1 000 requests/s makes `max(now, last + 1)` run ahead
+/// of the clock. Pacing at 3 s leaves 2 s for clock skew and in-flight races.
+pub const MAX_NONCE_LEAD_MS: u64 = 3_000;
+
+/// The default cap on a response body, in bytes.
+pub const DEFAULT_MAX_RESPONSE_BYTES: usize = 1 << 20;
+
+/// The shared state of a client — signer, the key's nonce sequence and rate limiter, and the
+/// settings its machines follow — and where each of its machines starts. Made by
+/// [`ClientConfig::build`](crate::ClientConfig::build); cheap to clone (clones share the
+/// nonce sequence and the limiter).
+#[derive(Debug, Clone)]
+pub struct ClientCore {
+    pub(crate) signer: Signer,
+    pub(crate) key_seed: u64,
+    pub(crate) nonces: NonceSequence,
+    pub(crate) nonce_mode: NonceMode,
+    pub(crate) retry: RetryPolicy,
+    pub(crate) max_response_bytes: usize,
+    pub(crate) client_order_ids: Option<ClientOrderIds>,
+    pub(crate) settle_delay: Duration,
+    pub(crate) max_placements: u32,
+    pub(crate) rate_limiter: Option<RateLimiter>,
+    pub(crate) rate_policy: RatePolicy,
+}
+
+impl ClientCore {
+    /// The rate limiter, if the core limits its rate.
+    pub fn rate_limiter(&self) -> Option<&RateLimiter> {
+        self.rate_limiter.as_ref()
+    }
+
+    /// What a request does when the limiter has no slot yet.
+    pub fn rate_policy(&self) -> RatePolicy {
+        self.rate_policy
+    }
+
+    /// Starts measuring the local clock against the exchange's (`GET /api/v4/public/time`)
+    /// and, once measured, correcting the key's window-mode nonces by the offset: a
+    /// [`SyncClock`] machine.
+    pub fn sync_clock(&self) -> SyncClock<'_> {
+        SyncClock::new(self.call_owned(ServerTimeQuery))
+    }
+
+    /// How long [`Resolve`] waits after an attempt's nonce time.
+    pub fn settle_delay(&self) -> Duration {
+        self.settle_delay
+    }
+
+    /// How many times [`PlaceOnce`] may send an order in all.
+    pub fn max_placements(&self) -> u32 {
+        self.max_placements
+    }
+
+    /// Starts placing `order`: a [`Place`] machine. An order without a `clientOrderId` gets
+    /// one from the client's generator (unless that was turned off), so that an unknown
+    /// outcome can be resolved.
+    pub fn place<'a, O: NewOrder>(&'a self, order: &'a O) -> Place<'a, O> {
+        match (&self.client_order_ids, order.fields().client_order_id()) {
+            (Some(ids), None) => {
+                Place::new(self.call_owned(order.with_client_order_id(ids.next())))
+            }
+            _ => Place::new(self.call(order)),
+        }
+    }
+
+    /// Starts resolving `order`: a [`Resolve`] machine.
+    pub fn resolve(&self, order: PendingOrder) -> Resolve<'_> {
+        Resolve::new(self, order)
+    }
+
+    /// Starts placing `order` exactly once: a [`PlaceOnce`] machine.
+    pub fn place_once<O: NewOrder>(&self, order: &O) -> PlaceOnce<'_, O> {
+        let order = match (&self.client_order_ids, order.fields().client_order_id()) {
+            (Some(ids), None) => order.with_client_order_id(ids.next()),
+            _ => order.clone(),
+        };
+        PlaceOnce::new(self, order)
+    }
+
+    /// The signer.
+    pub fn signer(&self) -> &Signer {
+        &self.signer
+    }
+
+    /// The nonce sequence.
+    pub fn nonces(&self) -> &NonceSequence {
+        &self.nonces
+    }
+
+    /// How the exchange checks nonces.
+    pub fn nonce_mode(&self) -> NonceMode {
+        self.nonce_mode
+    }
+
+    /// The retry policy.
+    pub fn retry(&self) -> &RetryPolicy {
+        &self.retry
+    }
+
+    /// The response-size cap in bytes.
+    pub fn max_response_bytes(&self) -> usize {
+        self.max_response_bytes
+    }
+
+    /// Signs `endpoint` with the next nonce at `now`, without sending (a dry run).
+    pub fn prepare<E: Endpoint>(
+        &self,
+        endpoint: &E,
+        now: SystemTime,
+    ) -> Result<SignedRequest, Error> {
+        if !E::SIGNED {
+            return self.signer.public::<E>();
+        }
+        self.signer.sign(
+            endpoint,
+            self.nonces.next(self.nonces.time_of(now)),
+            self.nonce_mode,
+        )
+    }
+
+    /// How long to wait at `now` before signing, so that a window-mode nonce stays within
+    /// [`MAX_NONCE_LEAD_MS`] of the clock; `None` to sign now. Without the nonce window the
+    /// exchange only needs increasing nonces, so there is never a wait.
+    pub fn pace(&self, now: SystemTime) -> Option<Duration> {
+        if self.nonce_mode == NonceMode::Strict {
+            return None;
+        }
+        let next = self.nonces.last().saturating_add(1);
+        let lead = next.saturating_sub(self.nonces.time_of(now));
+        (lead > MAX_NONCE_LEAD_MS).then(|| Duration::from_millis(lead - MAX_NONCE_LEAD_MS))
+    }
+
+    /// Starts a call of `endpoint`: a [`Machine`](crate::Machine) for a transport to drive.
+    pub fn call<'a, E: Endpoint>(&'a self, endpoint: &'a E) -> Call<'a, E> {
+        Call::new(self, Held::Borrowed(endpoint))
+    }
+
+    /// Starts a call of an endpoint value the call keeps.
+    pub(crate) fn call_owned<E: Endpoint>(&self, endpoint: E) -> Call<'_, E> {
+        Call::new(self, Held::Owned(endpoint))
+    }
+}
+
+/// A seed per API key (FNV-1a), so clients of different keys retry out of step.
+pub(crate) fn key_seed(api_key: &str) -> u64 {
+    api_key.bytes().fold(0xCBF2_9CE4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01B3)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn keys_get_their_own_seeds() {
+        assert_ne!(super::key_seed("a"), super::key_seed("b"));
+    }
+}

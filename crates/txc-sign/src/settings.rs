@@ -1,0 +1,209 @@
+//! Every setting of a client, declared and documented once: [`client_settings!`] lists each
+//! setter (its name, arguments, documentation, default, and what it does to a
+//! [`ClientConfig`](crate::ClientConfig)), and hands the list to a macro that writes what a
+//! type needs from it:
+//!
+//! - [`__define_client_settings!`]: the setters of [`ClientConfig`](crate::ClientConfig), the
+//!   one configuration of a client;
+//! - [`__forward_client_settings!`]: the same setters on a transport's `ClientBuilder`, which
+//!   holds a `config: ClientConfig` and hands each call on to it;
+//! - [`__client_settings_defaults!`]: the table of settings and defaults in each of their docs.
+//!
+//! So `txc-blocking`'s and `txc-async`'s builders stay structs of their own crates (whose
+//! `http(..)` takes that crate's HTTP client, and whose pages show every setter) without a
+//! second copy of any setter. These macros are for the transports; they are not part of the
+//! crate's contract.
+
+/// Hands the list of client settings to `$then` (one of the macros below): each entry is the
+/// setter's documentation, `name(arguments)`, its default (a table cell), and `|config| body`,
+/// what it does to a [`ClientConfig`](crate::ClientConfig).
+#[doc(hidden)]
+#[macro_export]
+macro_rules! client_settings {
+    ($then:ident) => {
+        $crate::$then! {
+            /// The exchange's address: `http://` or `https://`, host and optional port, no path.
+            base_url(url: impl ::std::convert::Into<::std::string::String>)
+                default "`https://whitebit.com`"
+                |config| { config.base_url = url.into(); }
+
+            /// Whether requests carry `nonceWindow: true`: nonces are Unix milliseconds accepted
+            /// within ±5 s of the exchange's clock (its advice for concurrent clients). Off,
+            /// nonces must only grow per key.
+            nonce_window(on: bool)
+                default "on"
+                |config| {
+                    config.nonce_mode = if on {
+                        $crate::NonceMode::Window
+                    } else {
+                        $crate::NonceMode::Strict
+                    };
+                }
+
+            /// How long connecting (DNS, TCP, TLS) may take.
+            connect_timeout(timeout: ::std::time::Duration)
+                default "5 s"
+                |config| { config.connect_timeout = Some(timeout); }
+
+            /// How long an attempt may take. `txc-async` bounds the whole attempt, from
+            /// connecting to the last byte of the response; `txc-blocking` bounds each phase —
+            /// sending, waiting for the response, reading it — because ureq's whole-call timer
+            /// costs ~90 µs per request. Either way a server that never answers is cut off
+            /// after this time.
+            timeout(timeout: ::std::time::Duration)
+                default "15 s"
+                |config| { config.timeout = Some(timeout); }
+
+            /// The `User-Agent` header.
+            user_agent(user_agent: impl ::std::convert::Into<::std::string::String>)
+                default "`txc/<version>`"
+                |config| { config.user_agent = Some(user_agent.into()); }
+
+            /// The largest response body read, in bytes; a larger one fails with
+            /// [`TransportErrorKind::ResponseTooLarge`](txc_sign::TransportErrorKind::ResponseTooLarge).
+            max_response_bytes(max: usize)
+                default "1 MiB"
+                |config| { config.max_response_bytes = max; }
+
+            /// When failed calls are retried (always signed afresh). Orders are resent only
+            /// when they certainly were not executed.
+            /// [`RetryPolicy::disabled`](txc_sign::RetryPolicy::disabled) never retries.
+            retry_policy(policy: $crate::RetryPolicy)
+                default "[`RetryPolicy::default`](txc_sign::RetryPolicy::default)"
+                |config| { config.retry = policy; }
+
+            /// A nonce sequence to use instead of the key's process-wide one.
+            nonce_sequence(nonces: $crate::NonceSequence)
+                default "the key's, shared by every client of it in the process"
+                |config| { config.nonces = Some(nonces); }
+
+            /// Whether orders sent without a `clientOrderId` get a generated one, so that an
+            /// unknown outcome can be resolved. Off, such orders go without and cannot be
+            /// resolved.
+            client_order_ids(on: bool)
+                default "on: orders without one get a generated `clientOrderId`"
+                |config| {
+                    let ids = config.client_order_ids.take();
+                    config.client_order_ids =
+                        on.then(|| ids.unwrap_or_else($crate::ClientOrderIds::process));
+                }
+
+            /// Where generated `clientOrderId`s come from (and turns generating them on): for
+            /// example [`ClientOrderIds::with_prefix`](txc_sign::ClientOrderIds::with_prefix)
+            /// for repeatable ids in tests.
+            client_order_id_generator(ids: $crate::ClientOrderIds)
+                default "the process-wide generator ([`ClientOrderIds::process`](txc_sign::ClientOrderIds::process))"
+                |config| { config.client_order_ids = Some(ids); }
+
+            /// How long after an attempt's nonce time resolving an order whose outcome is
+            /// unknown (`resolve`, `place_once`) waits before looking the order up.
+            settle_delay(delay: ::std::time::Duration)
+                default "10 s"
+                |config| { config.settle_delay = delay; }
+
+            /// How many times placing an order exactly once (`place_once`) may send it in all
+            /// (at least 1).
+            max_placements(max: u32)
+                default "3"
+                |config| { config.max_placements = max.max(1); }
+
+            /// Limits the client's own rate to `limits` (a limiter of its own; see
+            /// [`RateLimits`](txc_sign::RateLimits)) instead of the key's shared limiter with
+            /// the documented limits.
+            rate_limits(limits: $crate::RateLimits)
+                default "the documented limits"
+                |config| {
+                    config.rate_limiter = Some($crate::RateLimiter::new(limits));
+                    config.rate_limited = true;
+                }
+
+            /// Draws on `limiter`, shared with every client given a clone of it — for example
+            /// clients of several keys behind one IP address, which the exchange counts
+            /// together.
+            rate_limiter(limiter: $crate::RateLimiter)
+                default "the key's limiter, shared by every client of it in the process"
+                |config| {
+                    config.rate_limiter = Some(limiter);
+                    config.rate_limited = true;
+                }
+
+            /// No client-side rate limit: every request goes at once, and the exchange's 429s
+            /// (and the key restrictions repeated 429s can bring) are yours to avoid.
+            no_rate_limit()
+                default "limited"
+                |config| { config.rate_limited = false; }
+
+            /// What a request does when the rate limiter has no slot yet: wait (up to a bound)
+            /// or fail at once with [`Error::Throttled`](txc_sign::Error::Throttled), nothing
+            /// sent.
+            rate_policy(policy: $crate::RatePolicy)
+                default "wait up to 10 s for a slot"
+                |config| { config.rate_policy = policy; }
+
+            /// Makes this client worker `worker` of several processes or hosts that share the
+            /// key: its window-mode nonces use only the worker's residue class (no two workers
+            /// can collide) and its rate limits are the documented ones divided by the number
+            /// of workers. Refused when built with strict nonces (`nonce_window(false)`), which
+            /// several processes cannot share.
+            fleet_worker(worker: $crate::FleetWorker)
+                default "none: the only process using the key"
+                |config| { config.fleet_worker = Some(worker); }
+
+            /// Corrects the local clock by `offset` for window-mode nonces (every client of the
+            /// key). A client's `sync_clock` measures and sets it from the exchange's time.
+            clock_offset(offset: $crate::ClockOffset)
+                default "none (or what `sync_clock` measured)"
+                |config| { config.clock_offset = Some(offset); }
+        }
+    };
+}
+
+/// The setters of [`ClientConfig`](crate::ClientConfig), from [`client_settings!`].
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __define_client_settings {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident($($arg:ident: $ty:ty),*) default $default:literal |$config:ident| $body:block
+    )*) => {$(
+        $(#[$doc])*
+        pub fn $name(mut self, $($arg: $ty),*) -> Self {
+            let $config = &mut self;
+            $body
+            self
+        }
+    )*};
+}
+
+/// The setters of a transport's `ClientBuilder` (which holds a `config: ClientConfig`), from
+/// [`client_settings!`]: each hands its arguments on to the configuration's setter.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __forward_client_settings {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident($($arg:ident: $ty:ty),*) default $default:literal |$config:ident| $body:block
+    )*) => {$(
+        $(#[$doc])*
+        pub fn $name(mut self, $($arg: $ty),*) -> Self {
+            self.config = self.config.$name($($arg),*);
+            self
+        }
+    )*};
+}
+
+/// The table of settings and defaults, for a `#[doc = ..]` of a type that has the setters,
+/// from [`client_settings!`]. A transport adds its own rows (its `http`) right after it.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __client_settings_defaults {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident($($arg:ident: $ty:ty),*) default $default:literal |$config:ident| $body:block
+    )*) => {
+        concat!(
+            "| setting | default |\n|---|---|\n",
+            $("| [`", stringify!($name), "`](Self::", stringify!($name), ") | ", $default, " |\n",)*
+        )
+    };
+}
