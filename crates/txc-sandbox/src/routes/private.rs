@@ -68,7 +68,7 @@ async fn handle(
     }
     let read = body::read(body, shared.max_body_bytes()).await;
     let fault = match fault {
-        Some(fault) if faults::skips_processing(&fault) => {
+        Some(fault) if fault.skips_processing() => {
             return faults::unprocessed(fault).await;
         }
         other => other,
