@@ -7,14 +7,13 @@
 
 mod cancel;
 pub(crate) mod client_order_id;
+mod fields;
 mod history;
 pub(crate) mod market_name;
 pub(crate) mod numeric;
 mod open_orders;
 mod order;
 mod plans;
-
-use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 use txc_sign::AuthRejection;
@@ -70,12 +69,4 @@ pub(crate) fn integer(value: &Value) -> Option<i128> {
         }
         _ => None,
     }
-}
-
-/// Adds `message` to `field`'s errors.
-pub(crate) fn push(errors: &mut BTreeMap<String, Vec<String>>, field: &str, message: &str) {
-    errors
-        .entry(field.to_owned())
-        .or_default()
-        .push(message.to_owned());
 }
