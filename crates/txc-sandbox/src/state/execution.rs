@@ -4,6 +4,7 @@
 //! run in this order, nothing changing until all passed: `clientOrderId` among open orders
 //! (36), hedge-mode position side (114), reduce-only (116), margin (10).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rust_decimal::Decimal;
@@ -28,11 +29,11 @@ impl State {
         request: OrderRequest,
         visible_after: Duration,
     ) -> Result<OrderRecord, Rejection> {
-        let market = self
-            .markets
+        let markets = Arc::clone(&self.markets);
+        let market = markets
             .get(&request.market)
-            .cloned()
             .ok_or_else(market_unavailable)?;
+        let price = self.price(&market.name).ok_or_else(market_unavailable)?;
         if let Some(id) = &request.client_order_id
             && self.orders.client_id_open(api_key, &market.name, id)
         {
@@ -53,7 +54,7 @@ impl State {
         let resting = request
             .activation
             .as_ref()
-            .is_some_and(|a| !orders::reached(request.side, market.price, a.value));
+            .is_some_and(|a| !orders::reached(request.side, price, a.value));
         let now = self.clock.now_us();
         let mut order = StoredOrder {
             id: 0,
@@ -75,17 +76,17 @@ impl State {
         if resting {
             // The margin must cover the order at its activation price, but nothing is locked
             // until it fires; a reduce-only order is cut to the position when it fires.
-            let activation = order.activation().map_or(market.price, |a| a.value);
-            let terms = self.terms(api_key, &market, activation)?;
+            let activation = order.activation().map_or(price, |a| a.value);
+            let terms = self.terms(api_key, market, activation)?;
             plan_fill(
                 position,
-                self.balance_of(api_key, &market),
+                self.balance_of(api_key, market),
                 delta(order.request.side, order.amount),
                 terms,
             )?;
         } else {
             order.amount = amount;
-            let fill = self.fill(&market, &key, &order, market.price)?;
+            let fill = self.fill(market, &key, &order, price)?;
             filled(&mut order, &fill, now);
             if order.activation().is_some() {
                 order.activated_us = Some(now);
@@ -108,11 +109,11 @@ impl State {
             value: price.to_owned(),
             reason: "not a positive plain decimal",
         })?;
-        let spec = self
-            .markets
+        let price = self
+            .prices
             .get_mut(market)
             .ok_or_else(|| SandboxError::UnknownMarket(market.to_owned()))?;
-        spec.price = value;
+        *price = value;
         let reached = self.orders.reached(market, value);
         for &index in &reached {
             self.fire(index, value);
@@ -172,13 +173,14 @@ impl State {
             order.amount,
             position,
         );
-        let market = self.markets.get(order.market()).cloned();
+        let markets = Arc::clone(&self.markets);
+        let market = markets.get(order.market());
         order.activated_us = Some(now);
         self.stats.triggers_fired += 1;
         match (allowed, market) {
             (Some(amount), Some(market)) => {
                 order.amount = amount;
-                match self.fill(&market, &key, &order, price) {
+                match self.fill(market, &key, &order, price) {
                     Ok(fill) => {
                         filled(&mut order, &fill, now);
                         self.stats.filled_orders += 1;

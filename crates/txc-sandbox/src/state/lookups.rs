@@ -6,12 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
-
 use super::{State, StoredOrder};
 use crate::answer::Rejection;
 use crate::rules::{CancelRequest, HistoryQuery, HistoryStatus, OpenOrdersQuery};
-use crate::wire::{ActiveOrderRecord, HistoryRecord, OrderStatus};
+use crate::wire::{ActiveOrderRecord, HistoryByMarket, HistoryRecord, OrderStatus};
 
 impl State {
     /// `api_key`'s open orders matching `query` at `now_us`, newest first, paged.
@@ -51,7 +49,7 @@ impl State {
         api_key: &str,
         query: &HistoryQuery,
         now_us: u64,
-    ) -> Result<Value, Rejection> {
+    ) -> Result<HistoryByMarket, Rejection> {
         let canceled_recorded = self
             .accounts
             .get(api_key)
@@ -96,10 +94,7 @@ impl State {
                 .or_default()
                 .push(HistoryRecord::of(order, fee_asset));
         }
-        if by_market.is_empty() {
-            return Ok(Value::Array(Vec::new()));
-        }
-        serde_json::to_value(by_market).map_err(|_| internal())
+        Ok(HistoryByMarket(by_market))
     }
 
     /// Cancels `api_key`'s open order named by `request`: its final state, or 400 code 2

@@ -8,15 +8,17 @@ mod markets;
 mod orders;
 mod positions;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
-use txc_sign::NonceGuard;
+use rust_decimal::Decimal;
 
 pub(crate) use accounts::Accounts;
 pub(crate) use markets::{Markets, check_amount};
 pub(crate) use orders::{OrderRef, StoredOrder};
 pub use positions::Position;
 
+use crate::auth::Nonces;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::op::Op;
@@ -28,11 +30,14 @@ use crate::wire::{OrderRecord, PlanRecord};
 #[derive(Debug)]
 pub(crate) struct State {
     pub(crate) accounts: Accounts,
-    pub(crate) markets: Markets,
+    /// The markets' fixed terms, shared with the request rules (read without the lock).
+    pub(crate) markets: Arc<Markets>,
+    /// Each market's current price.
+    pub(crate) prices: HashMap<String, Decimal>,
     pub(crate) orders: orders::OrderBook,
     pub(crate) positions: positions::Positions,
     pub(crate) plans: Vec<PlanRecord>,
-    pub(crate) nonces: NonceGuard,
+    pub(crate) nonces: Nonces,
     pub(crate) limits: RateLimiter,
     pub(crate) stats: SandboxStats,
     /// The sandbox's clock (the host's, maybe offset).
@@ -47,15 +52,20 @@ pub(crate) struct State {
 const PUBLIC_TIME_RATE_LIMIT: u32 = 2_000;
 
 impl State {
-    /// The initial state of a configuration.
-    pub(crate) fn new(config: &Config) -> Self {
+    /// The initial state of a configuration, whose markets are `markets`.
+    pub(crate) fn new(config: &Config, markets: Arc<Markets>) -> Self {
         Self {
             accounts: Accounts::new(&config.accounts),
-            markets: Markets::new(&config.markets),
+            prices: config
+                .markets
+                .iter()
+                .map(|m| (m.name.clone(), m.price))
+                .collect(),
+            markets,
             orders: orders::OrderBook::default(),
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
-            nonces: NonceGuard::default(),
+            nonces: Nonces::default(),
             limits: RateLimiter::default(),
             stats: SandboxStats::default(),
             clock: Clock::new(config.clock_offset_ms),
@@ -75,6 +85,11 @@ impl State {
             Op::Cancel => self.cancel_limit,
             Op::Time => PUBLIC_TIME_RATE_LIMIT,
         }
+    }
+
+    /// The current price of `market`.
+    pub(crate) fn price(&self, market: &str) -> Option<Decimal> {
+        self.prices.get(market).copied()
     }
 
     /// Every currency the sandbox knows: plans' tickers, markets' currencies, balances.
