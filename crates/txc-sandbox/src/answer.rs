@@ -172,6 +172,17 @@ impl Rejection {
         self
     }
 
+    /// HTTP 500 `Internal error.`: what cannot happen (a stored order that cannot be read
+    /// back).
+    pub(crate) fn internal() -> Self {
+        Self {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            code: 0,
+            message: "Internal error.",
+            errors: BTreeMap::new(),
+        }
+    }
+
     /// HTTP 422 code 10 `Inner validation failed`: `{"amount":["Not enough balance."]}`.
     pub(crate) fn not_enough_balance() -> Self {
         Self::inner(10, "amount", "Not enough balance.")

@@ -83,7 +83,10 @@
 //!
 //! The state's one lock is held only for steps 4 and 5 and the state change of step 6:
 //! authentication (the HMAC), parsing the body, the field rules and encoding the answer run
-//! without it.
+//! without it. Every look-up goes through an index — open orders by account and market, by
+//! id and by `clientOrderId`; history by account and market, by id and by `clientOrderId`;
+//! resting trigger orders by market — so a request costs the same with 1 000 or 100 000
+//! orders stored (`BENCHMARKS.md`, "Sandbox: cost per request as orders accumulate").
 //!
 //! # Checks and answers
 //!

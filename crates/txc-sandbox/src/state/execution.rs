@@ -10,7 +10,7 @@ use std::time::Duration;
 use rust_decimal::Decimal;
 
 use super::State;
-use super::orders::{self, StoredOrder};
+use super::order::{self, StoredOrder};
 use super::positions::{Fill, PositionKey, PositionState, Terms, plan_fill};
 use crate::SandboxError;
 use crate::answer::Rejection;
@@ -35,7 +35,10 @@ impl State {
             .ok_or_else(market_unavailable)?;
         let price = self.price(&market.name).ok_or_else(market_unavailable)?;
         if let Some(id) = &request.client_order_id
-            && self.orders.client_id_open(api_key, &market.name, id)
+            && self
+                .orders
+                .open_with_client_id(api_key, &market.name, id)
+                .is_some()
         {
             return Err(Rejection::validation(
                 36,
@@ -54,7 +57,7 @@ impl State {
         let resting = request
             .activation
             .as_ref()
-            .is_some_and(|a| !orders::reached(request.side, price, a.value));
+            .is_some_and(|a| !order::reached(request.side, price, a.value));
         let now = self.clock.now_us();
         let mut order = StoredOrder {
             id: 0,
@@ -95,10 +98,11 @@ impl State {
             self.stats.filled_orders += 1;
         }
         let oto = order.request.stop_loss.is_some() || order.request.take_profit.is_some();
-        (order.id, order.oto_id) = self.orders.take_ids(oto);
-        let record = OrderRecord::of(&order);
-        self.orders.push(order);
-        Ok(record)
+        let order = self
+            .orders
+            .add(order, oto)
+            .ok_or_else(Rejection::internal)?;
+        Ok(OrderRecord::of(order))
     }
 
     /// Sets `market`'s price and fires the trigger orders it reaches, in id order. Returns how
@@ -115,8 +119,8 @@ impl State {
             .ok_or_else(|| SandboxError::UnknownMarket(market.to_owned()))?;
         *price = value;
         let reached = self.orders.reached(market, value);
-        for &index in &reached {
-            self.fire(index, value);
+        for &id in &reached {
+            self.fire(id, value);
         }
         Ok(reached.len())
     }
@@ -148,11 +152,11 @@ impl State {
         Ok(())
     }
 
-    /// Fires the open trigger order at `index` at `price`: it fills (a reduce-only order cut
+    /// Fires the open trigger order `id` at `price`: it fills (a reduce-only order cut
     /// to the position), or is canceled — `AUTO_CANCELED_REDUCE_ONLY` when a reduce-only order
     /// has nothing left to reduce, `CANCELED` when the margin no longer covers it.
-    fn fire(&mut self, index: usize, price: Decimal) {
-        let Some(mut order) = self.orders.get(index).cloned() else {
+    fn fire(&mut self, id: u64, price: Decimal) {
+        let Some(mut order) = self.orders.get(id).cloned() else {
             return;
         };
         let now = self.clock.now_us();
@@ -193,9 +197,7 @@ impl State {
             }
             _ => canceled(&mut order, OrderStatus::Canceled, now),
         }
-        if let Some(entry) = self.orders.get_mut(index) {
-            *entry = order;
-        }
+        self.orders.update(id, |entry| *entry = order);
     }
 
     /// Executes `order` at `price`, updating the balance and the position.

@@ -1,11 +1,13 @@
-//! The exchange's state: accounts, markets, orders, positions, nonces, rate limits and
-//! statistics, behind one lock held only for the synchronous handling of a request.
+//! The exchange's state: accounts, prices, orders, positions, nonces, rate limits and
+//! statistics, behind one lock held only for a request's admission (rate limit, nonce) and
+//! its state change; the markets' fixed terms are shared with the rules, read without it.
 
 mod accounts;
 mod execution;
 mod lookups;
 mod markets;
-mod orders;
+mod order;
+mod order_book;
 mod positions;
 
 use std::collections::{BTreeSet, HashMap};
@@ -15,7 +17,7 @@ use rust_decimal::Decimal;
 
 pub(crate) use accounts::Accounts;
 pub(crate) use markets::{Markets, check_amount};
-pub(crate) use orders::{OrderRef, StoredOrder};
+pub(crate) use order::{OrderRef, StoredOrder};
 pub use positions::Position;
 
 use crate::auth::Nonces;
@@ -34,7 +36,7 @@ pub(crate) struct State {
     pub(crate) markets: Arc<Markets>,
     /// Each market's current price.
     pub(crate) prices: HashMap<String, Decimal>,
-    pub(crate) orders: orders::OrderBook,
+    pub(crate) orders: order_book::OrderBook,
     pub(crate) positions: positions::Positions,
     pub(crate) plans: Vec<PlanRecord>,
     pub(crate) nonces: Nonces,
@@ -62,7 +64,7 @@ impl State {
                 .map(|m| (m.name.clone(), m.price))
                 .collect(),
             markets,
-            orders: orders::OrderBook::default(),
+            orders: order_book::OrderBook::default(),
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
             nonces: Nonces::default(),
