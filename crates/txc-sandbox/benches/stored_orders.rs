@@ -1,5 +1,5 @@
 //! What one request costs the sandbox as its history grows: the same request against a
-//! sandbox holding 1 000 and 100 000 orders, in one run.
+//! sandbox holding 1 000, 15 000 and 100 000 orders, in one run.
 //!
 //! Measured over loopback HTTP/1.1 with keep-alive (ureq, one connection), so each figure is a
 //! whole round trip: the client builds the body, signs it by the docs' recipe (base64, HMAC-SHA512,
@@ -43,7 +43,7 @@ const KEY: &str = "bench-key";
 const SECRET: &str = "bench-secret-0123456789";
 const MARKET_PATH: &str = "/api/v4/order/collateral/market";
 const HISTORY_PATH: &str = "/api/v4/trade-account/order/history";
-const SIZES: [usize; 2] = [1_000, 100_000];
+const SIZES: [usize; 3] = [1_000, 15_000, 100_000];
 
 /// A sandbox holding a number of orders, and a client of it.
 struct Filled {
