@@ -14,24 +14,9 @@ mod common;
 
 use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD;
+use common::recipe::{self, sign, signature};
 use common::*;
-use hmac::{KeyInit, Mac};
-use serde::Deserialize;
 use txc_sandbox::{AccountConfig, Sandbox};
-
-/// The docs' recipe: `(X-TXC-PAYLOAD, X-TXC-SIGNATURE)` of `body`.
-fn sign(secret: &str, body: &[u8]) -> (String, String) {
-    let payload = STANDARD.encode(body);
-    let signature = signature(secret, &payload);
-    (payload, signature)
-}
-
-/// The lowercase hex of HMAC-SHA512 over `payload`'s text, keyed with `secret`.
-fn signature(secret: &str, payload: &str) -> String {
-    let mut mac = <hmac::Hmac<sha2::Sha512> as KeyInit>::new_from_slice(secret.as_bytes()).unwrap();
-    mac.update(payload.as_bytes());
-    const_hex::encode(mac.finalize().into_bytes())
-}
 
 /// The headers of `body` signed by `(key, secret)` with the recipe.
 fn headers(account: (&str, &str), body: &[u8]) -> Vec<(&'static str, String)> {
@@ -44,28 +29,13 @@ fn headers(account: (&str, &str), body: &[u8]) -> Vec<(&'static str, String)> {
     ]
 }
 
-#[derive(Deserialize)]
-struct Vectors {
-    vectors: Vec<Vector>,
-}
-
-#[derive(Deserialize)]
-struct Vector {
-    name: String,
-    api_secret: String,
-    body: String,
-    x_txc_payload: String,
-    x_txc_signature: String,
-}
-
 /// The vectors' nonces are Unix milliseconds of November 2023: a sandbox whose clock runs
 /// there accepts them in the nonce window, and a one-way partner account with the vectors'
 /// secret accepts every order and plans request they sign.
 #[test]
 fn the_known_answer_vectors_are_accepted() {
-    let vectors: Vectors =
-        serde_json::from_str(include_str!("fixtures/signing-vectors.json")).unwrap();
-    let secret = &vectors.vectors[0].api_secret;
+    let vectors = recipe::vectors();
+    let secret = &vectors[0].api_secret;
     let sandbox = Sandbox::builder()
         .account(
             AccountConfig::new("vector-key", secret.as_str())
@@ -76,7 +46,7 @@ fn the_known_answer_vectors_are_accepted() {
         .start()
         .unwrap();
     let mut served = 0;
-    for v in &vectors.vectors {
+    for v in &vectors {
         assert_eq!(&v.api_secret, secret);
         assert_eq!(
             sign(&v.api_secret, v.body.as_bytes()),
@@ -84,15 +54,14 @@ fn the_known_answer_vectors_are_accepted() {
             "{}",
             v.name
         );
-        let body: serde_json::Value = serde_json::from_str(&v.body).unwrap();
-        let path = body["request"].as_str().unwrap();
+        let path = v.path();
         let headers = [
             ("content-type", "application/json".to_owned()),
             ("x-txc-apikey", "vector-key".to_owned()),
             ("x-txc-payload", v.x_txc_payload.clone()),
             ("x-txc-signature", v.x_txc_signature.clone()),
         ];
-        let reply = send_raw(&sandbox, path, &headers, v.body.as_bytes());
+        let reply = send_raw(&sandbox, &path, &headers, v.body.as_bytes());
         if path == "/api/v4/trade-balance" {
             // The CLI's vector signs an endpoint the sandbox does not serve.
             assert_eq!(reply.status, 404, "{}", v.name);

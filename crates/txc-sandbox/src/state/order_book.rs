@@ -38,11 +38,35 @@ struct Index {
     triggers: HashMap<String, BTreeSet<u64>>,
 }
 
+/// Ids of open and of finished orders.
+#[derive(Debug, Default)]
+struct Lists {
+    open: BTreeSet<u64>,
+    finished: BTreeSet<u64>,
+}
+
+impl Lists {
+    /// The open ids, or the finished ones.
+    fn get(&self, open: bool) -> &BTreeSet<u64> {
+        if open { &self.open } else { &self.finished }
+    }
+
+    /// Files `id` under open or finished, and out of the other.
+    fn file(&mut self, id: u64, open: bool) {
+        let (to, from) = if open {
+            (&mut self.open, &mut self.finished)
+        } else {
+            (&mut self.finished, &mut self.open)
+        };
+        from.remove(&id);
+        to.insert(id);
+    }
+}
+
 /// One API key's orders.
 #[derive(Debug, Default)]
 struct AccountOrders {
-    open: BTreeSet<u64>,
-    finished: BTreeSet<u64>,
+    lists: Lists,
     /// By market.
     markets: HashMap<String, MarketOrders>,
     /// Every order that carried each `clientOrderId`, on any market.
@@ -52,8 +76,7 @@ struct AccountOrders {
 /// One API key's orders on one market.
 #[derive(Debug, Default)]
 struct MarketOrders {
-    open: BTreeSet<u64>,
-    finished: BTreeSet<u64>,
+    lists: Lists,
     /// The open order holding each `clientOrderId`.
     open_client_ids: HashMap<String, u64>,
 }
@@ -101,7 +124,7 @@ impl OrderBook {
         let was_open = order.is_open();
         change(order);
         if order.is_open() != was_open {
-            self.index.moved(order);
+            self.index.file(order);
         }
         Some(order)
     }
@@ -146,11 +169,7 @@ impl OrderBook {
         api_key: &str,
         market: Option<&str>,
     ) -> impl Iterator<Item = &'a StoredOrder> + 'a {
-        let ids = match market {
-            Some(market) => self.index.market(api_key, market).map(|m| &m.open),
-            None => self.index.accounts.get(api_key).map(|a| &a.open),
-        };
-        self.newest_first(ids)
+        self.newest_first(self.index.lists(api_key, market).map(|l| l.get(true)))
     }
 
     /// `api_key`'s finished orders (on `market`, when given), newest first.
@@ -159,11 +178,7 @@ impl OrderBook {
         api_key: &str,
         market: Option<&str>,
     ) -> impl Iterator<Item = &'a StoredOrder> + 'a {
-        let ids = match market {
-            Some(market) => self.index.market(api_key, market).map(|m| &m.finished),
-            None => self.index.accounts.get(api_key).map(|a| &a.finished),
-        };
-        self.newest_first(ids)
+        self.newest_first(self.index.lists(api_key, market).map(|l| l.get(false)))
     }
 
     /// Every order of `api_key` that carried `client_order_id`, open or not, newest first.
@@ -211,52 +226,30 @@ impl Index {
         self.accounts.get(api_key)?.markets.get(market)
     }
 
-    /// Adds a new order.
-    fn add(&mut self, order: &StoredOrder) {
-        let account = entry(&mut self.accounts, &order.api_key);
-        if let Some(client_id) = order.client_order_id() {
-            entry(&mut account.client_ids, client_id).insert(order.id);
-        }
-        let market = entry(&mut account.markets, order.market());
-        if order.is_open() {
-            account.open.insert(order.id);
-            market.open.insert(order.id);
-            if let Some(client_id) = order.client_order_id() {
-                market
-                    .open_client_ids
-                    .insert(client_id.to_owned(), order.id);
-            }
-            if order.activation().is_some() {
-                entry(&mut self.triggers, order.market()).insert(order.id);
-            }
-        } else {
-            account.finished.insert(order.id);
-            market.finished.insert(order.id);
+    /// `api_key`'s lists, on `market` when given.
+    fn lists(&self, api_key: &str, market: Option<&str>) -> Option<&Lists> {
+        match market {
+            Some(market) => self.market(api_key, market).map(|m| &m.lists),
+            None => self.accounts.get(api_key).map(|a| &a.lists),
         }
     }
 
-    /// Moves `order` between the open and the finished orders, to where it now belongs.
-    fn moved(&mut self, order: &StoredOrder) {
+    /// Adds a new order.
+    fn add(&mut self, order: &StoredOrder) {
+        if let Some(client_id) = order.client_order_id() {
+            let account = entry(&mut self.accounts, &order.api_key);
+            entry(&mut account.client_ids, client_id).insert(order.id);
+        }
+        self.file(order);
+    }
+
+    /// Files `order` under open or finished, as it now is.
+    fn file(&mut self, order: &StoredOrder) {
         let (id, open) = (order.id, order.is_open());
         let account = entry(&mut self.accounts, &order.api_key);
+        account.lists.file(id, open);
         let market = entry(&mut account.markets, order.market());
-        let (from, to) = if open {
-            (
-                [&mut account.finished, &mut market.finished],
-                [&mut account.open, &mut market.open],
-            )
-        } else {
-            (
-                [&mut account.open, &mut market.open],
-                [&mut account.finished, &mut market.finished],
-            )
-        };
-        for ids in from {
-            ids.remove(&id);
-        }
-        for ids in to {
-            ids.insert(id);
-        }
+        market.lists.file(id, open);
         if let Some(client_id) = order.client_order_id() {
             if open {
                 market.open_client_ids.insert(client_id.to_owned(), id);
