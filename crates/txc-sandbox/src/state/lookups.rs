@@ -46,7 +46,7 @@ impl State {
             None if query.order_id.is_some() => Box::new(std::iter::empty()),
             None => match by_client_id() {
                 Some(order) => Box::new(order.into_iter()),
-                None => Box::new(self.orders.open_of(api_key, market)),
+                None => Box::new(self.orders.listed(api_key, market, true)),
             },
         };
         candidates
@@ -87,7 +87,7 @@ impl State {
         let candidates: Box<dyn Iterator<Item = &StoredOrder>> = match &query.which {
             Some(OrderRef::Id(id)) => Box::new(self.orders.get(*id).into_iter()),
             Some(OrderRef::ClientId(id)) => Box::new(self.orders.carrying(api_key, id)),
-            None => Box::new(self.orders.finished_of(api_key, market)),
+            None => Box::new(self.orders.listed(api_key, market, false)),
         };
         let found: Vec<&StoredOrder> = candidates
             .filter(matches)

@@ -163,22 +163,15 @@ impl OrderBook {
         (order.is_open() && order.api_key == api_key && order.market() == market).then_some(order)
     }
 
-    /// `api_key`'s open orders (on `market`, when given), newest first.
-    pub(crate) fn open_of<'a>(
+    /// `api_key`'s open orders, or its finished ones (on `market`, when given), newest
+    /// first.
+    pub(crate) fn listed<'a>(
         &'a self,
         api_key: &str,
         market: Option<&str>,
+        open: bool,
     ) -> impl Iterator<Item = &'a StoredOrder> + 'a {
-        self.newest_first(self.index.lists(api_key, market).map(|l| l.get(true)))
-    }
-
-    /// `api_key`'s finished orders (on `market`, when given), newest first.
-    pub(crate) fn finished_of<'a>(
-        &'a self,
-        api_key: &str,
-        market: Option<&str>,
-    ) -> impl Iterator<Item = &'a StoredOrder> + 'a {
-        self.newest_first(self.index.lists(api_key, market).map(|l| l.get(false)))
+        self.newest_first(self.index.lists(api_key, market).map(|l| l.get(open)))
     }
 
     /// Every order of `api_key` that carried `client_order_id`, open or not, newest first.
@@ -394,14 +387,12 @@ mod tests {
                     let here = |o: &StoredOrder| {
                         o.api_key == key && market.is_none_or(|m| o.market() == m)
                     };
-                    prop_assert_eq!(
-                        ids(book.open_of(key, market)),
-                        walk(&|o| here(o) && o.is_open())
-                    );
-                    prop_assert_eq!(
-                        ids(book.finished_of(key, market)),
-                        walk(&|o| here(o) && !o.is_open())
-                    );
+                    for open in [true, false] {
+                        prop_assert_eq!(
+                            ids(book.listed(key, market, open)),
+                            walk(&|o| here(o) && o.is_open() == open)
+                        );
+                    }
                 }
                 for client_id in CLIENT_IDS {
                     prop_assert_eq!(
