@@ -169,22 +169,54 @@ fn process<O: Operation>(
     };
     let request = operation.parse(shared, &call);
     let mut state = shared.state();
-    let result = match auth::admit(&mut state, operation.op(), &signed) {
-        Err(rejection) => Err(Answer::auth(rejection)),
-        Ok(()) => request.and_then(|request| {
-            operation
-                .apply(&mut state, &call, request)
-                .map_err(Rejection::answer)
-        }),
+    let verdict = match (auth::admit(&mut state, operation.op(), &signed), request) {
+        (Err(rejection), _) => Verdict::Refused(rejection),
+        (Ok(()), Err(answer)) => Verdict::Answered(answer),
+        (Ok(()), Ok(request)) => match operation.apply(&mut state, &call, request) {
+            Ok(reply) => Verdict::Served(reply),
+            Err(rejection) => Verdict::Rejected(rejection),
+        },
     };
-    let outcome = match &result {
-        Ok(_) => operation.served(),
-        Err(answer) => answer.outcome.clone(),
-    };
+    let outcome = verdict.outcome(operation.served());
     state.stats.record(&outcome);
     drop(state);
-    match result {
-        Ok(reply) => Answer::ok(&reply, outcome),
-        Err(answer) => answer,
+    verdict.answer(outcome)
+}
+
+/// What became of an authenticated request, before its answer is encoded (after the lock).
+enum Verdict<R> {
+    /// Refused by the rate limit or the nonce rules.
+    Refused(AuthRejection),
+    /// Refused by the operation's rules or permissions, already answered.
+    Answered(Answer),
+    /// Rejected against the state.
+    Rejected(Rejection),
+    /// Served.
+    Served(R),
+}
+
+impl<R: Serialize> Verdict<R> {
+    /// What the answer counts as; `served` for a success.
+    fn outcome(&self, served: Outcome) -> Outcome {
+        let rejected = |code, message: &str| Outcome::Rejected {
+            code,
+            message: message.to_owned(),
+        };
+        match self {
+            Self::Refused(rejection) => rejected(rejection.code, rejection.message),
+            Self::Answered(answer) => answer.outcome.clone(),
+            Self::Rejected(rejection) => rejected(rejection.code, rejection.message),
+            Self::Served(_) => served,
+        }
+    }
+
+    /// The answer, encoded.
+    fn answer(self, outcome: Outcome) -> Answer {
+        match self {
+            Self::Refused(rejection) => Answer::auth(rejection),
+            Self::Answered(answer) => answer,
+            Self::Rejected(rejection) => rejection.answer(),
+            Self::Served(reply) => Answer::ok(&reply, outcome),
+        }
     }
 }
