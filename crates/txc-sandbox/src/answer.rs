@@ -2,7 +2,7 @@
 //!
 //! Error bodies have the documented shape `{"code":N,"message":"...","errors":{field:[...]}}`
 //! (keys in that order), except the authentication answers, whose bodies come verbatim from
-//! [`txc_sign::AuthRejection::body`].
+//! [`AuthRejection::body`].
 
 use std::collections::BTreeMap;
 
@@ -11,7 +11,8 @@ use axum::response::Response;
 use http::StatusCode;
 use http::header::{CONNECTION, CONTENT_TYPE, HeaderValue};
 use serde::Serialize;
-use txc_sign::AuthRejection;
+
+use crate::auth::AuthRejection;
 
 /// `application/json`.
 pub(crate) const JSON: &str = "application/json";
@@ -75,9 +76,9 @@ impl Answer {
     /// An authentication (or permission, rate-limit) rejection, verbatim.
     pub(crate) fn auth(rejection: AuthRejection) -> Self {
         Self {
-            status: StatusCode::from_u16(rejection.status).unwrap_or(StatusCode::BAD_REQUEST),
+            status: rejection.status,
             content_type: JSON,
-            body: rejection.body().into_bytes(),
+            body: rejection.body(),
             outcome: Outcome::Rejected {
                 code: rejection.code,
                 message: rejection.message.to_owned(),
@@ -169,6 +170,17 @@ impl Rejection {
     pub(crate) fn with_status(mut self, status: StatusCode) -> Self {
         self.status = status;
         self
+    }
+
+    /// HTTP 500 `Internal error.`: what cannot happen (a stored order that cannot be read
+    /// back).
+    pub(crate) fn internal() -> Self {
+        Self {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            code: 0,
+            message: "Internal error.",
+            errors: BTreeMap::new(),
+        }
     }
 
     /// HTTP 422 code 10 `Inner validation failed`: `{"amount":["Not enough balance."]}`.

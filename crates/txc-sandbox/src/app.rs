@@ -1,28 +1,45 @@
 //! [`Shared`]: what the HTTP handlers and the [`crate::Sandbox`] handle share.
 
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use crate::auth::Keys;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::faults::FaultTable;
-use crate::state::State;
+use crate::state::{Markets, State};
 
-/// The sandbox's shared state. Locks are held only for synchronous work, never across `.await`.
+/// The sandbox's shared state. Locks are held only for synchronous work, never across `.await`;
+/// what the configuration fixes (keys, markets' terms) is read without a lock.
 #[derive(Debug)]
 pub(crate) struct Shared {
     state: Mutex<State>,
     faults: Mutex<FaultTable>,
+    keys: Keys,
+    markets: Arc<Markets>,
     /// The builder's configuration, which [`Shared::reset`] returns to.
     config: Config,
 }
 
 impl Shared {
     pub(crate) fn new(config: Config) -> Self {
+        let markets = Arc::new(Markets::new(&config.markets));
         Self {
-            state: Mutex::new(State::new(&config)),
+            state: Mutex::new(State::new(&config, Arc::clone(&markets))),
             faults: Mutex::new(FaultTable::default()),
+            keys: Keys::new(&config.accounts),
+            markets,
             config,
         }
+    }
+
+    /// Every API key and its standing.
+    pub(crate) fn keys(&self) -> &Keys {
+        &self.keys
+    }
+
+    /// The markets' fixed terms.
+    pub(crate) fn markets(&self) -> &Markets {
+        &self.markets
     }
 
     /// The exchange state. A panic while it was held cannot leave it half-updated in a way
@@ -48,7 +65,7 @@ impl Shared {
 
     /// Back to the configured initial state; faults cleared.
     pub(crate) fn reset(&self) {
-        *self.state() = State::new(&self.config);
+        *self.state() = State::new(&self.config, Arc::clone(&self.markets));
         self.faults().clear();
     }
 }

@@ -8,11 +8,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 use rust_decimal::Decimal;
-use txc_sign::Credentials;
 
 use crate::SandboxError;
 use crate::decimal;
 use crate::rules::market_name;
+use crate::secret::{ApiSecret, SigningKey};
 use crate::wire::PlanRecord;
 
 /// How an account holds positions.
@@ -53,7 +53,7 @@ impl PositionMode {
 #[derive(Clone)]
 pub struct AccountConfig {
     api_key: String,
-    api_secret: String,
+    api_secret: ApiSecret,
     enabled: bool,
     partner: bool,
     mode: PositionMode,
@@ -67,7 +67,7 @@ impl AccountConfig {
     pub fn new(api_key: impl Into<String>, api_secret: impl Into<String>) -> Self {
         Self {
             api_key: api_key.into(),
-            api_secret: api_secret.into(),
+            api_secret: ApiSecret::new(api_secret.into()),
             enabled: true,
             partner: false,
             mode: PositionMode::OneWay,
@@ -135,8 +135,16 @@ impl AccountConfig {
             what: what(),
             reason,
         };
-        let credentials = Credentials::new(self.api_key.clone(), self.api_secret.clone())
-            .map_err(|e| bad(e.to_string()))?;
+        if self.api_key.is_empty() || !self.api_key.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err(bad("the API key must be non-empty visible ASCII".to_owned()));
+        }
+        if self.api_secret.is_empty() {
+            return Err(bad("the API secret must not be empty".to_owned()));
+        }
+        let signing = self
+            .api_secret
+            .signing_key()
+            .ok_or_else(|| bad("the API secret cannot key HMAC-SHA512".to_owned()))?;
         if self.leverage == 0 {
             return Err(bad("leverage must be at least 1".to_owned()));
         }
@@ -153,7 +161,8 @@ impl AccountConfig {
             balances.insert(ticker.clone(), value);
         }
         Ok(AccountSpec {
-            credentials,
+            api_key: self.api_key.clone(),
+            signing,
             enabled: self.enabled,
             partner: self.partner,
             mode: self.mode,
@@ -291,7 +300,9 @@ impl MarketConfig {
 /// A validated account.
 #[derive(Debug, Clone)]
 pub(crate) struct AccountSpec {
-    pub(crate) credentials: Credentials,
+    pub(crate) api_key: String,
+    /// HMAC-SHA512 keyed with the account's secret.
+    pub(crate) signing: SigningKey,
     pub(crate) enabled: bool,
     pub(crate) partner: bool,
     pub(crate) mode: PositionMode,
@@ -305,6 +316,7 @@ pub(crate) struct AccountSpec {
 pub(crate) struct MarketSpec {
     pub(crate) name: String,
     pub(crate) stock: String,
+    /// The starting price (the current one is the state's).
     pub(crate) price: Decimal,
     pub(crate) min_amount: Decimal,
     pub(crate) amount_step: Decimal,

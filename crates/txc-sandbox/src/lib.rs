@@ -6,12 +6,14 @@
 //! `POST /api/v4/order/collateral/trigger-market`, `POST /api/v4/main-account/smart/plans` —
 //! and the three that close the loop on an order: open orders (`POST /api/v4/orders`), order
 //! history (`POST /api/v4/trade-account/order/history`) and cancel (`POST
-//! /api/v4/order/cancel`), with the exchange's authentication (via [`txc_sign::verify`] and [`txc_sign::NonceGuard`]),
-//! rate limits, validation and answer shapes. It judges requests by **its own rules, written
-//! from the exchange's docs** (see [Checks and answers](#checks-and-answers)), and answers with
-//! **its own records** written from the docs' examples: it never validates with `txc-types`'
-//! builders or newtypes and never serializes `txc-types` models, so it can catch the SDK being
-//! stricter or looser than the exchange, and the wire does not move when the SDK's types do.
+//! /api/v4/order/cancel`), with the exchange's authentication, rate limits, validation and
+//! answer shapes. It judges requests by **its own rules, written from the exchange's docs**
+//! (see [Checks and answers](#checks-and-answers)) — its authentication included: it never
+//! verifies with `txc-sign`, the code that signs txc's requests, so a signing mistake in txc
+//! fails against it — and answers with **its own records** written from the docs' examples:
+//! it never validates with `txc-types`' builders or newtypes and never serializes `txc-types`
+//! models, so it can catch the SDK being stricter or looser than the exchange, and the wire
+//! does not move when the SDK's types do.
 //! Tests drive it from the [`Sandbox`] handle — prices, balances, faults, reset — or over HTTP
 //! through the control API.
 //!
@@ -20,17 +22,21 @@
 //! no liquidation, and its [`demo`] secrets are public: never expose it beyond loopback.
 //!
 //! ```
+//! use base64::Engine as _;
+//! use hmac::{KeyInit, Mac};
 //! use txc_sandbox::{demo, Sandbox};
 //!
 //! let sandbox = Sandbox::start()?;
-//! // A hand-written body, signed as the docs say: base64 of the bytes, HMAC-SHA512 of that text.
+//! // A hand-written body, signed as the docs say: the payload is the base64 of the body's
+//! // bytes, the signature the lowercase hex of HMAC-SHA512 of the payload's text.
 //! let now_ms = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH)?.as_millis();
 //! let body = format!(
 //!     r#"{{"request":"/api/v4/order/collateral/market","nonce":{now_ms},"nonceWindow":true,"market":"BTC_USDT","side":"buy","amount":"0.01"}}"#
 //! );
-//! let credentials = txc_sign::Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
-//! let payload = txc_sign::payload(body.as_bytes());
-//! let signature = txc_sign::signature(&credentials, &payload);
+//! let payload = base64::engine::general_purpose::STANDARD.encode(&body);
+//! let mut mac = hmac::Hmac::<sha2::Sha512>::new_from_slice(demo::PARTNER_API_SECRET.as_bytes())?;
+//! mac.update(payload.as_bytes());
+//! let signature = const_hex::encode(mac.finalize().into_bytes());
 //!
 //! let agent: ureq::Agent = ureq::Agent::config_builder().http_status_as_error(false).build().into();
 //! let mut response = agent
@@ -62,16 +68,25 @@
 //!
 //! # What a request goes through
 //!
+//! Answered in this order of precedence:
+//!
 //! 1. A fault injected for the route, if any ([`Fault`]).
 //! 2. The body size limit: HTTP 413 `{"code":0,"message":"Request body is too large.","errors":{}}`.
-//! 3. Authentication: [`txc_sign::verify`] (key, payload, signature, payload equals body,
-//!    `request`, `nonce`, `nonceWindow`), then the sandbox's check that the body is compact.
+//! 3. Authentication, the sandbox's own: key, payload, signature, payload equals the body's
+//!    base64, `request`, `nonce`, `nonceWindow`, compact body (see the table below).
 //! 4. The per-key rate limit.
-//! 5. The nonce rules of [`txc_sign::NonceGuard`] (server time from the system clock). From
-//!    here on the nonce is used, even if the operation rejects the request.
+//! 5. The nonce rules (server time from the sandbox's clock). From here on the nonce is used,
+//!    even if the operation rejects the request.
 //! 6. The operation: the body's field rules, then the checks against the account's state.
 //!
 //! Rejections change nothing but the counters, the rate limit and the used nonce.
+//!
+//! The state's one lock is held only for steps 4 and 5 and the state change of step 6:
+//! authentication (the HMAC), parsing the body, the field rules and encoding the answer run
+//! without it. Every look-up goes through an index — open orders by account and market, by
+//! id and by `clientOrderId`; history by account and market, by id and by `clientOrderId`;
+//! resting trigger orders by market — so a request costs the same with 1 000 or 100 000
+//! orders stored (`BENCHMARKS.md`, "Sandbox: cost per request as orders accumulate").
 //!
 //! # Checks and answers
 //!
@@ -82,26 +97,34 @@
 //! authentication answers, which carry only `code` and `message` (EDN §7.4's observed bodies)
 //! and the 429, which is `{"code":0,"errors":{},"message":"Too many requests."}` (EDN §7.4).
 //!
-//! **Authentication** (all routes, in this order):
+//! **Authentication** (all routes, in this order; written from the docs, never with
+//! `txc-sign`'s verifier):
 //!
 //! | check | answer | source |
 //! |---|---|---|
+//! | `X-TXC-APIKEY`, `X-TXC-PAYLOAD` or `X-TXC-SIGNATURE` sent more than once | 401, 10, `Unauthorized request.` | not documented: official clients send each once, and which copy counts would be a guess (sandbox's choice) |
 //! | `X-TXC-APIKEY` missing or empty | 401, 10, `Unauthorized request.` | not documented: answered like an unknown key |
 //! | `X-TXC-PAYLOAD` missing or empty | 400, 9, `Payload not provided.` | message EDN §7.4; status and code not documented (those of `Invalid payload.`) |
 //! | key unknown | 401, 10, `Unauthorized request.` | message and code EDN §7.4 (observed body); status EDN §7.2 (401: invalid authentication) |
 //! | key disabled | 403, 2, `This action is unauthorized. Enable your key in API settings` | message and code EDN §7.4; status EDN §7.2 (403) |
-//! | signature wrong (not hex, another secret, another key) | 401, 10, `Unauthorized request.` | EDN §7.4 ("Request signed incorrectly") |
-//! | payload is not the base64 of the body | 400, 9, `Invalid payload.` | EDN §2.2, §7.4 (guides/first-api-call gives status and code) |
-//! | body not a JSON object (not JSON, not UTF-8, an array, a duplicated `request`/`nonce`) | 400, 9, `Invalid payload.` | not documented: the nearest documented response |
-//! | body not compact (whitespace outside strings) | 400, 9, `Invalid payload.` | EDN §2.2: "rejects spaced JSON with HTTP 400" (first-api-call) |
+//! | signature wrong: not the HMAC-SHA512 of the payload's text with the key's secret (compared in constant time) | 401, 10, `Unauthorized request.` | EDN §2.1 (the HMAC's input is the base64 text), §7.4 ("Request signed incorrectly") |
+//! | signature not exactly 128 **lowercase** hex digits (upper or mixed case, `0x`, spaces) | 401, 10, `Unauthorized request.` | not documented: the docs give only lowercase hex and every official client sends it (Go `%x`, Python `hexdigest()`, PHP `hash_hmac`, Node `digest('hex')`, EDN §2.1), so the sandbox takes the strictest reading |
+//! | payload not the standard base64, with padding, of exactly the body's bytes (unpadded, URL-safe alphabet, another body) | 400, 9, `Invalid payload.` | EDN §2.2, §7.4 (guides/first-api-call gives status and code); "standard base64 with padding" is what every official client sends (EDN §2.1): the strictest reading |
+//! | body not a JSON object (not JSON, not UTF-8, an array, a duplicated `request`/`nonce`/`nonceWindow`) | 400, 9, `Invalid payload.` | not documented: the nearest documented response |
 //! | `request` missing | 400, 0, `Request not provided.` | message EDN §7.4; status and code not documented |
 //! | `request` is not the path | 401, 10, `Unauthorized request.` | not documented (the docs only say it "must match the endpoint path exactly") |
 //! | `nonce` missing, or not an integer or a digit string | 400, 0, `Nonce not provided.` | message EDN §7.4; digit strings accepted: WC "Decisions" |
 //! | `nonceWindow` not a boolean | 400, 0, `Invalid nonceWindow.` | message EDN §7.4 |
+//! | body not compact (whitespace outside strings) | 400, 9, `Invalid payload.` | EDN §2.2: "rejects spaced JSON with HTTP 400" (first-api-call) |
 //! | more than the rate limit | 429, 0, `Too many requests.` | EDN §8, §7.4 |
 //! | no `nonceWindow`: nonce not greater than the key's previous one | 429, 0, `Too many requests.` | EDN §2.3, §7.4 |
 //! | `nonceWindow`: nonce more than 5 s from server time (either way) | 401, 0, `Your nonce is more than 5 seconds lesser than the current nonce` | message: the docs' text, no final period (CE §9); status not documented (401: EDN §7.2, and the JWT endpoint's 401 for a bad nonce) |
-//! | `nonceWindow`: nonce already used within the window | 429, 0, `Too many requests.` | not documented ("must be unique"): the other nonce rejection's answer |
+//! | `nonceWindow`: nonce already used within the window (one request per key per millisecond) | 429, 0, `Too many requests.` | not documented ("must be unique"): the other nonce rejection's answer |
+//!
+//! `Content-Type` is not checked: the docs ask for `application/json` but give no answer for
+//! another. A body whose envelope is readable but one of whose values is not (a number beyond
+//! a double, nesting deeper than 128) passes authentication and is answered `Invalid
+//! payload.` by the operation, its nonce used.
 //!
 //! **Orders** (both order routes; HTTP 422 and `Validation failed` unless the row says
 //! otherwise; the collateral pages document only 422, EDN §3.3). Field rules first: all
@@ -344,6 +367,7 @@ mod rate_limit;
 mod routes;
 mod rules;
 mod sandbox;
+mod secret;
 mod server;
 mod state;
 mod stats;

@@ -148,8 +148,8 @@ impl Sandbox {
     }
 
     /// The counters once a huge fault body has stopped being written: after a client hangs
-    /// up on [`Fault::OversizedBody`](crate::Fault::OversizedBody) or
-    /// [`Fault::Chunked`](crate::Fault::Chunked), the sandbox keeps writing until the
+    /// up on [`Fault::OversizedBody`] or
+    /// [`Fault::Chunked`], the sandbox keeps writing until the
     /// hang-up reaches it. Polls every 50 ms until
     /// [`SandboxStats::fault_body_bytes`] holds still, for at most 5 s; blocks the thread.
     pub fn settled_stats(&self) -> SandboxStats {

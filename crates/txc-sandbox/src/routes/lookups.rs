@@ -2,56 +2,93 @@
 //! /api/v4/trade-account/order/history` and `POST /api/v4/order/cancel`, each checked by its
 //! own rules ([`crate::rules`]) and answered in its own shape ([`crate::wire`]).
 
-use super::private::Call;
-use crate::answer::{Answer, Outcome};
-use crate::rules;
+use super::private::{Call, Operation};
+use crate::answer::{Answer, Rejection};
+use crate::app::Shared;
+use crate::op::Op;
+use crate::rules::{self, CancelRequest, HistoryQuery, OpenOrdersQuery};
 use crate::state::State;
+use crate::wire::{ActiveOrderRecord, HistoryByMarket};
 
 /// `POST /api/v4/orders`: the account's open orders, an array.
-pub(super) fn open_orders(state: &mut State, call: &Call<'_>) -> Answer {
-    let map = match rules::object(call.body) {
-        Ok(map) => map,
-        Err(answer) => return answer,
-    };
-    match rules::parse_open_orders(&map, &state.markets) {
-        Ok(query) => {
-            let records = state.open_orders(&call.verified.api_key, &query, state.clock.now_us());
-            state.stats.lookups_served += 1;
-            Answer::ok(&records, Outcome::Served)
-        }
-        Err(rejection) => rejection.answer(),
-    }
-}
+#[derive(Debug, Clone, Copy)]
+pub(super) struct OpenOrders;
 
 /// `POST /api/v4/trade-account/order/history`: the account's finished orders, by market.
-pub(super) fn history(state: &mut State, call: &Call<'_>) -> Answer {
-    let map = match rules::object(call.body) {
-        Ok(map) => map,
-        Err(answer) => return answer,
-    };
-    let now = state.clock.now_us();
-    let now_s = i64::try_from(now / 1_000_000).unwrap_or(i64::MAX);
-    let answer = rules::parse_history(&map, &state.markets, now_s)
-        .and_then(|query| state.history(&call.verified.api_key, &query, now));
-    match answer {
-        Ok(records) => {
-            state.stats.lookups_served += 1;
-            Answer::ok(&records, Outcome::Served)
-        }
-        Err(rejection) => rejection.answer(),
+#[derive(Debug, Clone, Copy)]
+pub(super) struct History;
+
+/// `POST /api/v4/order/cancel`: the canceled order's final state.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Cancel;
+
+impl Operation for OpenOrders {
+    type Request = OpenOrdersQuery;
+    type Reply = Vec<ActiveOrderRecord>;
+
+    fn op(self) -> Op {
+        Op::OpenOrders
+    }
+
+    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<OpenOrdersQuery, Answer> {
+        rules::parse_open_orders(call.fields()?, shared.markets()).map_err(Rejection::answer)
+    }
+
+    fn apply(
+        self,
+        state: &mut State,
+        call: &Call<'_>,
+        query: OpenOrdersQuery,
+    ) -> Result<Vec<ActiveOrderRecord>, Rejection> {
+        let records = state.open_orders(call.api_key(), &query, state.clock.now_us());
+        state.stats.lookups_served += 1;
+        Ok(records)
     }
 }
 
-/// `POST /api/v4/order/cancel`: the canceled order's final state.
-pub(super) fn cancel(state: &mut State, call: &Call<'_>) -> Answer {
-    let map = match rules::object(call.body) {
-        Ok(map) => map,
-        Err(answer) => return answer,
-    };
-    let canceled = rules::parse_cancel(&map, &state.markets)
-        .and_then(|request| state.cancel(&call.verified.api_key, &request));
-    match canceled {
-        Ok(record) => Answer::ok(&record, Outcome::Served),
-        Err(rejection) => rejection.answer(),
+impl Operation for History {
+    type Request = HistoryQuery;
+    type Reply = HistoryByMarket;
+
+    fn op(self) -> Op {
+        Op::History
+    }
+
+    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<HistoryQuery, Answer> {
+        let now_s = i64::try_from(shared.clock().now_ms() / 1_000).unwrap_or(i64::MAX);
+        rules::parse_history(call.fields()?, shared.markets(), now_s).map_err(Rejection::answer)
+    }
+
+    fn apply(
+        self,
+        state: &mut State,
+        call: &Call<'_>,
+        query: HistoryQuery,
+    ) -> Result<HistoryByMarket, Rejection> {
+        let records = state.history(call.api_key(), &query, state.clock.now_us())?;
+        state.stats.lookups_served += 1;
+        Ok(records)
+    }
+}
+
+impl Operation for Cancel {
+    type Request = CancelRequest;
+    type Reply = ActiveOrderRecord;
+
+    fn op(self) -> Op {
+        Op::Cancel
+    }
+
+    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<CancelRequest, Answer> {
+        rules::parse_cancel(call.fields()?, shared.markets()).map_err(Rejection::answer)
+    }
+
+    fn apply(
+        self,
+        state: &mut State,
+        call: &Call<'_>,
+        request: CancelRequest,
+    ) -> Result<ActiveOrderRecord, Rejection> {
+        state.cancel(call.api_key(), &request)
     }
 }

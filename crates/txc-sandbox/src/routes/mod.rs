@@ -16,22 +16,17 @@ use axum::routing::{get, post};
 
 use crate::app::Shared;
 use crate::op::Op;
+use crate::rules::OrderKind;
 
 /// The sandbox's router.
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
-    let exchange: [(Op, private::Operation); 6] = [
-        (Op::Market, placement::market),
-        (Op::Trigger, placement::trigger),
-        (Op::Plans, smart_plans::list),
-        (Op::OpenOrders, lookups::open_orders),
-        (Op::History, lookups::history),
-        (Op::Cancel, lookups::cancel),
-    ];
-    exchange
-        .into_iter()
-        .fold(Router::new(), |router, (op, operation)| {
-            router.route(op.path(), private::route(op, operation))
-        })
+    let router = Router::new();
+    let router = serve(router, placement::Place(OrderKind::Market));
+    let router = serve(router, placement::Place(OrderKind::Trigger));
+    let router = serve(router, smart_plans::SmartPlans);
+    let router = serve(router, lookups::OpenOrders);
+    let router = serve(router, lookups::History);
+    serve(router, lookups::Cancel)
         .route(
             "/sandbox/v1/price",
             post(control::price).fallback(fallback::method_not_allowed_post),
@@ -66,4 +61,9 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
             public::date,
         ))
         .with_state(shared)
+}
+
+/// Adds `operation`'s route at its path.
+fn serve<O: private::Operation>(router: Router<Arc<Shared>>, operation: O) -> Router<Arc<Shared>> {
+    router.route(operation.op().path(), private::route(operation))
 }

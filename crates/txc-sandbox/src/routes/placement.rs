@@ -4,31 +4,43 @@
 //! until the price reaches `activation_price` (buy: price ≥ activation, sell: price ≤
 //! activation), or fills at once when it already has.
 
-use super::private::Call;
-use crate::answer::{Answer, Outcome};
-use crate::rules::{self, OrderKind};
+use super::private::{Call, Operation};
+use crate::answer::{Answer, Outcome, Rejection};
+use crate::app::Shared;
+use crate::op::Op;
+use crate::rules::{self, OrderKind, OrderRequest};
 use crate::state::State;
+use crate::wire::OrderRecord;
 
-/// `POST /api/v4/order/collateral/market`.
-pub(super) fn market(state: &mut State, call: &Call<'_>) -> Answer {
-    place(state, call, OrderKind::Market)
-}
+/// Places an order of this kind: the order record, or the exchange's rejection.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Place(pub(super) OrderKind);
 
-/// `POST /api/v4/order/collateral/trigger-market`.
-pub(super) fn trigger(state: &mut State, call: &Call<'_>) -> Answer {
-    place(state, call, OrderKind::Trigger)
-}
+impl Operation for Place {
+    type Request = OrderRequest;
+    type Reply = OrderRecord;
 
-/// Checks and places an order: the order record, or the exchange's rejection.
-fn place(state: &mut State, call: &Call<'_>, kind: OrderKind) -> Answer {
-    let map = match rules::object(call.body) {
-        Ok(map) => map,
-        Err(answer) => return answer,
-    };
-    let placed = rules::parse_order(&map, kind, &state.markets)
-        .and_then(|request| state.place(&call.verified.api_key, request, call.visible_after));
-    match placed {
-        Ok(record) => Answer::ok(&record, Outcome::OrderAccepted),
-        Err(rejection) => rejection.answer(),
+    fn op(self) -> Op {
+        match self.0 {
+            OrderKind::Market => Op::Market,
+            OrderKind::Trigger => Op::Trigger,
+        }
+    }
+
+    fn served(self) -> Outcome {
+        Outcome::OrderAccepted
+    }
+
+    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<OrderRequest, Answer> {
+        rules::parse_order(call.fields()?, self.0, shared.markets()).map_err(Rejection::answer)
+    }
+
+    fn apply(
+        self,
+        state: &mut State,
+        call: &Call<'_>,
+        request: OrderRequest,
+    ) -> Result<OrderRecord, Rejection> {
+        state.place(call.api_key(), request, call.visible_after)
     }
 }

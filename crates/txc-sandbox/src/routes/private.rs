@@ -1,6 +1,11 @@
 //! The pipeline every exchange operation goes through: count, pick a fault, read the body
-//! (size limit), answer an unprocessed fault, authenticate, run the operation, record the
-//! outcome, answer (maybe faulted).
+//! (size limit), answer an unprocessed fault, authenticate, check the body's rules, run the
+//! operation, record the outcome, answer (maybe faulted).
+//!
+//! The state's lock is held only for what changes or reads the state: the rate limit and the
+//! nonce, the operation's effect, the counters. Authentication (the HMAC), the body's JSON
+//! and its rules, and encoding the answer run without it, so concurrent requests wait for
+//! each other only for the state change.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -11,13 +16,14 @@ use axum::extract::State as Extract;
 use axum::response::Response;
 use axum::routing::{MethodRouter, post};
 use http::{HeaderMap, StatusCode};
-use txc_sign::VerifiedRequest;
+use serde::Serialize;
+use serde_json::{Map, Value};
 
 use super::body::{self, BodyError};
 use super::fallback;
-use crate::answer::Answer;
+use crate::answer::{Answer, Outcome, Rejection};
 use crate::app::Shared;
-use crate::auth;
+use crate::auth::{self, AuthRejection, Signed};
 use crate::faults::{self, Fault};
 use crate::op::Op;
 use crate::server::ConnectionControl;
@@ -25,40 +31,81 @@ use crate::state::State;
 
 /// An authenticated request, as an operation sees it.
 pub(super) struct Call<'a> {
-    pub(super) verified: &'a VerifiedRequest,
-    pub(super) body: &'a [u8],
+    /// The key that signed it, and the body's fields.
+    pub(super) signed: &'a Signed,
     /// How long after placement the look-ups may show an order placed by this request
     /// ([`Fault::VisibleAfter`]; zero otherwise).
     pub(super) visible_after: Duration,
 }
 
-/// What an operation does once the request is authenticated.
-pub(super) type Operation = fn(&mut State, &Call<'_>) -> Answer;
+impl Call<'_> {
+    /// The API key that signed the request.
+    pub(super) fn api_key(&self) -> &str {
+        &self.signed.api_key
+    }
 
-/// The route of `op`: `POST` runs `operation` through the pipeline, other methods get 405.
-pub(super) fn route(op: Op, operation: Operation) -> MethodRouter<Arc<Shared>> {
+    /// The body's fields, or `Invalid payload.` for a body whose values cannot be read
+    /// (`1e400`, nesting beyond serde_json's limit), answered once the nonce is used.
+    pub(super) fn fields(&self) -> Result<&Map<String, Value>, Answer> {
+        self.signed
+            .envelope
+            .fields
+            .as_ref()
+            .ok_or_else(|| Answer::auth(AuthRejection::INVALID_PAYLOAD))
+    }
+}
+
+/// An exchange operation in two steps: its rules, which read only what the configuration
+/// fixes and run without the state's lock, and its effect, under the lock.
+pub(super) trait Operation: Copy + Send + Sync + 'static {
+    /// What the rules make of a body.
+    type Request;
+    /// The success answer, encoded after the lock is released.
+    type Reply: Serialize;
+
+    /// The operation.
+    fn op(self) -> Op;
+
+    /// What a success answer counts as.
+    fn served(self) -> Outcome {
+        Outcome::Served
+    }
+
+    /// Checks the request against the operation's rules and the key's permissions.
+    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<Self::Request, Answer>;
+
+    /// Runs `request` against the state.
+    fn apply(
+        self,
+        state: &mut State,
+        call: &Call<'_>,
+        request: Self::Request,
+    ) -> Result<Self::Reply, Rejection>;
+}
+
+/// The route of `operation`: `POST` runs it through the pipeline, other methods get 405.
+pub(super) fn route<O: Operation>(operation: O) -> MethodRouter<Arc<Shared>> {
     post(
         move |Extract(shared): Extract<Arc<Shared>>,
               control: Option<Extension<ConnectionControl>>,
               headers: HeaderMap,
               body: Body| async move {
             let control = control.map(|Extension(control)| control);
-            handle(shared, op, operation, headers, body, control).await
+            handle(operation, shared, headers, body, control).await
         },
     )
     .fallback(fallback::method_not_allowed_post)
 }
 
-/// Handles one request to `op`; `control` holds the request's connection's switches.
-async fn handle(
+/// Handles one request to `O`; `control` holds the request's connection's switches.
+async fn handle<O: Operation>(
+    operation: O,
     shared: Arc<Shared>,
-    op: Op,
-    operation: Operation,
     headers: HeaderMap,
     body: Body,
     control: Option<ConnectionControl>,
 ) -> Response {
-    let fault = shared.faults().take(op.route());
+    let fault = shared.faults().take(operation.op().route());
     {
         let mut state = shared.state();
         state.stats.requests += 1;
@@ -68,7 +115,7 @@ async fn handle(
     }
     let read = body::read(body, shared.max_body_bytes()).await;
     let fault = match fault {
-        Some(fault) if faults::skips_processing(&fault) => {
+        Some(fault) if fault.skips_processing() => {
             return faults::unprocessed(fault).await;
         }
         other => other,
@@ -78,7 +125,7 @@ async fn handle(
         _ => Duration::ZERO,
     };
     let answer = match read {
-        Ok(bytes) => process(&shared, op, operation, &headers, &bytes, visible_after),
+        Ok(bytes) => process(operation, &shared, &headers, &bytes, visible_after),
         Err(error) => {
             let mut answer = match error {
                 BodyError::TooLarge => {
@@ -99,27 +146,77 @@ async fn handle(
     }
 }
 
-/// Authenticates and runs the operation under the state lock.
-fn process(
+/// Authenticates and checks the request without the lock, admits it and runs the operation
+/// under the lock, and encodes the answer after.
+fn process<O: Operation>(
+    operation: O,
     shared: &Shared,
-    op: Op,
-    operation: Operation,
     headers: &HeaderMap,
     body: &[u8],
     visible_after: Duration,
 ) -> Answer {
-    let mut state = shared.state();
-    let answer = match auth::authenticate(&mut state, op, headers, body) {
-        Ok(verified) => operation(
-            &mut state,
-            &Call {
-                verified: &verified,
-                body,
-                visible_after,
-            },
-        ),
-        Err(rejection) => rejection,
+    let signed = match auth::check(shared.keys(), operation.op().path(), headers, body) {
+        Ok(signed) => signed,
+        Err(rejection) => {
+            let answer = Answer::auth(rejection);
+            shared.state().stats.record(&answer.outcome);
+            return answer;
+        }
     };
-    state.stats.record(&answer.outcome);
-    answer
+    let call = Call {
+        signed: &signed,
+        visible_after,
+    };
+    let request = operation.parse(shared, &call);
+    let mut state = shared.state();
+    let verdict = match (auth::admit(&mut state, operation.op(), &signed), request) {
+        (Err(rejection), _) => Verdict::Refused(rejection),
+        (Ok(()), Err(answer)) => Verdict::Answered(answer),
+        (Ok(()), Ok(request)) => match operation.apply(&mut state, &call, request) {
+            Ok(reply) => Verdict::Served(reply),
+            Err(rejection) => Verdict::Rejected(rejection),
+        },
+    };
+    let outcome = verdict.outcome(operation.served());
+    state.stats.record(&outcome);
+    drop(state);
+    verdict.answer(outcome)
+}
+
+/// What became of an authenticated request, before its answer is encoded (after the lock).
+enum Verdict<R> {
+    /// Refused by the rate limit or the nonce rules.
+    Refused(AuthRejection),
+    /// Refused by the operation's rules or permissions, already answered.
+    Answered(Answer),
+    /// Rejected against the state.
+    Rejected(Rejection),
+    /// Served.
+    Served(R),
+}
+
+impl<R: Serialize> Verdict<R> {
+    /// What the answer counts as; `served` for a success.
+    fn outcome(&self, served: Outcome) -> Outcome {
+        let rejected = |code, message: &str| Outcome::Rejected {
+            code,
+            message: message.to_owned(),
+        };
+        match self {
+            Self::Refused(rejection) => rejected(rejection.code, rejection.message),
+            Self::Answered(answer) => answer.outcome.clone(),
+            Self::Rejected(rejection) => rejected(rejection.code, rejection.message),
+            Self::Served(_) => served,
+        }
+    }
+
+    /// The answer, encoded.
+    fn answer(self, outcome: Outcome) -> Answer {
+        match self {
+            Self::Refused(rejection) => Answer::auth(rejection),
+            Self::Answered(answer) => answer,
+            Self::Rejected(rejection) => rejection.answer(),
+            Self::Served(reply) => Answer::ok(&reply, outcome),
+        }
+    }
 }

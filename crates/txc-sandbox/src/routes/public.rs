@@ -5,10 +5,10 @@ use std::sync::Arc;
 use axum::extract::State as Extract;
 use axum::response::Response;
 use http::header::{DATE, HeaderValue};
-use txc_sign::AuthRejection;
 
 use crate::answer::{Answer, Outcome};
 use crate::app::Shared;
+use crate::auth::AuthRejection;
 use crate::op::Op;
 
 /// The rate limit of the public routes counts every caller together (the docs count per IP;

@@ -7,11 +7,10 @@
 //! `Market is not available.`. Both identifiers at once is a validation error whose message
 //! the docs do not give.
 
-use std::collections::BTreeMap;
-
 use serde_json::{Map, Value};
 
-use super::{integer, market_name, present, push};
+use super::fields::{Empty, Fields, Wording};
+use super::market_name;
 use crate::answer::Rejection;
 use crate::state::{Markets, OrderRef};
 
@@ -27,69 +26,35 @@ pub(crate) fn parse_cancel(
     map: &Map<String, Value>,
     markets: &Markets,
 ) -> Result<CancelRequest, Rejection> {
-    let mut errors = BTreeMap::new();
-    let market = match present(map, "market") {
-        // An empty string fails `required` as Laravel reads it.
+    let mut fields = Fields::new(map, Wording::Field);
+    // An empty string fails `required` as Laravel reads it.
+    let market = match fields.text("market", Empty::Required) {
         None => {
-            push(&mut errors, "market", "Market field is required.");
+            fields.required("market");
             None
         }
-        Some(Value::String(s)) if s.is_empty() => {
-            push(&mut errors, "market", "Market field is required.");
+        Some(Some(name)) if !market_name::is_well_formed(&name) => {
+            fields.push("market", "Market field format is invalid.");
             None
         }
-        Some(Value::String(s)) if !market_name::is_well_formed(s) => {
-            push(&mut errors, "market", "Market field format is invalid.");
-            None
-        }
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(_) => {
-            push(&mut errors, "market", "Market field should be a string.");
-            push(&mut errors, "market", "Market field format is invalid.");
-            None
+        Some(name) => {
+            if fields.get("market").is_some_and(|v| !v.is_string()) {
+                fields.push("market", "Market field format is invalid.");
+            }
+            name
         }
     };
-    let order_id = present(map, "orderId").map(|v| {
-        let id = integer(v);
-        if id.is_none() {
-            push(
-                &mut errors,
-                "orderId",
-                "OrderId field should be an integer.",
-            );
-        }
-        id
-    });
-    let client_order_id = match present(map, "clientOrderId") {
-        None => None,
-        Some(Value::String(s)) if s.is_empty() => {
-            push(
-                &mut errors,
-                "clientOrderId",
-                "ClientOrderId field is required.",
-            );
-            Some(None)
-        }
-        Some(Value::String(s)) => Some(Some(s.clone())),
-        Some(_) => {
-            push(
-                &mut errors,
-                "clientOrderId",
-                "ClientOrderId field should be a string.",
-            );
-            Some(None)
-        }
-    };
+    let order_id = fields.integer::<i128>("orderId");
+    let client_order_id = fields.text("clientOrderId", Empty::Required);
     let which = match (order_id, client_order_id) {
         (None, None) => {
-            push(&mut errors, "orderId", "OrderId field is required.");
+            fields.required("orderId");
             None
         }
         (Some(_), Some(_)) => {
             // Not documented: "Sending both identifiers, or neither, returns a validation
             // error."
-            push(
-                &mut errors,
+            fields.push(
                 "orderId",
                 "Only one of orderId and clientOrderId may be sent.",
             );
@@ -99,9 +64,7 @@ pub(crate) fn parse_cancel(
         (None, Some(Some(id))) => Some(OrderRef::ClientId(id)),
         _ => None,
     };
-    if !errors.is_empty() {
-        return Err(Rejection::fields(30, errors));
-    }
+    fields.finish(30)?;
     match (market, which) {
         (Some(market), Some(which)) if markets.get(&market).is_some() => {
             Ok(CancelRequest { market, which })
@@ -111,6 +74,11 @@ pub(crate) fn parse_cancel(
             "market",
             vec!["Market is not available.".to_owned()],
         )),
-        _ => Err(Rejection::fields(30, errors)),
+        // Cannot happen: a missing market or id is a problem recorded above.
+        _ => Err(Rejection::validation(
+            30,
+            "market",
+            vec!["Market field is required.".to_owned()],
+        )),
     }
 }

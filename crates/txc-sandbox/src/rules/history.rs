@@ -12,11 +12,10 @@
 //! with code 31; then, in list mode, the date rules with code 30 (their wording is not
 //! documented).
 
-use std::collections::BTreeMap;
-
 use serde_json::{Map, Value};
 
-use super::{integer, market_name, present, push};
+use super::fields::{Empty, Fields, Wording};
+use super::market_name;
 use crate::answer::Rejection;
 use crate::state::{Markets, OrderRef};
 
@@ -59,47 +58,11 @@ pub(crate) fn parse_history(
     markets: &Markets,
     now: i64,
 ) -> Result<HistoryQuery, Rejection> {
-    let mut errors = BTreeMap::new();
-    let market = match present(map, "market") {
-        None => None,
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(_) => {
-            push(&mut errors, "market", "Market field should be a string.");
-            None
-        }
-    };
-    let order_id = present(map, "orderId").and_then(|v| {
-        let id = integer(v);
-        if id.is_none() {
-            push(
-                &mut errors,
-                "orderId",
-                "OrderId field should be an integer.",
-            );
-        }
-        id
-    });
-    let client_order_id = match present(map, "clientOrderId") {
-        None => None,
-        Some(Value::String(s)) if s.is_empty() => {
-            push(
-                &mut errors,
-                "clientOrderId",
-                "ClientOrderId field should not be empty string.",
-            );
-            None
-        }
-        Some(Value::String(s)) => Some(s.clone()),
-        Some(_) => {
-            push(
-                &mut errors,
-                "clientOrderId",
-                "ClientOrderId field should be a string.",
-            );
-            None
-        }
-    };
-    let status = match present(map, "status") {
+    let mut fields = Fields::new(map, Wording::Field);
+    let market = fields.text("market", Empty::Kept).flatten();
+    let order_id = fields.integer::<i128>("orderId").flatten();
+    let client_order_id = fields.text("clientOrderId", Empty::Rejected).flatten();
+    let status = match fields.get("status") {
         None => HistoryStatus::All,
         Some(v) => match v.as_str() {
             Some("ALL") => HistoryStatus::All,
@@ -107,8 +70,7 @@ pub(crate) fn parse_history(
             Some("CANCELED") => HistoryStatus::Canceled,
             Some("PARTIALLY_FILLED") => HistoryStatus::PartiallyFilled,
             _ => {
-                push(
-                    &mut errors,
+                fields.push(
                     "status",
                     "Status field should contain only 'ALL', 'FILLED', 'CANCELED' or 'PARTIALLY_FILLED' values.",
                 );
@@ -116,56 +78,11 @@ pub(crate) fn parse_history(
             }
         },
     };
-    let mut date = |field: &str, label: &str| {
-        present(map, field).and_then(|v| {
-            let n = integer(v).and_then(|n| i64::try_from(n).ok());
-            if n.is_none() {
-                push(
-                    &mut errors,
-                    field,
-                    &format!("{label} field should be an integer."),
-                );
-            }
-            n
-        })
-    };
-    let start = date("startDate", "StartDate");
-    let end = date("endDate", "EndDate");
-    let limit = match present(map, "limit").map(integer) {
-        None => 50,
-        Some(None) => {
-            push(&mut errors, "limit", "Limit field should be an integer.");
-            50
-        }
-        Some(Some(n)) if n < 1 => {
-            push(&mut errors, "limit", "Limit should be at least 1.");
-            50
-        }
-        Some(Some(n)) if n > MAX_LIMIT => {
-            push(
-                &mut errors,
-                "limit",
-                &format!("Limit should not be greater than {MAX_LIMIT}."),
-            );
-            50
-        }
-        Some(Some(n)) => n,
-    };
-    let offset = match present(map, "offset").map(integer) {
-        None => 0,
-        Some(None) => {
-            push(&mut errors, "offset", "Offset field should be an integer.");
-            0
-        }
-        Some(Some(n)) if n < 0 => {
-            push(&mut errors, "offset", "Offset should be at least 0.");
-            0
-        }
-        Some(Some(n)) => n,
-    };
-    if !errors.is_empty() {
-        return Err(Rejection::fields(30, errors));
-    }
+    let start = fields.integer::<i64>("startDate").flatten();
+    let end = fields.integer::<i64>("endDate").flatten();
+    let limit = fields.bounded("limit", 50, 1, Some(MAX_LIMIT));
+    let offset = fields.bounded("offset", 0, 0, None);
+    fields.finish(30)?;
     if let Some(name) = &market {
         if !market_name::is_well_formed(name) {
             return Err(Rejection::validation(

@@ -7,6 +7,7 @@
 
 mod cancel;
 pub(crate) mod client_order_id;
+mod fields;
 mod history;
 pub(crate) mod market_name;
 pub(crate) mod numeric;
@@ -14,28 +15,13 @@ mod open_orders;
 mod order;
 mod plans;
 
-use std::collections::BTreeMap;
-
 use serde_json::{Map, Value};
-use txc_sign::AuthRejection;
-
-use crate::answer::Answer;
 
 pub(crate) use cancel::{CancelRequest, parse_cancel};
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
 pub(crate) use open_orders::{OpenOrdersQuery, parse_open_orders};
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
-pub(crate) use plans::parse_ticker;
-
-/// A JSON object body. Authentication has already checked that the body is a JSON object;
-/// what can still fail here is a number beyond a double's range (`1e400`), which the sandbox
-/// answers like an unreadable body: HTTP 400 code 9 `Invalid payload.`.
-pub(crate) fn object(body: &[u8]) -> Result<Map<String, Value>, Answer> {
-    match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(map)) => Ok(map),
-        _ => Err(Answer::auth(AuthRejection::INVALID_PAYLOAD)),
-    }
-}
+pub(crate) use plans::{parse_ticker, unknown_ticker};
 
 /// The field's value unless absent or `null` (the sandbox reads `null` as absent).
 pub(crate) fn present<'a>(map: &'a Map<String, Value>, field: &str) -> Option<&'a Value> {
@@ -70,12 +56,4 @@ pub(crate) fn integer(value: &Value) -> Option<i128> {
         }
         _ => None,
     }
-}
-
-/// Adds `message` to `field`'s errors.
-pub(crate) fn push(errors: &mut BTreeMap<String, Vec<String>>, field: &str, message: &str) {
-    errors
-        .entry(field.to_owned())
-        .or_default()
-        .push(message.to_owned());
 }

@@ -3,7 +3,6 @@
 use std::collections::{BTreeMap, HashMap};
 
 use rust_decimal::Decimal;
-use txc_sign::KeyStatus;
 
 use crate::config::{AccountSpec, PositionMode};
 
@@ -39,7 +38,7 @@ impl Accounts {
             .iter()
             .map(|spec| {
                 (
-                    spec.credentials.api_key().to_owned(),
+                    spec.api_key.clone(),
                     Account {
                         spec: spec.clone(),
                         balances: spec.balances.clone(),
@@ -48,16 +47,6 @@ impl Accounts {
             })
             .collect();
         Self { by_key }
-    }
-
-    /// What [`txc_sign::verify`] needs to know about `api_key`.
-    pub(crate) fn key_status(&self, api_key: &str) -> Option<KeyStatus> {
-        let account = self.by_key.get(api_key)?;
-        Some(if account.spec.enabled {
-            KeyStatus::Enabled(account.spec.credentials.clone())
-        } else {
-            KeyStatus::Disabled
-        })
     }
 
     pub(crate) fn get(&self, api_key: &str) -> Option<&Account> {

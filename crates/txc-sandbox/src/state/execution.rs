@@ -4,12 +4,13 @@
 //! run in this order, nothing changing until all passed: `clientOrderId` among open orders
 //! (36), hedge-mode position side (114), reduce-only (116), margin (10).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use rust_decimal::Decimal;
 
 use super::State;
-use super::orders::{self, StoredOrder};
+use super::order::{self, StoredOrder};
 use super::positions::{Fill, PositionKey, PositionState, Terms, plan_fill};
 use crate::SandboxError;
 use crate::answer::Rejection;
@@ -28,13 +29,16 @@ impl State {
         request: OrderRequest,
         visible_after: Duration,
     ) -> Result<OrderRecord, Rejection> {
-        let market = self
-            .markets
+        let markets = Arc::clone(&self.markets);
+        let market = markets
             .get(&request.market)
-            .cloned()
             .ok_or_else(market_unavailable)?;
+        let price = self.price(&market.name).ok_or_else(market_unavailable)?;
         if let Some(id) = &request.client_order_id
-            && self.orders.client_id_open(api_key, &market.name, id)
+            && self
+                .orders
+                .open_with_client_id(api_key, &market.name, id)
+                .is_some()
         {
             return Err(Rejection::validation(
                 36,
@@ -53,7 +57,7 @@ impl State {
         let resting = request
             .activation
             .as_ref()
-            .is_some_and(|a| !orders::reached(request.side, market.price, a.value));
+            .is_some_and(|a| !order::reached(request.side, price, a.value));
         let now = self.clock.now_us();
         let mut order = StoredOrder {
             id: 0,
@@ -75,17 +79,17 @@ impl State {
         if resting {
             // The margin must cover the order at its activation price, but nothing is locked
             // until it fires; a reduce-only order is cut to the position when it fires.
-            let activation = order.activation().map_or(market.price, |a| a.value);
-            let terms = self.terms(api_key, &market, activation)?;
+            let activation = order.activation().map_or(price, |a| a.value);
+            let terms = self.terms(api_key, market, activation)?;
             plan_fill(
                 position,
-                self.balance_of(api_key, &market),
+                self.balance_of(api_key, market),
                 delta(order.request.side, order.amount),
                 terms,
             )?;
         } else {
             order.amount = amount;
-            let fill = self.fill(&market, &key, &order, market.price)?;
+            let fill = self.fill(market, &key, &order, price)?;
             filled(&mut order, &fill, now);
             if order.activation().is_some() {
                 order.activated_us = Some(now);
@@ -94,10 +98,11 @@ impl State {
             self.stats.filled_orders += 1;
         }
         let oto = order.request.stop_loss.is_some() || order.request.take_profit.is_some();
-        (order.id, order.oto_id) = self.orders.take_ids(oto);
-        let record = OrderRecord::of(&order);
-        self.orders.push(order);
-        Ok(record)
+        let order = self
+            .orders
+            .add(order, oto)
+            .ok_or_else(Rejection::internal)?;
+        Ok(OrderRecord::of(order))
     }
 
     /// Sets `market`'s price and fires the trigger orders it reaches, in id order. Returns how
@@ -108,14 +113,14 @@ impl State {
             value: price.to_owned(),
             reason: "not a positive plain decimal",
         })?;
-        let spec = self
-            .markets
+        let price = self
+            .prices
             .get_mut(market)
             .ok_or_else(|| SandboxError::UnknownMarket(market.to_owned()))?;
-        spec.price = value;
+        *price = value;
         let reached = self.orders.reached(market, value);
-        for &index in &reached {
-            self.fire(index, value);
+        for &id in &reached {
+            self.fire(id, value);
         }
         Ok(reached.len())
     }
@@ -147,11 +152,11 @@ impl State {
         Ok(())
     }
 
-    /// Fires the open trigger order at `index` at `price`: it fills (a reduce-only order cut
+    /// Fires the open trigger order `id` at `price`: it fills (a reduce-only order cut
     /// to the position), or is canceled — `AUTO_CANCELED_REDUCE_ONLY` when a reduce-only order
     /// has nothing left to reduce, `CANCELED` when the margin no longer covers it.
-    fn fire(&mut self, index: usize, price: Decimal) {
-        let Some(mut order) = self.orders.get(index).cloned() else {
+    fn fire(&mut self, id: u64, price: Decimal) {
+        let Some(mut order) = self.orders.get(id).cloned() else {
             return;
         };
         let now = self.clock.now_us();
@@ -172,13 +177,14 @@ impl State {
             order.amount,
             position,
         );
-        let market = self.markets.get(order.market()).cloned();
+        let markets = Arc::clone(&self.markets);
+        let market = markets.get(order.market());
         order.activated_us = Some(now);
         self.stats.triggers_fired += 1;
         match (allowed, market) {
             (Some(amount), Some(market)) => {
                 order.amount = amount;
-                match self.fill(&market, &key, &order, price) {
+                match self.fill(market, &key, &order, price) {
                     Ok(fill) => {
                         filled(&mut order, &fill, now);
                         self.stats.filled_orders += 1;
@@ -191,9 +197,7 @@ impl State {
             }
             _ => canceled(&mut order, OrderStatus::Canceled, now),
         }
-        if let Some(entry) = self.orders.get_mut(index) {
-            *entry = order;
-        }
+        self.orders.update(id, |entry| *entry = order);
     }
 
     /// Executes `order` at `price`, updating the balance and the position.

@@ -1,4 +1,5 @@
-//! The order look-ups and cancellation: open orders, history, cancel.
+//! The order look-ups and cancellation: open orders, history, cancel — each through the
+//! order book's indexes ([`super::order_book`]), never a walk over every order.
 //!
 //! The look-ups show an order only once it is visible ([`StoredOrder::visible`], delayed by
 //! [`crate::Fault::VisibleAfter`]); cancellation acts on the order itself, visible or not (the
@@ -6,12 +7,10 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
-
-use super::{State, StoredOrder};
+use super::{OrderRef, State, StoredOrder};
 use crate::answer::Rejection;
 use crate::rules::{CancelRequest, HistoryQuery, HistoryStatus, OpenOrdersQuery};
-use crate::wire::{ActiveOrderRecord, HistoryRecord, OrderStatus};
+use crate::wire::{ActiveOrderRecord, HistoryByMarket, HistoryRecord, OrderStatus};
 
 impl State {
     /// `api_key`'s open orders matching `query` at `now_us`, newest first, paged.
@@ -21,21 +20,37 @@ impl State {
         query: &OpenOrdersQuery,
         now_us: u64,
     ) -> Vec<ActiveOrderRecord> {
-        self.orders
-            .all()
-            .iter()
-            .rev()
-            .filter(|o| {
-                o.api_key == api_key
-                    && o.status.is_open()
-                    && o.visible(now_us)
-                    && query.market.as_deref().is_none_or(|m| o.market() == m)
-                    && query.order_id.is_none_or(|id| i128::from(o.id) == id)
-                    && query
-                        .client_order_id
-                        .as_deref()
-                        .is_none_or(|id| o.client_order_id() == Some(id))
-            })
+        let market = query.market.as_deref();
+        let matches = |o: &&StoredOrder| {
+            o.api_key == api_key
+                && o.is_open()
+                && o.visible(now_us)
+                && market.is_none_or(|m| o.market() == m)
+                && query.order_id.is_none_or(|id| i128::from(o.id) == id)
+                && query
+                    .client_order_id
+                    .as_deref()
+                    .is_none_or(|id| o.client_order_id() == Some(id))
+        };
+        // The narrowest index the query allows (the rules require `market` with an id).
+        let by_id = query
+            .order_id
+            .and_then(|id| u64::try_from(id).ok())
+            .map(|id| self.orders.get(id));
+        let by_client_id = || {
+            let id = query.client_order_id.as_deref()?;
+            Some(self.orders.open_with_client_id(api_key, market?, id))
+        };
+        let candidates: Box<dyn Iterator<Item = &StoredOrder>> = match by_id {
+            Some(order) => Box::new(order.into_iter()),
+            None if query.order_id.is_some() => Box::new(std::iter::empty()),
+            None => match by_client_id() {
+                Some(order) => Box::new(order.into_iter()),
+                None => Box::new(self.orders.listed(api_key, market, true)),
+            },
+        };
+        candidates
+            .filter(matches)
             .skip(query.offset)
             .take(query.limit)
             .map(ActiveOrderRecord::of)
@@ -43,42 +58,43 @@ impl State {
     }
 
     /// `api_key`'s finished orders matching `query` at `now_us`, newest first, paged, keyed by
-    /// market. An empty response is `[]`, as PHP writes an empty array (the docs do not say
-    /// whether it is `{}` or `[]`). A `clientOrderId` look-up that matches nothing is 422
-    /// code 30 `{"orderHistory":["OrderHistory was not found."]}`.
+    /// market. A `clientOrderId` look-up that matches nothing is 422 code 30
+    /// `{"orderHistory":["OrderHistory was not found."]}`.
     pub(crate) fn history(
         &self,
         api_key: &str,
         query: &HistoryQuery,
         now_us: u64,
-    ) -> Result<Value, Rejection> {
+    ) -> Result<HistoryByMarket, Rejection> {
         let canceled_recorded = self
             .accounts
             .get(api_key)
             .is_none_or(|a| a.spec.canceled_in_history);
+        let market = query.market.as_deref();
         let (from, to) = query.period;
         let matches = |o: &&StoredOrder| {
             let created = i64::try_from(o.created_us / 1_000_000).unwrap_or(i64::MAX);
             o.api_key == api_key
-                && !o.status.is_open()
+                && !o.is_open()
                 && o.visible(now_us)
                 && (canceled_recorded || o.status == OrderStatus::Filled)
-                && query.market.as_deref().is_none_or(|m| o.market() == m)
+                && market.is_none_or(|m| o.market() == m)
                 && match &query.which {
                     Some(which) => which.matches(o),
                     None => (from..=to).contains(&created) && status_matches(query.status, o),
                 }
         };
-        let found: Vec<&StoredOrder> = self
-            .orders
-            .all()
-            .iter()
-            .rev()
+        let candidates: Box<dyn Iterator<Item = &StoredOrder>> = match &query.which {
+            Some(OrderRef::Id(id)) => Box::new(self.orders.get(*id).into_iter()),
+            Some(OrderRef::ClientId(id)) => Box::new(self.orders.carrying(api_key, id)),
+            None => Box::new(self.orders.listed(api_key, market, false)),
+        };
+        let found: Vec<&StoredOrder> = candidates
             .filter(matches)
             .skip(query.offset)
             .take(query.limit)
             .collect();
-        if found.is_empty() && matches!(query.which, Some(crate::state::OrderRef::ClientId(_))) {
+        if found.is_empty() && matches!(query.which, Some(OrderRef::ClientId(_))) {
             return Err(Rejection::validation(
                 30,
                 "orderHistory",
@@ -96,10 +112,7 @@ impl State {
                 .or_default()
                 .push(HistoryRecord::of(order, fee_asset));
         }
-        if by_market.is_empty() {
-            return Ok(Value::Array(Vec::new()));
-        }
-        serde_json::to_value(by_market).map_err(|_| internal())
+        Ok(HistoryByMarket(by_market))
     }
 
     /// Cancels `api_key`'s open order named by `request`: its final state, or 400 code 2
@@ -111,18 +124,25 @@ impl State {
         api_key: &str,
         request: &CancelRequest,
     ) -> Result<ActiveOrderRecord, Rejection> {
-        let index = self
+        let id = self
             .orders
             .find_open(api_key, &request.market, &request.which)
+            .map(|o| o.id)
             .ok_or_else(|| {
                 Rejection::inner(2, "orderId", "Unexecuted order was not found.")
                     .with_status(http::StatusCode::BAD_REQUEST)
             })?;
-        let order = self.orders.get_mut(index).ok_or_else(internal)?;
-        order.status = OrderStatus::Canceled;
-        order.finished_us = Some(self.clock.now_us());
+        let now = self.clock.now_us();
+        let order = self
+            .orders
+            .update(id, |order| {
+                order.status = OrderStatus::Canceled;
+                order.finished_us = Some(now);
+            })
+            .ok_or_else(Rejection::internal)?;
+        let record = ActiveOrderRecord::of(order);
         self.stats.canceled_orders += 1;
-        Ok(ActiveOrderRecord::of(order))
+        Ok(record)
     }
 }
 
@@ -134,14 +154,5 @@ fn status_matches(status: HistoryStatus, order: &StoredOrder) -> bool {
         HistoryStatus::Filled => order.status == OrderStatus::Filled,
         HistoryStatus::Canceled => order.status != OrderStatus::Filled,
         HistoryStatus::PartiallyFilled => false,
-    }
-}
-
-fn internal() -> Rejection {
-    Rejection {
-        status: http::StatusCode::INTERNAL_SERVER_ERROR,
-        code: 0,
-        message: "Internal error.",
-        errors: BTreeMap::new(),
     }
 }

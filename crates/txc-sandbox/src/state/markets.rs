@@ -1,4 +1,4 @@
-//! Markets: current prices and the amount rules orders are checked against.
+//! Markets: the fixed terms orders are checked against (the current prices are the state's).
 
 use std::collections::HashMap;
 
@@ -24,10 +24,6 @@ impl Markets {
 
     pub(crate) fn get(&self, name: &str) -> Option<&MarketSpec> {
         self.by_name.get(name)
-    }
-
-    pub(crate) fn get_mut(&mut self, name: &str) -> Option<&mut MarketSpec> {
-        self.by_name.get_mut(name)
     }
 
     /// Every stock and collateral ticker of the markets.

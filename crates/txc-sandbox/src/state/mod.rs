@@ -1,22 +1,26 @@
-//! The exchange's state: accounts, markets, orders, positions, nonces, rate limits and
-//! statistics, behind one lock held only for the synchronous handling of a request.
+//! The exchange's state: accounts, prices, orders, positions, nonces, rate limits and
+//! statistics, behind one lock held only for a request's admission (rate limit, nonce) and
+//! its state change; the markets' fixed terms are shared with the rules, read without it.
 
 mod accounts;
 mod execution;
 mod lookups;
 mod markets;
-mod orders;
+mod order;
+mod order_book;
 mod positions;
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
+use std::sync::Arc;
 
-use txc_sign::NonceGuard;
+use rust_decimal::Decimal;
 
 pub(crate) use accounts::Accounts;
 pub(crate) use markets::{Markets, check_amount};
-pub(crate) use orders::{OrderRef, StoredOrder};
+pub(crate) use order::{OrderRef, StoredOrder};
 pub use positions::Position;
 
+use crate::auth::Nonces;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::op::Op;
@@ -28,11 +32,14 @@ use crate::wire::{OrderRecord, PlanRecord};
 #[derive(Debug)]
 pub(crate) struct State {
     pub(crate) accounts: Accounts,
-    pub(crate) markets: Markets,
-    pub(crate) orders: orders::OrderBook,
+    /// The markets' fixed terms, shared with the request rules (read without the lock).
+    pub(crate) markets: Arc<Markets>,
+    /// Each market's current price.
+    pub(crate) prices: HashMap<String, Decimal>,
+    pub(crate) orders: order_book::OrderBook,
     pub(crate) positions: positions::Positions,
     pub(crate) plans: Vec<PlanRecord>,
-    pub(crate) nonces: NonceGuard,
+    pub(crate) nonces: Nonces,
     pub(crate) limits: RateLimiter,
     pub(crate) stats: SandboxStats,
     /// The sandbox's clock (the host's, maybe offset).
@@ -47,15 +54,20 @@ pub(crate) struct State {
 const PUBLIC_TIME_RATE_LIMIT: u32 = 2_000;
 
 impl State {
-    /// The initial state of a configuration.
-    pub(crate) fn new(config: &Config) -> Self {
+    /// The initial state of a configuration, whose markets are `markets`.
+    pub(crate) fn new(config: &Config, markets: Arc<Markets>) -> Self {
         Self {
             accounts: Accounts::new(&config.accounts),
-            markets: Markets::new(&config.markets),
-            orders: orders::OrderBook::default(),
+            prices: config
+                .markets
+                .iter()
+                .map(|m| (m.name.clone(), m.price))
+                .collect(),
+            markets,
+            orders: order_book::OrderBook::default(),
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
-            nonces: NonceGuard::default(),
+            nonces: Nonces::default(),
             limits: RateLimiter::default(),
             stats: SandboxStats::default(),
             clock: Clock::new(config.clock_offset_ms),
@@ -75,6 +87,11 @@ impl State {
             Op::Cancel => self.cancel_limit,
             Op::Time => PUBLIC_TIME_RATE_LIMIT,
         }
+    }
+
+    /// The current price of `market`.
+    pub(crate) fn price(&self, market: &str) -> Option<Decimal> {
+        self.prices.get(market).copied()
     }
 
     /// Every currency the sandbox knows: plans' tickers, markets' currencies, balances.

@@ -6,28 +6,16 @@
 
 use serde::Serialize;
 
-use crate::clock;
-use crate::decimal;
 use crate::state::StoredOrder;
 use crate::wire::Side;
-use crate::wire::order_record::OtoRecord;
+use crate::wire::order_record::{OrderHead, OtoRecord};
 
 /// An order in the `OrderResponse` shape.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ActiveOrderRecord {
-    order_id: u64,
-    client_order_id: String,
-    market: String,
-    side: &'static str,
-    #[serde(rename = "type")]
-    order_type: &'static str,
-    timestamp: f64,
-    deal_money: String,
-    deal_stock: String,
-    amount: String,
-    left: String,
-    deal_fee: String,
+    #[serde(flatten)]
+    head: OrderHead,
     ioc: bool,
     status: &'static str,
     stp: &'static str,
@@ -50,26 +38,7 @@ impl ActiveOrderRecord {
         let request = &order.request;
         let trigger = order.activation();
         Self {
-            order_id: order.id,
-            client_order_id: request.client_order_id.clone().unwrap_or_default(),
-            market: request.market.clone(),
-            side: request.side.as_str(),
-            order_type: if trigger.is_some() {
-                "stop market"
-            } else {
-                "market"
-            },
-            timestamp: clock::seconds(order.created_us),
-            deal_money: decimal::text(order.deal_money),
-            deal_stock: decimal::text(order.deal_stock),
-            amount: decimal::text(order.amount),
-            left: decimal::text(
-                order
-                    .amount
-                    .checked_sub(order.deal_stock)
-                    .unwrap_or_default(),
-            ),
-            deal_fee: decimal::text(order.deal_fee),
+            head: OrderHead::of(order),
             ioc: false,
             status: order.status.as_str(),
             stp: request.stp.as_str(),

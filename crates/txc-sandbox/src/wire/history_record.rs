@@ -5,7 +5,9 @@
 //! activation's Unix time (`0` if it never activated) and `activationCondition` as `">="` or
 //! `"<="` — each unlike the same fields elsewhere. Fields in the order of the docs' example.
 
-use serde::Serialize;
+use std::collections::BTreeMap;
+
+use serde::{Serialize, Serializer};
 use serde_json::Number;
 
 use crate::clock;
@@ -84,6 +86,22 @@ impl HistoryRecord {
                 Side::Buy => ">=",
                 Side::Sell => "<=",
             }),
+        }
+    }
+}
+
+/// The history's answer: an object keyed by market (in name order), each an array of records
+/// newest first — or `[]` when there are none, as PHP writes an empty array (the docs do not
+/// say whether it is `{}` or `[]`).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct HistoryByMarket(pub(crate) BTreeMap<String, Vec<HistoryRecord>>);
+
+impl Serialize for HistoryByMarket {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if self.0.is_empty() {
+            serializer.collect_seq(std::iter::empty::<()>())
+        } else {
+            self.0.serialize(serializer)
         }
     }
 }

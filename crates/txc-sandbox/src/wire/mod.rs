@@ -12,6 +12,6 @@ mod plan_record;
 
 pub(crate) use active_record::ActiveOrderRecord;
 pub(crate) use enums::{OrderStatus, PositionSide, Side, Stp};
-pub(crate) use history_record::HistoryRecord;
+pub(crate) use history_record::{HistoryByMarket, HistoryRecord};
 pub(crate) use order_record::OrderRecord;
 pub(crate) use plan_record::PlanRecord;

@@ -36,10 +36,11 @@ impl OtoRecord {
     }
 }
 
-/// An order record, in the docs' field order.
+/// The fields that open both order records (this one and the `OrderResponse` shape of
+/// [`super::ActiveOrderRecord`]), in the docs' order: from `orderId` to `dealFee`.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct OrderRecord {
+pub(crate) struct OrderHead {
     order_id: u64,
     client_order_id: String,
     market: String,
@@ -52,6 +53,43 @@ pub(crate) struct OrderRecord {
     amount: String,
     left: String,
     deal_fee: String,
+}
+
+impl OrderHead {
+    /// The head of `order`'s record in its current state.
+    pub(crate) fn of(order: &StoredOrder) -> Self {
+        let request = &order.request;
+        Self {
+            order_id: order.id,
+            client_order_id: request.client_order_id.clone().unwrap_or_default(),
+            market: request.market.clone(),
+            side: request.side.as_str(),
+            order_type: if order.activation().is_some() {
+                "stop market"
+            } else {
+                "market"
+            },
+            timestamp: clock::seconds(order.created_us),
+            deal_money: decimal::text(order.deal_money),
+            deal_stock: decimal::text(order.deal_stock),
+            amount: decimal::text(order.amount),
+            left: decimal::text(
+                order
+                    .amount
+                    .checked_sub(order.deal_stock)
+                    .unwrap_or_default(),
+            ),
+            deal_fee: decimal::text(order.deal_fee),
+        }
+    }
+}
+
+/// An order record, in the docs' field order.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OrderRecord {
+    #[serde(flatten)]
+    head: OrderHead,
     #[serde(rename = "activation_price", skip_serializing_if = "Option::is_none")]
     activation_price: Option<String>,
     status: &'static str,
@@ -69,33 +107,13 @@ impl OrderRecord {
     /// The record of `order` in its current state.
     pub(crate) fn of(order: &StoredOrder) -> Self {
         let request = &order.request;
-        let oto = OtoRecord::of(order);
         let trigger = order.activation();
         Self {
-            order_id: order.id,
-            client_order_id: request.client_order_id.clone().unwrap_or_default(),
-            market: request.market.clone(),
-            side: request.side.as_str(),
-            order_type: if trigger.is_some() {
-                "stop market"
-            } else {
-                "market"
-            },
-            timestamp: clock::seconds(order.created_us),
-            deal_money: decimal::text(order.deal_money),
-            deal_stock: decimal::text(order.deal_stock),
-            amount: decimal::text(order.amount),
-            left: decimal::text(
-                order
-                    .amount
-                    .checked_sub(order.deal_stock)
-                    .unwrap_or_default(),
-            ),
-            deal_fee: decimal::text(order.deal_fee),
+            head: OrderHead::of(order),
             activation_price: trigger.map(|p| p.text.clone()),
             status: order.status.as_str(),
             stp: request.stp.as_str(),
-            oto,
+            oto: OtoRecord::of(order),
             position_side: order.position_side.as_str(),
             reduce_only: request.reduce_only,
             activated: trigger.map(|_| u8::from(order.activated_us.is_some())),

@@ -14,6 +14,8 @@
     clippy::panic
 )]
 
+pub mod recipe;
+
 use std::sync::LazyLock;
 use std::time::SystemTime;
 
