@@ -57,6 +57,25 @@ pub struct Setup {
     pub clock_offset: Option<ClockOffset>,
 }
 
+/// How long resolving waits after an attempt's nonce time in the tests, unless a test sets its
+/// own: the sandbox shares this host's clock and places an order before it answers (its orders
+/// are visible at once unless a test says otherwise), so resolving need not wait out a real
+/// exchange's window.
+pub const SANDBOX_SETTLE_DELAY: Duration = Duration::from_millis(100);
+
+/// The retry policy of the tests' clients, unless a test sets its own: as many attempts as
+/// [`RetryPolicy::default`], so every retry path is taken as often, but backoffs of milliseconds
+/// instead of the exchange's seconds — the sandbox answers at once, and the suite would only
+/// sleep (a single test spent 140 s in backoffs).
+pub fn sandbox_retries() -> RetryPolicy {
+    RetryPolicy::new(
+        RetryPolicy::default().max_attempts(),
+        Duration::from_millis(5),
+        Duration::from_millis(20),
+    )
+    .with_quick_retry(Duration::from_millis(2))
+}
+
 impl Setup {
     pub fn partner() -> Self {
         Self::key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
@@ -69,13 +88,11 @@ impl Setup {
             nonce_window: true,
             timeout: None,
             max_response_bytes: None,
-            retry: None,
+            retry: Some(sandbox_retries()),
             nonces: None,
             connect_timeout: None,
             user_agent: None,
-            // The sandbox shares this host's clock and its orders are visible at once (unless a
-            // test says otherwise), so resolving need not wait out a real exchange's window.
-            settle_delay: Duration::from_secs(1),
+            settle_delay: SANDBOX_SETTLE_DELAY,
             max_placements: None,
             client_order_ids: true,
             own_http: false,
