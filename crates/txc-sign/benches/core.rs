@@ -218,48 +218,6 @@ mod nonces {
     }
 }
 
-mod call {
-    use std::time::SystemTime;
-
-    use super::*;
-    use txc_sign::{ClientCore, Machine, Step};
-
-    /// An order answer with a generated `clientOrderId`.
-    const ANSWER: &[u8] = br#"{"orderId":1,"clientOrderId":"txc-0000000000016-1","market":"BTC_USDT","side":"buy","type":"margin market","timestamp":1700000000.123456,"dealMoney":"60.000000","dealStock":"0.001","amount":"0.001","left":"0","dealFee":"0.060000","status":"FILLED","stp":"no","positionSide":"BOTH","reduceOnly":false}"#;
-
-    /// The client's CPU per order without a round trip, as the transports drive it: `place`
-    /// (a generated `clientOrderId`), nonce, signing, `into_http`, the answer decoded. Strict
-    /// nonces, limiter off; this crate's `tracing` feature off (the e2e bench measures the
-    /// same call with it compiled in).
-    #[divan::bench]
-    fn place_without_round_trip(b: Bencher<'_, '_>) {
-        let signer = Signer::new(
-            Credentials::new("bench-call", SECRET).unwrap(),
-            "http://127.0.0.1:9",
-        )
-        .unwrap();
-        let core = ClientCore::new(signer)
-            .with_rate_limiter(None)
-            .with_nonce_mode(NonceMode::Strict)
-            .with_nonce_sequence(NonceSequence::new());
-        let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
-            .build()
-            .unwrap();
-        b.bench_local(|| {
-            let mut call = core.place(&order);
-            let Step::Send(request) = call.next(SystemTime::now()) else {
-                unreachable!("not sent")
-            };
-            black_box(request.into_http());
-            call.receive(Ok(Response::new(200, black_box(ANSWER))));
-            let Step::Done(answer) = call.next(SystemTime::now()) else {
-                unreachable!("not done")
-            };
-            black_box(answer.unwrap())
-        });
-    }
-}
-
 mod pacing {
     use std::time::{Duration, UNIX_EPOCH};
 
