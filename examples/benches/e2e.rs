@@ -1,142 +1,62 @@
-//! End-to-end benchmarks on loopback against the embedded sandbox, with keep-alive:
+//! End-to-end benchmarks on loopback against the embedded sandbox, with keep-alive. Each txc
+//! client stands beside two raw baselines in the same run:
 //!
-//! - the blocking client's round trip beside raw ureq sending pre-signed bytes;
-//! - the async client with 64 requests in flight beside raw reqwest sending pre-signed bytes.
+//! - **same work**: raw ureq / raw reqwest doing inside the timed region what txc does — a
+//!   fresh nonce, a `clientOrderId`, the body, base64, HMAC-SHA512, hex, and the answer
+//!   decoded into a typed value — written the way a user would without txc
+//!   (`support/raw.rs`);
+//! - **pre-signed floor**: the same raw clients sending requests signed before the clock
+//!   starts, with no `clientOrderId`, reading the answer's bytes and decoding nothing.
 //!
-//! The raw baselines are signed outside the timed region, so the ratio is what txc adds
-//! (signing, decoding, the send loop). Both sides hit the same sandbox, which shares the two
-//! cores with the client. To show how much of a round trip is the sandbox itself (it
-//! verifies the signature, checks nonces, margin and position, and writes the order), the
-//! `canned` benchmarks send the same raw requests to a bare axum server on the same runtime
-//! shape that answers a fixed order without looking at the request: see BENCHMARKS.md.
-//! Run: `cargo bench -p txc-examples --bench e2e`.
+//! The txc clients run with their rate limiter off (`no_rate_limit()`): the benchmarks measure
+//! what txc adds, not the exchange's limits. The `*_paced` variants keep the limiter on with
+//! the documented limits, to show what pacing does to a client sending faster than the
+//! exchange allows — they measure the limit, not txc.
+//!
+//! `client_cpu` measures the client's CPU per order without a round trip: the sans-IO call
+//! (nonce, `clientOrderId`, signing, the request value, decoding a canned answer) and its
+//! parts, beside the same-work baseline's signing and decoding.
+//!
+//! Each benchmark starts on a fresh sandbox (`support::sandbox`: its `clientOrderId` look-ups
+//! slow down as orders accumulate), which shares the two cores with the client. The `canned`
+//! benchmarks send the pre-signed requests to a bare axum server that answers a fixed order
+//! without looking at the request, to show how much of a round trip is the HTTP stack: see
+//! BENCHMARKS.md. Run: `cargo bench -p txc-examples --bench e2e`; `e2e_paired` runs the same
+//! sides in turn, which keeps their ratios steady on a noisy host.
 
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::indexing_slicing,
+    clippy::panic,
     missing_docs
 )]
 
+mod support;
+
 use std::hint::black_box;
-use std::sync::LazyLock;
+use std::sync::Arc;
+use std::time::SystemTime;
 
 use divan::Bencher;
-use txc_sandbox::{AccountConfig, Sandbox};
-use txc_sign::NonceMode;
-use txc_sign::{Credentials, NonceSequence, SignedRequest, Signer, unix_millis};
-use txc_types::orders::{CollateralMarketOrder, Side};
+use support::*;
+use txc_sign::{NonceSequence, Signer};
+use txc_types::endpoint::Endpoint;
+use txc_types::orders::CollateralMarketOrder;
 
 fn main() {
     divan::main();
 }
 
-// One account per benchmark, so that no two share a key's nonces.
-const BLOCKING_CLIENT_KEY: &str = "bench-blocking-client";
-const BLOCKING_RAW_KEY: &str = "bench-blocking-raw";
-const ASYNC_CLIENT_KEYS: [&str; ASYNC_KEYS] = [
-    "bench-async-client-0",
-    "bench-async-client-1",
-    "bench-async-client-2",
-    "bench-async-client-3",
-    "bench-async-client-4",
-    "bench-async-client-5",
-    "bench-async-client-6",
-    "bench-async-client-7",
-    "bench-async-client-8",
-    "bench-async-client-9",
-];
-const ASYNC_RAW_KEYS: [&str; ASYNC_KEYS] = [
-    "bench-async-raw-0",
-    "bench-async-raw-1",
-    "bench-async-raw-2",
-    "bench-async-raw-3",
-    "bench-async-raw-4",
-    "bench-async-raw-5",
-    "bench-async-raw-6",
-    "bench-async-raw-7",
-    "bench-async-raw-8",
-    "bench-async-raw-9",
-];
-const SECRET: &str = "bench-secret-0123456789";
-/// Requests per async iteration: 64 in flight, two rounds each.
-const IN_FLIGHT: usize = 64;
-/// The async benchmarks' keys, used in turn, one per sample.
-///
-/// A burst of window-mode nonces of one key runs ahead of the clock (one per millisecond):
-/// 100 samples x 128 requests on one key would be 12.8 s ahead, past the client's 3 s pacing
-/// lead (it would sleep) and the exchange's 5 s window (divan makes the raw baseline's
-/// inputs up front, so it would sign nonces the sandbox rejects). Ten keys in turn keep each
-/// about 1.3 s ahead.
-const ASYNC_KEYS: usize = 10;
 const ASYNC_SAMPLES: u32 = 100;
-const PER_TASK: usize = 2;
-
-/// One sandbox for every benchmark.
-static SANDBOX: LazyLock<Sandbox> = LazyLock::new(|| {
-    let account = |key| {
-        AccountConfig::new(key, SECRET)
-            .balance("USDT", "1000000000")
-            .leverage(10)
-    };
-    let builder = Sandbox::builder()
-        .account(account(BLOCKING_CLIENT_KEY))
-        .account(account(BLOCKING_RAW_KEY));
-    ASYNC_CLIENT_KEYS
-        .into_iter()
-        .chain(ASYNC_RAW_KEYS)
-        .fold(builder, |b, key| b.account(account(key)))
-        .rate_limits(u32::MAX, u32::MAX)
-        .start()
-        .unwrap()
-});
-
-/// Buy then sell the minimum, so positions stay flat however many iterations run.
-fn orders() -> [CollateralMarketOrder; 2] {
-    [Side::Buy, Side::Sell].map(|side| {
-        CollateralMarketOrder::builder("BTC_USDT", side, "0.001")
-            .build()
-            .unwrap()
-    })
-}
-
-fn credentials(key: &str) -> Credentials {
-    Credentials::new(key, SECRET).unwrap()
-}
-
-/// Pre-signs `n` alternating orders for the raw baselines, outside the timed region.
-fn presign(signer: &Signer, nonces: &NonceSequence, window: bool, n: usize) -> Vec<SignedRequest> {
-    let orders = orders();
-    (0..n)
-        .map(|i| {
-            let nonce = nonces.next(unix_millis(std::time::SystemTime::now()));
-            signer
-                .sign(
-                    &orders[i % 2],
-                    nonce,
-                    if window {
-                        NonceMode::Window
-                    } else {
-                        NonceMode::Strict
-                    },
-                )
-                .unwrap()
-        })
-        .collect()
-}
+/// The paced async variant sends at the key's documented rate: 30 samples of 128 orders
+/// (about 4 s) are enough to see it.
+const PACED_SAMPLES: u32 = 30;
 
 mod blocking {
     use super::*;
-    use txc_blocking::ureq;
 
-    /// The blocking client: sign, send, read, decode. Strict nonces (sequential calls).
-    #[divan::bench(sample_count = 200, sample_size = 5)]
-    fn txc_client_round_trip(b: Bencher<'_, '_>) {
-        let client = txc_blocking::Client::builder(credentials(BLOCKING_CLIENT_KEY))
-            .base_url(SANDBOX.base_url())
-            .nonce_window(false)
-            .build()
-            .unwrap();
+    fn round_trips(b: Bencher<'_, '_>, client: &txc_blocking::Client) {
         let orders = orders();
         let mut i = 0usize;
         b.bench_local(|| {
@@ -145,18 +65,67 @@ mod blocking {
         });
     }
 
+    /// The blocking client, limiter off: nonce, `clientOrderId`, sign, send, read, decode.
+    /// Strict nonces (sequential calls).
+    #[divan::bench(sample_count = 200, sample_size = 5)]
+    fn txc_client_round_trip(b: Bencher<'_, '_>) {
+        let sandbox = sandbox();
+        round_trips(b, &blocking_client(&sandbox, BLOCKING_CLIENT_KEY, false));
+    }
+
+    /// The same with the raw baselines' plain agent (no timeouts, ureq's `User-Agent`)
+    /// instead of the one the builder makes: what txc itself adds, apart from its agent's
+    /// settings.
+    #[divan::bench(sample_count = 200, sample_size = 5)]
+    fn txc_client_round_trip_plain_agent(b: Bencher<'_, '_>) {
+        let sandbox = sandbox();
+        let client = txc_blocking::Client::builder(credentials(BLOCKING_CLIENT_KEY))
+            .base_url(sandbox.base_url())
+            .nonce_window(false)
+            .no_rate_limit()
+            .http(plain_agent())
+            .build()
+            .unwrap();
+        round_trips(b, &client);
+    }
+
+    /// The same, limiter on (documented limits): sending as fast as it can, the client is held
+    /// to the key's sustained 960 orders/s once its burst is spent. Measures the limit.
+    #[divan::bench(sample_count = 200, sample_size = 5)]
+    fn txc_client_round_trip_paced(b: Bencher<'_, '_>) {
+        let sandbox = sandbox();
+        round_trips(b, &blocking_client(&sandbox, BLOCKING_PACED_KEY, true));
+    }
+
+    /// Same work, raw ureq: nonce, `clientOrderId`, sign, send, read, decode, all timed.
+    #[divan::bench(sample_count = 200, sample_size = 5)]
+    fn raw_ureq_same_work(b: Bencher<'_, '_>) {
+        let sandbox = sandbox();
+        let agent = plain_agent();
+        let uri: http::Uri = order_url(sandbox.base_url()).parse().unwrap();
+        let client = raw::Client::new(BLOCKING_SAME_WORK_KEY, false);
+        let mut i = 0usize;
+        b.bench_local(|| {
+            i += 1;
+            black_box(support::raw_ureq_same_work(
+                &agent,
+                &uri,
+                &client,
+                raw::SIDES[i % 2],
+            ))
+        });
+    }
+
     /// The floor: raw ureq sending pre-signed bytes and reading the body.
     #[divan::bench(sample_count = 200, sample_size = 5)]
     fn raw_ureq_presigned(b: Bencher<'_, '_>) {
-        raw_ureq(b, SANDBOX.base_url());
+        let sandbox = sandbox();
+        raw_ureq(b, sandbox.base_url());
     }
 
     /// Raw ureq sending pre-signed orders to `base_url` one at a time, reading each body.
     pub(super) fn raw_ureq(b: Bencher<'_, '_>, base_url: &str) {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .build()
-            .into();
+        let agent = plain_agent();
         let signer = Signer::new(credentials(BLOCKING_RAW_KEY), base_url).unwrap();
         let nonces = NonceSequence::new();
         b.with_inputs(|| {
@@ -165,11 +134,7 @@ mod blocking {
                 .unwrap()
                 .into_http()
         })
-        .bench_local_values(|request| {
-            let response = agent.run(request).unwrap();
-            assert_eq!(response.status(), 200);
-            black_box(response.into_body().read_to_vec().unwrap())
-        });
+        .bench_local_values(|request| black_box(support::raw_ureq_presigned(&agent, request)));
     }
 }
 
@@ -177,113 +142,215 @@ mod concurrent {
     use super::*;
     use txc_async::reqwest;
 
-    pub(super) fn runtime() -> tokio::runtime::Runtime {
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap()
-    }
-
-    /// The async client: 64 tasks on clones of one client, 2 orders each, per iteration.
-    /// Divide the time by 128 for the time per order; window-mode nonces; one client per key,
-    /// in turn.
+    /// The async client, limiter off: 64 tasks on clones of one client, 2 orders each, per
+    /// iteration. Divide the time by 128 for the time per order; window-mode nonces; one
+    /// client per key, in turn.
     #[divan::bench(sample_count = ASYNC_SAMPLES, sample_size = 1)]
     fn txc_client_64_in_flight(b: Bencher<'_, '_>) {
         let rt = runtime();
-        // One connection pool for every key, as in the raw baseline (and as an application
-        // with several keys would share one).
         let http = reqwest::Client::new();
-        let clients = ASYNC_CLIENT_KEYS.map(|key| {
-            txc_async::Client::builder(credentials(key))
-                .base_url(SANDBOX.base_url())
-                .http(http.clone())
-                .build()
-                .unwrap()
-        });
-        let round = |client: &txc_async::Client| {
-            rt.block_on(async {
-                let mut tasks = tokio::task::JoinSet::new();
-                for t in 0..IN_FLIGHT {
-                    let client = client.clone();
-                    tasks.spawn(async move {
-                        let orders = orders();
-                        for i in 0..PER_TASK {
-                            client
-                                .collateral_market_order(&orders[(t + i) % 2])
-                                .await
-                                .unwrap();
-                        }
-                    });
-                }
-                while let Some(done) = tasks.join_next().await {
-                    done.unwrap();
-                }
-            });
-        };
-        // Open the pool's 64 connections before timing, as the raw baseline does.
-        round(&clients[0]);
+        let sandbox = sandbox();
+        let clients = async_keys("client").map(|key| async_client(&sandbox, &key, &http, false));
+        // Open the pool's 64 connections before timing, as the baselines do.
+        txc_round(&rt, &clients[0]);
         let mut turn = 0usize;
         b.bench_local(|| {
             turn += 1;
-            round(&clients[turn % ASYNC_KEYS]);
+            txc_round(&rt, &clients[turn % ASYNC_KEYS]);
+        });
+    }
+
+    /// The same on one key with the limiter on (documented limits): once the burst is spent,
+    /// 960 orders/s — about 133 ms per 128 orders. Measures the limit.
+    #[divan::bench(sample_count = PACED_SAMPLES, sample_size = 1)]
+    fn txc_client_64_in_flight_paced(b: Bencher<'_, '_>) {
+        let rt = runtime();
+        let sandbox = sandbox();
+        let client = async_client(&sandbox, ASYNC_PACED_KEY, &reqwest::Client::new(), true);
+        txc_round(&rt, &client);
+        b.bench_local(|| txc_round(&rt, &client));
+    }
+
+    /// Same work, raw reqwest: each of 64 tasks signs (fresh nonce, `clientOrderId`), sends,
+    /// reads and decodes 2 orders, all timed.
+    #[divan::bench(sample_count = ASYNC_SAMPLES, sample_size = 1)]
+    fn raw_reqwest_same_work_64_in_flight(b: Bencher<'_, '_>) {
+        let sandbox = sandbox();
+        let rt = runtime();
+        let http = reqwest::Client::new();
+        let url = reqwest::Url::parse(&order_url(sandbox.base_url())).unwrap();
+        let clients = async_keys("same-work").map(|key| Arc::new(raw::Client::new(&key, true)));
+        same_work_round(&rt, &http, &url, &clients[0]);
+        let mut turn = 0usize;
+        b.bench_local(|| {
+            turn += 1;
+            same_work_round(&rt, &http, &url, &clients[turn % ASYNC_KEYS]);
         });
     }
 
     /// The floor: raw reqwest, the same 64 × 2 orders pre-signed outside the timed region.
     #[divan::bench(sample_count = ASYNC_SAMPLES, sample_size = 1)]
     fn raw_reqwest_presigned_64_in_flight(b: Bencher<'_, '_>) {
-        raw_reqwest(b, SANDBOX.base_url());
+        let sandbox = sandbox();
+        raw_reqwest(b, sandbox.base_url());
     }
 
     /// Raw reqwest sending 64 × 2 pre-signed orders to `base_url`, 64 in flight.
     pub(super) fn raw_reqwest(b: Bencher<'_, '_>, base_url: &str) {
         let rt = runtime();
         let http = reqwest::Client::new();
-        let keys = ASYNC_RAW_KEYS.map(|key| {
-            let signer = Signer::new(credentials(key), base_url).unwrap();
+        let keys = async_keys("raw").map(|key| {
+            let signer = Signer::new(credentials(&key), base_url).unwrap();
             (signer, NonceSequence::new())
         });
-        let batches = |(signer, nonces): &(Signer, NonceSequence)| {
-            let mut signed = presign(signer, nonces, true, IN_FLIGHT * PER_TASK)
-                .into_iter()
-                .map(|s| reqwest::Request::try_from(s.into_http()).unwrap());
-            (0..IN_FLIGHT)
-                .map(|_| signed.by_ref().take(PER_TASK).collect::<Vec<_>>())
-                .collect::<Vec<_>>()
-        };
         // Open the pool's 64 connections before timing.
-        send_all(&rt, &http, batches(&keys[0]));
+        send_all(&rt, &http, presigned_batches(&keys[0].0, &keys[0].1));
         let mut turn = 0usize;
         b.with_inputs(|| {
             turn += 1;
-            batches(&keys[turn % ASYNC_KEYS])
+            let (signer, nonces) = &keys[turn % ASYNC_KEYS];
+            presigned_batches(signer, nonces)
         })
         .bench_local_values(|batches| send_all(&rt, &http, batches));
     }
+}
 
-    /// Sends each batch on its own task (64 in flight), reading every body.
-    fn send_all(
-        rt: &tokio::runtime::Runtime,
-        http: &reqwest::Client,
-        batches: Vec<Vec<reqwest::Request>>,
-    ) {
-        rt.block_on(async {
-            let mut tasks = tokio::task::JoinSet::new();
-            for batch in batches {
-                let http = http.clone();
-                tasks.spawn(async move {
-                    for request in batch {
-                        let response = http.execute(request).await.unwrap();
-                        assert_eq!(response.status(), 200);
-                        black_box(response.bytes().await.unwrap());
-                    }
-                });
-            }
-            while let Some(done) = tasks.join_next().await {
-                done.unwrap();
-            }
+/// The client's CPU per order, no round trip: what it spends between having an order and
+/// having its typed answer, beside the same-work baseline's signing and decoding.
+mod client_cpu {
+    use super::*;
+    use txc_sign::{ClientCore, Machine, Response, Step, decode};
+
+    /// An order answer as the sandbox writes it, with a generated `clientOrderId`.
+    const ANSWER: &[u8] = br#"{"orderId":1,"clientOrderId":"txc-0000000000016-1","market":"BTC_USDT","side":"buy","type":"margin market","timestamp":1700000000.123456,"dealMoney":"60.000000","dealStock":"0.001","amount":"0.001","left":"0","dealFee":"0.060000","status":"FILLED","stp":"no","positionSide":"BOTH","reduceOnly":false}"#;
+
+    /// A core as the clients make it, limiter off. Strict nonces: millions of iterations
+    /// would run window-mode nonces seconds ahead, and the call would wait.
+    fn core() -> ClientCore {
+        txc_sign::ClientConfig::new(credentials("bench-cpu"))
+            .base_url("http://127.0.0.1:9")
+            .no_rate_limit()
+            .nonce_window(false)
+            .nonce_sequence(NonceSequence::new())
+            .build()
+            .unwrap()
+    }
+
+    /// One order through the sans-IO call the transports drive: `place` (a generated
+    /// `clientOrderId`), the nonce, signing, `into_http` (what the blocking transport sends),
+    /// then the answer decoded into an `Order`.
+    #[divan::bench]
+    fn txc_call_without_round_trip(b: Bencher<'_, '_>) {
+        let core = core();
+        let orders = orders();
+        let mut i = 0usize;
+        b.bench_local(|| {
+            i += 1;
+            let mut call = core.place(&orders[i % 2]);
+            let Step::Send(request) = call.next(SystemTime::now()) else {
+                panic!("not sent")
+            };
+            black_box(request.into_http());
+            call.receive(Ok(Response::new(200, black_box(ANSWER))));
+            let Step::Done(answer) = call.next(SystemTime::now()) else {
+                panic!("not done")
+            };
+            black_box(answer.unwrap())
         });
+    }
+
+    /// The call's first step: `place` (the order cloned with a generated `clientOrderId`),
+    /// the nonce, signing, the attempt's record.
+    #[divan::bench]
+    fn txc_step_place_and_sign(b: Bencher<'_, '_>) {
+        let core = core();
+        let orders = orders();
+        let mut i = 0usize;
+        b.with_inputs(|| {
+            i += 1;
+            core.place(&orders[i % 2])
+        })
+        .bench_local_refs(|call| {
+            let Step::Send(request) = call.next(SystemTime::now()) else {
+                panic!("not sent")
+            };
+            black_box(request)
+        });
+    }
+
+    /// The request value the blocking transport sends (`into_http`).
+    #[divan::bench]
+    fn txc_step_into_http(b: Bencher<'_, '_>) {
+        let core = core();
+        let orders = orders();
+        let mut i = 0usize;
+        b.with_inputs(|| {
+            i += 1;
+            core.prepare(&orders[i % 2], SystemTime::now()).unwrap()
+        })
+        .bench_local_values(|request| black_box(request.into_http()));
+    }
+
+    /// The call's last step: the answer received, decoded and judged.
+    #[divan::bench]
+    fn txc_step_receive_and_decode(b: Bencher<'_, '_>) {
+        let core = core();
+        let orders = orders();
+        let mut i = 0usize;
+        b.with_inputs(|| {
+            i += 1;
+            let mut call = core.place(&orders[i % 2]);
+            let Step::Send(_) = call.next(SystemTime::now()) else {
+                panic!("not sent")
+            };
+            call
+        })
+        .bench_local_refs(|call| {
+            call.receive(Ok(Response::new(200, black_box(ANSWER))));
+            let Step::Done(answer) = call.next(SystemTime::now()) else {
+                panic!("not done")
+            };
+            black_box(answer.unwrap())
+        });
+    }
+
+    /// Its signing part: nonce, body, base64, HMAC, hex (`ClientCore::prepare`).
+    #[divan::bench]
+    fn txc_sign(b: Bencher<'_, '_>) {
+        let core = core();
+        let orders = orders();
+        let mut i = 0usize;
+        b.bench_local(|| {
+            i += 1;
+            black_box(core.prepare(&orders[i % 2], SystemTime::now()).unwrap())
+        });
+    }
+
+    /// Its decoding part: the answer into an `Order`.
+    #[divan::bench]
+    fn txc_decode(b: Bencher<'_, '_>) {
+        b.bench_local(|| {
+            black_box(
+                decode::<CollateralMarketOrder>(&Response::new(200, black_box(ANSWER))).unwrap(),
+            )
+        });
+    }
+
+    /// The same-work baseline's signing: nonce, `clientOrderId`, serde body, base64, HMAC, hex.
+    #[divan::bench]
+    fn raw_sign(b: Bencher<'_, '_>) {
+        let client = raw::Client::new("bench-cpu-raw", false);
+        let mut i = 0usize;
+        b.bench_local(|| {
+            i += 1;
+            black_box(client.sign(raw::SIDES[i % 2]))
+        });
+    }
+
+    /// The same-work baseline's decoding: serde into a struct of `String`s.
+    #[divan::bench]
+    fn raw_decode(b: Bencher<'_, '_>) {
+        b.bench_local(|| black_box(raw::decode(200, black_box(ANSWER))));
     }
 }
 
@@ -291,6 +358,7 @@ mod concurrent {
 mod canned {
     use super::*;
     use std::net::SocketAddr;
+    use std::sync::LazyLock;
 
     /// An order answer as the sandbox writes it.
     const ANSWER: &str = r#"{"orderId":1,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"margin market","timestamp":1700000000.123456,"dealMoney":"60.000000","dealStock":"0.001","amount":"0.001","left":"0","dealFee":"0.060000","status":"FILLED","stp":"no","positionSide":"BOTH","reduceOnly":false}"#;
@@ -309,7 +377,7 @@ mod canned {
             rt.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener).unwrap();
                 let app = axum::Router::new().route(
-                    <CollateralMarketOrder as txc_types::endpoint::Endpoint>::PATH,
+                    CollateralMarketOrder::PATH,
                     axum::routing::post(|_body: axum::body::Bytes| async {
                         ([("content-type", "application/json")], ANSWER)
                     }),

@@ -259,7 +259,12 @@ fn strict_nonces_under_concurrency_are_retried_fresh(driver: &dyn Driver) {
 
     // With the default policy (4 attempts: 100 ms, then 1 s doubling) some orders may run out
     // of attempts: each is `Too many requests.`, safe to resend, and not placed.
-    let client = driver.client(sandbox.base_url(), config::partner().nonce_window(false));
+    let client = driver.client(
+        sandbox.base_url(),
+        config::partner()
+            .nonce_window(false)
+            .retry_policy(RetryPolicy::default()),
+    );
     let sent = orders("strict-default", n);
     let results = client.run_orders(sent.clone(), concurrency(driver));
     let held = held_by(&sandbox);

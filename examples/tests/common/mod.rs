@@ -40,11 +40,28 @@ pub mod config {
     use std::time::Duration;
 
     use txc_sandbox::demo;
-    use txc_sign::{ClientConfig, Credentials};
+    use txc_sign::{ClientConfig, Credentials, RetryPolicy};
 
-    /// The partner's key, and a settling delay of 1 s: the sandbox shares this host's clock and
-    /// its orders are visible at once (unless a test says otherwise), so resolving need not
-    /// wait out a real exchange's window.
+    /// How long resolving waits after an attempt's nonce time in the tests, unless a test sets
+    /// its own: the sandbox shares this host's clock and places an order before it answers (its
+    /// orders are visible at once unless a test says otherwise), so resolving need not wait out
+    /// a real exchange's window.
+    pub const SANDBOX_SETTLE_DELAY: Duration = Duration::from_millis(100);
+
+    /// The retry policy of the tests' clients, unless a test sets its own: as many attempts as
+    /// [`RetryPolicy::default`], so every retry path is taken as often, but backoffs of
+    /// milliseconds instead of the exchange's seconds — the sandbox answers at once, and the
+    /// suite would only sleep (a single test spent 140 s in backoffs).
+    pub fn sandbox_retries() -> RetryPolicy {
+        RetryPolicy::new(
+            RetryPolicy::default().max_attempts(),
+            Duration::from_millis(5),
+            Duration::from_millis(20),
+        )
+        .with_quick_retry(Duration::from_millis(2))
+    }
+
+    /// The partner's key, with [`SANDBOX_SETTLE_DELAY`] and [`sandbox_retries`].
     pub fn partner() -> ClientConfig {
         key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
     }
@@ -52,7 +69,8 @@ pub mod config {
     /// [`partner`]'s configuration for another key.
     pub fn key(key: &str, secret: &str) -> ClientConfig {
         ClientConfig::new(Credentials::new(key, secret).unwrap())
-            .settle_delay(Duration::from_secs(1))
+            .settle_delay(SANDBOX_SETTLE_DELAY)
+            .retry_policy(sandbox_retries())
     }
 }
 

@@ -1,0 +1,169 @@
+//! The end-to-end comparison of `e2e`, with the sides taking turns: txc (limiter off), the
+//! same-work baseline and the pre-signed floor send one order each (blocking) or one round of
+//! 64 × 2 orders each (async), in a rotating order, against one sandbox. Whatever the shared
+//! host does — another process's build, a core's frequency, which core the sandbox runs on —
+//! hits every side alike, so the ratios hold still where `e2e`'s benchmarks, run one after
+//! another, drift by ±30 %. Prints each side's median and the ratios of the medians.
+//!
+//! One sandbox for all sides of a transport: both txc and the same-work baseline send a `clientOrderId`, which
+//! the sandbox looks up by walking every order it holds (issue 27), so they pay alike as it
+//! fills; the floor sends none and does not pay it.
+//!
+//! `cargo bench -p txc-examples --bench e2e_paired`; the figures go to BENCHMARKS.md.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::print_stdout,
+    missing_docs
+)]
+
+mod support;
+
+use std::hint::black_box;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use support::*;
+use txc_async::reqwest;
+use txc_sign::{NonceSequence, Signer};
+
+/// Blocking calls per side.
+const BLOCKING_CALLS: usize = 3_000;
+/// Async rounds (64 × 2 orders) per side.
+const ASYNC_ROUNDS: usize = 100;
+
+fn main() {
+    println!("e2e_paired: each side's median; ratio = txc's time over the baseline's");
+    // A fresh sandbox for each transport: the async run starts without the blocking run's
+    // orders.
+    blocking(&sandbox());
+    concurrent(&sandbox());
+}
+
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort_unstable();
+    times.get(times.len() / 2).copied().unwrap_or_default()
+}
+
+/// Runs `sides` in turn, `n` times each, the order rotating every time; the medians.
+fn in_turn<const N: usize>(
+    n: usize,
+    sides: &mut [&mut dyn FnMut() -> Duration; N],
+) -> [Duration; N] {
+    let mut times: [Vec<Duration>; N] = std::array::from_fn(|_| Vec::with_capacity(n));
+    for i in 0..n {
+        for k in 0..N {
+            let side = (i + k) % N;
+            times[side].push(sides[side]());
+        }
+    }
+    times.map(median)
+}
+
+fn timed(f: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    f();
+    start.elapsed()
+}
+
+fn report(what: &str, unit: &str, [txc, same_work, floor]: [Duration; 3]) {
+    let ratio = |base: Duration| txc.as_secs_f64() / base.as_secs_f64();
+    println!(
+        "{what}: txc {txc:.1?}, same-work {same_work:.1?}, pre-signed floor {floor:.1?} {unit}; \
+         txc / same-work {:.3}x, txc / floor {:.3}x (throughput {:.2}x and {:.2}x)",
+        ratio(same_work),
+        ratio(floor),
+        1.0 / ratio(same_work),
+        1.0 / ratio(floor),
+    );
+}
+
+fn blocking(sandbox: &txc_sandbox::Sandbox) {
+    let client = blocking_client(sandbox, BLOCKING_CLIENT_KEY, false);
+    let orders = orders();
+    let agent = plain_agent();
+    let uri: http::Uri = order_url(sandbox.base_url()).parse().unwrap();
+    let same_work = raw::Client::new(BLOCKING_SAME_WORK_KEY, false);
+    let floor_agent = plain_agent();
+    let signer = Signer::new(credentials(BLOCKING_RAW_KEY), sandbox.base_url()).unwrap();
+    let nonces = NonceSequence::new();
+    let (mut a, mut b, mut c) = (0usize, 0usize, 0usize);
+    let mut txc = || {
+        a += 1;
+        timed(|| {
+            black_box(client.collateral_market_order(&orders[a % 2]).unwrap());
+        })
+    };
+    let mut raw_same_work = || {
+        b += 1;
+        timed(|| {
+            black_box(raw_ureq_same_work(
+                &agent,
+                &uri,
+                &same_work,
+                raw::SIDES[b % 2],
+            ));
+        })
+    };
+    let mut floor = || {
+        c += 1;
+        let request = presign(&signer, &nonces, false, 1)
+            .pop()
+            .unwrap()
+            .into_http();
+        timed(|| {
+            black_box(raw_ureq_presigned(&floor_agent, request));
+        })
+    };
+    // Connections opened, code paths warm.
+    in_turn(50, &mut [&mut txc, &mut raw_same_work, &mut floor]);
+    let medians = in_turn(
+        BLOCKING_CALLS,
+        &mut [&mut txc, &mut raw_same_work, &mut floor],
+    );
+    report(
+        &format!("blocking, {BLOCKING_CALLS} calls each"),
+        "per round trip",
+        medians,
+    );
+}
+
+fn concurrent(sandbox: &txc_sandbox::Sandbox) {
+    let rt = runtime();
+    // One connection pool for every side's keys.
+    let http = reqwest::Client::new();
+    let clients = async_keys("client").map(|key| async_client(sandbox, &key, &http, false));
+    let url = reqwest::Url::parse(&order_url(sandbox.base_url())).unwrap();
+    let same_work = async_keys("same-work").map(|key| Arc::new(raw::Client::new(&key, true)));
+    let floor_keys = async_keys("raw").map(|key| {
+        let signer = Signer::new(credentials(&key), sandbox.base_url()).unwrap();
+        (signer, NonceSequence::new())
+    });
+    let (mut a, mut b, mut c) = (0usize, 0usize, 0usize);
+    let mut txc = || {
+        a += 1;
+        timed(|| txc_round(&rt, &clients[a % ASYNC_KEYS]))
+    };
+    let mut raw_same_work = || {
+        b += 1;
+        timed(|| same_work_round(&rt, &http, &url, &same_work[b % ASYNC_KEYS]))
+    };
+    let mut floor = || {
+        c += 1;
+        let (signer, nonces) = &floor_keys[c % ASYNC_KEYS];
+        let batches = presigned_batches(signer, nonces);
+        timed(|| send_all(&rt, &http, batches))
+    };
+    in_turn(3, &mut [&mut txc, &mut raw_same_work, &mut floor]);
+    let medians = in_turn(
+        ASYNC_ROUNDS,
+        &mut [&mut txc, &mut raw_same_work, &mut floor],
+    );
+    report(
+        &format!("async, 64 in flight, {ASYNC_ROUNDS} rounds of 128 orders each"),
+        "per round",
+        medians,
+    );
+}
