@@ -33,14 +33,49 @@ pub(crate) fn write_body<E: Endpoint>(
             buf.push(b',');
             push_json_str(buf, name);
             buf.push(b':');
-            match value {
-                WireValue::Str(text) => push_json_str(buf, text),
-                WireValue::Bool(true) => buf.extend_from_slice(b"true"),
-                WireValue::Bool(false) => buf.extend_from_slice(b"false"),
-                WireValue::Int(n) => push_u64(buf, n),
-            }
+            push_value(buf, value);
         },
     );
+    buf.push(b'}');
+}
+
+/// Appends one field's value as compact JSON; lists and objects value by value.
+#[inline(always)]
+fn push_value(buf: &mut Vec<u8>, value: WireValue<'_>) {
+    match value {
+        WireValue::Str(text) => push_json_str(buf, text),
+        WireValue::Bool(true) => buf.extend_from_slice(b"true"),
+        WireValue::Bool(false) => buf.extend_from_slice(b"false"),
+        WireValue::Int(n) => push_u64(buf, n),
+        WireValue::Null => buf.extend_from_slice(b"null"),
+        WireValue::List(items) => push_list(buf, items),
+        WireValue::Object(fields) => push_object(buf, fields),
+    }
+}
+
+/// Appends a JSON array (rare: cancel-all's and the kill switch's type lists, bulk cancel).
+fn push_list(buf: &mut Vec<u8>, items: &[WireValue<'_>]) {
+    buf.push(b'[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        push_value(buf, *item);
+    }
+    buf.push(b']');
+}
+
+/// Appends a JSON object of named values.
+fn push_object(buf: &mut Vec<u8>, fields: &[(&str, WireValue<'_>)]) {
+    buf.push(b'{');
+    for (i, (name, value)) in fields.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        push_json_str(buf, name);
+        buf.push(b':');
+        push_value(buf, *value);
+    }
     buf.push(b'}');
 }
 
