@@ -382,5 +382,5 @@ pub use error::SandboxError;
 pub use faults::{Fault, Route};
 pub use plan_config::PlanConfig;
 pub use sandbox::Sandbox;
-pub use state::Position;
+pub use state::{KillSwitchTimer, Position};
 pub use stats::SandboxStats;
