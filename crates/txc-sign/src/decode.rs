@@ -240,6 +240,7 @@ fn field_errors(v: &Value) -> BTreeMap<String, Vec<String>> {
 /// | 113 | [`PositionsOpen`](ApiErrorClass::PositionsOpen) |
 /// | 114 / 115 / 116 | [`PositionSideMismatch`](ApiErrorClass::PositionSideMismatch) / [`OppositePosition`](ApiErrorClass::OppositePosition) / [`ReduceOnly`](ApiErrorClass::ReduceOnly) |
 /// | 17 | [`InsufficientBalance`](ApiErrorClass::InsufficientBalance) |
+/// | 500 (a bulk cancel's item) | [`Unavailable`](ApiErrorClass::Unavailable) |
 /// | code 10 with field errors, or a field error `Not enough balance.` | [`InsufficientBalance`](ApiErrorClass::InsufficientBalance) |
 /// | HTTP 400 or 422, or any field errors | [`Validation`](ApiErrorClass::Validation) |
 /// | anything else | [`Other`](ApiErrorClass::Other) |
@@ -282,7 +283,8 @@ pub fn classify(
 
 /// The class of the codes the position and order endpoints document, each with one meaning
 /// wherever it appears: 104 (close: position not found), 404 (bulk cancel's item: order not
-/// found), 111–116 (collateral orders, leverage, hedge mode), 17 (leverage: balance).
+/// found; 500: the trade service unavailable), 111–116 (collateral orders, leverage, hedge
+/// mode), 17 (leverage: balance).
 fn position_code_class(code: i64) -> Option<ApiErrorClass> {
     Some(match code {
         104 | 404 => ApiErrorClass::NotFound,
@@ -293,6 +295,7 @@ fn position_code_class(code: i64) -> Option<ApiErrorClass> {
         115 => ApiErrorClass::OppositePosition,
         116 => ApiErrorClass::ReduceOnly,
         17 => ApiErrorClass::InsufficientBalance,
+        500 => ApiErrorClass::Unavailable,
         _ => return None,
     })
 }

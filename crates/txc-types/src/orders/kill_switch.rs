@@ -162,13 +162,23 @@ impl Serialize for SetKillSwitch {
 /// assert_eq!(serde_json::from_str::<KillSwitchAnswer>("[]")?, KillSwitchAnswer::Deleted);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum KillSwitchAnswer {
     /// The timer as set.
     Armed(KillSwitchTimer),
     /// The timer was deleted.
     Deleted,
+}
+
+impl Serialize for KillSwitchAnswer {
+    /// As the exchange writes it: the timer object, or `[]`.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Self::Armed(timer) => timer.serialize(s),
+            Self::Deleted => s.collect_seq(std::iter::empty::<()>()),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for KillSwitchAnswer {

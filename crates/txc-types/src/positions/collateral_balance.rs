@@ -86,10 +86,11 @@ impl Serialize for CollateralBalanceQuery {
 #[non_exhaustive]
 pub struct CollateralBalance {
     /// Each asset's balance in its own units, by ticker (as sent, not checked by
-    /// [`Ticker`]'s request rule).
+    /// [`Ticker`]'s request rule). Written back as the one object the exchange sends.
+    #[serde(flatten)]
     pub balances: BTreeMap<Ticker, ExactDecimal>,
     /// Entries whose value is not a number, as sent.
-    #[serde(skip_serializing_if = "Map::is_empty")]
+    #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
 
