@@ -222,6 +222,53 @@ mod tests {
     }
 
     #[test]
+    fn lists_objects_and_null_are_written_like_serde_json() {
+        use txc_types::orders::SetKillSwitch;
+        use txc_types::orders::{CancelAllOrders, CancelOrder, CancelOrders, OrderClass};
+
+        fn check<E: txc_types::endpoint::Endpoint>(endpoint: &E) {
+            let mut buf = Vec::new();
+            super::write_body(
+                &mut buf,
+                endpoint,
+                crate::Nonce(7),
+                crate::NonceMode::Window,
+            );
+            let mut expected = serde_json::json!({
+                "request": E::PATH, "nonce": 7, "nonceWindow": true,
+            });
+            let fields = serde_json::to_value(endpoint).unwrap();
+            for (k, v) in fields.as_object().unwrap() {
+                expected[k] = v.clone();
+            }
+            let written: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+            assert_eq!(written, expected);
+            // Compact, as the exchange requires.
+            assert!(!buf.contains(&b' '), "{}", String::from_utf8_lossy(&buf));
+        }
+        check(&SetKillSwitch::disarm("BTC_USDT").unwrap());
+        check(
+            &SetKillSwitch::arm("BTC_USDT", 30)
+                .unwrap()
+                .types([OrderClass::Spot, OrderClass::Futures])
+                .unwrap(),
+        );
+        check(
+            &CancelAllOrders::builder()
+                .types([OrderClass::Margin])
+                .build()
+                .unwrap(),
+        );
+        check(
+            &CancelOrders::new(vec![
+                CancelOrder::by_order_id("BTC_USDT", 1).unwrap(),
+                CancelOrder::by_client_order_id("BTC_USDT", "a.b").unwrap(),
+            ])
+            .unwrap(),
+        );
+    }
+
+    #[test]
     fn integers_like_display() {
         for n in [0, 7, 10, 1_700_000_000_000, u64::MAX] {
             let mut buf = Vec::new();
