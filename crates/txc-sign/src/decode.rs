@@ -92,16 +92,18 @@ pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error
     let status = response.status;
     let body = response.body;
     let detail = if (200..300).contains(&status) {
-        // An empty body reads as `null`, which only the answers documented without a body
-        // accept (closing a position, switching hedge mode).
-        let content = if body.iter().all(u8::is_ascii_whitespace) {
-            &b"null"[..]
-        } else {
-            body
-        };
-        match parse::<E::Response>(content) {
+        match parse::<E::Response>(body) {
             Ok(decoded) => return Ok(decoded),
-            Err(e) => e.to_string(),
+            Err(e) => {
+                // An empty body reads as `null`, which only the answers documented without a
+                // body accept (closing a position, switching hedge mode).
+                if body.iter().all(u8::is_ascii_whitespace)
+                    && let Ok(decoded) = parse::<E::Response>(b"null")
+                {
+                    return Ok(decoded);
+                }
+                e.to_string()
+            }
         }
     } else {
         "not an error body the exchange sends".to_owned()
