@@ -53,7 +53,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     // A market order opens a position; read it back.
     let order = CollateralMarketOrder::builder(MARKET, Side::Buy, "0.001").build()?;
     let filled = client.collateral_market_order(&order)?;
-    println!("market order {} filled: {} {}", filled.order_id, filled.deal_stock, MARKET);
+    println!(
+        "market order {} filled: {} {}",
+        filled.order_id, filled.deal_stock, MARKET
+    );
     let positions = client.open_positions(&OpenPositionsQuery::of_market(MARKET)?)?;
     let Some(position) = positions.first() else {
         return Err("the order opened no position".into());
@@ -70,7 +73,10 @@ fn main() -> Result<(), Box<dyn Error>> {
     );
     // Now the exchange refuses to change the leverage (its code 113, classified).
     if let Err(refused) = client.set_leverage(&SetLeverage::new(10)?) {
-        let class = refused.api().map(|a| a.class.to_string()).unwrap_or_default();
+        let class = refused
+            .api()
+            .map(|a| a.class.to_string())
+            .unwrap_or_default();
         println!("leverage change refused while the position is open: {class}");
     }
 
@@ -99,7 +105,10 @@ fn main() -> Result<(), Box<dyn Error>> {
         "the other process was killed; {} timer(s) still armed on {MARKET}",
         timers.len()
     );
-    let open = OpenOrdersQuery::builder().market(MARKET).order_id(trigger_id).build()?;
+    let open = OpenOrdersQuery::builder()
+        .market(MARKET)
+        .order_id(trigger_id)
+        .build()?;
     while !client.open_orders(&open)?.is_empty() {
         if killed.elapsed() > Duration::from_secs(u64::from(TIMEOUT_SECS) * 3) {
             return Err("the kill switch never canceled the trigger order".into());
@@ -134,7 +143,8 @@ fn child_process(target: &Target) -> Result<std::process::Child, Box<dyn Error>>
 /// and waits to be killed.
 fn hold_a_kill_switch(client: &Client) -> Result<(), Box<dyn Error>> {
     // Buy once the price reaches 80000 (the sandbox is at 65000): it rests.
-    let order = CollateralTriggerMarketOrder::builder(MARKET, Side::Buy, "0.001", "80000").build()?;
+    let order =
+        CollateralTriggerMarketOrder::builder(MARKET, Side::Buy, "0.001", "80000").build()?;
     let schedule = KillSwitchSchedule::new(MARKET, TIMEOUT_SECS)?.types([OrderClass::Margin])?;
     // Failures to re-arm are reported, never silent.
     let _guard = client.arm_kill_switch(schedule, |event| eprintln!("{event}"))?;

@@ -27,6 +27,8 @@ use crate::config;
 use crate::exit::CliError;
 
 /// What a positions or risk-control command produced.
+// One per run, and boxed in `Outcome`: matching on the records beats saving the bytes.
+#[allow(clippy::large_enum_variant)]
 pub(crate) enum RiskOutcome {
     /// `balance`.
     Balance(CollateralBalance),

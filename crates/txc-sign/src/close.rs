@@ -1,40 +1,6 @@
 //! Closing a position — a trade — and finding out, after a failure that leaves it unknown,
 //! whether it was closed: [`Close`], [`PendingClose`], [`ResolveClose`] and what it answers
-//! ([`CloseResolution`], with the [`CloseProof`] behind it).
-//!
-//! # The rule
-//!
-//! A close is never sent again blindly. When no answer says what became of it, the client
-//! answers [`Error::CloseUnknown`] with a [`PendingClose`] (market, position id, every attempt's
-//! nonce and signing time), and resolving looks the position up in **rounds**: the open
-//! positions of its market, then its events in the position history. Every answer says what
-//! proved it:
-//!
-//! - **Closed**: the position was absent from the open positions in two rounds at least the
-//!   settling delay apart. A closed position's id never opens again (the history lists each
-//!   position's life under its id; the docs do not say so in words), so absence needs no wait
-//!   for the attempts to age; the second round guards against an answer that lags.
-//! - **Still open**: the position was listed in two rounds at least the settling delay apart,
-//!   the first of them answered when no attempt could still be accepted and take effect. When
-//!   that is, is the exchange's documented rules, on its own clock:
-//!   - with `nonceWindow`, a request is accepted only within ±5 s of its nonce, so no attempt
-//!     is accepted after `max(nonce) + 5 s`;
-//!   - without it, a nonce is accepted only if greater than every earlier one of the key, so no
-//!     attempt is accepted after the exchange accepted the resolver's first look-up (its
-//!     answer's `Date`, plus that header's one-second resolution);
-//!   - plus 5 s for an accepted close to take effect (the docs give no bound; this one is the
-//!     client's).
-//!
-//!   A round counts only if the exchange's own `Date` on its answers is at or after that time
-//!   (a round dated before it proves nothing, and another is made once the time has passed,
-//!   judged by the skew measured from those same `Date` headers). Without a `Date` header the
-//!   local clock, corrected by the key's clock offset, stands in.
-//! - Anything else is **unknown**, with the reason: a look-up failed; an answer listed another
-//!   market or position (a filter ignored: nothing is proven); the position was absent, then
-//!   listed again; or no pair of rounds agreed within eight rounds.
-//!
-//! "Still open" is safe to close again; "closed" needs nothing more — closing again would be
-//! refused with code 104.
+//! ([`CloseResolution`], with the [`CloseProof`] behind it). The rule is [`ResolveClose`]'s.
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -265,14 +231,48 @@ enum Stage<'a> {
     /// The position's history; the open-positions part of the round.
     History(
         Call<'a, PositionHistoryQuery>,
-        Option<Position>,
+        Option<Box<Position>>,
         Option<SystemTime>,
     ),
     Finished,
 }
 
-/// Resolves a [`PendingClose`] by [the rule](self): a [`Machine`] whose output is a
+/// Resolves a [`PendingClose`] by the rule below: a [`Machine`] whose output is a
 /// [`CloseResolution`], or [`Error::CloseUnknown`] with the reason when it cannot tell.
+///
+/// # The rule
+///
+/// A close is never sent again blindly. When no answer says what became of it, the client
+/// answers [`Error::CloseUnknown`] with a [`PendingClose`] (market, position id, every attempt's
+/// nonce and signing time), and resolving looks the position up in **rounds**: the open
+/// positions of its market, then its events in the position history. Every answer says what
+/// proved it:
+///
+/// - **Closed**: the position was absent from the open positions in two rounds at least the
+///   settling delay apart. A closed position's id never opens again (the history lists each
+///   position's life under its id; the docs do not say so in words), so absence needs no wait
+///   for the attempts to age; the second round guards against an answer that lags.
+/// - **Still open**: the position was listed in two rounds at least the settling delay apart,
+///   the first of them answered when no attempt could still be accepted and take effect. When
+///   that is, is the exchange's documented rules, on its own clock:
+///   - with `nonceWindow`, a request is accepted only within ±5 s of its nonce, so no attempt
+///     is accepted after `max(nonce) + 5 s`;
+///   - without it, a nonce is accepted only if greater than every earlier one of the key, so no
+///     attempt is accepted after the exchange accepted the resolver's first look-up (its
+///     answer's `Date`, plus that header's one-second resolution);
+///   - plus 5 s for an accepted close to take effect (the docs give no bound; this one is the
+///     client's).
+///
+///   A round counts only if the exchange's own `Date` on its answers is at or after that time
+///   (a round dated before it proves nothing, and another is made once the time has passed,
+///   judged by the skew measured from those same `Date` headers). Without a `Date` header the
+///   local clock, corrected by the key's clock offset, stands in.
+/// - Anything else is **unknown**, with the reason: a look-up failed; an answer listed another
+///   market or position (a filter ignored: nothing is proven); the position was absent, then
+///   listed again; or no pair of rounds agreed within eight rounds.
+///
+/// "Still open" is safe to close again; "closed" needs nothing more — closing again would be
+/// refused with code 104.
 pub struct ResolveClose<'a> {
     core: &'a ClientCore,
     close: PendingClose,
@@ -463,7 +463,10 @@ impl Machine for ResolveClose<'_> {
                              ignored, so the answer proves nothing",
                         );
                     }
-                    let open = positions.into_iter().find(|p| p.position_id == id);
+                    let open = positions
+                        .into_iter()
+                        .find(|p| p.position_id == id)
+                        .map(Box::new);
                     let history = PositionHistoryQuery::of_position(market, id);
                     let call = self.core.call_owned(history);
                     self.stage = Stage::History(call, open, dated.then_some(at));
@@ -499,7 +502,7 @@ impl Machine for ResolveClose<'_> {
                     self.rounds.push(Round {
                         at,
                         dated,
-                        open,
+                        open: open.map(|p| *p),
                         last_event,
                     });
                     self.judge(now)

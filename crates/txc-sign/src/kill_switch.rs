@@ -2,25 +2,6 @@
 //! to report ([`KillSwitchEvent`]), with the time passed in; a transport's guard only sleeps,
 //! sends and hands the events to the caller.
 //!
-//! The exchange cancels a market's open orders when its timer runs out; a guard re-arms it
-//! well before, so the orders live exactly as long as the process that keeps them. The
-//! schedule:
-//!
-//! - after each re-arm the exchange accepted, the next is due [`rearm_every`]
-//!   (default: a third of the timeout) after the moment it was **signed** — the exchange's
-//!   timer started at or after that moment, so the timer cannot run out before
-//!   `signed + timeout`, which is what the schedule counts from;
-//! - after a failed re-arm (each one already retried by the client's retry policy), the next
-//!   try is due a quarter of `rearm_every` later, and the failure is reported with how long,
-//!   at the least, the timer has left;
-//! - once that time has passed, the timer may have run out and the market's orders may be
-//!   canceled: that is reported once ([`KillSwitchEvent::Lapsed`]), and re-arming goes on (a
-//!   re-arm sets a new timer);
-//! - the first re-arm that succeeds after failures is reported
-//!   ([`KillSwitchEvent::Recovered`]).
-//!
-//! [`rearm_every`]: KillSwitchSchedule::rearm_every
-
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
@@ -34,8 +15,26 @@ use crate::Error;
 /// The shortest re-arm interval a schedule takes.
 pub const MIN_REARM_EVERY: Duration = Duration::from_millis(10);
 
-/// When a kill-switch guard re-arms its timer, and what it reports (see the
-/// [module docs](self)).
+/// When a kill-switch guard re-arms its timer, and what it reports.
+///
+/// The exchange cancels a market's open orders when its timer runs out; a guard re-arms it
+/// well before, so the orders live exactly as long as the process that keeps them. The
+/// schedule:
+///
+/// - after each re-arm the exchange accepted, the next is due [`rearm_every`]
+///   (default: a third of the timeout) after the moment it was **signed** — the exchange's
+///   timer started at or after that moment, so the timer cannot run out before
+///   `signed + timeout`, which is what the schedule counts from;
+/// - after a failed re-arm (each one already retried by the client's retry policy), the next
+///   try is due a quarter of `rearm_every` later, and the failure is reported with how long,
+///   at the least, the timer has left;
+/// - once that time has passed, the timer may have run out and the market's orders may be
+///   canceled: that is reported once ([`KillSwitchEvent::Lapsed`]), and re-arming goes on (a
+///   re-arm sets a new timer);
+/// - the first re-arm that succeeds after failures is reported
+///   ([`KillSwitchEvent::Recovered`]).
+///
+/// [`rearm_every`]: Self::rearm_every
 ///
 /// ```
 /// use std::time::{Duration, SystemTime};

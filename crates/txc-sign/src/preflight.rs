@@ -1,36 +1,8 @@
 //! Pre-flight checks against the account's position mode, so that the exchange never has to
 //! refuse what the client can tell is wrong: [`ModeCheck`] (the setting), the mode known per
 //! key and exchange, [`Preflight`] (an order or close checked before it is sent) and
-//! [`ModeChange`] (a hedge-mode switch checked against open positions and orders).
-//!
-//! **The look-up this adds.** With [`ModeCheck::Learn`] (the default) the first order, close
-//! or mode change of a key on an exchange first reads the mode
-//! (`POST /api/v4/collateral-account/hedge-mode`, one request, rate limit 12 000 / 10 s); every
-//! later one uses what was read, shared by every client of the key in the process. It is read
-//! again after the exchange refuses an order with code 114 (the mode was changed elsewhere),
-//! and set without a read after this client switches the mode. If the read fails, the order is
-//! sent unchecked — the exchange still refuses a wrong side (code 114), and the read's failure
-//! never makes an order's outcome look unknown. [`ModeCheck::Declared`] starts from a mode the
-//! caller knows (no read); [`ModeCheck::Off`] checks nothing.
-//!
-//! **What is refused** (with [`Error::InvalidRequest`] on `positionSide`, naming the mode and
-//! the fix; nothing is sent):
-//!
-//! | mode | `positionSide` | why |
-//! |---|---|---|
-//! | hedge | none or `BOTH` | the docs: "the field MUST be `LONG` or `SHORT`" (code 114); nothing is guessed |
-//! | one-way | `LONG` or `SHORT` | the docs' error list: code 114 for "`LONG`/`SHORT` in one-way mode" |
-//!
-//! The second row follows the spec's error list; its field description says the value "is
-//! ignored" in one-way mode. Where the two disagree the stricter reading is taken: leaving the
-//! field out is always right in one-way mode.
-//!
-//! **Mode changes.** The docs say a switch "requires no open positions" and code 113 refuses
-//! it "while open positions or orders exist", so [`ModeChange`] lists the open positions and
-//! open orders first and refuses to send a switch while any exist. Leverage is not checked
-//! this way: its page says a change "affects all open positions", contradicting its own code
-//! 113; the exchange's answer decides, and 113 is classified
-//! ([`ApiErrorClass::PositionsOpen`](crate::ApiErrorClass::PositionsOpen)).
+//! [`ModeChange`] (a hedge-mode switch checked against open positions and orders). The rules
+//! are [`ModeCheck`]'s.
 
 use std::collections::HashMap;
 use std::sync::{Arc, LazyLock, Mutex, PoisonError};
@@ -46,7 +18,36 @@ use crate::call::Call;
 use crate::{ClientCore, Error, Machine, Response, Step, TransportError};
 
 /// What the client does about the account's position mode before an order, a close or a
-/// mode change (see the [module docs](self) for the rules).
+/// mode change, and the rules it checks.
+///
+/// **The look-up this adds.** With [`ModeCheck::Learn`] (the default) the first order, close
+/// or mode change of a key on an exchange first reads the mode
+/// (`POST /api/v4/collateral-account/hedge-mode`, one request, rate limit 12 000 / 10 s); every
+/// later one uses what was read, shared by every client of the key in the process. It is read
+/// again after the exchange refuses an order with code 114 (the mode was changed elsewhere),
+/// and set without a read after this client switches the mode. If the read fails, the order is
+/// sent unchecked — the exchange still refuses a wrong side (code 114), and the read's failure
+/// never makes an order's outcome look unknown. [`ModeCheck::Declared`] starts from a mode the
+/// caller knows (no read); [`ModeCheck::Off`] checks nothing.
+///
+/// **What is refused** (with [`Error::InvalidRequest`] on `positionSide`, naming the mode and
+/// the fix; nothing is sent):
+///
+/// | mode | `positionSide` | why |
+/// |---|---|---|
+/// | hedge | none or `BOTH` | the docs: "the field MUST be `LONG` or `SHORT`" (code 114); nothing is guessed |
+/// | one-way | `LONG` or `SHORT` | the docs' error list: code 114 for "`LONG`/`SHORT` in one-way mode" |
+///
+/// The second row follows the spec's error list; its field description says the value "is
+/// ignored" in one-way mode. Where the two disagree the stricter reading is taken: leaving the
+/// field out is always right in one-way mode.
+///
+/// **Mode changes.** The docs say a switch "requires no open positions" and code 113 refuses
+/// it "while open positions or orders exist", so [`ModeChange`] lists the open positions and
+/// open orders first and refuses to send a switch while any exist. Leverage is not checked
+/// this way: its page says a change "affects all open positions", contradicting its own code
+/// 113; the exchange's answer decides, and 113 is classified
+/// ([`ApiErrorClass::PositionsOpen`](crate::ApiErrorClass::PositionsOpen)).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub enum ModeCheck {
@@ -132,7 +133,7 @@ enum Stage<'a, M> {
 }
 
 /// An order or close whose `positionSide` is checked against the account's position mode
-/// before it is sent (see the [module docs](self)); then the operation `M` itself. A code-114
+/// before it is sent (the rules: [`ModeCheck`]); then the operation `M` itself. A code-114
 /// refusal of `M` makes the clients of the key read the mode again.
 pub struct Preflight<'a, M> {
     core: &'a ClientCore,
@@ -233,8 +234,8 @@ enum ChangeStage<'a> {
     Finished,
 }
 
-/// Switches hedge mode after checking that no position or order is open (see the
-/// [module docs](self)); a switch the exchange accepts becomes the key's known mode.
+/// Switches hedge mode after checking that no position or order is open (see [`ModeCheck`]);
+/// a switch the exchange accepts becomes the key's known mode.
 pub struct ModeChange<'a> {
     core: &'a ClientCore,
     change: SetHedgeMode,
