@@ -131,11 +131,8 @@ async fn keep_armed(
             }
         }
         let signed_at = SystemTime::now();
-        let event = match client.drive(client.core().call(schedule.request())).await {
-            Ok(_) => schedule.armed(signed_at),
-            Err(error) => Some(schedule.failed(SystemTime::now(), error)),
-        };
-        if let Some(event) = event {
+        let outcome = client.drive(client.core().call(schedule.request())).await;
+        if let Some(event) = schedule.record(signed_at, SystemTime::now(), outcome) {
             report(event);
         }
     }

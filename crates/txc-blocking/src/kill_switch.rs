@@ -119,11 +119,8 @@ fn keep_armed(
             Ok(()) | Err(RecvTimeoutError::Disconnected) => return,
         }
         let signed_at = SystemTime::now();
-        let event = match client.drive(client.core().call(schedule.request())) {
-            Ok(_) => schedule.armed(signed_at),
-            Err(error) => Some(schedule.failed(SystemTime::now(), error)),
-        };
-        if let Some(event) = event {
+        let outcome = client.drive(client.core().call(schedule.request()));
+        if let Some(event) = schedule.record(signed_at, SystemTime::now(), outcome) {
             report(event);
         }
     }

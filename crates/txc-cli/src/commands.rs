@@ -304,6 +304,20 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
     }
 }
 
+/// The attempts a `--nonce` list names, each signed at its nonce's time; without one, a
+/// single attempt sent now.
+pub(crate) fn attempts(nonces: &[u64]) -> Vec<AttemptRecord> {
+    let now = [txc_sign::unix_millis(SystemTime::now())];
+    let nonces = if nonces.is_empty() { &now[..] } else { nonces };
+    nonces
+        .iter()
+        .map(|&nonce| AttemptRecord {
+            nonce: Nonce(nonce),
+            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
+        })
+        .collect()
+}
+
 /// `txc resolve`.
 pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome, CliError> {
     let market = args
@@ -314,19 +328,7 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
         .client_order_id
         .parse()
         .map_err(|e| CliError::invalid(format!("invalid clientOrderId: {e}")))?;
-    let nonces = if args.nonce.is_empty() {
-        vec![txc_sign::unix_millis(SystemTime::now())]
-    } else {
-        args.nonce.clone()
-    };
-    let attempts = nonces
-        .into_iter()
-        .map(|nonce| AttemptRecord {
-            nonce: Nonce(nonce),
-            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
-        })
-        .collect();
-    let pending = PendingOrder::new(market, Some(id), attempts);
+    let pending = PendingOrder::new(market, Some(id), attempts(&args.nonce));
     let target = config::target(global)?;
     let client = client(global, &target, credentials(&target)?)?;
     if global.dry_run {

@@ -3,14 +3,12 @@
 //! any I/O, and sent with the blocking client like the order commands (the `--live` guard for
 //! whatever changes something; `--dry-run` signs and stops).
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
-
 use txc_blocking::endpoint::Endpoint;
 use txc_blocking::orders::{
     CancelAllOrders, KillSwitchAnswer, KillSwitchStatusQuery, KillSwitchTimer, OrderClass,
     PositionSide, SetKillSwitch,
 };
-use txc_blocking::outcomes::{AttemptRecord, CloseResolution, Nonce, PendingClose};
+use txc_blocking::outcomes::{CloseResolution, PendingClose};
 use txc_blocking::positions::{
     AccountSummary, AssetBalance, BalanceSummaryQuery, ClosePosition, CollateralBalance,
     CollateralBalanceQuery, HedgeMode, LeverageSet, OpenPositionsQuery, Position, PositionEvent,
@@ -22,7 +20,7 @@ use crate::args::{
     BalanceArgs, CancelAllArgs, CloseArgs, GlobalArgs, KillSwitchArgs, OnOffArg, OrderClassArg,
     PositionHistoryArgs, PositionModeArg, PositionSideArg,
 };
-use crate::commands::{Outcome, check_live, client, credentials, dry_run, read};
+use crate::commands::{Outcome, attempts, check_live, client, credentials, dry_run, read};
 use crate::config;
 use crate::exit::CliError;
 
@@ -249,23 +247,11 @@ fn resolve_close(
             "close --resolve only reads; run it without --dry-run",
         ));
     }
-    let nonces = if args.nonce.is_empty() {
-        vec![txc_sign::unix_millis(SystemTime::now())]
-    } else {
-        args.nonce.clone()
-    };
-    let attempts = nonces
-        .into_iter()
-        .map(|nonce| AttemptRecord {
-            nonce: Nonce(nonce),
-            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
-        })
-        .collect();
     let pending = PendingClose::new(
         close.market().clone(),
         close.position_id(),
         close.side(),
-        attempts,
+        attempts(&args.nonce),
     );
     let target = config::target(global)?;
     let client = client(global, &target, credentials(&target)?)?;

@@ -165,6 +165,20 @@ impl KillSwitchSchedule {
         recovered
     }
 
+    /// Records what the re-arm signed at `signed_at` came to, judged at `now`: the event to
+    /// report, if any ([`armed`](Self::armed) or [`failed`](Self::failed)).
+    pub fn record<T>(
+        &mut self,
+        signed_at: SystemTime,
+        now: SystemTime,
+        outcome: Result<T, Error>,
+    ) -> Option<KillSwitchEvent> {
+        match outcome {
+            Ok(_) => self.armed(signed_at),
+            Err(error) => Some(self.failed(now, error)),
+        }
+    }
+
     /// Records that the re-arm tried at `now` failed with `error`: the event to report.
     pub fn failed(&mut self, now: SystemTime, error: Error) -> KillSwitchEvent {
         self.failures = self.failures.saturating_add(1);

@@ -468,3 +468,14 @@ pub(crate) fn list<'de, A: MapAccess<'de>, T: serde::de::DeserializeOwned>(
         Some(other) => Set::Keep(other.into_value()),
     })
 }
+
+/// Whether `text` (a JSON value's text) is PHP's `[]` for an empty object or an absent answer:
+/// `Ok(true)` for `[]`, an error for any other array, `Ok(false)` for anything else.
+pub(crate) fn is_empty_array<E: de::Error>(text: &str) -> Result<bool, E> {
+    if !text.trim_start().starts_with('[') {
+        return Ok(false);
+    }
+    let empty: [(); 0] = serde_json::from_str(text).map_err(E::custom)?;
+    let [] = empty;
+    Ok(true)
+}

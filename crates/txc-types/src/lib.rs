@@ -69,6 +69,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod building;
 pub mod endpoint;
 pub mod errors;
 pub mod events;

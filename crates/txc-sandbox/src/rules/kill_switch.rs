@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::cancel_all::classes;
 use super::fields::{Empty, Fields, Wording};
-use super::{integer, market_name};
+use super::integer;
 use crate::answer::Rejection;
 use crate::state::Markets;
 use crate::wire::OrderClass;
@@ -37,17 +37,7 @@ pub(crate) fn parse_kill_switch(
     markets: &Markets,
 ) -> Result<KillSwitchRequest, Rejection> {
     let mut fields = Fields::new(map, Wording::Field);
-    let market = match fields.text("market", Empty::Required) {
-        None => {
-            fields.required("market");
-            None
-        }
-        Some(Some(name)) if !market_name::is_well_formed(&name) => {
-            fields.push("market", "Market field format is invalid.");
-            None
-        }
-        Some(name) => name,
-    };
+    let market = fields.required_market();
     // The key must be present; `null` deletes.
     let timeout = match map.get("timeout") {
         None => {

@@ -107,20 +107,12 @@ pub(crate) fn parse_close(
         }
         Some(id) => id,
     };
-    let market = match fields.text("market", Empty::Required) {
-        None => {
-            fields.required("market");
-            None
-        }
-        Some(Some(name)) if !market_name::is_well_formed(&name) => {
-            fields.push("market", "Market field format is invalid.");
-            None
-        }
-        Some(Some(name)) if markets.get(&name).is_none() => {
+    let market = match fields.required_market() {
+        Some(name) if markets.get(&name).is_none() => {
             fields.push("market", "Market is not available.");
             None
         }
-        Some(name) => name,
+        other => other,
     };
     let side = match fields.get("positionSide") {
         None => None,

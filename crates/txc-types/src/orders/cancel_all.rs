@@ -4,6 +4,7 @@ use serde::{Serialize, Serializer};
 
 use super::PositionSide;
 use super::order_class::{OrderClass, distinct};
+use crate::building::Building;
 use crate::endpoint::{Acknowledged, Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::values::Market;
@@ -51,9 +52,7 @@ impl CancelAllOrders {
 
     /// Starts a cancel-all with filters.
     pub fn builder() -> CancelAllOrdersBuilder {
-        CancelAllOrdersBuilder {
-            state: Ok(Self::default()),
-        }
+        CancelAllOrdersBuilder(Building::new(Self::default()))
     }
 
     /// The market, if only one.
@@ -76,21 +75,11 @@ impl CancelAllOrders {
 /// [`build`](Self::build), naming its wire field.
 #[derive(Debug, Clone)]
 #[must_use = "call .build() to get the request"]
-pub struct CancelAllOrdersBuilder {
-    state: Result<CancelAllOrders, ValidationError>,
-}
+pub struct CancelAllOrdersBuilder(Building<CancelAllOrders>);
 
 impl CancelAllOrdersBuilder {
-    fn set(
-        mut self,
-        apply: impl FnOnce(&mut CancelAllOrders) -> Result<(), ValidationError>,
-    ) -> Self {
-        if let Ok(c) = &mut self.state
-            && let Err(e) = apply(c)
-        {
-            self.state = Err(e);
-        }
-        self
+    fn set(self, apply: impl FnOnce(&mut CancelAllOrders) -> Result<(), ValidationError>) -> Self {
+        Self(self.0.set(apply))
     }
 
     /// Only orders of `market`.
@@ -119,7 +108,7 @@ impl CancelAllOrdersBuilder {
 
     /// Checks the combination and returns the request.
     pub fn build(self) -> Result<CancelAllOrders, ValidationError> {
-        let c = self.state?;
+        let c = self.0.finish()?;
         let perpetual = c.market.as_ref().is_some_and(|m| m.money() == "PERP");
         if c.position_side.is_some() && !perpetual {
             return Err(ValidationError::invalid(

@@ -186,9 +186,7 @@ impl<'de> Deserialize<'de> for KillSwitchAnswer {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw: &'de RawValue = Deserialize::deserialize(d)?;
         let text = raw.get().trim();
-        if text.starts_with('[') {
-            let empty: [(); 0] = serde_json::from_str(text).map_err(D::Error::custom)?;
-            let [] = empty;
+        if crate::lenient::is_empty_array(text)? {
             return Ok(Self::Deleted);
         }
         serde_json::from_str(text)

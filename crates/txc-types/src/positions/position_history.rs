@@ -5,6 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Serialize, Serializer};
 
 use super::PositionEvent;
+use crate::building::Building;
 use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::values::Market;
@@ -65,9 +66,7 @@ impl PositionHistoryQuery {
 
     /// Starts a query with filters.
     pub fn builder() -> PositionHistoryQueryBuilder {
-        PositionHistoryQueryBuilder {
-            state: Ok(Self::default()),
-        }
+        PositionHistoryQueryBuilder(Building::new(Self::default()))
     }
 
     /// The events of one position of `market`: what resolving a close looks up.
@@ -94,21 +93,14 @@ impl PositionHistoryQuery {
 /// [`build`](Self::build), naming its wire field.
 #[derive(Debug, Clone)]
 #[must_use = "call .build() to get the query"]
-pub struct PositionHistoryQueryBuilder {
-    state: Result<PositionHistoryQuery, ValidationError>,
-}
+pub struct PositionHistoryQueryBuilder(Building<PositionHistoryQuery>);
 
 impl PositionHistoryQueryBuilder {
     fn set(
-        mut self,
+        self,
         apply: impl FnOnce(&mut PositionHistoryQuery) -> Result<(), ValidationError>,
     ) -> Self {
-        if let Ok(q) = &mut self.state
-            && let Err(e) = apply(q)
-        {
-            self.state = Err(e);
-        }
-        self
+        Self(self.0.set(apply))
     }
 
     /// Only events of `market`.
@@ -170,7 +162,7 @@ impl PositionHistoryQueryBuilder {
 
     /// Checks every rule that needs no clock and returns the query.
     pub fn build(self) -> Result<PositionHistoryQuery, ValidationError> {
-        let q = self.state?;
+        let q = self.0.finish()?;
         if let (Some(start), Some(end)) = (q.start_date, q.end_date)
             && end < start
         {
