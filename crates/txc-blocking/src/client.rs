@@ -6,18 +6,28 @@ use std::thread;
 use std::time::SystemTime;
 
 use txc_sign::{
-    ClientCore, ClockOffset, Credentials, Error, Machine, PendingOrder, Placed, Resolution,
-    Response, SignedRequest, Step,
+    ClientCore, ClockOffset, CloseResolution, Credentials, Error, KillSwitchEvent,
+    KillSwitchSchedule, Machine, PendingClose, PendingOrder, Placed, Resolution, Response,
+    SignedRequest, Step,
 };
-use txc_types::endpoint::Endpoint;
+use txc_types::endpoint::{Acknowledged, Endpoint};
 use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
 use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
 use txc_types::orders::{
-    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder, Order,
+    BulkCancelItem, CancelAllOrders, CancelOrder, CancelOrders, Cancellation,
+    CollateralMarketOrder, CollateralTriggerMarketOrder, KillSwitchAnswer, KillSwitchStatusQuery,
+    KillSwitchTimer, NewOrder, Order, SetKillSwitch,
+};
+use txc_types::positions::{
+    AccountSummary, AccountSummaryQuery, AssetBalance, BalanceSummaryQuery, ClosePosition,
+    CollateralBalance, CollateralBalanceQuery, HedgeMode, HedgeModeQuery, LeverageSet,
+    OpenPositionsQuery, Position, PositionEvent, PositionHistoryQuery, PositionMode, SetHedgeMode,
+    SetLeverage,
 };
 use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::ClientBuilder;
+use crate::kill_switch::KillSwitch;
 use crate::transport::round_trip;
 
 /// A blocking client of WhiteBIT's private v4 API for one API key.
@@ -57,7 +67,8 @@ impl Client {
     /// failure that leaves its outcome unknown: that failure is [`Error::OutcomeUnknown`];
     /// [`Client::resolve`] it, or use [`Client::place_once`].
     pub fn collateral_market_order(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
-        self.drive(self.inner.core.place(order))
+        let core = &self.inner.core;
+        self.drive(core.preflight(order, core.place(order)))
     }
 
     /// Places a collateral trigger market order
@@ -70,13 +81,15 @@ impl Client {
         &self,
         order: &CollateralTriggerMarketOrder,
     ) -> Result<Order, Error> {
-        self.drive(self.inner.core.place(order))
+        let core = &self.inner.core;
+        self.drive(core.preflight(order, core.place(order)))
     }
 
     /// Places either kind of order exactly once: on an unknown outcome, resolves it, and sends
     /// it again (same `clientOrderId`, fresh nonce) only when it was not placed.
     pub fn place_once<O: NewOrder>(&self, order: &O) -> Result<Placed, Error> {
-        self.drive(self.inner.core.place_once(order))
+        let core = &self.inner.core;
+        self.drive(core.preflight(order, core.place_once(order)))
     }
 
     /// Finds out whether an order whose outcome is unknown was placed: waits out the settling
@@ -111,6 +124,118 @@ impl Client {
         self.send(query)
     }
 
+    /// The collateral balance of every asset or of one
+    /// (`POST /api/v4/collateral-account/balance`).
+    pub fn collateral_balance(
+        &self,
+        query: &CollateralBalanceQuery,
+    ) -> Result<CollateralBalance, Error> {
+        self.send(query)
+    }
+
+    /// Each asset's balance, borrowing and availability
+    /// (`POST /api/v4/collateral-account/balance-summary`).
+    pub fn balance_summary(&self, query: &BalanceSummaryQuery) -> Result<Vec<AssetBalance>, Error> {
+        self.send(query)
+    }
+
+    /// The collateral account's equity, margin, profit and leverage
+    /// (`POST /api/v4/collateral-account/summary`).
+    pub fn account_summary(&self) -> Result<AccountSummary, Error> {
+        self.send(&AccountSummaryQuery)
+    }
+
+    /// The open positions (`POST /api/v4/collateral-account/positions/open`).
+    pub fn open_positions(&self, query: &OpenPositionsQuery) -> Result<Vec<Position>, Error> {
+        self.send(query)
+    }
+
+    /// Position events (`POST /api/v4/collateral-account/positions/history`); an `endDate`
+    /// more than a second past the exchange's time is refused before sending.
+    pub fn position_history(
+        &self,
+        query: &PositionHistoryQuery,
+    ) -> Result<Vec<PositionEvent>, Error> {
+        self.send(query)
+    }
+
+    /// Closes a position at the market price (`POST /api/v4/collateral-account/position/close`),
+    /// its `positionSide` checked against the account's position mode first. A trade: never
+    /// resent after a failure that leaves its outcome unknown — that failure is
+    /// [`Error::CloseUnknown`]; [`Client::resolve_close`] it.
+    pub fn close_position(&self, close: &ClosePosition) -> Result<Acknowledged, Error> {
+        self.drive(self.inner.core.close(close))
+    }
+
+    /// Finds out whether a close whose outcome is unknown closed the position: looks it up in
+    /// the open positions and the position history until two rounds agree, and answers
+    /// "still open" only once no attempt can take effect any more
+    /// ([the rule](txc_sign::ResolveClose)). A look-up that fails leaves it unknown.
+    pub fn resolve_close(&self, close: &PendingClose) -> Result<CloseResolution, Error> {
+        self.drive(self.inner.core.resolve_close(close.clone()))
+    }
+
+    /// Sets the account's leverage (`POST /api/v4/collateral-account/leverage`); resent after
+    /// an ambiguous failure (setting it again sets the same value).
+    pub fn set_leverage(&self, leverage: &SetLeverage) -> Result<LeverageSet, Error> {
+        self.send(leverage)
+    }
+
+    /// Whether hedge mode is on (`POST /api/v4/collateral-account/hedge-mode`).
+    pub fn hedge_mode(&self) -> Result<HedgeMode, Error> {
+        self.send(&HedgeModeQuery)
+    }
+
+    /// Switches hedge mode (`POST /api/v4/collateral-account/hedge-mode/update`) after
+    /// checking that no position or order is open (the exchange refuses it then, code 113).
+    pub fn set_hedge_mode(&self, change: &SetHedgeMode) -> Result<Acknowledged, Error> {
+        self.drive(self.inner.core.change_mode(*change))
+    }
+
+    /// The account's position mode as the clients of this key know it, without a request
+    /// (`None` until read or declared).
+    pub fn known_position_mode(&self) -> Option<PositionMode> {
+        self.inner.core.known_position_mode()
+    }
+
+    /// Cancels every open order matching the filters (`POST /api/v4/order/cancel/all`).
+    /// Never resent after a failure that leaves its outcome unknown.
+    pub fn cancel_all_orders(&self, cancel: &CancelAllOrders) -> Result<Acknowledged, Error> {
+        self.send(cancel)
+    }
+
+    /// Cancels up to 100 orders, one answer item per order (`POST /api/v4/order/cancel/bulk`).
+    /// Never resent after a failure that leaves its outcome unknown.
+    pub fn cancel_orders(&self, cancel: &CancelOrders) -> Result<Vec<BulkCancelItem>, Error> {
+        self.send(cancel)
+    }
+
+    /// Sets or deletes a market's kill-switch timer once (`POST /api/v4/order/kill-switch`);
+    /// [`Client::arm_kill_switch`] keeps one armed.
+    pub fn set_kill_switch(&self, timer: &SetKillSwitch) -> Result<KillSwitchAnswer, Error> {
+        self.send(timer)
+    }
+
+    /// The active kill-switch timers (`POST /api/v4/order/kill-switch/status`).
+    pub fn kill_switch_status(
+        &self,
+        query: &KillSwitchStatusQuery,
+    ) -> Result<Vec<KillSwitchTimer>, Error> {
+        self.send(query)
+    }
+
+    /// Arms a market's kill-switch timer and keeps it armed from a thread of its own, as
+    /// `schedule` says, for as long as the returned guard lives; dropping the guard deletes
+    /// the timer. Every failure — a re-arm, the deletion — goes to `report`, on the guard's
+    /// thread (see [`KillSwitch`]). Fails, with no guard, when the first arming fails.
+    pub fn arm_kill_switch(
+        &self,
+        schedule: KillSwitchSchedule,
+        report: impl Fn(KillSwitchEvent) + Send + Sync + 'static,
+    ) -> Result<KillSwitch, Error> {
+        KillSwitch::arm(self.clone(), schedule, Box::new(report))
+    }
+
     /// The exchange's time (`GET /api/v4/public/time`, public: no key, no nonce), in whole
     /// seconds.
     pub fn server_time(&self) -> Result<ServerTime, Error> {
@@ -141,7 +266,7 @@ impl Client {
 
     /// Drives a sans-IO [`Machine`] of `txc-sign` to its end over this client's agent:
     /// sleeps when told to wait, sends what it is told to send.
-    fn drive<M: Machine>(&self, mut machine: M) -> M::Output {
+    pub(crate) fn drive<M: Machine>(&self, mut machine: M) -> M::Output {
         let Inner { core, agent } = &*self.inner;
         loop {
             match machine.next(SystemTime::now()) {
@@ -156,6 +281,11 @@ impl Client {
                 Step::Done(output) => return output,
             }
         }
+    }
+
+    /// The sans-IO core the client drives.
+    pub(crate) fn core(&self) -> &ClientCore {
+        &self.inner.core
     }
 
     /// Signs `endpoint` with the next nonce without sending it: a dry run. The request's

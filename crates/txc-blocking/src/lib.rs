@@ -8,17 +8,19 @@
 //! | the crate root | [`Client`], [`ClientBuilder`], [`Credentials`], [`Error`] — and [`ureq`], the HTTP crate [`ClientBuilder::http`] takes |
 //! | [`orders`] | placing and canceling orders: the requests, their builder, the [`Order`](orders::Order) answered, [`Side`](orders::Side) and the other order enums |
 //! | [`lookups`] | finding orders: the open orders and the order history |
+//! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
 //! | [`investments`] | smart investment plans |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
-//! | [`outcomes`] | an order whose outcome is unknown, and what resolving it found |
-//! | [`settings`] | what the builder takes beyond its defaults: retries, rate limits, fleets, clocks, nonces, order ids |
+//! | [`outcomes`] | an order (or a close) whose outcome is unknown, and what resolving it found |
+//! | [`guards`] | the [`KillSwitch`](guards::KillSwitch) guard that keeps a market's kill-switch timer armed |
+//! | [`settings`] | what the builder takes beyond its defaults: retries, rate limits, fleets, clocks, nonces, order ids, the position-mode check |
 //! | [`errors`] | the parts of an [`Error`]: API, transport, decode and validation errors |
 //! | [`endpoint`] | for [`Client::send`] and dry runs: the [`Endpoint`](endpoint::Endpoint) trait, signed requests |
 //!
-//! The first five are `txc-types`' modules, cut by what a trader looks for, one operation's
-//! request and answer in one module (positions, the kill switch, investing and the event stream
-//! will join them the same way); the client adds its own outcomes, settings and errors. Every
+//! The first six are `txc-types`' modules, cut by what a trader looks for, one operation's
+//! request and answer in one module (investing and the event stream will join them the same
+//! way); the client adds its own outcomes, guards, settings and errors. Every
 //! module lists its items one by one; txc-async has the same modules with the same items.
 //!
 //! **What it is for:** programs without an async runtime — scripts, command-line tools, bots on
@@ -172,13 +174,14 @@ mod body;
 mod builder;
 mod client;
 mod error_map;
+mod kill_switch;
 mod transport;
 
 pub use builder::ClientBuilder;
 pub use client::Client;
 pub use txc_sign::{Credentials, Error};
 #[doc(inline)]
-pub use txc_types::{investments, lookups, orders, time, values};
+pub use txc_types::{investments, lookups, orders, positions, time, values};
 #[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
 pub use ureq;
 
@@ -189,7 +192,7 @@ pub mod endpoint {
 
     pub use txc_sign::SignedRequest;
     pub use txc_types::endpoint::{
-        Endpoint, EndpointKind, FieldValue, RateLimit, Validated, WireValue,
+        Acknowledged, Endpoint, EndpointKind, FieldValue, RateLimit, Validated, WireValue,
     };
 }
 
@@ -202,7 +205,7 @@ pub mod errors {
 
     pub use txc_sign::{
         ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
-        TransportError, TransportErrorKind, Unresolved,
+        TransportError, TransportErrorKind, Unresolved, UnresolvedClose,
     };
     #[cfg(feature = "decimal")]
     pub use txc_types::errors::DecimalRangeError;
@@ -212,9 +215,22 @@ pub mod errors {
 pub mod outcomes {
     //! An order whose outcome is unknown ([`PendingOrder`]: market, `clientOrderId`, each
     //! attempt's [`AttemptRecord`] and [`Nonce`]) and what resolving it found ([`Resolution`],
-    //! [`Placed`]).
+    //! [`Placed`]); a close whose outcome is unknown ([`PendingClose`]) and what resolving it
+    //! found ([`CloseResolution`], with its [`CloseProof`] of [`LookupRound`]s).
 
-    pub use txc_sign::{AttemptRecord, Nonce, PendingOrder, Placed, Resolution};
+    pub use txc_sign::{
+        AttemptRecord, CloseProof, CloseResolution, LookupRound, Nonce, PendingClose, PendingOrder,
+        Placed, Resolution,
+    };
+}
+
+pub mod guards {
+    //! Guards that keep something armed on the exchange while they live: the [`KillSwitch`]
+    //! (made by [`Client::arm_kill_switch`](crate::Client::arm_kill_switch)), the
+    //! [`KillSwitchSchedule`] it re-arms by, and the [`KillSwitchEvent`]s it reports.
+
+    pub use crate::kill_switch::KillSwitch;
+    pub use txc_sign::{KillSwitchEvent, KillSwitchSchedule};
 }
 
 pub mod settings {
@@ -226,7 +242,7 @@ pub mod settings {
     //! a blocking and an async client).
 
     pub use txc_sign::{
-        ClientConfig, ClientOrderIds, ClockOffset, FleetWorker, NonceSequence, RateLimiter,
-        RateLimits, RatePolicy, RetryPolicy,
+        ClientConfig, ClientOrderIds, ClockOffset, FleetWorker, ModeCheck, NonceSequence,
+        RateLimiter, RateLimits, RatePolicy, RetryPolicy,
     };
 }

@@ -13,14 +13,16 @@ Configuration (first found wins): --base-url / --api-key flags; TXC_BASE_URL, TX
 TXC_API_SECRET; a profile of the config file (--profile NAME or TXC_PROFILE; `default` when
 none is named) at --config PATH, TXC_CONFIG or <config dir>/txc/config.toml, refused when
 others may read it (chmod 600). The secret is never a flag: use TXC_API_SECRET, the config
-file, or --secret-stdin. Orders to a server that is not on loopback need --live.
+file, or --secret-stdin. Orders and other changes (close, leverage, hedge mode, cancels, the kill
+switch) to a server that is not on loopback need --live.
 
 Exit codes:
   0  success
   1  failed: the exchange or the network failed a read (nothing was changed)
   2  invalid input or configuration: nothing was sent
   3  rejected by the exchange (an order refused, a cancel that found no open order)
-  4  outcome unknown: the order may exist; the message says how to check (txc resolve ...)
+  4  outcome unknown: the order may exist, the position may be closed; the message says how
+     to check (txc resolve ..., txc close ... --resolve)
   5  not sent: the connection failed before the request was written, or the client's own
      rate limit had no slot
 
@@ -78,6 +80,23 @@ pub(crate) struct GlobalArgs {
     /// Seconds `resolve` (and `--once`) wait after an attempt's nonce time before looking up
     #[arg(long, global = true, value_name = "SECS", default_value_t = 10)]
     pub(crate) settle_delay: u64,
+    /// How an order's or close's position side is checked before sending: learn the
+    /// account's mode (one read per run), declare it, or check nothing
+    #[arg(long, global = true, value_name = "MODE", default_value = "learn")]
+    pub(crate) position_mode: PositionModeArg,
+}
+
+/// What `--position-mode` says about the account's position mode.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum PositionModeArg {
+    /// Read it before the first order or close
+    Learn,
+    /// One-way mode (no position side)
+    OneWay,
+    /// Hedge mode (LONG or SHORT required)
+    Hedge,
+    /// Check nothing: the exchange decides
+    Off,
 }
 
 /// The commands.
@@ -110,6 +129,39 @@ pub(crate) enum Command {
     Resolve(ResolveArgs),
     /// The exchange's time (GET /api/v4/public/time; needs no key)
     Time,
+    /// The collateral balance of each asset (POST /api/v4/collateral-account/balance); with
+    /// --summary the account summary, with --assets the balance summary per asset
+    Balance(BalanceArgs),
+    /// List the open positions (POST /api/v4/collateral-account/positions/open)
+    Positions {
+        /// Only this market
+        #[arg(long, value_name = "M")]
+        market: Option<String>,
+    },
+    /// List position events: openings, closes, liquidations
+    /// (POST /api/v4/collateral-account/positions/history)
+    PositionHistory(PositionHistoryArgs),
+    /// Close a position at the market price (POST /api/v4/collateral-account/position/close);
+    /// with --resolve, find out what became of a close whose outcome is unknown
+    Close(CloseArgs),
+    /// Set the account's leverage: 1, 2, 3, 5, 10, 20, 50 or 100
+    /// (POST /api/v4/collateral-account/leverage)
+    Leverage {
+        /// The leverage
+        leverage: u32,
+    },
+    /// Show whether hedge mode is on, or switch it on or off
+    /// (POST /api/v4/collateral-account/hedge-mode[/update])
+    HedgeMode {
+        /// Switch hedge mode on or off (refused while positions or orders are open)
+        switch: Option<OnOffArg>,
+    },
+    /// Cancel every open order matching the filters (POST /api/v4/order/cancel/all)
+    CancelAll(CancelAllArgs),
+    /// Set a market's kill-switch timer once (it runs out unless set again, and then the
+    /// market's open orders are canceled), delete it, or list the timers
+    /// (POST /api/v4/order/kill-switch[/status])
+    KillSwitch(KillSwitchArgs),
     /// Run the embedded sandbox (a WhiteBIT-compatible exchange on loopback) and print its
     /// address and its demo credentials — public test data, printed on purpose — until
     /// interrupted
@@ -237,4 +289,116 @@ pub(crate) struct ResolveArgs {
     /// Without one, the order is taken as sent now
     #[arg(long, value_name = "N")]
     pub(crate) nonce: Vec<u64>,
+}
+
+/// On or off.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum OnOffArg {
+    /// Hedge mode: a long and a short position per market
+    On,
+    /// One-way mode: one position per market
+    Off,
+}
+
+/// An order kind cancel-all and the kill switch target.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum OrderClassArg {
+    /// Spot orders
+    Spot,
+    /// Margin orders (on spot markets, e.g. BTC_USDT)
+    Margin,
+    /// Futures orders (on perpetual markets, e.g. BTC_PERP)
+    Futures,
+}
+
+/// `txc balance`.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("view").args(["summary", "assets"]))]
+pub(crate) struct BalanceArgs {
+    /// Only this asset, e.g. USDT
+    #[arg(long, value_name = "T")]
+    pub(crate) ticker: Option<String>,
+    /// The account summary: equity, margin, profit, leverage
+    #[arg(long)]
+    pub(crate) summary: bool,
+    /// Each asset's balance, borrowing and availability
+    #[arg(long)]
+    pub(crate) assets: bool,
+}
+
+/// `txc position-history`.
+#[derive(Debug, Args)]
+pub(crate) struct PositionHistoryArgs {
+    /// Only this market
+    #[arg(long, value_name = "M")]
+    pub(crate) market: Option<String>,
+    /// Only this position
+    #[arg(long, value_name = "N")]
+    pub(crate) position_id: Option<u64>,
+    /// From this Unix second
+    #[arg(long, value_name = "S")]
+    pub(crate) start_date: Option<u64>,
+    /// Up to this Unix second (at most a second from now)
+    #[arg(long, value_name = "S")]
+    pub(crate) end_date: Option<u64>,
+    /// At most this many events (1 to 100)
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+    /// Skip this many events
+    #[arg(long, value_name = "N")]
+    pub(crate) offset: Option<u64>,
+}
+
+/// `txc close`.
+#[derive(Debug, Args)]
+pub(crate) struct CloseArgs {
+    /// The position's market
+    pub(crate) market: String,
+    /// The position's id (txc positions)
+    pub(crate) position_id: u64,
+    /// The position's side (hedge mode)
+    #[arg(long, value_name = "SIDE")]
+    pub(crate) position_side: Option<PositionSideArg>,
+    /// Do not close: find out whether an earlier close whose outcome is unknown closed it
+    #[arg(long)]
+    pub(crate) resolve: bool,
+    /// With --resolve: the nonce (Unix milliseconds) of an attempt of that close; repeat for
+    /// each. Without one, the close is taken as sent now
+    #[arg(long, value_name = "N", requires = "resolve")]
+    pub(crate) nonce: Vec<u64>,
+}
+
+/// `txc cancel-all`.
+#[derive(Debug, Args)]
+pub(crate) struct CancelAllArgs {
+    /// Only this market
+    #[arg(long, value_name = "M")]
+    pub(crate) market: Option<String>,
+    /// Only orders of this kind; repeat for several
+    #[arg(long = "type", value_name = "KIND")]
+    pub(crate) types: Vec<OrderClassArg>,
+    /// Only this position side (a perpetual market only)
+    #[arg(long, value_name = "SIDE")]
+    pub(crate) position_side: Option<PositionSideArg>,
+}
+
+/// `txc kill-switch`: exactly one of --timeout, --off, --status.
+#[derive(Debug, Args)]
+#[command(group = clap::ArgGroup::new("action").required(true).args(["timeout", "off", "status"]))]
+pub(crate) struct KillSwitchArgs {
+    /// The market (required to set or delete a timer)
+    #[arg(required_unless_present = "status")]
+    pub(crate) market: Option<String>,
+    /// Set the timer to this many seconds (5 to 600)
+    #[arg(long, value_name = "S")]
+    pub(crate) timeout: Option<u32>,
+    /// Delete the timer
+    #[arg(long)]
+    pub(crate) off: bool,
+    /// List the timers (of the market, when given)
+    #[arg(long)]
+    pub(crate) status: bool,
+    /// With --timeout: only orders of this kind; repeat for several
+    #[arg(long = "type", value_name = "KIND", requires = "timeout")]
+    pub(crate) types: Vec<OrderClassArg>,
 }

@@ -40,10 +40,12 @@ pub(crate) enum Outcome {
     Time(ServerTime),
     /// `--dry-run`: the signed request, not sent.
     DryRun(SignedRequest),
+    /// What a positions or risk-control command produced.
+    Risk(Box<crate::risk::RiskOutcome>),
 }
 
-/// The client for `target`, with the settling delay asked for.
-fn client(
+/// The client for `target`, with the settling delay and position-mode check asked for.
+pub(crate) fn client(
     global: &GlobalArgs,
     target: &Target,
     credentials: Credentials,
@@ -51,12 +53,13 @@ fn client(
     Client::builder(credentials)
         .base_url(target.base_url.clone())
         .settle_delay(Duration::from_secs(global.settle_delay))
+        .position_mode_check(crate::risk::mode_check(global.position_mode))
         .build()
         .map_err(CliError::read)
 }
 
 /// The configured credentials, or why a command that signs cannot run.
-fn credentials(target: &Target) -> Result<Credentials, CliError> {
+pub(crate) fn credentials(target: &Target) -> Result<Credentials, CliError> {
     target.credentials.clone().ok_or_else(|| {
         CliError::invalid(
             "no API key: set TXC_API_KEY and TXC_API_SECRET, use a profile of the config \
@@ -68,7 +71,7 @@ fn credentials(target: &Target) -> Result<Credentials, CliError> {
 
 /// The `--live` guard: an order or cancel to a server that is not on loopback needs `--live`
 /// (a dry run sends nothing and needs none).
-fn check_live(global: &GlobalArgs, target: &Target) -> Result<(), CliError> {
+pub(crate) fn check_live(global: &GlobalArgs, target: &Target) -> Result<(), CliError> {
     if global.live || global.dry_run || txc_sign::is_loopback(&target.base_url) {
         return Ok(());
     }
@@ -80,7 +83,7 @@ fn check_live(global: &GlobalArgs, target: &Target) -> Result<(), CliError> {
 }
 
 /// `--dry-run`: `endpoint` signed with the next nonce, not sent.
-fn dry_run<E: Endpoint>(client: &Client, endpoint: &E) -> Result<Outcome, CliError> {
+pub(crate) fn dry_run<E: Endpoint>(client: &Client, endpoint: &E) -> Result<Outcome, CliError> {
     client
         .prepare(endpoint)
         .map(Outcome::DryRun)
@@ -88,7 +91,7 @@ fn dry_run<E: Endpoint>(client: &Client, endpoint: &E) -> Result<Outcome, CliErr
 }
 
 /// Signs or sends a read.
-fn read<E: Endpoint>(
+pub(crate) fn read<E: Endpoint>(
     global: &GlobalArgs,
     client: &Client,
     endpoint: &E,
@@ -301,6 +304,20 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
     }
 }
 
+/// The attempts a `--nonce` list names, each signed at its nonce's time; without one, a
+/// single attempt sent now.
+pub(crate) fn attempts(nonces: &[u64]) -> Vec<AttemptRecord> {
+    let now = [txc_sign::unix_millis(SystemTime::now())];
+    let nonces = if nonces.is_empty() { &now[..] } else { nonces };
+    nonces
+        .iter()
+        .map(|&nonce| AttemptRecord {
+            nonce: Nonce(nonce),
+            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
+        })
+        .collect()
+}
+
 /// `txc resolve`.
 pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome, CliError> {
     let market = args
@@ -311,19 +328,7 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
         .client_order_id
         .parse()
         .map_err(|e| CliError::invalid(format!("invalid clientOrderId: {e}")))?;
-    let nonces = if args.nonce.is_empty() {
-        vec![txc_sign::unix_millis(SystemTime::now())]
-    } else {
-        args.nonce.clone()
-    };
-    let attempts = nonces
-        .into_iter()
-        .map(|nonce| AttemptRecord {
-            nonce: Nonce(nonce),
-            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
-        })
-        .collect();
-    let pending = PendingOrder::new(market, Some(id), attempts);
+    let pending = PendingOrder::new(market, Some(id), attempts(&args.nonce));
     let target = config::target(global)?;
     let client = client(global, &target, credentials(&target)?)?;
     if global.dry_run {

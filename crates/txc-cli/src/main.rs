@@ -29,6 +29,8 @@ mod commands;
 mod config;
 mod exit;
 mod output;
+mod risk;
+mod risk_output;
 #[cfg(feature = "sandbox")]
 mod sandbox;
 
@@ -58,6 +60,16 @@ fn main() -> ExitCode {
         Command::Cancel(args) => ("cancel", commands::cancel(global, args)),
         Command::Resolve(args) => ("resolve", commands::resolve(global, args)),
         Command::Time => ("time", commands::time(global)),
+        Command::Balance(args) => ("balance", risk::balance(global, args)),
+        Command::Positions { market } => ("positions", risk::positions(global, market.as_deref())),
+        Command::PositionHistory(args) => {
+            ("position-history", risk::position_history(global, args))
+        }
+        Command::Close(args) => ("close", risk::close(global, args)),
+        Command::Leverage { leverage } => ("leverage", risk::leverage(global, *leverage)),
+        Command::HedgeMode { switch } => ("hedge-mode", risk::hedge_mode(global, *switch)),
+        Command::CancelAll(args) => ("cancel-all", risk::cancel_all(global, args)),
+        Command::KillSwitch(args) => ("kill-switch", risk::kill_switch(global, args)),
         #[cfg(feature = "sandbox")]
         Command::Sandbox { port } => {
             return finish("sandbox", sandbox::run(*port, global.json), global.json);

@@ -47,6 +47,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         },
         Outcome::Time(time) => println!("{}", time.time.as_str()),
         Outcome::DryRun(request) => print_dry_run(request, show_signature),
+        Outcome::Risk(outcome) => crate::risk_output::print(outcome),
     }
 }
 
@@ -78,6 +79,17 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
                 }),
             );
         }
+        if let Some(close) = error.pending_close() {
+            let nonces: Vec<u64> = close.attempts().iter().map(|a| a.nonce.get()).collect();
+            detail.insert(
+                "pending_close".into(),
+                json!({
+                    "market": close.market().as_str(),
+                    "position_id": close.position_id(),
+                    "nonces": nonces,
+                }),
+            );
+        }
         if let Some(check) = check {
             detail.insert("check".into(), json!(check));
         }
@@ -101,6 +113,7 @@ fn result(outcome: &Outcome) -> Value {
         },
         Outcome::Time(time) => json!({ "time": time.time.unix_seconds() }),
         Outcome::DryRun(request) => dry_run(request, false),
+        Outcome::Risk(outcome) => crate::risk_output::result(outcome),
     }
 }
 
@@ -185,7 +198,7 @@ fn print_dry_run(request: &SignedRequest, show_signature: bool) {
 }
 
 /// Prints `rows` under `header`, each column as wide as its widest cell.
-fn table(header: &[&str], rows: &[Vec<String>]) {
+pub(crate) fn table(header: &[&str], rows: &[Vec<String>]) {
     let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
     for row in rows {
         for (width, cell) in widths.iter_mut().zip(row) {

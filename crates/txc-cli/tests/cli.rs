@@ -604,6 +604,14 @@ fn help_texts() {
         "time",
         "sandbox",
         "completions",
+        "balance",
+        "positions",
+        "position-history",
+        "close",
+        "leverage",
+        "hedge-mode",
+        "cancel-all",
+        "kill-switch",
     ] {
         let (out, _) = run(txc().args([command, "--help"]), 0);
         insta::assert_snapshot!(format!("help_{command}"), out);
@@ -695,6 +703,149 @@ fn every_order_option_reaches_the_wire() {
     assert!(
         body.get("leverage").is_none(),
         "no undocumented leverage field"
+    );
+    assert_eq!(sandbox.stats().requests, 0);
+}
+
+#[test]
+fn positions_and_risk_controls_from_the_shell() {
+    let sandbox = Sandbox::start().unwrap();
+    let ok = |args: &[&str]| {
+        json(&run(txc_at(&sandbox).arg("--json").args(args), 0).0)["result"].clone()
+    };
+    ok(&["market", "BTC_USDT", "buy", "0.01"]);
+    let positions = ok(&["positions", "--market", "BTC_USDT"]);
+    let position = positions[0]["positionId"].as_u64().unwrap();
+    assert_eq!(positions[0]["amount"], "0.01");
+    assert_eq!(ok(&["balance"])["USDT"], "9934.35");
+    assert_eq!(ok(&["balance", "--summary"])["leverage"], 10);
+    assert_eq!(
+        ok(&["balance", "--assets", "--ticker", "USDT"])[0]["asset"],
+        "USDT"
+    );
+    let events = ok(&["position-history", "--position-id", &position.to_string()]);
+    assert_eq!(events.as_array().unwrap().len(), 1);
+    // The leverage cannot change while the position is open: the exchange's 113, exit 3.
+    let (out, _) = run(txc_at(&sandbox).args(["--json", "leverage", "5"]), 3);
+    assert_eq!(json(&out)["error"]["code"], 113);
+    // A value the exchange does not take never leaves: exit 2.
+    run(txc_at(&sandbox).args(["leverage", "4"]), 2);
+    let closed = ok(&["close", "BTC_USDT", &position.to_string()]);
+    assert_eq!(closed["closed"], true);
+    assert!(sandbox.positions(demo::PARTNER_API_KEY).is_empty());
+    assert_eq!(ok(&["leverage", "5"])["leverage"], 5);
+    assert_eq!(ok(&["hedge-mode"])["hedgeMode"], false);
+    assert_eq!(ok(&["hedge-mode", "on"])["hedgeMode"], true);
+    assert_eq!(ok(&["hedge-mode"])["hedgeMode"], true);
+    // Hedge mode: an order without a side is refused before sending.
+    let before = sandbox.stats().requests;
+    let (_, err) = run(
+        txc_at(&sandbox).args(["market", "BTC_USDT", "buy", "0.01"]),
+        2,
+    );
+    assert!(err.contains("hedge mode"), "{err}");
+    assert_eq!(
+        sandbox.stats().requests,
+        before + 1,
+        "the mode read, no order"
+    );
+    let timer = ok(&[
+        "kill-switch",
+        "BTC_USDT",
+        "--timeout",
+        "60",
+        "--type",
+        "margin",
+    ]);
+    assert_eq!(timer["types"], serde_json::json!(["margin"]));
+    assert_eq!(
+        ok(&["kill-switch", "--status"]).as_array().unwrap().len(),
+        1
+    );
+    assert_eq!(
+        ok(&["kill-switch", "BTC_USDT", "--off"]),
+        serde_json::json!([])
+    );
+    assert_eq!(
+        ok(&["cancel-all", "--market", "BTC_USDT"])["canceled"],
+        true
+    );
+    let (out, _) = run(txc_at(&sandbox).args(["positions"]), 0);
+    assert!(out.starts_with("positionId"), "{out}");
+}
+
+#[test]
+fn an_unknown_close_exits_4_and_says_how_to_resolve() {
+    let sandbox = Sandbox::start().unwrap();
+    run(
+        txc_at(&sandbox).args(["market", "BTC_USDT", "buy", "0.01"]),
+        0,
+    );
+    let position = sandbox.positions(demo::PARTNER_API_KEY).len();
+    assert_eq!(position, 1);
+    let (out, _) = run(txc_at(&sandbox).args(["--json", "positions"]), 0);
+    let id = json(&out)["result"][0]["positionId"]
+        .as_u64()
+        .unwrap()
+        .to_string();
+    // The close executes; the connection drops before the answer.
+    sandbox.inject_fault(Route::ClosePosition, Fault::DropAfterProcessing, Some(1));
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "close", "BTC_USDT", &id]),
+        4,
+    );
+    let error = json(&out)["error"].clone();
+    assert_eq!(error["kind"], "outcome_unknown");
+    assert_eq!(error["pending_close"]["position_id"].to_string(), id);
+    let check = error["check"].as_str().unwrap();
+    assert!(
+        check.starts_with(&format!("txc close BTC_USDT {id} --resolve --nonce ")),
+        "{check}"
+    );
+    let args: Vec<&str> = check.split_whitespace().skip(1).collect();
+    let (out, _) = run(txc_at(&sandbox).arg("--json").args(&args), 0);
+    let resolved = json(&out)["result"].clone();
+    assert_eq!(resolved["closed"], true);
+    assert_eq!(resolved["proof"]["rounds"].as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn state_changes_need_live_away_from_loopback_and_dry_runs_send_nothing() {
+    let sandbox = Sandbox::start().unwrap();
+    for args in [
+        vec!["close", "BTC_USDT", "1"],
+        vec!["leverage", "5"],
+        vec!["hedge-mode", "on"],
+        vec!["cancel-all"],
+        vec!["kill-switch", "BTC_USDT", "--off"],
+    ] {
+        let (_, err) = run(
+            txc_at(&sandbox)
+                .args(["--base-url", "https://whitebit.example"])
+                .args(&args),
+            2,
+        );
+        assert!(err.contains("--live"), "{args:?}: {err}");
+    }
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "--dry-run",
+            "kill-switch",
+            "BTC_USDT",
+            "--timeout",
+            "30",
+        ]),
+        0,
+    );
+    let body = &json(&out)["dry_run"]["body"];
+    assert_eq!(
+        (body["market"].as_str(), body["timeout"].as_str()),
+        (Some("BTC_USDT"), Some("30"))
+    );
+    run(
+        txc_at(&sandbox).args(["kill-switch", "BTC_USDT", "--timeout", "3"]),
+        2,
     );
     assert_eq!(sandbox.stats().requests, 0);
 }

@@ -54,9 +54,17 @@ struct ErrorBody<'a> {
 }
 
 impl Answer {
-    /// HTTP 200 with `value` as JSON.
+    /// HTTP 200 with `value` as JSON; a value that is JSON `null` (the answer of an
+    /// operation the docs give no body for) as an empty body.
     pub(crate) fn ok(value: &impl Serialize, outcome: Outcome) -> Self {
         match serde_json::to_vec(value) {
+            Ok(body) if body == b"null" => Self {
+                status: StatusCode::OK,
+                content_type: JSON,
+                body: Vec::new(),
+                outcome,
+                close: false,
+            },
             Ok(body) => Self {
                 status: StatusCode::OK,
                 content_type: JSON,

@@ -1,9 +1,11 @@
 //! [`SandboxBuilder`]: address, accounts, markets, plans and limits of a sandbox.
 
+use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr};
+use std::time::Duration;
 
 use crate::config::{AccountConfig, Config, MarketConfig};
-use crate::{PlanConfig, Sandbox, SandboxError, defaults};
+use crate::{PlanConfig, Route, Sandbox, SandboxError, defaults};
 
 /// The default request body limit: 64 KiB (larger bodies get HTTP 413).
 pub const DEFAULT_MAX_BODY_BYTES: usize = 64 * 1024;
@@ -48,6 +50,8 @@ pub struct SandboxBuilder {
     cancel_limit: u32,
     max_body_bytes: usize,
     clock_offset_ms: i64,
+    route_limits: HashMap<Route, u32>,
+    kill_switch_second: Duration,
 }
 
 impl Default for SandboxBuilder {
@@ -64,6 +68,8 @@ impl Default for SandboxBuilder {
             cancel_limit: DEFAULT_CANCEL_RATE_LIMIT,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             clock_offset_ms: 0,
+            route_limits: HashMap::new(),
+            kill_switch_second: Duration::from_secs(1),
         }
     }
 }
@@ -145,6 +151,25 @@ impl SandboxBuilder {
         self
     }
 
+    /// The per-key limit per 10 s of one of the routes this sandbox serves for positions and
+    /// risk controls (balances, summaries, positions, close, leverage, hedge mode, cancel-all,
+    /// bulk cancel, the kill switch); each defaults to its documented limit. Other routes have
+    /// their own settings ([`rate_limits`](Self::rate_limits),
+    /// [`lookup_rate_limits`](Self::lookup_rate_limits)) and ignore this one.
+    pub fn rate_limit(mut self, route: Route, per_10s: u32) -> Self {
+        self.route_limits.insert(route, per_10s);
+        self
+    }
+
+    /// How long one second of a kill-switch timeout lasts on the sandbox (default one second):
+    /// with `Duration::from_millis(100)`, a timer set for the documented minimum of `"5"`
+    /// seconds runs out after half a second — for tests of what happens when it does. The
+    /// answers still say `cancellationTime = startTime + timeout`, in the timeout's seconds.
+    pub fn kill_switch_second(mut self, second: Duration) -> Self {
+        self.kill_switch_second = second;
+        self
+    }
+
     /// Checks the configuration, binds the address and starts serving; returns once the
     /// socket is bound.
     pub fn start(self) -> Result<Sandbox, SandboxError> {
@@ -175,6 +200,8 @@ impl SandboxBuilder {
             cancel_limit: self.cancel_limit,
             max_body_bytes: self.max_body_bytes,
             clock_offset_ms: self.clock_offset_ms,
+            route_limits: self.route_limits.clone(),
+            kill_switch_second: self.kill_switch_second,
         })
     }
 }

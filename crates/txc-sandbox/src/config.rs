@@ -337,4 +337,8 @@ pub(crate) struct Config {
     pub(crate) max_body_bytes: usize,
     /// How far the sandbox's clock is from the host's, in milliseconds.
     pub(crate) clock_offset_ms: i64,
+    /// Rate limits per 10 s set for single routes (positions, risk controls).
+    pub(crate) route_limits: std::collections::HashMap<crate::Route, u32>,
+    /// How long one second of a kill-switch timeout lasts.
+    pub(crate) kill_switch_second: std::time::Duration,
 }

@@ -6,8 +6,9 @@
 //! `POST /api/v4/order/collateral/trigger-market`, `POST /api/v4/main-account/smart/plans` —
 //! and the three that close the loop on an order: open orders (`POST /api/v4/orders`), order
 //! history (`POST /api/v4/trade-account/order/history`) and cancel (`POST
-//! /api/v4/order/cancel`), with the exchange's authentication, rate limits, validation and
-//! answer shapes. It judges requests by **its own rules, written from the exchange's docs**
+//! /api/v4/order/cancel`) — and the collateral account's positions and risk controls (see
+//! [Positions and risk controls](#positions-and-risk-controls)) — with the exchange's
+//! authentication, rate limits, validation and answer shapes. It judges requests by **its own rules, written from the exchange's docs**
 //! (see [Checks and answers](#checks-and-answers)) — its authentication included: it never
 //! verifies with `txc-sign`, the code that signs txc's requests, so a signing mistake in txc
 //! fails against it — and answers with **its own records** written from the docs' examples:
@@ -65,6 +66,8 @@
 //! | markets | `BTC_USDT` 65000 (min 0.001, step 0.000001), `ETH_USDT` 3500 (min 0.01, step 0.0001), `BTC_PERP` 65000 (min 0.001, step 0.000001); taker fee 0.1 %, collateral USDT |
 //! | plans | `USDT` plans with statuses 1–4 (the first is the docs' example), `BTC` plans with statuses 1 and 4 ([`PlanConfig`]) |
 //! | limits | per key per 10 s: 10 000 for each order operation, 1 000 for plans, 12 000 for each look-up (open orders, history), 10 000 for cancel; bodies up to 64 KiB |
+//! | positions and risk controls | their documented limits per key per 10 s ([`SandboxBuilder::rate_limit`]): 12 000 for the balances, summaries, positions, history and hedge-mode read; 10 000 for close, cancel-all, bulk cancel and the kill switch; 1 000 for leverage and the hedge-mode switch |
+//! | kill-switch second | one second ([`SandboxBuilder::kill_switch_second`]) |
 //!
 //! # What a request goes through
 //!
@@ -274,6 +277,35 @@
 //! size. Positions and balances are visible through [`Sandbox::positions`], [`Sandbox::balance`]
 //! and `GET /sandbox/v1/accounts/{apiKey}`.
 //!
+//! # Positions and risk controls
+//!
+//! Sources: the exchange's OpenAPI file `http-trade-v4.yaml` (HT, by path) and
+//! `companion-endpoints.md` (CE). Every field problem is HTTP 422 `Validation failed` with the
+//! code below; messages the docs do not give are Laravel's or the older docs' field wording
+//! (sandbox's choice).
+//!
+//! | route | checks and answers | source |
+//! |---|---|---|
+//! | `collateral-account/balance`, `…/balance-summary` | `ticker` not a string or not a currency of the markets: 30 `ticker is invalid.`; answers ticker → JSON number of each balance / one record per asset (`borrow` `"0"`, `availableWithBorrow` = balance × leverage) | HT (the docs' one error example) |
+//! | `collateral-account/summary` | equity = free collateral + margin + unrealized profit, `marginFraction` = margin / equity (4 places), `unrealizedFunding` `"0"` | HT |
+//! | `collateral-account/positions/open` | `market` not a string or not `BASE_QUOTE`: 30; a well-formed market with no position: `[]`; records in the docs' example's fields: `positionId`, dates, signed `amount` (negative short: the docs show only a long), `basePrice`, `pnl` (realized by partial closes), `pnlPercent`, `margin`, `freeMargin`, `unrealizedPnl` at the current price, `funding`/`unrealizedFunding` `"0"`, `liquidationPrice`/`liquidationState`/`tpsl` `null` (no liquidation, no TP/SL on positions) | HT; CE §7 |
+//! | `collateral-account/positions/history` | `positionId`, `startDate`, `endDate`, `limit` (1–100, default 50: not documented), `offset` (≥ 0) integers; `startDate ≤ endDate ≤ now + 1 s`: else 30; events newest first, each fill that changed a position (a flip closes one and opens another), in the current shape (`side`, `isHedge`, no `positionSide`) with the order behind it | HT ("Date filter window") |
+//! | `collateral-account/position/close` | `positionId` and `market` required (30); in hedge mode `positionSide` `LONG`/`SHORT` required (30: sandbox's choice, the docs say it "defines the position direction when hedge mode is enabled"); not the key's open position on that market (or side): **400** 104 `Position not found.`; a reduce-only market order for the whole position is placed (it shows in the order history), 10 when the balance cannot fund it; success: an **empty** body (none is documented) | HT |
+//! | `collateral-account/leverage` | `leverage` one of 1, 2, 3, 5, 10, 20, 50, 100 (30); 113 while a position or order is open — the docs contradict themselves ("affects all open positions" and code 113), and the sandbox's margins are locked at each fill; answers `{"leverage": n}` | HT; CE "Surprises" 5 |
+//! | `collateral-account/hedge-mode`, `…/hedge-mode/update` | `hedgeMode` a boolean (30); 113 while a position or order is open, with the older docs' message; the switch answers an **empty** body (none is documented) | HT; CE §4 |
+//! | `order/cancel/all` | `market` not a string / not `BASE_QUOTE`: 30; not a market: 31; `type` not an array or an unknown kind: 30; `positionSide` (`both`/`long`/`short`, lower case) only with a `_PERP` market: 30; cancels the key's open orders that match, through the order book's index; answers `[]` | HT |
+//! | `order/cancel/bulk` | `orders` missing or not an array: 30 `validation.required`; empty or over 100: 30 `validation.between`; each item answered in place, `{"result":…,"error":null}` or the reverse: not an object (`Invalid order format`), no `market` (`validation.required`), not a market (`validation.market_not_exist`), neither or both ids (`validation.required`, `api.validation.order.chooseOneId`), not the key's open order (404 `Order does not exist or already cancelled`) | HT |
+//! | `order/kill-switch` | `market` and the `timeout` key required (30, both reported together); not a market: 31; `timeout` `"5"`–`"600"` (an integer is read too; 30 `Timeout should be at least 5.`), `null` deletes (answer `[]`); `types` 1–3 kinds; answers `{market, startTime, cancellationTime = startTime + timeout, types}` (`types` `null` when not given) | HT |
+//! | `order/kill-switch/status` | `market` not a market: 31; the key's timers by market | HT |
+//!
+//! **The kill switch** runs on the sandbox's clock: a timer set at `t` runs out at `t +
+//! timeout` (each second lasting [`SandboxBuilder::kill_switch_second`]) unless set again, and
+//! then the key's open orders on that market of the targeted kinds — `margin` on a spot market,
+//! `futures` on a `_PERP` one — are canceled (`CANCELED`). A timer runs out at the first moment
+//! the state is touched after its deadline — before any request is processed and before any
+//! [`Sandbox`] read — and a task looks every 10 ms, so it runs out on time without requests.
+//! [`Sandbox::kill_switch_timers`] lists the timers that have not run out.
+//!
 //! # Trigger orders
 //!
 //! A trigger market order answers the same record with `type` `stop market`,
@@ -337,6 +369,10 @@
 //! | [`Fault::OversizedBody`] | yes | HTTP 200, a JSON-looking body of any size with its `Content-Length` |
 //! | [`Fault::Chunked`] | yes | the real answer padded to any size, chunked, without `Content-Length` |
 //!
+//! Every route of the positions and risk controls takes faults too: on close and cancel-all,
+//! [`Fault::DropAfterProcessing`] and [`Fault::AnswerAfterProcessing`] leave a client not
+//! knowing whether the position was closed or the orders canceled.
+//!
 //! Streamed bodies are generated while they are sent (a 64 MiB answer costs the sandbox no
 //! memory), and [`SandboxStats::fault_body_bytes`] shows how much of them the client let the
 //! server write. [`Sandbox::stop_listener`] and [`Sandbox::restart_listener`] simulate the
@@ -382,5 +418,5 @@ pub use error::SandboxError;
 pub use faults::{Fault, Route};
 pub use plan_config::PlanConfig;
 pub use sandbox::Sandbox;
-pub use state::Position;
+pub use state::{KillSwitchTimer, Position};
 pub use stats::SandboxStats;

@@ -11,7 +11,9 @@ use crate::app::Shared;
 use crate::config::Config;
 use crate::faults::{Fault, Route};
 use crate::server::{Listener, Mode, Runtime};
-use crate::{Position, SandboxBuilder, SandboxError, SandboxStats, decimal, routes};
+use crate::{
+    KillSwitchTimer, Position, SandboxBuilder, SandboxError, SandboxStats, decimal, routes,
+};
 
 /// A running sandbox exchange. Stops the server when dropped.
 ///
@@ -52,6 +54,7 @@ impl Sandbox {
         let shared = Arc::new(Shared::new(config));
         let router = routes::router(Arc::clone(&shared));
         let runtime = Runtime::start()?;
+        runtime.spawn(expire_kill_switches(Arc::downgrade(&shared)));
         let listener = runtime.listen(addr, router.clone())?;
         let addr = listener.addr();
         Ok(Self {
@@ -100,7 +103,16 @@ impl Sandbox {
 
     /// The open positions of the account `api_key`, sorted by market and side.
     pub fn positions(&self, api_key: &str) -> Vec<Position> {
-        self.shared.state().positions_of(api_key)
+        let mut state = self.shared.state();
+        state.expire_kill_switches();
+        state.positions_of(api_key)
+    }
+
+    /// The kill-switch timers of the account `api_key` that have not run out, by market. A
+    /// timer whose deadline has passed runs out (canceling its orders) before this answers,
+    /// so a timer listed here has canceled nothing yet.
+    pub fn kill_switch_timers(&self, api_key: &str) -> Vec<KillSwitchTimer> {
+        self.shared.state().kill_switch_timers(api_key)
     }
 
     /// Every order ever accepted, resting trigger orders included, in order id order, each
@@ -121,7 +133,9 @@ impl Sandbox {
     /// endpoints answer with, in its current state (a fired trigger order shows `FILLED` and
     /// `activated: 1`). The same records as `GET /sandbox/v1/orders`.
     pub fn order_records(&self) -> Vec<serde_json::Value> {
-        self.shared.state().order_records()
+        let mut state = self.shared.state();
+        state.expire_kill_switches();
+        state.order_records()
     }
 
     /// Back to the builder's initial state: accounts, prices, orders, positions, nonces, rate
@@ -186,6 +200,23 @@ impl Sandbox {
 
     fn listener(&self) -> MutexGuard<'_, Option<Listener>> {
         self.listener.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// How often the sandbox looks for kill-switch timers that ran out when no request comes.
+const KILL_SWITCH_TICK: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// Runs out the kill-switch timers on time: every [`KILL_SWITCH_TICK`], for as long as the
+/// sandbox lives.
+async fn expire_kill_switches(shared: std::sync::Weak<Shared>) {
+    let mut tick = tokio::time::interval(KILL_SWITCH_TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(shared) = shared.upgrade() else {
+            return;
+        };
+        shared.state().expire_kill_switches();
     }
 }
 

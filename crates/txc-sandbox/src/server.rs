@@ -108,6 +108,11 @@ impl Runtime {
         }
     }
 
+    /// Runs `task` on the runtime until it ends or the runtime stops.
+    pub(crate) fn spawn(&self, task: impl std::future::Future<Output = ()> + Send + 'static) {
+        drop(self.handle.spawn(task));
+    }
+
     /// Binds `addr` and serves `app` on it.
     pub(crate) fn listen(&self, addr: SocketAddr, app: Router) -> Result<Listener, SandboxError> {
         let bind_error = |source| SandboxError::Bind { addr, source };

@@ -28,6 +28,14 @@ pub struct SandboxStats {
     pub lookups_served: u64,
     /// Orders canceled through `POST /api/v4/order/cancel`.
     pub canceled_orders: u64,
+    /// Orders canceled by cancel-all and bulk cancel.
+    pub mass_canceled_orders: u64,
+    /// Orders canceled by a kill-switch timer that ran out.
+    pub kill_switch_canceled_orders: u64,
+    /// Kill-switch timers that ran out.
+    pub kill_switches_fired: u64,
+    /// Positions closed through `POST /api/v4/collateral-account/position/close`.
+    pub positions_closed: u64,
     /// Rejections answered by the exchange logic (authentication, validation, rate limit).
     pub rejections: u64,
     /// Rejections by message, e.g. `"Too many requests."` or `"Validation failed"`.

@@ -33,14 +33,49 @@ pub(crate) fn write_body<E: Endpoint>(
             buf.push(b',');
             push_json_str(buf, name);
             buf.push(b':');
-            match value {
-                WireValue::Str(text) => push_json_str(buf, text),
-                WireValue::Bool(true) => buf.extend_from_slice(b"true"),
-                WireValue::Bool(false) => buf.extend_from_slice(b"false"),
-                WireValue::Int(n) => push_u64(buf, n),
-            }
+            push_value(buf, value);
         },
     );
+    buf.push(b'}');
+}
+
+/// Appends one field's value as compact JSON; lists and objects value by value.
+#[inline(always)]
+fn push_value(buf: &mut Vec<u8>, value: WireValue<'_>) {
+    match value {
+        WireValue::Str(text) => push_json_str(buf, text),
+        WireValue::Bool(true) => buf.extend_from_slice(b"true"),
+        WireValue::Bool(false) => buf.extend_from_slice(b"false"),
+        WireValue::Int(n) => push_u64(buf, n),
+        WireValue::Null => buf.extend_from_slice(b"null"),
+        WireValue::List(items) => push_list(buf, items),
+        WireValue::Object(fields) => push_object(buf, fields),
+    }
+}
+
+/// Appends a JSON array (rare: cancel-all's and the kill switch's type lists, bulk cancel).
+fn push_list(buf: &mut Vec<u8>, items: &[WireValue<'_>]) {
+    buf.push(b'[');
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        push_value(buf, *item);
+    }
+    buf.push(b']');
+}
+
+/// Appends a JSON object of named values.
+fn push_object(buf: &mut Vec<u8>, fields: &[(&str, WireValue<'_>)]) {
+    buf.push(b'{');
+    for (i, (name, value)) in fields.iter().enumerate() {
+        if i > 0 {
+            buf.push(b',');
+        }
+        push_json_str(buf, name);
+        buf.push(b':');
+        push_value(buf, *value);
+    }
     buf.push(b'}');
 }
 
@@ -184,6 +219,53 @@ mod tests {
         for plain in [0x20u8, b'!', b'#', b'[', b']', 0x7f, 0x80, 0xff] {
             assert!(!super::needs_escape(&[plain; 19]), "{plain:#x}");
         }
+    }
+
+    #[test]
+    fn lists_objects_and_null_are_written_like_serde_json() {
+        use txc_types::orders::SetKillSwitch;
+        use txc_types::orders::{CancelAllOrders, CancelOrder, CancelOrders, OrderClass};
+
+        fn check<E: txc_types::endpoint::Endpoint>(endpoint: &E) {
+            let mut buf = Vec::new();
+            super::write_body(
+                &mut buf,
+                endpoint,
+                crate::Nonce(7),
+                crate::NonceMode::Window,
+            );
+            let mut expected = serde_json::json!({
+                "request": E::PATH, "nonce": 7, "nonceWindow": true,
+            });
+            let fields = serde_json::to_value(endpoint).unwrap();
+            for (k, v) in fields.as_object().unwrap() {
+                expected[k] = v.clone();
+            }
+            let written: serde_json::Value = serde_json::from_slice(&buf).unwrap();
+            assert_eq!(written, expected);
+            // Compact, as the exchange requires.
+            assert!(!buf.contains(&b' '), "{}", String::from_utf8_lossy(&buf));
+        }
+        check(&SetKillSwitch::disarm("BTC_USDT").unwrap());
+        check(
+            &SetKillSwitch::arm("BTC_USDT", 30)
+                .unwrap()
+                .types([OrderClass::Spot, OrderClass::Futures])
+                .unwrap(),
+        );
+        check(
+            &CancelAllOrders::builder()
+                .types([OrderClass::Margin])
+                .build()
+                .unwrap(),
+        );
+        check(
+            &CancelOrders::new(vec![
+                CancelOrder::by_order_id("BTC_USDT", 1).unwrap(),
+                CancelOrder::by_client_order_id("BTC_USDT", "a.b").unwrap(),
+            ])
+            .unwrap(),
+        );
     }
 
     #[test]

@@ -1,13 +1,16 @@
 //! [`ClientCore`]: the shared state of a client, and where each of its machines starts.
 
-use std::time::{Duration, SystemTime};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use txc_types::endpoint::Endpoint;
 use txc_types::orders::NewOrder;
+use txc_types::positions::{ClosePosition, PositionMode, SetHedgeMode};
 use txc_types::time::ServerTimeQuery;
 
 use crate::call::{Call, Held};
+use crate::close::{Close, PendingClose, ResolveClose};
 use crate::place::{Place, PlaceOnce};
+use crate::preflight::{ModeChange, Preflight};
 use crate::resolve::Resolve;
 use crate::{
     ClientOrderIds, Error, NonceMode, NonceSequence, PendingOrder, RateLimiter, RatePolicy,
@@ -41,6 +44,11 @@ pub struct ClientCore {
     pub(crate) max_placements: u32,
     pub(crate) rate_limiter: Option<RateLimiter>,
     pub(crate) rate_policy: RatePolicy,
+    pub(crate) mode_check: crate::ModeCheck,
+    /// The account's position mode as the clients of the key know it.
+    pub(crate) mode: crate::preflight::ModeCache,
+    /// How long after an attempt a close may still be accepted and take effect.
+    pub(crate) acceptance_window: Duration,
 }
 
 impl ClientCore {
@@ -97,6 +105,41 @@ impl ClientCore {
         PlaceOnce::new(self, order)
     }
 
+    /// `then` — placing `order`, say — after checking the order's `positionSide` against the
+    /// account's position mode, read first if not yet known: a [`Preflight`] machine (see
+    /// [`ModeCheck`](crate::ModeCheck) for the rules and the look-up it adds).
+    pub fn preflight<O: NewOrder, M>(&self, order: &O, then: M) -> Preflight<'_, M> {
+        Preflight::new(self, order.fields().position_side(), then)
+    }
+
+    /// Starts closing a position, its side checked against the account's position mode
+    /// first: a [`Close`] inside a [`Preflight`].
+    pub fn close<'a>(&'a self, close: &'a ClosePosition) -> Preflight<'a, Close<'a>> {
+        Preflight::new(self, close.side(), Close::new(self.call(close)))
+    }
+
+    /// Starts resolving a close whose outcome is unknown: a [`ResolveClose`] machine.
+    pub fn resolve_close(&self, close: PendingClose) -> ResolveClose<'_> {
+        ResolveClose::new(self, close)
+    }
+
+    /// Starts switching hedge mode after checking that no position or order is open: a
+    /// [`ModeChange`] machine.
+    pub fn change_mode(&self, change: SetHedgeMode) -> ModeChange<'_> {
+        ModeChange::new(self, change)
+    }
+
+    /// The account's position mode as the clients of this key on this exchange know it
+    /// (`None` until read or declared).
+    pub fn known_position_mode(&self) -> Option<PositionMode> {
+        self.mode.get()
+    }
+
+    /// How the key's orders are checked against its position mode.
+    pub fn position_mode_check(&self) -> crate::ModeCheck {
+        self.mode_check
+    }
+
     /// The signer.
     pub fn signer(&self) -> &Signer {
         &self.signer
@@ -128,6 +171,9 @@ impl ClientCore {
         endpoint: &E,
         now: SystemTime,
     ) -> Result<SignedRequest, Error> {
+        // The endpoint's rules that depend on the time, on the exchange's clock as far as the
+        // client knows it (the clock offset applied).
+        endpoint.check_at(UNIX_EPOCH + Duration::from_millis(self.nonces.time_of(now)))?;
         if !E::SIGNED {
             return self.signer.public::<E>();
         }

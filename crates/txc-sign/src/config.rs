@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use crate::{
     ClientCore, ClientOrderIds, ClockOffset, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS,
-    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SETTLE_DELAY, Error, FleetWorker, NonceMode, NonceSequence,
-    RateLimiter, RatePolicy, RetryPolicy, Signer,
+    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SETTLE_DELAY, Error, FleetWorker, ModeCheck, NonceMode,
+    NonceSequence, RateLimiter, RatePolicy, RetryPolicy, Signer,
 };
 
 /// The default connect timeout.
@@ -62,6 +62,8 @@ pub struct ClientConfig {
     rate_policy: RatePolicy,
     fleet_worker: Option<FleetWorker>,
     clock_offset: Option<ClockOffset>,
+    mode_check: ModeCheck,
+    acceptance_window: Duration,
 }
 
 impl ClientConfig {
@@ -85,6 +87,8 @@ impl ClientConfig {
             rate_policy: RatePolicy::default(),
             fleet_worker: None,
             clock_offset: None,
+            mode_check: ModeCheck::Learn,
+            acceptance_window: crate::close::DOCUMENTED_ACCEPTANCE_WINDOW,
         }
     }
 
@@ -128,6 +132,10 @@ impl ClientConfig {
         if let Some(offset) = self.clock_offset {
             nonces.set_clock_offset(offset);
         }
+        let mode = crate::preflight::ModeCache::for_account(signer.base_url(), api_key);
+        if let ModeCheck::Declared(declared) = self.mode_check {
+            mode.set(declared);
+        }
         Ok(ClientCore {
             key_seed: crate::client_core::key_seed(api_key),
             signer,
@@ -140,6 +148,9 @@ impl ClientConfig {
             max_placements: self.max_placements,
             rate_limiter,
             rate_policy: self.rate_policy,
+            mode_check: self.mode_check,
+            mode,
+            acceptance_window: self.acceptance_window,
         })
     }
 

@@ -94,7 +94,16 @@ pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error
     let detail = if (200..300).contains(&status) {
         match parse::<E::Response>(body) {
             Ok(decoded) => return Ok(decoded),
-            Err(e) => e.to_string(),
+            Err(e) => {
+                // An empty body reads as `null`, which only the answers documented without a
+                // body accept (closing a position, switching hedge mode).
+                if body.iter().all(u8::is_ascii_whitespace)
+                    && let Ok(decoded) = parse::<E::Response>(b"null")
+                {
+                    return Ok(decoded);
+                }
+                e.to_string()
+            }
         }
     } else {
         "not an error body the exchange sends".to_owned()
@@ -228,6 +237,12 @@ fn field_errors(v: &Value) -> BTreeMap<String, Vec<String>> {
 /// | no field errors, and one of the exchange's documented authentication messages | by that message: nonce, too many requests, authentication or permission |
 /// | HTTP 401 | [`Authentication`](ApiErrorClass::Authentication) |
 /// | HTTP 403 | [`Permission`](ApiErrorClass::Permission) |
+/// | a position or order code (4xx): 104 or 404 | [`NotFound`](ApiErrorClass::NotFound) |
+/// | 111 / 112 | [`PositionLimit`](ApiErrorClass::PositionLimit) / [`PendingOrdersLimit`](ApiErrorClass::PendingOrdersLimit) |
+/// | 113 | [`PositionsOpen`](ApiErrorClass::PositionsOpen) |
+/// | 114 / 115 / 116 | [`PositionSideMismatch`](ApiErrorClass::PositionSideMismatch) / [`OppositePosition`](ApiErrorClass::OppositePosition) / [`ReduceOnly`](ApiErrorClass::ReduceOnly) |
+/// | 17 | [`InsufficientBalance`](ApiErrorClass::InsufficientBalance) |
+/// | 500 (a bulk cancel's item) | [`Unavailable`](ApiErrorClass::Unavailable) |
 /// | code 10 with field errors, or a field error `Not enough balance.` | [`InsufficientBalance`](ApiErrorClass::InsufficientBalance) |
 /// | HTTP 400 or 422, or any field errors | [`Validation`](ApiErrorClass::Validation) |
 /// | anything else | [`Other`](ApiErrorClass::Other) |
@@ -249,6 +264,7 @@ pub fn classify(
         .values()
         .flatten()
         .any(|m| normalized(m) == "not enough balance");
+    let by_code = code.and_then(position_code_class);
     match status {
         429 => ApiErrorClass::TooManyRequests,
         500..=599 => ApiErrorClass::Unavailable,
@@ -257,6 +273,7 @@ pub fn classify(
             Some(class) => class,
             None if status == 401 => ApiErrorClass::Authentication,
             None if status == 403 => ApiErrorClass::Permission,
+            None if by_code.is_some() => by_code.unwrap_or(ApiErrorClass::Other),
             None if balance || (code == Some(10) && field_errors) => {
                 ApiErrorClass::InsufficientBalance
             }
@@ -264,6 +281,25 @@ pub fn classify(
             None => ApiErrorClass::Other,
         },
     }
+}
+
+/// The class of the codes the position and order endpoints document, each with one meaning
+/// wherever it appears: 104 (close: position not found), 404 (bulk cancel's item: order not
+/// found; 500: the trade service unavailable), 111–116 (collateral orders, leverage, hedge
+/// mode), 17 (leverage: balance).
+fn position_code_class(code: i64) -> Option<ApiErrorClass> {
+    Some(match code {
+        104 | 404 => ApiErrorClass::NotFound,
+        111 => ApiErrorClass::PositionLimit,
+        112 => ApiErrorClass::PendingOrdersLimit,
+        113 => ApiErrorClass::PositionsOpen,
+        114 => ApiErrorClass::PositionSideMismatch,
+        115 => ApiErrorClass::OppositePosition,
+        116 => ApiErrorClass::ReduceOnly,
+        17 => ApiErrorClass::InsufficientBalance,
+        500 => ApiErrorClass::Unavailable,
+        _ => return None,
+    })
 }
 
 /// The exchange's answer to a window-mode nonce outside its ±5 s window, normalized.

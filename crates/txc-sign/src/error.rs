@@ -55,6 +55,16 @@ pub enum Error {
     /// [`RatePolicy`](crate::RatePolicy)'s wait: nothing was sent.
     #[error(transparent)]
     Throttled(Throttled),
+    /// A position may or may not have been closed: the close request may have reached the
+    /// exchange and no answer says what became of it (or resolving it could not tell). Never
+    /// close it again blindly: the client's `resolve_close` looks the position up;
+    /// [`Error::pending_close`] has what that needs, and the failure is the
+    /// [`source`](StdError::source).
+    #[error(
+        "{}: the position may have been closed, the outcome is unknown; resolve it before closing it again",
+        .0.operation
+    )]
+    CloseUnknown(#[source] Box<crate::UnresolvedClose>),
 }
 
 /// A request the client's rate limiter held back: nothing was sent. Try again after
@@ -126,6 +136,7 @@ impl Error {
         match self {
             Self::Api(e) => Some(e),
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.api(),
+            Self::CloseUnknown(u) => u.cause.api(),
             _ => None,
         }
     }
@@ -136,6 +147,7 @@ impl Error {
             Self::Api(e) => Some(e.status),
             Self::Decode(e) => Some(e.status),
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.status(),
+            Self::CloseUnknown(u) => u.cause.status(),
             _ => None,
         }
     }
@@ -144,6 +156,14 @@ impl Error {
     pub fn pending_order(&self) -> Option<&PendingOrder> {
         match self {
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => Some(&u.order),
+            _ => None,
+        }
+    }
+
+    /// The close behind [`Error::CloseUnknown`].
+    pub fn pending_close(&self) -> Option<&crate::PendingClose> {
+        match self {
+            Self::CloseUnknown(u) => Some(&u.close),
             _ => None,
         }
     }
@@ -164,7 +184,7 @@ impl Error {
     /// its `clientOrderId` up). Never true together with [`Error::is_retryable`].
     pub fn outcome_unknown(&self) -> bool {
         match self {
-            Self::OutcomeUnknown(_) => true,
+            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) => true,
             Self::NotPlaced(_) => false,
             Self::Transport(e) => e.delivery == Delivery::MaybeSent,
             Self::Api(e) => status_leaves_outcome_unknown(e.status),
@@ -180,7 +200,7 @@ impl Error {
     /// written ([`Delivery::NotSent`]). Never true together with [`Error::outcome_unknown`].
     pub fn is_retryable(&self) -> bool {
         match self {
-            Self::OutcomeUnknown(_) => false,
+            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) => false,
             Self::NotPlaced(_) => true,
             Self::Transport(e) => e.delivery == Delivery::NotSent,
             Self::Api(e) => e.status == 429,
@@ -196,6 +216,7 @@ impl Error {
             Self::Api(e) => e.retry_after,
             Self::Decode(e) => e.retry_after,
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.retry_after(),
+            Self::CloseUnknown(u) => u.cause.retry_after(),
             Self::Throttled(t) => Some(RetryAfter::Delay(t.retry_in)),
             _ => None,
         }
@@ -336,6 +357,23 @@ pub enum ApiErrorClass {
     RegionRestricted,
     /// The service is unavailable (5xx).
     Unavailable,
+    /// The position or order named does not exist or is no longer open (closing a position:
+    /// code 104; a bulk cancel's item: 404).
+    NotFound,
+    /// The resulting position would exceed the market's maximum (code 111).
+    PositionLimit,
+    /// The value of pending orders would exceed the allowed maximum (code 112).
+    PendingOrdersLimit,
+    /// The leverage or position mode cannot change while positions or orders are open
+    /// (code 113).
+    PositionsOpen,
+    /// The order's `positionSide` does not fit the account's position mode (code 114): `LONG`
+    /// or `SHORT` is required in hedge mode.
+    PositionSideMismatch,
+    /// The order would open a position in the opposite direction in one-way mode (code 115).
+    OppositePosition,
+    /// A reduce-only order has no position to reduce, or the wrong side (code 116).
+    ReduceOnly,
     /// Anything else.
     Other,
 }
@@ -351,6 +389,13 @@ impl fmt::Display for ApiErrorClass {
             Self::InsufficientBalance => "insufficient balance",
             Self::RegionRestricted => "region restricted",
             Self::Unavailable => "unavailable",
+            Self::NotFound => "not found",
+            Self::PositionLimit => "position limit",
+            Self::PendingOrdersLimit => "pending orders limit",
+            Self::PositionsOpen => "positions or orders open",
+            Self::PositionSideMismatch => "position side does not fit the mode",
+            Self::OppositePosition => "opposite position",
+            Self::ReduceOnly => "reduce-only",
             Self::Other => "other",
         })
     }

@@ -8,7 +8,10 @@
 //! and when to retry ([`RetryPolicy`]), pacing within the exchange's rate limits
 //! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`];
 //! fleets of processes on one key: [`FleetWorker`]), driving all of that as one sans-IO state
-//! machine per call ([`Machine`], [`Call`]) — and, for servers and test doubles, checking a
+//! machine per call ([`Machine`], [`Call`]); checking an order against the account's position
+//! mode before it is sent ([`Preflight`], [`ModeCheck`]), closing a position and resolving a
+//! close whose outcome is unknown ([`Close`], [`ResolveClose`]), and deciding when a
+//! kill-switch guard re-arms ([`KillSwitchSchedule`]) — and, for servers and test doubles, checking a
 //! signed request the way the exchange does (`verify`, `NonceGuard`: the `server` feature).
 //!
 //! **What it is not for:** sending anything. It has no sockets, no clock, no runtime and no
@@ -51,16 +54,19 @@ mod body;
 mod call;
 mod client_core;
 mod client_order_ids;
+mod close;
 mod config;
 mod credentials;
 mod decode;
 mod error;
 mod hex;
+mod kill_switch;
 mod machine;
 mod nonce;
 mod pacing;
 mod pending;
 mod place;
+mod preflight;
 mod registry;
 mod resolve;
 mod retry;
@@ -76,6 +82,10 @@ mod verify;
 pub use call::{AttemptRecord, Call};
 pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
 pub use client_order_ids::ClientOrderIds;
+pub use close::{
+    Close, CloseProof, CloseResolution, DOCUMENTED_ACCEPTANCE_WINDOW, LookupRound,
+    MAX_CLOSE_ROUNDS, NONCE_WINDOW, PendingClose, ResolveClose, TAKE_EFFECT, UnresolvedClose,
+};
 pub use config::{
     ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
 };
@@ -85,11 +95,13 @@ pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
     TransportError, TransportErrorKind, Unresolved,
 };
+pub use kill_switch::{KillSwitchEvent, KillSwitchSchedule, MIN_REARM_EVERY};
 pub use machine::{Machine, Step};
 pub use nonce::{ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis};
 pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
+pub use preflight::{ModeChange, ModeCheck, Preflight, check_position_side};
 pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};
 pub use retry::{Retry, RetryPolicy};
 pub use signed_request::SignedRequest;

@@ -154,6 +154,24 @@ macro_rules! client_settings {
             clock_offset(offset: $crate::ClockOffset)
                 default "none (or what `sync_clock` measured)"
                 |config| { config.clock_offset = Some(offset); }
+
+            /// What the client does about the account's position mode before an order, a close
+            /// or a mode change: learn it (one `hedge-mode` read per key and exchange, cached,
+            /// read again after the exchange answers code 114), start from a declared mode, or
+            /// check nothing. See [`ModeCheck`](txc_sign::ModeCheck).
+            position_mode_check(check: $crate::ModeCheck)
+                default "[`ModeCheck::Learn`](txc_sign::ModeCheck::Learn)"
+                |config| { config.mode_check = check; }
+
+            /// Replaces the documented time within which a close request may still be accepted
+            /// and take effect — the ±5 s nonce window plus 5 s, counted from the attempt's
+            /// nonce (or, without `nonceWindow`, from the key's first later request) — which
+            /// resolving a close waits out before it may answer "still open". Any other value
+            /// gives up that proof: for a sandbox whose requests all arrive at once, never for
+            /// the exchange.
+            unproven_acceptance_window(window: ::std::time::Duration)
+                default "10 s, the documented one"
+                |config| { config.acceptance_window = window; }
         }
     };
 }

@@ -30,7 +30,7 @@ const ERROR_ANSWERS: &[(&str, u16, &str, ApiErrorClass)] = &[
         "reduce_only",
         422,
         r#"{"code":116,"message":"Validation failed","errors":{"reduceOnly":["Reduce-only: Position doesn't exist or wrong side"]}}"#,
-        ApiErrorClass::Validation,
+        ApiErrorClass::ReduceOnly,
     ),
     (
         "client_order_id_used",
@@ -120,7 +120,7 @@ const ERROR_ANSWERS: &[(&str, u16, &str, ApiErrorClass)] = &[
         "position_above_max",
         422,
         r#"{"code":111,"message":"Validation failed","errors":{"amount":["Position amount exceeds market maximum"]}}"#,
-        ApiErrorClass::Validation,
+        ApiErrorClass::PositionLimit,
     ),
     (
         "errors_as_empty_list",

@@ -442,3 +442,40 @@ pub(crate) fn deserialize_value<'de, D: Deserializer<'de>, T: FromWire>(
             .ok_or_else(|| de::Error::custom(format!("unexpected value {}", raw.get()))),
     }
 }
+
+/// A value of type `T` from its exact JSON text by the same rule as a field's: for the values
+/// of a map whose keys are data (the collateral balance's tickers). `None` for `null` or a
+/// value no spelling fits.
+pub(crate) fn from_raw<T: FromWire>(text: &str) -> Option<T> {
+    Raw(text).scalar().as_ref().and_then(T::from_wire)
+}
+
+/// Stores a list of values read with serde (`[]` for an empty one); a value that is not such a
+/// list is kept in `extra`.
+pub(crate) fn list<'de, A: MapAccess<'de>, T: serde::de::DeserializeOwned>(
+    slot: &mut Option<Vec<T>>,
+    field: Field<'_, 'de, A>,
+) -> Result<Set, A::Error> {
+    Ok(match field.raw()? {
+        None => Set::Taken,
+        Some(Scalar::Array(text)) => match nested(text) {
+            Some(v) => {
+                *slot = Some(v);
+                Set::Taken
+            }
+            None => Set::Keep(serde_json::from_str(text).unwrap_or(Value::Null)),
+        },
+        Some(other) => Set::Keep(other.into_value()),
+    })
+}
+
+/// Whether `text` (a JSON value's text) is PHP's `[]` for an empty object or an absent answer:
+/// `Ok(true)` for `[]`, an error for any other array, `Ok(false)` for anything else.
+pub(crate) fn is_empty_array<E: de::Error>(text: &str) -> Result<bool, E> {
+    if !text.trim_start().starts_with('[') {
+        return Ok(false);
+    }
+    let empty: [(); 0] = serde_json::from_str(text).map_err(E::custom)?;
+    let [] = empty;
+    Ok(true)
+}

@@ -3,8 +3,9 @@
 //!
 //! | module | what is there |
 //! |---|---|
-//! | [`orders`] | placing and canceling orders: the market and trigger orders, their builder, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums |
+//! | [`orders`] | placing and canceling orders: the market and trigger orders, their builder, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums; cancel-all, bulk cancel and the kill switch |
 //! | [`lookups`] | finding orders: open orders, the order history, their filters |
+//! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
 //! | [`investments`] | smart investment plans |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
@@ -13,11 +14,9 @@
 //! | [`errors`] | what a refused value says: [`ValidationError`](errors::ValidationError), [`Reason`](errors::Reason) |
 //!
 //! Modules are cut by what a trader looks for, and each operation's request and answer sit in
-//! one module (one file each), so the operations still to come have an obvious home: the kill
-//! switch, cancel-all and bulk cancel go to [`orders`]; investing, closing an investment, the
-//! investments list and interest payments to [`investments`]; positions (collateral balance and
-//! summary, open positions, position history, closing a position, leverage, hedge mode) and the
-//! private event stream each become one new module beside these.
+//! one module (one file each), so the operations still to come have an obvious home:
+//! investing, closing an investment, the investments list and interest payments go to
+//! [`investments`]; the private event stream becomes one new module beside these.
 //!
 //! **What it is for:** building requests that cannot be malformed (validated values; builders
 //! that check every rule before a request exists) and decoding responses into types — integer
@@ -70,6 +69,7 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+mod building;
 pub mod endpoint;
 pub mod errors;
 pub mod events;
@@ -77,6 +77,7 @@ pub mod investments;
 mod lenient;
 pub mod lookups;
 pub mod orders;
+pub mod positions;
 mod sealed;
 pub mod time;
 pub mod values;

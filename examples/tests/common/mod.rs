@@ -40,7 +40,7 @@ pub mod config {
     use std::time::Duration;
 
     use txc_sandbox::demo;
-    use txc_sign::{ClientConfig, Credentials, RetryPolicy};
+    use txc_sign::{ClientConfig, Credentials, ModeCheck, RetryPolicy};
 
     /// How long resolving waits after an attempt's nonce time in the tests, unless a test sets
     /// its own: the sandbox shares this host's clock and places an order before it answers (its
@@ -66,11 +66,14 @@ pub mod config {
         key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
     }
 
-    /// [`partner`]'s configuration for another key.
+    /// [`partner`]'s configuration for another key. It checks no position mode before an
+    /// order ([`ModeCheck::Off`]), so that each order is one request, as the scenarios count
+    /// them; `tests/risk.rs` turns the check on and tests it.
     pub fn key(key: &str, secret: &str) -> ClientConfig {
         ClientConfig::new(Credentials::new(key, secret).unwrap())
             .settle_delay(SANDBOX_SETTLE_DELAY)
             .retry_policy(sandbox_retries())
+            .position_mode_check(ModeCheck::Off)
     }
 }
 
@@ -614,3 +617,4 @@ impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Trace {
 pub fn now_ms() -> u64 {
     txc_sign::unix_millis(SystemTime::now())
 }
+pub mod risk;

@@ -18,6 +18,32 @@ pub enum Route {
     CancelOrder,
     /// `GET /api/v4/public/time` (its rate limit only: no faults are injected there).
     ServerTime,
+    /// `POST /api/v4/collateral-account/balance`.
+    CollateralBalance,
+    /// `POST /api/v4/collateral-account/balance-summary`.
+    BalanceSummary,
+    /// `POST /api/v4/collateral-account/summary`.
+    AccountSummary,
+    /// `POST /api/v4/collateral-account/positions/open`.
+    OpenPositions,
+    /// `POST /api/v4/collateral-account/positions/history`.
+    PositionHistory,
+    /// `POST /api/v4/collateral-account/position/close`.
+    ClosePosition,
+    /// `POST /api/v4/collateral-account/leverage`.
+    Leverage,
+    /// `POST /api/v4/collateral-account/hedge-mode`.
+    HedgeMode,
+    /// `POST /api/v4/collateral-account/hedge-mode/update`.
+    HedgeModeUpdate,
+    /// `POST /api/v4/order/cancel/all`.
+    CancelAll,
+    /// `POST /api/v4/order/cancel/bulk`.
+    CancelBulk,
+    /// `POST /api/v4/order/kill-switch`.
+    KillSwitch,
+    /// `POST /api/v4/order/kill-switch/status`.
+    KillSwitchStatus,
     /// Every exchange route (a route's own fault takes precedence).
     All,
 }

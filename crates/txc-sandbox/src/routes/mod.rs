@@ -5,8 +5,10 @@ mod control;
 mod fallback;
 mod lookups;
 mod placement;
+mod positions;
 mod private;
 mod public;
+mod risk;
 mod smart_plans;
 
 use std::sync::Arc;
@@ -26,6 +28,19 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = serve(router, smart_plans::SmartPlans);
     let router = serve(router, lookups::OpenOrders);
     let router = serve(router, lookups::History);
+    let router = serve(router, positions::Balance);
+    let router = serve(router, positions::BalanceSummary);
+    let router = serve(router, positions::Summary);
+    let router = serve(router, positions::OpenPositions);
+    let router = serve(router, positions::PositionHistory);
+    let router = serve(router, positions::ClosePosition);
+    let router = serve(router, positions::Leverage);
+    let router = serve(router, positions::HedgeMode);
+    let router = serve(router, positions::HedgeModeUpdate);
+    let router = serve(router, risk::CancelAll);
+    let router = serve(router, risk::CancelBulk);
+    let router = serve(router, risk::KillSwitch);
+    let router = serve(router, risk::KillSwitchStatus);
     serve(router, lookups::Cancel)
         .route(
             "/sandbox/v1/price",

@@ -169,6 +169,8 @@ fn process<O: Operation>(
     };
     let request = operation.parse(shared, &call);
     let mut state = shared.state();
+    // Timers that ran out act before anything else sees the state.
+    state.expire_kill_switches();
     let verdict = match (auth::admit(&mut state, operation.op(), &signed), request) {
         (Err(rejection), _) => Verdict::Refused(rejection),
         (Ok(()), Err(answer)) => Verdict::Answered(answer),

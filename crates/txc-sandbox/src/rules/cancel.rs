@@ -10,7 +10,6 @@
 use serde_json::{Map, Value};
 
 use super::fields::{Empty, Fields, Wording};
-use super::market_name;
 use crate::answer::Rejection;
 use crate::state::{Markets, OrderRef};
 
@@ -28,22 +27,7 @@ pub(crate) fn parse_cancel(
 ) -> Result<CancelRequest, Rejection> {
     let mut fields = Fields::new(map, Wording::Field);
     // An empty string fails `required` as Laravel reads it.
-    let market = match fields.text("market", Empty::Required) {
-        None => {
-            fields.required("market");
-            None
-        }
-        Some(Some(name)) if !market_name::is_well_formed(&name) => {
-            fields.push("market", "Market field format is invalid.");
-            None
-        }
-        Some(name) => {
-            if fields.get("market").is_some_and(|v| !v.is_string()) {
-                fields.push("market", "Market field format is invalid.");
-            }
-            name
-        }
-    };
+    let market = fields.required_market();
     let order_id = fields.integer::<i128>("orderId");
     let client_order_id = fields.text("clientOrderId", Empty::Required);
     let which = match (order_id, client_order_id) {

@@ -112,6 +112,28 @@ impl<'a> Fields<'a> {
         Some(None)
     }
 
+    /// `market`, required: `None` (the problem recorded) when missing or empty, not a string
+    /// (`… should be a string.` and `… format is invalid.`) or not `BASE_QUOTE` (`Market field
+    /// format is invalid.`). Whether it is a market is the caller's check (its code differs).
+    pub(crate) fn required_market(&mut self) -> Option<String> {
+        match self.text("market", Empty::Required) {
+            None => {
+                self.required("market");
+                None
+            }
+            Some(Some(name)) if !super::market_name::is_well_formed(&name) => {
+                self.push("market", "Market field format is invalid.");
+                None
+            }
+            Some(name) => {
+                if self.get("market").is_some_and(|v| !v.is_string()) {
+                    self.push("market", "Market field format is invalid.");
+                }
+                name
+            }
+        }
+    }
+
     /// Records that `field` is required.
     pub(crate) fn required(&mut self, field: &str) {
         let message = self.message(field, Problem::Missing);

@@ -5,23 +5,36 @@
 //!
 //! Every check, its answer and its source are listed in the crate docs' table.
 
+mod account;
 mod cancel;
+mod cancel_all;
+mod cancel_bulk;
 pub(crate) mod client_order_id;
 mod fields;
 mod history;
+mod kill_switch;
 pub(crate) mod market_name;
 pub(crate) mod numeric;
 mod open_orders;
 mod order;
 mod plans;
+mod positions;
 
 use serde_json::{Map, Value};
 
+pub(crate) use account::{parse_hedge_mode, parse_leverage, parse_ticker_filter};
 pub(crate) use cancel::{CancelRequest, parse_cancel};
+pub(crate) use cancel_all::{CancelAllRequest, parse_cancel_all};
+pub(crate) use cancel_bulk::{BulkItem, parse_bulk};
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
+pub(crate) use kill_switch::{KillSwitchRequest, parse_kill_switch, parse_kill_switch_status};
 pub(crate) use open_orders::{OpenOrdersQuery, parse_open_orders};
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
 pub(crate) use plans::{parse_ticker, unknown_ticker};
+pub(crate) use positions::{
+    ClosePositionRequest, PositionHistoryQuery, parse_close, parse_market_filter,
+    parse_position_history,
+};
 
 /// The field's value unless absent or `null` (the sandbox reads `null` as absent).
 pub(crate) fn present<'a>(map: &'a Map<String, Value>, field: &str) -> Option<&'a Value> {

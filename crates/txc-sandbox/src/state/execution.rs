@@ -89,6 +89,8 @@ impl State {
             )?;
         } else {
             order.amount = amount;
+            // The id the book gives it, for the position's history.
+            order.id = self.orders.next_id();
             let fill = self.fill(market, &key, &order, price)?;
             filled(&mut order, &fill, now);
             if order.activation().is_some() {
@@ -223,7 +225,7 @@ impl State {
         account
             .balances
             .insert(market.collateral.clone(), fill.balance);
-        self.positions.set(key.clone(), fill.position);
+        self.record_fill(key, order, &fill, price);
         Ok(fill)
     }
 

@@ -26,6 +26,15 @@ impl Markets {
         self.by_name.get(name)
     }
 
+    /// The collateral currency of the markets: the one in the name order's first market
+    /// (`USDT` for every default market), `USDT` without markets.
+    pub(crate) fn collateral(&self) -> &str {
+        self.by_name
+            .iter()
+            .min_by(|a, b| a.0.cmp(b.0))
+            .map_or("USDT", |(_, m)| m.collateral.as_str())
+    }
+
     /// Every stock and collateral ticker of the markets.
     pub(crate) fn tickers(&self) -> impl Iterator<Item = &str> {
         self.by_name

@@ -2,12 +2,17 @@
 //! statistics, behind one lock held only for a request's admission (rate limit, nonce) and
 //! its state change; the markets' fixed terms are shared with the rules, read without it.
 
+mod account_view;
 mod accounts;
+mod bulk_cancel;
+mod close;
 mod execution;
+mod kill_switch;
 mod lookups;
 mod markets;
 mod order;
 mod order_book;
+mod position_history;
 mod positions;
 
 use std::collections::{BTreeSet, HashMap};
@@ -16,6 +21,7 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 
 pub(crate) use accounts::Accounts;
+pub use kill_switch::KillSwitchTimer;
 pub(crate) use markets::{Markets, check_amount};
 pub(crate) use order::{OrderRef, StoredOrder};
 pub use positions::Position;
@@ -48,6 +54,12 @@ pub(crate) struct State {
     plans_limit: u32,
     lookup_limit: u32,
     cancel_limit: u32,
+    /// Rate limits set for single routes.
+    route_limits: HashMap<crate::Route, u32>,
+    /// The kill-switch timers.
+    pub(crate) kill_switches: kill_switch::Timers,
+    /// Every position event, per account.
+    pub(crate) position_events: position_history::PositionEvents,
 }
 
 /// The documented limit of `GET /api/v4/public/time` per 10 s.
@@ -75,6 +87,9 @@ impl State {
             plans_limit: config.plans_limit,
             lookup_limit: config.lookup_limit,
             cancel_limit: config.cancel_limit,
+            route_limits: config.route_limits.clone(),
+            kill_switches: kill_switch::Timers::new(config.kill_switch_second),
+            position_events: position_history::PositionEvents::default(),
         }
     }
 
@@ -86,6 +101,12 @@ impl State {
             Op::OpenOrders | Op::History => self.lookup_limit,
             Op::Cancel => self.cancel_limit,
             Op::Time => PUBLIC_TIME_RATE_LIMIT,
+            other => self
+                .route_limits
+                .get(&other.route())
+                .copied()
+                .or(other.documented_limit())
+                .unwrap_or(self.lookup_limit),
         }
     }
 

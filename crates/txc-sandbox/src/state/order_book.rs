@@ -106,6 +106,12 @@ impl OrderBook {
         self.orders.last()
     }
 
+    /// The id the next order added gets.
+    pub(crate) fn next_id(&self) -> u64 {
+        let count = u64::try_from(self.orders.len()).unwrap_or(u64::MAX);
+        FIRST_ORDER_ID.saturating_add(count)
+    }
+
     /// The order `id`.
     pub(crate) fn get(&self, id: u64) -> Option<&StoredOrder> {
         let position = usize::try_from(id.checked_sub(FIRST_ORDER_ID)?).ok()?;

@@ -45,49 +45,136 @@ pub(crate) struct PositionState {
 /// (API key, market, position side).
 pub(crate) type PositionKey = (String, String, PositionSide);
 
-/// Every open position.
-#[derive(Debug, Default)]
+/// The first position id of a fresh sandbox.
+pub(crate) const FIRST_POSITION_ID: u64 = 1_000_001;
+
+/// An open position: its id, state and times.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct OpenPosition {
+    pub(crate) id: u64,
+    pub(crate) state: PositionState,
+    /// When it was opened, Unix microseconds.
+    pub(crate) opened_us: u64,
+    /// When it last changed, Unix microseconds.
+    pub(crate) modified_us: u64,
+    /// The profit and loss its partial closes realized.
+    pub(crate) realized: Decimal,
+}
+
+/// Every open position, and the next position id.
+#[derive(Debug)]
 pub(crate) struct Positions {
-    open: HashMap<PositionKey, PositionState>,
+    open: HashMap<PositionKey, OpenPosition>,
+    next_id: u64,
+}
+
+impl Default for Positions {
+    fn default() -> Self {
+        Self {
+            open: HashMap::new(),
+            next_id: FIRST_POSITION_ID,
+        }
+    }
 }
 
 impl Positions {
     /// The position under `key`, or an empty one.
     pub(crate) fn get(&self, key: &PositionKey) -> PositionState {
-        self.open.get(key).copied().unwrap_or_default()
+        self.open.get(key).map(|p| p.state).unwrap_or_default()
     }
 
-    /// Stores the position under `key`; `None` or a zero size closes it.
-    pub(crate) fn set(&mut self, key: PositionKey, state: Option<PositionState>) {
-        match state {
-            Some(s) if !s.qty.is_zero() => {
-                self.open.insert(key, s);
+    /// Stores the state a fill left under `key` at `now_us` (`None` or a zero size closes the
+    /// position; a size of the other sign closes it and opens a new one), `pnl` realized by
+    /// it. Returns each position the change touched, as it now is (a closed one with size 0).
+    pub(crate) fn change(
+        &mut self,
+        key: PositionKey,
+        state: Option<PositionState>,
+        pnl: Decimal,
+        now_us: u64,
+    ) -> Vec<OpenPosition> {
+        let state = state.filter(|s| !s.qty.is_zero());
+        let old = self.open.remove(&key);
+        let mut touched = Vec::new();
+        let flips = |o: &OpenPosition, s: &PositionState| {
+            o.state.qty.is_sign_positive() != s.qty.is_sign_positive()
+        };
+        match (old, state) {
+            (None, None) => {}
+            (Some(mut old), None) => {
+                old.realized += pnl;
+                old.modified_us = now_us;
+                old.state.qty = Decimal::ZERO;
+                touched.push(old);
             }
-            _ => {
-                self.open.remove(&key);
+            (Some(mut old), Some(new)) if !flips(&old, &new) => {
+                old.realized += pnl;
+                old.modified_us = now_us;
+                old.state = new;
+                touched.push(old.clone());
+                self.open.insert(key, old);
+            }
+            (old, Some(new)) => {
+                if let Some(mut old) = old {
+                    old.realized += pnl;
+                    old.modified_us = now_us;
+                    old.state.qty = Decimal::ZERO;
+                    touched.push(old);
+                }
+                let opened = OpenPosition {
+                    id: self.next_id,
+                    state: new,
+                    opened_us: now_us,
+                    modified_us: now_us,
+                    realized: Decimal::ZERO,
+                };
+                self.next_id = self.next_id.saturating_add(1);
+                touched.push(opened.clone());
+                self.open.insert(key, opened);
             }
         }
+        touched
+    }
+
+    /// `api_key`'s open positions (on `market`, when given), by market and side.
+    pub(crate) fn listed(
+        &self,
+        api_key: &str,
+        market: Option<&str>,
+    ) -> Vec<(&PositionKey, &OpenPosition)> {
+        let mut out: Vec<_> = self
+            .open
+            .iter()
+            .filter(|((key, m, _), _)| key == api_key && market.is_none_or(|want| m == want))
+            .collect();
+        out.sort_by(|(a, _), (b, _)| (&a.1, a.2).cmp(&(&b.1, b.2)));
+        out
+    }
+
+    /// `api_key`'s open position `id`.
+    pub(crate) fn find(&self, api_key: &str, id: u64) -> Option<(&PositionKey, &OpenPosition)> {
+        self.open
+            .iter()
+            .find(|((key, _, _), p)| key == api_key && p.id == id)
+    }
+
+    /// Whether `api_key` holds any open position.
+    pub(crate) fn any(&self, api_key: &str) -> bool {
+        self.open.keys().any(|(key, _, _)| key == api_key)
     }
 
     /// The open positions of `api_key`, sorted by market and side.
     pub(crate) fn of(&self, api_key: &str) -> Vec<Position> {
-        let mut out: Vec<Position> = self
-            .open
-            .iter()
-            .filter(|((key, _, _), _)| key == api_key)
-            .map(|((_, market, side), s)| Position {
+        self.listed(api_key, None)
+            .into_iter()
+            .map(|((_, market, side), p)| Position {
                 market: market.clone(),
                 position_side: side.as_str().to_owned(),
-                amount: decimal::text(s.qty),
-                entry_price: decimal::text(s.entry),
-                margin: decimal::text(s.margin),
+                amount: decimal::text(p.state.qty),
+                entry_price: decimal::text(p.state.entry),
+                margin: decimal::text(p.state.margin),
             })
-            .collect();
-        out.sort_by(|a, b| {
-            (a.market.as_str(), a.position_side.as_str())
-                .cmp(&(b.market.as_str(), b.position_side.as_str()))
-        });
-        out
+            .collect()
     }
 }
 
@@ -102,6 +189,8 @@ pub(crate) struct Fill {
     pub(crate) deal_money: Decimal,
     /// The taker fee paid.
     pub(crate) fee: Decimal,
+    /// The profit and loss the reducing part realized.
+    pub(crate) pnl: Decimal,
 }
 
 /// The market's terms of a fill.
@@ -205,6 +294,7 @@ fn compute(
         position: new_position,
         deal_money,
         fee,
+        pnl,
     }))
 }
 

@@ -147,3 +147,42 @@ mod tests {
         assert_eq!(Stp::parse("CB"), None);
     }
 }
+
+/// The kinds of order cancel-all and the kill switch target: `spot`, `margin` (margin orders
+/// on spot markets) and `futures` (orders on perpetual `…_PERP` markets).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum OrderClass {
+    Spot,
+    Margin,
+    Futures,
+}
+
+impl OrderClass {
+    /// `spot`, `margin` or `futures`, exactly.
+    pub(crate) fn parse(text: &str) -> Option<Self> {
+        match text {
+            "spot" => Some(Self::Spot),
+            "margin" => Some(Self::Margin),
+            "futures" => Some(Self::Futures),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Spot => "spot",
+            Self::Margin => "margin",
+            Self::Futures => "futures",
+        }
+    }
+
+    /// The kind of the sandbox's (collateral) orders on `market`: `futures` on a perpetual
+    /// market, `margin` otherwise; the sandbox has no spot orders.
+    pub(crate) fn of_market(market: &str) -> Self {
+        if market.ends_with("_PERP") {
+            Self::Futures
+        } else {
+            Self::Margin
+        }
+    }
+}

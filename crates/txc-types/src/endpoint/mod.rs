@@ -5,10 +5,12 @@
 //! For code that signs or sends requests generically, or defines an endpoint this crate does
 //! not have yet; a trader placing orders finds the requests in [`crate::orders`] and its kin.
 
+mod acknowledged;
 mod field_value;
 mod operation;
 mod wire_value;
 
+pub use acknowledged::Acknowledged;
 pub use field_value::{FieldValue, Validated};
 pub use operation::{Endpoint, EndpointKind, RateLimit};
 pub use wire_value::WireValue;
@@ -17,12 +19,19 @@ pub(crate) use wire_value::serialize_fields;
 use crate::events::WebSocketTokenQuery;
 use crate::investments::SmartPlansQuery;
 use crate::lookups::{OpenOrdersQuery, OrderHistoryQuery};
-use crate::orders::{CancelOrder, CollateralMarketOrder, CollateralTriggerMarketOrder};
+use crate::orders::{
+    CancelAllOrders, CancelOrder, CancelOrders, CollateralMarketOrder,
+    CollateralTriggerMarketOrder, KillSwitchStatusQuery, SetKillSwitch,
+};
+use crate::positions::{
+    AccountSummaryQuery, BalanceSummaryQuery, ClosePosition, CollateralBalanceQuery,
+    HedgeModeQuery, OpenPositionsQuery, PositionHistoryQuery, SetHedgeMode, SetLeverage,
+};
 use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 8] = [
+pub const ENDPOINT_PATHS: [&str; 21] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     SmartPlansQuery::PATH,
@@ -31,4 +40,17 @@ pub const ENDPOINT_PATHS: [&str; 8] = [
     CancelOrder::PATH,
     ServerTimeQuery::PATH,
     WebSocketTokenQuery::PATH,
+    CollateralBalanceQuery::PATH,
+    BalanceSummaryQuery::PATH,
+    AccountSummaryQuery::PATH,
+    OpenPositionsQuery::PATH,
+    PositionHistoryQuery::PATH,
+    ClosePosition::PATH,
+    SetLeverage::PATH,
+    HedgeModeQuery::PATH,
+    SetHedgeMode::PATH,
+    CancelAllOrders::PATH,
+    CancelOrders::PATH,
+    SetKillSwitch::PATH,
+    KillSwitchStatusQuery::PATH,
 ];

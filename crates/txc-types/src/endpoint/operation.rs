@@ -4,16 +4,18 @@
 
 use std::collections::BTreeMap;
 use std::convert::Infallible;
+use std::time::SystemTime;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::WireValue;
+use crate::errors::ValidationError;
 
 /// Whether repeating an operation could have an effect beyond the first call.
 ///
 /// Retry policies use it: an [`EndpointKind::Order`] is never resent after an ambiguous
-/// failure, a [`EndpointKind::Read`] may be.
+/// failure, a [`EndpointKind::Read`] or [`EndpointKind::Idempotent`] may be.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EndpointKind {
@@ -21,6 +23,10 @@ pub enum EndpointKind {
     Order,
     /// Only reads; safe to repeat.
     Read,
+    /// Sets something on the exchange to a value the request carries (the leverage, the
+    /// position mode, a kill-switch timer): sending it again sets the same state, so it is as
+    /// safe to resend after an ambiguous failure as a read.
+    Idempotent,
 }
 
 /// A documented rate limit: at most `requests` requests in any `window_secs`-second window.
@@ -90,6 +96,14 @@ pub trait Endpoint: Serialize {
     ) -> Option<Self::Response> {
         let _ = (status, code, errors);
         None
+    }
+
+    /// Checks the rules that depend on the time the request is signed at — `now` on the
+    /// exchange's clock as far as the client knows it — before it is sent: the position
+    /// history's `endDate ≤ now + 1 s`, say. The default has none.
+    fn check_at(&self, now: SystemTime) -> Result<(), ValidationError> {
+        let _ = now;
+        Ok(())
     }
 
     /// Calls `visit` with each of the request's own body fields — wire name and value — in

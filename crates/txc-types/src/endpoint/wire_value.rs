@@ -11,8 +11,9 @@ use serde::{Serialize, Serializer};
 
 use super::Endpoint;
 
-/// The value of one request body field: every field the v4 requests of this crate carry is a
-/// JSON string, a boolean or a non-negative integer.
+/// The value of one request body field: a JSON string, a boolean, a non-negative integer,
+/// `null`, or a list or object of such values (cancel-all's `type` list, bulk cancel's
+/// `orders`, the kill switch's `timeout: null`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum WireValue<'a> {
     /// A JSON string (the text is escaped when written).
@@ -21,6 +22,13 @@ pub enum WireValue<'a> {
     Bool(bool),
     /// A JSON integer (ids, limits, offsets, dates).
     Int(u64),
+    /// JSON `null`: a key that must be present without a value (the kill switch's `timeout`
+    /// when deleting its timer).
+    Null,
+    /// A JSON array of values.
+    List(&'a [WireValue<'a>]),
+    /// A JSON object: its fields' wire names and values, in wire order.
+    Object(&'a [(&'a str, WireValue<'a>)]),
 }
 
 impl Serialize for WireValue<'_> {
@@ -29,6 +37,15 @@ impl Serialize for WireValue<'_> {
             Self::Str(text) => s.serialize_str(text),
             Self::Bool(flag) => s.serialize_bool(flag),
             Self::Int(n) => s.serialize_u64(n),
+            Self::Null => s.serialize_unit(),
+            Self::List(items) => s.collect_seq(items),
+            Self::Object(fields) => {
+                let mut map = s.serialize_map(Some(fields.len()))?;
+                for (name, value) in fields {
+                    map.serialize_entry(name, value)?;
+                }
+                map.end()
+            }
         }
     }
 }

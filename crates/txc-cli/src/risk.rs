@@ -1,0 +1,375 @@
+//! The positions and risk-control commands: `balance`, `positions`, `position-history`,
+//! `close`, `leverage`, `hedge-mode`, `cancel-all` and `kill-switch` — built, checked before
+//! any I/O, and sent with the blocking client like the order commands (the `--live` guard for
+//! whatever changes something; `--dry-run` signs and stops).
+
+use txc_blocking::endpoint::Endpoint;
+use txc_blocking::orders::{
+    CancelAllOrders, KillSwitchAnswer, KillSwitchStatusQuery, KillSwitchTimer, OrderClass,
+    PositionSide, SetKillSwitch,
+};
+use txc_blocking::outcomes::{CloseResolution, PendingClose};
+use txc_blocking::positions::{
+    AccountSummary, AssetBalance, BalanceSummaryQuery, ClosePosition, CollateralBalance,
+    CollateralBalanceQuery, HedgeMode, LeverageSet, OpenPositionsQuery, Position, PositionEvent,
+    PositionHistoryQuery, PositionMode, SetHedgeMode, SetLeverage,
+};
+use txc_blocking::settings::ModeCheck;
+
+use crate::args::{
+    BalanceArgs, CancelAllArgs, CloseArgs, GlobalArgs, KillSwitchArgs, OnOffArg, OrderClassArg,
+    PositionHistoryArgs, PositionModeArg, PositionSideArg,
+};
+use crate::commands::{Outcome, attempts, check_live, client, credentials, dry_run, read};
+use crate::config;
+use crate::exit::CliError;
+
+/// What a positions or risk-control command produced.
+// One per run, and boxed in `Outcome`: matching on the records beats saving the bytes.
+#[allow(clippy::large_enum_variant)]
+pub(crate) enum RiskOutcome {
+    /// `balance`.
+    Balance(CollateralBalance),
+    /// `balance --assets`.
+    Assets(Vec<AssetBalance>),
+    /// `balance --summary`.
+    Summary(AccountSummary),
+    /// `positions`.
+    Positions(Vec<Position>),
+    /// `position-history`.
+    Events(Vec<PositionEvent>),
+    /// `close`: closed.
+    Closed {
+        /// The market.
+        market: String,
+        /// The position.
+        position_id: u64,
+    },
+    /// `close --resolve`.
+    Resolved(CloseResolution),
+    /// `leverage`.
+    Leverage(LeverageSet),
+    /// `hedge-mode`.
+    HedgeMode(HedgeMode),
+    /// `hedge-mode on|off`.
+    ModeSet(PositionMode),
+    /// `cancel-all`.
+    CanceledAll,
+    /// `kill-switch --timeout|--off`.
+    KillSwitch(KillSwitchAnswer),
+    /// `kill-switch --status`.
+    Timers(Vec<KillSwitchTimer>),
+}
+
+fn wrap(outcome: RiskOutcome) -> Outcome {
+    Outcome::Risk(Box::new(outcome))
+}
+
+/// The client's position-mode check for `--position-mode`.
+pub(crate) fn mode_check(arg: PositionModeArg) -> ModeCheck {
+    match arg {
+        PositionModeArg::Learn => ModeCheck::Learn,
+        PositionModeArg::OneWay => ModeCheck::Declared(PositionMode::OneWay),
+        PositionModeArg::Hedge => ModeCheck::Declared(PositionMode::Hedge),
+        PositionModeArg::Off => ModeCheck::Off,
+    }
+}
+
+fn position_side(side: PositionSideArg) -> PositionSide {
+    match side {
+        PositionSideArg::Long => PositionSide::Long,
+        PositionSideArg::Short => PositionSide::Short,
+        PositionSideArg::Both => PositionSide::Both,
+    }
+}
+
+fn classes(types: &[OrderClassArg]) -> Vec<OrderClass> {
+    types
+        .iter()
+        .map(|t| match t {
+            OrderClassArg::Spot => OrderClass::Spot,
+            OrderClassArg::Margin => OrderClass::Margin,
+            OrderClassArg::Futures => OrderClass::Futures,
+        })
+        .collect()
+}
+
+/// Reads `endpoint` with the configured key (or signs it, with `--dry-run`).
+fn read_with<E: Endpoint>(
+    global: &GlobalArgs,
+    endpoint: &E,
+    wrap_answer: impl FnOnce(E::Response) -> RiskOutcome,
+) -> Result<Outcome, CliError> {
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    read(global, &client, endpoint, |answer| {
+        wrap(wrap_answer(answer))
+    })
+}
+
+/// Sends `endpoint`, which changes something, past the `--live` guard (or signs it, with
+/// `--dry-run`); `send` is the client's method for it, `check` how to see what became of it
+/// when the outcome is unknown.
+fn change<E: Endpoint, T>(
+    global: &GlobalArgs,
+    endpoint: &E,
+    send: impl FnOnce(&txc_blocking::Client, &E) -> Result<T, txc_blocking::Error>,
+    check: impl FnOnce(&txc_blocking::Error) -> Option<String>,
+) -> Result<Result<T, Outcome>, CliError> {
+    let target = config::target(global)?;
+    check_live(global, &target)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    if global.dry_run {
+        return dry_run(&client, endpoint).map(Err);
+    }
+    send(&client, endpoint).map(Ok).map_err(|error| {
+        let check = check(&error);
+        CliError::Client {
+            error,
+            changes: true,
+            check,
+        }
+    })
+}
+
+/// `txc balance`.
+pub(crate) fn balance(global: &GlobalArgs, args: &BalanceArgs) -> Result<Outcome, CliError> {
+    if args.summary {
+        if args.ticker.is_some() {
+            return Err(CliError::invalid(
+                "--summary covers the whole account: no --ticker",
+            ));
+        }
+        let query = txc_blocking::positions::AccountSummaryQuery;
+        return read_with(global, &query, RiskOutcome::Summary);
+    }
+    if args.assets {
+        let query = match &args.ticker {
+            Some(t) => BalanceSummaryQuery::of_ticker(t.as_str())?,
+            None => BalanceSummaryQuery::new(),
+        };
+        return read_with(global, &query, RiskOutcome::Assets);
+    }
+    let query = match &args.ticker {
+        Some(t) => CollateralBalanceQuery::of_ticker(t.as_str())?,
+        None => CollateralBalanceQuery::new(),
+    };
+    read_with(global, &query, RiskOutcome::Balance)
+}
+
+/// `txc positions`.
+pub(crate) fn positions(global: &GlobalArgs, market: Option<&str>) -> Result<Outcome, CliError> {
+    let query = match market {
+        Some(m) => OpenPositionsQuery::of_market(m)?,
+        None => OpenPositionsQuery::new(),
+    };
+    read_with(global, &query, RiskOutcome::Positions)
+}
+
+/// `txc position-history`.
+pub(crate) fn position_history(
+    global: &GlobalArgs,
+    args: &PositionHistoryArgs,
+) -> Result<Outcome, CliError> {
+    let mut builder = PositionHistoryQuery::builder();
+    if let Some(m) = &args.market {
+        builder = builder.market(m.as_str());
+    }
+    if let Some(id) = args.position_id {
+        builder = builder.position_id(id);
+    }
+    if let Some(s) = args.start_date {
+        builder = builder.start_date(s);
+    }
+    if let Some(s) = args.end_date {
+        builder = builder.end_date(s);
+    }
+    if let Some(n) = args.limit {
+        builder = builder.limit(n);
+    }
+    if let Some(n) = args.offset {
+        builder = builder.offset(n);
+    }
+    read_with(global, &builder.build()?, RiskOutcome::Events)
+}
+
+/// The `txc close --resolve` command that finds out what became of `pending`.
+pub(crate) fn resolve_close_command(pending: &PendingClose) -> String {
+    let mut command = format!(
+        "txc close {} {} --resolve",
+        pending.market().as_str(),
+        pending.position_id()
+    );
+    if let Some(side) = pending.position_side() {
+        command.push_str(&format!(
+            " --position-side {}",
+            side.as_str().to_lowercase()
+        ));
+    }
+    for attempt in pending.attempts() {
+        command.push_str(&format!(" --nonce {}", attempt.nonce));
+    }
+    command
+}
+
+/// `txc close`, or `txc close --resolve`.
+pub(crate) fn close(global: &GlobalArgs, args: &CloseArgs) -> Result<Outcome, CliError> {
+    let mut close = ClosePosition::new(args.market.as_str(), args.position_id)?;
+    if let Some(side) = args.position_side {
+        close = close.position_side(position_side(side));
+    }
+    if args.resolve {
+        return resolve_close(global, args, &close);
+    }
+    let result = change(
+        global,
+        &close,
+        |client, close| client.close_position(close),
+        |error| error.pending_close().map(resolve_close_command),
+    )?;
+    Ok(match result {
+        Ok(_) => wrap(RiskOutcome::Closed {
+            market: args.market.clone(),
+            position_id: args.position_id,
+        }),
+        Err(dry) => dry,
+    })
+}
+
+/// `txc close --resolve`: reads only.
+fn resolve_close(
+    global: &GlobalArgs,
+    args: &CloseArgs,
+    close: &ClosePosition,
+) -> Result<Outcome, CliError> {
+    if global.dry_run {
+        return Err(CliError::invalid(
+            "close --resolve only reads; run it without --dry-run",
+        ));
+    }
+    let pending = PendingClose::new(
+        close.market().clone(),
+        close.position_id(),
+        close.side(),
+        attempts(&args.nonce),
+    );
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    client
+        .resolve_close(&pending)
+        .map(|r| wrap(RiskOutcome::Resolved(r)))
+        .map_err(|error| CliError::Client {
+            error,
+            changes: true,
+            check: Some(resolve_close_command(&pending)),
+        })
+}
+
+/// `txc leverage`.
+pub(crate) fn leverage(global: &GlobalArgs, leverage: u32) -> Result<Outcome, CliError> {
+    let set = SetLeverage::new(leverage)?;
+    let check = |_: &txc_blocking::Error| Some("txc balance --summary".to_owned());
+    Ok(
+        match change(global, &set, |client, set| client.set_leverage(set), check)? {
+            Ok(set) => wrap(RiskOutcome::Leverage(set)),
+            Err(dry) => dry,
+        },
+    )
+}
+
+/// `txc hedge-mode [on|off]`.
+pub(crate) fn hedge_mode(
+    global: &GlobalArgs,
+    switch: Option<OnOffArg>,
+) -> Result<Outcome, CliError> {
+    let Some(switch) = switch else {
+        return read_with(
+            global,
+            &txc_blocking::positions::HedgeModeQuery,
+            RiskOutcome::HedgeMode,
+        );
+    };
+    let mode = match switch {
+        OnOffArg::On => PositionMode::Hedge,
+        OnOffArg::Off => PositionMode::OneWay,
+    };
+    let set = SetHedgeMode::new(mode);
+    let check = |_: &txc_blocking::Error| Some("txc hedge-mode".to_owned());
+    Ok(
+        match change(
+            global,
+            &set,
+            |client, set| client.set_hedge_mode(set),
+            check,
+        )? {
+            Ok(_) => wrap(RiskOutcome::ModeSet(mode)),
+            Err(dry) => dry,
+        },
+    )
+}
+
+/// `txc cancel-all`.
+pub(crate) fn cancel_all(global: &GlobalArgs, args: &CancelAllArgs) -> Result<Outcome, CliError> {
+    let mut builder = CancelAllOrders::builder();
+    if let Some(m) = &args.market {
+        builder = builder.market(m.as_str());
+    }
+    if !args.types.is_empty() {
+        builder = builder.types(classes(&args.types));
+    }
+    if let Some(side) = args.position_side {
+        builder = builder.position_side(position_side(side));
+    }
+    let cancel = builder.build()?;
+    let check = |_: &txc_blocking::Error| {
+        let market = args
+            .market
+            .as_deref()
+            .map_or_else(String::new, |m| format!(" --market {m}"));
+        Some(format!(
+            "txc orders{market}  (what is still open was not canceled)"
+        ))
+    };
+    Ok(
+        match change(
+            global,
+            &cancel,
+            |client, c| client.cancel_all_orders(c),
+            check,
+        )? {
+            Ok(_) => wrap(RiskOutcome::CanceledAll),
+            Err(dry) => dry,
+        },
+    )
+}
+
+/// `txc kill-switch`.
+pub(crate) fn kill_switch(global: &GlobalArgs, args: &KillSwitchArgs) -> Result<Outcome, CliError> {
+    if args.status {
+        let query = match &args.market {
+            Some(m) => KillSwitchStatusQuery::of_market(m.as_str())?,
+            None => KillSwitchStatusQuery::new(),
+        };
+        return read_with(global, &query, RiskOutcome::Timers);
+    }
+    let Some(market) = args.market.as_deref() else {
+        return Err(CliError::invalid("give the market"));
+    };
+    let set = match args.timeout {
+        Some(secs) if args.types.is_empty() => SetKillSwitch::arm(market, secs)?,
+        Some(secs) => SetKillSwitch::arm(market, secs)?.types(classes(&args.types))?,
+        None => SetKillSwitch::disarm(market)?,
+    };
+    let check = |_: &txc_blocking::Error| Some(format!("txc kill-switch {market} --status"));
+    Ok(
+        match change(
+            global,
+            &set,
+            |client, set| client.set_kill_switch(set),
+            check,
+        )? {
+            Ok(answer) => wrap(RiskOutcome::KillSwitch(answer)),
+            Err(dry) => dry,
+        },
+    )
+}

@@ -1,0 +1,70 @@
+//! The records of positions: an open position as `positions/open` lists it, and a position
+//! event as `positions/history` lists it — the docs' examples' fields, in their order.
+
+use serde::Serialize;
+
+use crate::clock;
+
+/// An open position (`POST /api/v4/collateral-account/positions/open`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OpenPositionRecord {
+    pub(crate) position_id: u64,
+    pub(crate) market: String,
+    pub(crate) open_date: f64,
+    pub(crate) modify_date: f64,
+    pub(crate) amount: String,
+    pub(crate) base_price: String,
+    /// Always `null`: the sandbox never liquidates.
+    pub(crate) liquidation_price: Option<String>,
+    /// Always `null`: the sandbox never liquidates.
+    pub(crate) liquidation_state: Option<&'static str>,
+    pub(crate) pnl: String,
+    pub(crate) pnl_percent: String,
+    pub(crate) margin: String,
+    pub(crate) free_margin: String,
+    pub(crate) funding: &'static str,
+    pub(crate) unrealized_funding: &'static str,
+    pub(crate) unrealized_pnl: String,
+    /// Always `null`: the sandbox keeps no take-profit or stop-loss on positions.
+    pub(crate) tpsl: Option<()>,
+    pub(crate) position_side: &'static str,
+}
+
+/// The order behind a position event.
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OrderDetailRecord {
+    pub(crate) id: u64,
+    pub(crate) trade_amount: String,
+    pub(crate) price: String,
+    pub(crate) trade_fee: String,
+    /// Always `null`: the sandbox charges no funding.
+    pub(crate) funding_fee: Option<String>,
+    /// `null` when the order realized nothing (it opened or grew the position).
+    pub(crate) realized_pnl: Option<String>,
+}
+
+/// A position event (`POST /api/v4/collateral-account/positions/history`): the current
+/// shape, `side` and `isHedge` (no `positionSide`, since 29 April 2026).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PositionEventRecord {
+    pub(crate) position_id: u64,
+    pub(crate) market: String,
+    pub(crate) open_date: f64,
+    pub(crate) modify_date: f64,
+    pub(crate) amount: String,
+    pub(crate) base_price: String,
+    pub(crate) realized_funding: &'static str,
+    pub(crate) liquidation_price: Option<String>,
+    pub(crate) liquidation_state: Option<&'static str>,
+    pub(crate) order_detail: OrderDetailRecord,
+    pub(crate) side: &'static str,
+    pub(crate) is_hedge: bool,
+}
+
+/// Unix microseconds as a record's time.
+pub(crate) fn time(micros: u64) -> f64 {
+    clock::seconds(micros)
+}

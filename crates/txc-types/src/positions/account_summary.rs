@@ -1,0 +1,74 @@
+//! `POST /api/v4/collateral-account/summary`: equity, margin, profit and the leverage.
+
+use serde::{Serialize, Serializer};
+use serde_json::{Map, Value};
+use txc_derive::Answer;
+
+use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
+use crate::values::ExactDecimal;
+
+/// Asks for the collateral account's summary. It has no fields; it is also where the current
+/// leverage is read (there is no per-market leverage).
+///
+/// ```
+/// use txc_types::endpoint::Endpoint;
+/// use txc_types::positions::AccountSummaryQuery;
+/// assert_eq!(AccountSummaryQuery::PATH, "/api/v4/collateral-account/summary");
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AccountSummaryQuery;
+
+impl Endpoint for AccountSummaryQuery {
+    const PATH: &'static str = "/api/v4/collateral-account/summary";
+    const OPERATION: &'static str = "account_summary";
+    const KIND: EndpointKind = EndpointKind::Read;
+    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
+    type Response = AccountSummary;
+
+    fn try_for_each_field<E>(
+        &self,
+        _visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        Ok(())
+    }
+}
+
+impl Serialize for AccountSummaryQuery {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        crate::endpoint::serialize_fields(self, s)
+    }
+}
+
+/// The collateral account's summary. Every field is in the docs' example, so each is a plain
+/// value.
+///
+/// ```
+/// let s: txc_types::positions::AccountSummary = serde_json::from_str(r#"{"equity":"15000.50",
+///     "margin":"5000.00","freeMargin":"10000.50","unrealizedFunding":"25.75","pnl":"150.25",
+///     "leverage":3,"marginFraction":"0.3333"}"#)?;
+/// assert_eq!((s.leverage, s.equity.as_str()), (3, "15000.50"));
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[serde(rename_all = "camelCase")]
+#[answer(expecting = "an account summary object")]
+#[non_exhaustive]
+pub struct AccountSummary {
+    /// The total equity.
+    pub equity: ExactDecimal,
+    /// The margin in use.
+    pub margin: ExactDecimal,
+    /// The margin available for trading.
+    pub free_margin: ExactDecimal,
+    /// Funding payments not yet realized.
+    pub unrealized_funding: ExactDecimal,
+    /// The unrealized profit and loss.
+    pub pnl: ExactDecimal,
+    /// The account's leverage.
+    pub leverage: u64,
+    /// Margin over equity.
+    pub margin_fraction: ExactDecimal,
+    /// Fields this version does not know, and values of an unexpected type, as sent.
+    #[serde(flatten)]
+    pub extra: Map<String, Value>,
+}
