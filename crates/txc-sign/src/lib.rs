@@ -8,7 +8,8 @@
 //! and when to retry ([`RetryPolicy`]), pacing within the exchange's rate limits
 //! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`];
 //! fleets of processes on one key: [`FleetWorker`]), driving all of that as one sans-IO state
-//! machine per call ([`Machine`], [`Call`]) — and, for servers and test doubles, checking a
+//! machine per call ([`Machine`], [`Call`]; investing exactly once: [`InvestOnce`], resolving
+//! an investment from the investments list: [`ResolveInvestment`]) — and, for servers and test doubles, checking a
 //! signed request the way the exchange does (`verify`, `NonceGuard`: the `server` feature).
 //!
 //! **What it is not for:** sending anything. It has no sockets, no clock, no runtime and no
@@ -56,10 +57,13 @@ mod credentials;
 mod decode;
 mod error;
 mod hex;
+mod invest_once;
+mod invest_resolve;
 mod machine;
 mod nonce;
 mod pacing;
 mod pending;
+mod pending_investment;
 mod place;
 mod registry;
 mod resolve;
@@ -83,12 +87,18 @@ pub use credentials::{ApiSecret, Credentials};
 pub use decode::{Response, api_error, classify, decode};
 pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
-    TransportError, TransportErrorKind, Unresolved,
+    TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
+};
+pub use invest_once::{InvestOnce, Invested, Investing};
+pub use invest_resolve::{
+    AcceptanceWindow, CREATION_ALLOWANCE, Evidence, InvestResolution, LookupRound, NONCE_WINDOW,
+    ResolveInvestment, WindowBasis,
 };
 pub use machine::{Machine, Step};
 pub use nonce::{ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis};
 pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
+pub use pending_investment::PendingInvestment;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};
 pub use retry::{Retry, RetryPolicy};

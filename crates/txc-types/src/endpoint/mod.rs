@@ -10,19 +10,21 @@ mod operation;
 mod wire_value;
 
 pub use field_value::{FieldValue, Validated};
-pub use operation::{Endpoint, EndpointKind, RateLimit};
+pub use operation::{Endpoint, EndpointKind, MAIN_ACCOUNT_SCOPE, RateLimit};
 pub use wire_value::WireValue;
 pub(crate) use wire_value::serialize_fields;
 
 use crate::events::WebSocketTokenQuery;
-use crate::investments::SmartPlansQuery;
+use crate::investments::{
+    CloseInvestment, InterestPaymentsQuery, Invest, InvestmentsQuery, SmartPlansQuery,
+};
 use crate::lookups::{OpenOrdersQuery, OrderHistoryQuery};
 use crate::orders::{CancelOrder, CollateralMarketOrder, CollateralTriggerMarketOrder};
 use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 8] = [
+pub const ENDPOINT_PATHS: [&str; 12] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     SmartPlansQuery::PATH,
@@ -31,4 +33,8 @@ pub const ENDPOINT_PATHS: [&str; 8] = [
     CancelOrder::PATH,
     ServerTimeQuery::PATH,
     WebSocketTokenQuery::PATH,
+    Invest::PATH,
+    CloseInvestment::PATH,
+    InvestmentsQuery::PATH,
+    InterestPaymentsQuery::PATH,
 ];
