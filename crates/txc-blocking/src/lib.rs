@@ -1,14 +1,14 @@
 //! A blocking client for WhiteBIT's private v4 collateral-trading and smart-investment API,
 //! over [ureq](https://docs.rs/ureq): collateral market and trigger market orders, the open
-//! orders, the order history, cancel, smart investment plans — and resolving every order whose
-//! outcome is unknown.
+//! orders, the order history, cancel, smart investments — and resolving every order (and
+//! investment) whose outcome is unknown.
 //!
 //! | module | what is there |
 //! |---|---|
 //! | the crate root | [`Client`], [`ClientBuilder`], [`Credentials`], [`Error`] — and [`ureq`], the HTTP crate [`ClientBuilder::http`] takes |
 //! | [`orders`] | placing and canceling orders: the requests, their builder, the [`Order`](orders::Order) answered, [`Side`](orders::Side) and the other order enums |
 //! | [`lookups`] | finding orders: the open orders and the order history |
-//! | [`investments`] | smart investment plans |
+//! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
 //! | [`outcomes`] | an order whose outcome is unknown, and what resolving it found |
@@ -202,18 +202,25 @@ pub mod errors {
 
     pub use txc_sign::{
         ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
-        TransportError, TransportErrorKind, Unresolved,
+        TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
     };
     #[cfg(feature = "decimal")]
     pub use txc_types::errors::DecimalRangeError;
-    pub use txc_types::errors::{Reason, ValidationError};
+    pub use txc_types::errors::{Bound, Reason, ValidationError};
 }
 
 pub mod outcomes {
     //! An order whose outcome is unknown ([`PendingOrder`]: market, `clientOrderId`, each
     //! attempt's [`AttemptRecord`] and [`Nonce`]) and what resolving it found ([`Resolution`],
-    //! [`Placed`]).
+    //! [`Placed`]); an investment whose outcome is unknown ([`PendingInvestment`], signed in a
+    //! [`NonceMode`]), what resolving it found ([`InvestResolution`]) and what proved it
+    //! ([`Evidence`]: the [`AcceptanceWindow`] and [`WindowBasis`], each [`LookupRound`]), and
+    //! an investment made exactly once ([`Invested`]).
 
+    pub use txc_sign::{
+        AcceptanceWindow, Evidence, InvestResolution, Invested, LookupRound, NonceMode,
+        PendingInvestment, WindowBasis,
+    };
     pub use txc_sign::{AttemptRecord, Nonce, PendingOrder, Placed, Resolution};
 }
 

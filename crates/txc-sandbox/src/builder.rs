@@ -48,6 +48,7 @@ pub struct SandboxBuilder {
     cancel_limit: u32,
     max_body_bytes: usize,
     clock_offset_ms: i64,
+    investment_minute: std::time::Duration,
 }
 
 impl Default for SandboxBuilder {
@@ -64,6 +65,7 @@ impl Default for SandboxBuilder {
             cancel_limit: DEFAULT_CANCEL_RATE_LIMIT,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             clock_offset_ms: 0,
+            investment_minute: std::time::Duration::from_secs(60),
         }
     }
 }
@@ -145,6 +147,15 @@ impl SandboxBuilder {
         self
     }
 
+    /// How long one minute of a plan's `duration` lasts on the sandbox's clock (default a
+    /// minute): interest accrues over the plan's term, and an investment matures at its end, so
+    /// a test that cannot wait a plan's days shortens its minutes (e.g. to a millisecond).
+    /// Sandbox-only: the exchange's minutes are minutes.
+    pub fn investment_minute(mut self, minute: std::time::Duration) -> Self {
+        self.investment_minute = minute;
+        self
+    }
+
     /// Checks the configuration, binds the address and starts serving; returns once the
     /// socket is bound.
     pub fn start(self) -> Result<Sandbox, SandboxError> {
@@ -175,6 +186,7 @@ impl SandboxBuilder {
             cancel_limit: self.cancel_limit,
             max_body_bytes: self.max_body_bytes,
             clock_offset_ms: self.clock_offset_ms,
+            investment_minute: self.investment_minute,
         })
     }
 }

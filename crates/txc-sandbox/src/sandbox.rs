@@ -98,6 +98,23 @@ impl Sandbox {
         Some(decimal::text(account.balance(ticker)))
     }
 
+    /// The **main** balance of `ticker` of the account `api_key` (`"0"` if never set) — what
+    /// smart investments are paid from and back into — or `None` for an unknown account.
+    pub fn main_balance(&self, api_key: &str, ticker: &str) -> Option<String> {
+        let state = self.shared.state();
+        let account = state.accounts.get(api_key)?;
+        Some(decimal::text(
+            account.main.get(ticker).copied().unwrap_or_default(),
+        ))
+    }
+
+    /// Every investment ever made, oldest first, as the JSON record the investments list
+    /// answers with, in its current state (closed ones with `status` 2 and the interest paid;
+    /// ones a [`Fault::VisibleAfter`] still hides included).
+    pub fn investment_records(&self) -> Vec<serde_json::Value> {
+        self.shared.state().investment_records()
+    }
+
     /// The open positions of the account `api_key`, sorted by market and side.
     pub fn positions(&self, api_key: &str) -> Vec<Position> {
         self.shared.state().positions_of(api_key)

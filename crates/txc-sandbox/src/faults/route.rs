@@ -18,6 +18,14 @@ pub enum Route {
     CancelOrder,
     /// `GET /api/v4/public/time` (its rate limit only: no faults are injected there).
     ServerTime,
+    /// `POST /api/v4/main-account/smart/investment`.
+    Invest,
+    /// `POST /api/v4/main-account/smart/investment/close`.
+    CloseInvestment,
+    /// `POST /api/v4/main-account/smart/investments`.
+    Investments,
+    /// `POST /api/v4/main-account/smart/interest-payment-history`.
+    InterestPayments,
     /// Every exchange route (a route's own fault takes precedence).
     All,
 }

@@ -3,6 +3,7 @@
 mod body;
 mod control;
 mod fallback;
+mod investments;
 mod lookups;
 mod placement;
 mod private;
@@ -26,6 +27,10 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = serve(router, smart_plans::SmartPlans);
     let router = serve(router, lookups::OpenOrders);
     let router = serve(router, lookups::History);
+    let router = serve(router, investments::Invest);
+    let router = serve(router, investments::Close);
+    let router = serve(router, investments::Investments);
+    let router = serve(router, investments::InterestPayments);
     serve(router, lookups::Cancel)
         .route(
             "/sandbox/v1/price",

@@ -9,6 +9,7 @@ mod cancel;
 pub(crate) mod client_order_id;
 mod fields;
 mod history;
+mod investments;
 pub(crate) mod market_name;
 pub(crate) mod numeric;
 mod open_orders;
@@ -19,6 +20,10 @@ use serde_json::{Map, Value};
 
 pub(crate) use cancel::{CancelRequest, parse_cancel};
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
+pub(crate) use investments::{
+    InvestRequest, InvestmentsFilter, PaymentsFilter, invalid_field, parse_close, parse_invest,
+    parse_investments, parse_payments,
+};
 pub(crate) use open_orders::{OpenOrdersQuery, parse_open_orders};
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
 pub(crate) use plans::{parse_ticker, unknown_ticker};

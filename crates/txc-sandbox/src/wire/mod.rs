@@ -7,11 +7,15 @@
 mod active_record;
 mod enums;
 mod history_record;
+mod investment_record;
 mod order_record;
 mod plan_record;
 
 pub(crate) use active_record::ActiveOrderRecord;
 pub(crate) use enums::{OrderStatus, PositionSide, Side, Stp};
 pub(crate) use history_record::{HistoryByMarket, HistoryRecord};
+pub(crate) use investment_record::{
+    ClosedRecord, InterestPaymentRecord, InvestmentRecord, NewInvestmentRecord, PageRecord,
+};
 pub(crate) use order_record::OrderRecord;
 pub(crate) use plan_record::PlanRecord;
