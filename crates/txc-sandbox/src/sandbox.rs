@@ -108,6 +108,19 @@ impl Sandbox {
         ))
     }
 
+    /// Sets the **main** balance of `ticker` (a non-negative plain decimal) of the account
+    /// `api_key`.
+    pub fn set_main_balance(
+        &self,
+        api_key: &str,
+        ticker: &str,
+        amount: &str,
+    ) -> Result<(), SandboxError> {
+        self.shared
+            .state()
+            .set_main_balance(api_key, ticker, amount)
+    }
+
     /// Every investment ever made, oldest first, as the JSON record the investments list
     /// answers with, in its current state (closed ones with `status` 2 and the interest paid;
     /// ones a [`Fault::VisibleAfter`] still hides included).

@@ -18,6 +18,7 @@ use std::time::Duration;
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::State;
+use crate::SandboxError;
 use crate::answer::Rejection;
 use crate::decimal;
 use crate::rules::{InvestRequest, InvestmentsFilter, PaymentsFilter, invalid_field};
@@ -275,6 +276,26 @@ impl State {
             limit: filter.limit,
             records,
         })
+    }
+
+    /// Sets the main balance of `ticker` (a non-negative plain decimal) of `api_key`.
+    pub(crate) fn set_main_balance(
+        &mut self,
+        api_key: &str,
+        ticker: &str,
+        amount: &str,
+    ) -> Result<(), SandboxError> {
+        let value = decimal::parse(amount).ok_or_else(|| SandboxError::InvalidValue {
+            field: "amount",
+            value: amount.to_owned(),
+            reason: "not a non-negative plain decimal",
+        })?;
+        let account = self
+            .accounts
+            .get_mut(api_key)
+            .ok_or_else(|| SandboxError::UnknownAccount(api_key.to_owned()))?;
+        account.main.insert(ticker.to_owned(), value);
+        Ok(())
     }
 
     /// Every investment's record, oldest first, hidden ones included.
