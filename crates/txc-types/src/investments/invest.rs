@@ -101,6 +101,15 @@ impl Invest {
         Ok(invest)
     }
 
+    /// The same investment, knowing the plan's source currency (which [`Invest::in_plan`]
+    /// takes from the plan): not sent, it narrows the look-ups that resolve an unknown outcome
+    /// — for an investment rebuilt from a record, say.
+    #[must_use]
+    pub fn with_ticker(mut self, ticker: Ticker) -> Self {
+        self.ticker = Some(ticker);
+        self
+    }
+
     /// The plan's id.
     pub fn plan_id(&self) -> &str {
         &self.plan_id
