@@ -458,8 +458,13 @@ fn a_restart_mid_run_ends_with_nothing_unknown_doubled_or_lost(driver: &dyn Inve
     sandbox
         .set_main_balance(demo::PARTNER_API_KEY, "USDT", "100000")
         .unwrap();
-    const N: usize = 16;
-    let amounts: Vec<String> = (0..N).map(|i| format!("{}.5", 100 + i)).collect();
+    // 16 investments, or 300 with TXC_FULL_LOAD=1.
+    let n = if std::env::var_os("TXC_FULL_LOAD").is_some() {
+        300
+    } else {
+        16
+    };
+    let amounts: Vec<String> = (0..n).map(|i| format!("{}.5", 100 + i)).collect();
     let invest = |i: usize| Invest::new("batch-plan", amounts[i].as_str()).unwrap();
     let faults = [
         None,
@@ -473,11 +478,11 @@ fn a_restart_mid_run_ends_with_nothing_unknown_doubled_or_lost(driver: &dyn Inve
     let first = partner(driver, &sandbox);
     let mut journal = Vec::new();
     let mut unsent = Vec::new();
-    for i in 0..N {
-        if i == N / 2 {
+    for i in 0..n {
+        if i == n / 2 {
             sandbox.stop_listener();
         }
-        if i == N / 2 + 2 {
+        if i == n / 2 + 2 {
             sandbox.restart_listener().unwrap();
         }
         if let Some(fault) = &faults[i % faults.len()] {
@@ -506,11 +511,12 @@ fn a_restart_mid_run_ends_with_nothing_unknown_doubled_or_lost(driver: &dyn Inve
         sandbox.base_url(),
         config::partner().nonce_sequence(NonceSequence::new()),
     );
+    let unsent_count = unsent.len();
     let mut again = unsent;
-    let mut unknown = 0;
+    let (mut unknown, mut found) = (0, 0);
     for (i, pending) in &journal {
         match second.resolve_investment(pending) {
-            Ok(InvestResolution::Invested { .. }) => {}
+            Ok(InvestResolution::Invested { .. }) => found += 1,
             Ok(InvestResolution::NotInvested { .. }) => again.push(*i),
             other => {
                 unknown += 1;
@@ -538,6 +544,17 @@ fn a_restart_mid_run_ends_with_nothing_unknown_doubled_or_lost(driver: &dyn Inve
         records
             .iter()
             .all(|r| r["plan"]["id"] == Value::from("batch-plan"))
+    );
+    println!(
+        "{}: {n} investments: {} answered, {} unknown ({found} found invested, {} not \
+         invested), {unsent_count} not sent; after resolving 0 unknown, {} invested again; \
+         {} on the exchange, 0 doubled, 0 lost",
+        driver.name(),
+        n - journal.len() - unsent_count,
+        journal.len(),
+        journal.len() - found,
+        again.len(),
+        records.len(),
     );
 }
 

@@ -581,8 +581,6 @@ fn a_refusal_after_an_unknown_attempt_stays_unknown() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
-
     /// Whatever the exchange does with each request — answer, lose the answer, let it arrive
     /// late (or too late), refuse with 503, process then 503, refuse the connection — with its
     /// clock ahead or behind, records created late and shown late (within the allowances),
