@@ -2,44 +2,7 @@
 //! outcome is unknown was made — never answering "not invested" before every attempt is too
 //! old to be accepted, and saying what proved each answer.
 //!
-//! # The rule
-//!
-//! An investment request carries no id of the caller's, so the only trace of an attempt is a
-//! record of the same plan and amount in the investments list, created while the attempt could
-//! have been accepted. Everything is judged on the **exchange's clock**:
-//!
-//! 1. **Acceptance window** ([`AcceptanceWindow`]). With `nonceWindow` the exchange accepts a
-//!    nonce only within ±5 s of its own time ([`NONCE_WINDOW`]), so an attempt with nonce `n`
-//!    was accepted, if at all, in `[n − 5 s, n + 5 s]` — whatever this host's clock says.
-//!    Without it (strict nonces) a nonce is accepted only above every nonce the key had
-//!    accepted, so once the resolver's own look-up (a later nonce of the same key) is accepted,
-//!    no earlier attempt can be: the window ends at that answer's `Date` + 1 s (the fence), and
-//!    starts at the first attempt's signing time corrected by the offset measured from the same
-//!    answer (its `Date` against the local receive time: the earliest the exchange's clock can
-//!    have read). A record of the attempt was created no later than [`CREATION_ALLOWANCE`]
-//!    after its acceptance; its `created` (whole seconds) lies in the window's seconds.
-//! 2. **Round 1** counts only when its first answer is dated (`Date` header, whole seconds) at
-//!    or after the window's end plus the creation allowance: every attempt that will ever be
-//!    accepted has been, and its record exists. An earlier-dated round is discarded and read
-//!    again once the exchange's clock has passed that point.
-//! 3. **Round 2** follows at least the client's settling delay after round 1 ends: the delay is
-//!    the allowance for the list lagging behind the record's creation (not documented).
-//! 4. A round reads every page of the list (filtered by the plan's source currency when known,
-//!    no status filter: a closed investment still counts) until a short page. One record of
-//!    the plan and amount inside the window → **invested**; several → **cannot tell**; none in
-//!    both rounds → **not invested**. A failed look-up, an answer without `Date`, or a list
-//!    longer than the exchange lets a client read (offset 10 000) → the outcome stays
-//!    unknown ([`Error::InvestmentUnknown`]).
-//!
-//! # What cannot be told apart
-//!
-//! Two investments of the same plan and the same amount created inside one window: one of them
-//! may be this one and the other anyone else's (another process of the account, a person on
-//! the website). The resolver answers [`InvestResolution::CannotTell`] with both, and
-//! `invest_once` ends as unknown without investing again — it may under-invest, it never
-//! invests twice. One such record is taken for this one: an investment of the same plan and
-//! amount made by someone else inside the window, while this one failed, is indistinguishable.
-//! Distinct amounts for concurrent investments in one plan make every one identifiable.
+//! The rule is on [`ResolveInvestment`].
 
 use std::collections::BTreeSet;
 use std::fmt;
@@ -268,7 +231,46 @@ enum Stage<'a> {
 }
 
 /// Resolves a [`PendingInvestment`]: a [`Machine`] whose output is an [`InvestResolution`], or
-/// [`Error::InvestmentUnknown`] when a look-up fails. See the [module docs](self) for the rule.
+/// [`Error::InvestmentUnknown`] when a look-up fails.
+///
+/// # The rule
+///
+/// An investment request carries no id of the caller's, so the only trace of an attempt is a
+/// record of the same plan and amount in the investments list, created while the attempt could
+/// have been accepted. Everything is judged on the **exchange's clock**:
+///
+/// 1. **Acceptance window** ([`AcceptanceWindow`]). With `nonceWindow` the exchange accepts a
+///    nonce only within ±5 s of its own time ([`NONCE_WINDOW`]), so an attempt with nonce `n`
+///    was accepted, if at all, in `[n − 5 s, n + 5 s]` — whatever this host's clock says.
+///    Without it (strict nonces) a nonce is accepted only above every nonce the key had
+///    accepted, so once the resolver's own look-up (a later nonce of the same key) is accepted,
+///    no earlier attempt can be: the window ends at that answer's `Date` + 1 s (the fence), and
+///    starts at the first attempt's signing time corrected by the offset measured from the same
+///    answer (its `Date` against the local receive time: the earliest the exchange's clock can
+///    have read). A record of the attempt was created no later than [`CREATION_ALLOWANCE`]
+///    after its acceptance; its `created` (whole seconds) lies in the window's seconds.
+/// 2. **Round 1** counts only when its first answer is dated (`Date` header, whole seconds) at
+///    or after the window's end plus the creation allowance: every attempt that will ever be
+///    accepted has been, and its record exists. An earlier-dated round is discarded and read
+///    again once the exchange's clock has passed that point.
+/// 3. **Round 2** follows at least the client's settling delay after round 1 ends: the delay is
+///    the allowance for the list lagging behind the record's creation (not documented).
+/// 4. A round reads every page of the list (filtered by the plan's source currency when known,
+///    no status filter: a closed investment still counts) until a short page. One record of
+///    the plan and amount inside the window → **invested**; several → **cannot tell**; none in
+///    both rounds → **not invested**. A failed look-up, an answer without `Date`, or a list
+///    longer than the exchange lets a client read (offset 10 000) → the outcome stays
+///    unknown ([`Error::InvestmentUnknown`]).
+///
+/// # What cannot be told apart
+///
+/// Two investments of the same plan and the same amount created inside one window: one of them
+/// may be this one and the other anyone else's (another process of the account, a person on
+/// the website). The resolver answers [`InvestResolution::CannotTell`] with both, and
+/// `invest_once` ends as unknown without investing again — it may under-invest, it never
+/// invests twice. One such record is taken for this one: an investment of the same plan and
+/// amount made by someone else inside the window, while this one failed, is indistinguishable.
+/// Distinct amounts for concurrent investments in one plan make every one identifiable.
 pub struct ResolveInvestment<'a> {
     core: &'a ClientCore,
     pending: PendingInvestment,
