@@ -197,13 +197,7 @@ impl State {
         api_key: &str,
         filter: &InvestmentsFilter,
     ) -> Result<PageRecord<InvestmentRecord>, Rejection> {
-        let now = self.clock.now_us();
-        self.settle_matured(now);
-        if let Some(ticker) = &filter.ticker
-            && !self.known_tickers().contains(ticker.as_str())
-        {
-            return Err(invalid_field("ticker", "The selected ticker is invalid."));
-        }
+        let now = self.list_request(filter.ticker.as_deref())?;
         let mine = |i: &&StoredInvestment| i.api_key == api_key && i.visible_us <= now;
         if let Some(id) = &filter.id
             && !self
@@ -245,13 +239,7 @@ impl State {
         api_key: &str,
         filter: &PaymentsFilter,
     ) -> Result<PageRecord<InterestPaymentRecord>, Rejection> {
-        let now = self.clock.now_us();
-        self.settle_matured(now);
-        if let Some(ticker) = &filter.ticker
-            && !self.known_tickers().contains(ticker.as_str())
-        {
-            return Err(invalid_field("ticker", "The selected ticker is invalid."));
-        }
+        self.list_request(filter.ticker.as_deref())?;
         let records = self
             .investments
             .payments
@@ -285,11 +273,7 @@ impl State {
         ticker: &str,
         amount: &str,
     ) -> Result<(), SandboxError> {
-        let value = decimal::parse(amount).ok_or_else(|| SandboxError::InvalidValue {
-            field: "amount",
-            value: amount.to_owned(),
-            reason: "not a non-negative plain decimal",
-        })?;
+        let value = super::execution::balance_value(amount)?;
         let account = self
             .accounts
             .get_mut(api_key)
@@ -308,6 +292,17 @@ impl State {
                 serde_json::to_value(record(i, plan)).ok()
             })
             .collect()
+    }
+
+    /// What both lists do first: settle what matured, and refuse a `ticker` that names no
+    /// currency. The time now.
+    fn list_request(&mut self, ticker: Option<&str>) -> Result<u64, Rejection> {
+        let now = self.clock.now_us();
+        self.settle_matured(now);
+        if ticker.is_some_and(|t| !self.known_tickers().contains(t)) {
+            return Err(invalid_field("ticker", "The selected ticker is invalid."));
+        }
+        Ok(now)
     }
 
     /// Closes every active investment whose term ended by `now`, at its term's end.

@@ -19,7 +19,7 @@ use crate::values::Ticker;
 /// use txc_types::investments::InterestPaymentsQuery;
 /// let q = InterestPaymentsQuery::builder().plan_id("8e667b4a").ticker("USDT").build()?;
 /// assert_eq!(serde_json::to_string(&q)?, r#"{"planId":"8e667b4a","ticker":"USDT"}"#);
-/// # Ok::<(), txc_types::errors::ValidationError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct InterestPaymentsQuery {

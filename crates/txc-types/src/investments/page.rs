@@ -5,7 +5,8 @@
 //! [`InterestPaymentsQuery`](super::InterestPaymentsQuery).
 
 use crate::endpoint::WireValue;
-use crate::errors::{Reason, ValidationError};
+use crate::errors::ValidationError;
+use crate::lookups::lookup::in_range;
 use crate::values::text::check_chars;
 
 /// The most records a page holds (the exchange's `limit` maximum and default).
@@ -56,17 +57,6 @@ impl Paging {
             }
         }
         Ok(())
-    }
-}
-
-fn in_range(field: &'static str, value: u64, min: u64, max: u64) -> Result<u64, ValidationError> {
-    if (min..=max).contains(&value) {
-        Ok(value)
-    } else {
-        Err(ValidationError::invalid(
-            field,
-            Reason::OutOfRange { min, max },
-        ))
     }
 }
 
