@@ -13,7 +13,7 @@ use txc_types::values::{ExactDecimal, Timestamp};
 
 use crate::call::Call;
 use crate::{
-    ClientCore, Error, Machine, NonceMode, PendingInvestment, Response, Step, TransportError,
+    ClientCore, Error, Machine, PendingInvestment, Response, Step, TransportError,
     UnresolvedInvestment, unix_millis,
 };
 
@@ -59,7 +59,7 @@ pub struct AcceptanceWindow {
 
 impl AcceptanceWindow {
     /// The window of attempts signed with `nonceWindow`: their nonces ± [`NONCE_WINDOW`].
-    fn of_nonces(nonces: impl Iterator<Item = u64> + Clone) -> Option<Self> {
+    pub(crate) fn of_nonces(nonces: impl Iterator<Item = u64> + Clone) -> Option<Self> {
         let w = millis(NONCE_WINDOW);
         Some(Self {
             from_ms: nonces.clone().min()?.saturating_sub(w),
@@ -296,12 +296,7 @@ impl fmt::Debug for ResolveInvestment<'_> {
 
 impl<'a> ResolveInvestment<'a> {
     pub(crate) fn new(core: &'a ClientCore, pending: PendingInvestment) -> Self {
-        let window = match pending.nonce_mode() {
-            NonceMode::Window => {
-                AcceptanceWindow::of_nonces(pending.attempts().iter().map(|a| a.nonce.get()))
-            }
-            NonceMode::Strict => None,
-        };
+        let window = pending.acceptance_window();
         let amount = ExactDecimal::new(pending.invest().amount().as_str()).ok();
         // With nonceWindow, the local time at which the (corrected) clock reaches the point
         // round 1 needs; with strict nonces, at once (the first answer sets the fence).

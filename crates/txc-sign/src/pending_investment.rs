@@ -5,6 +5,7 @@ use std::time::SystemTime;
 
 use txc_types::investments::Invest;
 
+use crate::invest_resolve::AcceptanceWindow;
 use crate::{AttemptRecord, NonceMode};
 
 /// An investment that may or may not have been made: the request (plan and amount), how its
@@ -59,6 +60,19 @@ impl PendingInvestment {
     /// Every attempt to send it, oldest first.
     pub fn attempts(&self) -> &[AttemptRecord] {
         &self.attempts
+    }
+
+    /// The span of the exchange's clock in which an attempt can have been accepted: with
+    /// `nonceWindow`, the attempts' nonces ± 5 s; `None` with strict nonces, whose window only
+    /// closes once a later request of the key is accepted (resolving measures it), or without
+    /// attempts.
+    pub fn acceptance_window(&self) -> Option<AcceptanceWindow> {
+        match self.nonce_mode {
+            NonceMode::Window => {
+                AcceptanceWindow::of_nonces(self.attempts.iter().map(|a| a.nonce.get()))
+            }
+            NonceMode::Strict => None,
+        }
     }
 
     /// When the first attempt was signed.
