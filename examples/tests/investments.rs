@@ -17,6 +17,7 @@ use common::invest::{InvestApi, InvestDriver};
 use txc_sandbox::{AccountConfig, Fault, PlanConfig, Route, Sandbox, demo};
 use txc_sign::{
     ApiErrorClass, Error, InvestResolution, Invested, NonceSequence, RateLimits, RatePolicy,
+    WindowBasis,
 };
 use txc_types::endpoint::{MAIN_ACCOUNT_SCOPE, RateLimit};
 use txc_types::errors::{Bound, ValidationError};
@@ -290,6 +291,8 @@ struct Row {
     name: &'static str,
     fault: Option<Fault>,
     once: bool,
+    /// Nonces without `nonceWindow`: the window is fenced by the resolver's first look-up.
+    strict: bool,
     /// For `invest`: whether resolving finds it. For `invest_once`: how it ends.
     expect: Expect,
 }
@@ -323,44 +326,71 @@ fn unknown_outcomes_are_resolved_never_doubled(driver: &dyn InvestDriver) {
             name: "lost answer",
             fault: Some(Fault::DropAfterProcessing),
             once: false,
+            strict: false,
             expect: Expect::UnknownThenInvested,
         },
         Row {
             name: "5xx after investing",
             fault: Some(answer_503()),
             once: false,
+            strict: false,
             expect: Expect::UnknownThenInvested,
         },
         Row {
             name: "reset mid-answer",
             fault: Some(Fault::ResetMidBody),
             once: false,
+            strict: false,
             expect: Expect::UnknownThenInvested,
         },
         Row {
             name: "5xx without investing",
             fault: Some(Fault::Unavailable),
             once: false,
+            strict: false,
             expect: Expect::UnknownThenNotInvested,
         },
         Row {
             name: "once: lost answer",
             fault: Some(Fault::DropAfterProcessing),
             once: true,
+            strict: false,
             expect: Expect::Found,
         },
         Row {
             name: "once: 5xx without investing",
             fault: Some(Fault::HtmlBadGateway),
             once: true,
+            strict: false,
+            expect: Expect::Answered,
+        },
+        Row {
+            name: "strict nonces: lost answer",
+            fault: Some(Fault::ResetMidBody),
+            once: false,
+            strict: true,
+            expect: Expect::UnknownThenInvested,
+        },
+        Row {
+            name: "strict nonces, once: 5xx without investing",
+            fault: Some(Fault::Unavailable),
+            once: true,
+            strict: true,
             expect: Expect::Answered,
         },
     ];
     let clients: Vec<(Sandbox, Box<dyn InvestApi>)> = rows
         .iter()
-        .map(|_| {
+        .map(|row| {
             let sandbox = Sandbox::start().unwrap();
-            let client = partner(driver, &sandbox);
+            let config = match row.strict {
+                // Its own sequence: strict nonces must grow at each sandbox.
+                true => config::partner()
+                    .nonce_window(false)
+                    .nonce_sequence(NonceSequence::new()),
+                false => config::partner(),
+            };
+            let client = driver.investor(sandbox.base_url(), config);
             (sandbox, client)
         })
         .collect();
@@ -408,6 +438,8 @@ fn run_row(row: &Row, sandbox: &Sandbox, client: &dyn InvestApi) {
                 evidence,
             },
         ) => {
+            let fenced = matches!(evidence.window.basis, WindowBasis::Fence { .. });
+            assert_eq!(fenced, row.strict, "{name}");
             assert_eq!(
                 sandbox.investment_records()[0]["id"],
                 investment.id.as_str(),

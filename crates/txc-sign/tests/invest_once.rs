@@ -515,7 +515,10 @@ fn a_failing_look_up_leaves_it_unknown() {
     // It carries the plan, the amount and the window the attempt could be accepted in.
     let window = pending.acceptance_window().unwrap();
     let nonce = pending.attempts()[0].nonce.get();
-    assert_eq!((window.from_ms, window.to_ms), (nonce - 5_000, nonce + 5_000));
+    assert_eq!(
+        (window.from_ms, window.to_ms),
+        (nonce - 5_000, nonce + 5_000)
+    );
 }
 
 #[test]
