@@ -89,8 +89,8 @@
 //! # Pacing, clocks and fleets
 //!
 //! Every client paces itself per endpoint within the exchange's documented limits (orders
-//! 10 000 per 10 s, smart plans 1 000, look-ups 12 000, cancel 10 000), sharing the allowance
-//! with every client of its key in the process. When no slot is free it waits (up to 10 s by
+//! 10 000 per 10 s, look-ups 12 000, cancel 10 000, the five smart-investment endpoints 1 000
+//! together), sharing the allowance with every client of its key in the process. When no slot is free it waits (up to 10 s by
 //! default) or, with [`RatePolicy::FailFast`](settings::RatePolicy::FailFast), fails with [`Error::Throttled`] — nothing sent.
 //! The exchange counts per IP address: give clients of several keys one [`RateLimiter`](settings::RateLimiter) to
 //! share it. [`Client::server_time`] reads the exchange's clock; a window nonce refused as more
