@@ -86,6 +86,28 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Investing (B2B partners)
+//!
+//! Build the investment from the plan read — its status and bounds are checked before anything
+//! is sent — and invest exactly once: an ambiguous answer is resolved from the investments
+//! list ([`Client::resolve_investment`], on the exchange's clock), never invested twice.
+//!
+//! ```
+//! use txc_blocking::{Client, Credentials};
+//! use txc_blocking::investments::{Invest, PlanStatus, SmartPlansQuery};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! let sandbox = Sandbox::start()?;
+//! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
+//! let client = Client::builder(credentials).base_url(sandbox.base_url()).build()?;
+//! let plans = client.smart_plans(&SmartPlansQuery::builder().ticker("USDT").build()?)?;
+//! let plan = plans.iter().find(|p| p.status == PlanStatus::Active).unwrap();
+//! assert!(Invest::in_plan(plan, "1000000").is_err()); // above its bounds: nothing sent
+//! let invested = client.invest_once(&Invest::in_plan(plan, "250")?)?;
+//! assert_eq!(sandbox.investment_records()[0]["id"], invested.id());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Pacing, clocks and fleets
 //!
 //! Every client paces itself per endpoint within the exchange's documented limits (orders
