@@ -1,7 +1,7 @@
 //! An async client for WhiteBIT's private v4 collateral-trading and smart-investment API, over
 //! [reqwest](https://docs.rs/reqwest) on tokio: collateral market and trigger market orders, the open
-//! orders, the order history, cancel, smart investment plans — and resolving every order whose
-//! outcome is unknown.
+//! orders, the order history, cancel, smart investments — and resolving every order (and
+//! investment) whose outcome is unknown.
 //!
 //! | module | what is there |
 //! |---|---|
@@ -9,10 +9,10 @@
 //! | [`orders`] | placing and canceling orders: the requests, their builder, the [`Order`](orders::Order) answered, [`Side`](orders::Side) and the other order enums |
 //! | [`lookups`] | finding orders: the open orders and the order history |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
-//! | [`investments`] | smart investment plans |
+//! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
-//! | [`outcomes`] | an order (or a close) whose outcome is unknown, and what resolving it found |
+//! | [`outcomes`] | an order, a close or an investment whose outcome is unknown, and what resolving it found |
 //! | [`guards`] | the [`KillSwitch`](guards::KillSwitch) guard that keeps a market's kill-switch timer armed |
 //! | [`settings`] | what the builder takes beyond its defaults: retries, rate limits, fleets, clocks, nonces, order ids, the position-mode check |
 //! | [`errors`] | the parts of an [`Error`]: API, transport, decode and validation errors |
@@ -209,22 +209,27 @@ pub mod errors {
 
     pub use txc_sign::{
         ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
-        TransportError, TransportErrorKind, Unresolved, UnresolvedClose,
+        TransportError, TransportErrorKind, Unresolved, UnresolvedClose, UnresolvedInvestment,
     };
     #[cfg(feature = "decimal")]
     pub use txc_types::errors::DecimalRangeError;
-    pub use txc_types::errors::{Reason, ValidationError};
+    pub use txc_types::errors::{Bound, Reason, ValidationError};
 }
 
 pub mod outcomes {
     //! An order whose outcome is unknown ([`PendingOrder`]: market, `clientOrderId`, each
     //! attempt's [`AttemptRecord`] and [`Nonce`]) and what resolving it found ([`Resolution`],
     //! [`Placed`]); a close whose outcome is unknown ([`PendingClose`]) and what resolving it
-    //! found ([`CloseResolution`], with its [`CloseProof`] of [`LookupRound`]s).
+    //! found ([`CloseResolution`], with its [`CloseProof`] of [`LookupRound`]s); an investment
+    //! whose outcome is unknown ([`PendingInvestment`], signed in a [`NonceMode`]), what
+    //! resolving it found ([`InvestResolution`]) and what proved it ([`Evidence`]: the
+    //! [`AcceptanceWindow`] and [`WindowBasis`], each [`InvestmentRound`]), and an investment
+    //! made exactly once ([`Invested`]).
 
     pub use txc_sign::{
-        AttemptRecord, CloseProof, CloseResolution, LookupRound, Nonce, PendingClose, PendingOrder,
-        Placed, Resolution,
+        AcceptanceWindow, AttemptRecord, CloseProof, CloseResolution, Evidence, InvestResolution,
+        Invested, InvestmentRound, LookupRound, Nonce, NonceMode, PendingClose, PendingInvestment,
+        PendingOrder, Placed, Resolution, WindowBasis,
     };
 }
 

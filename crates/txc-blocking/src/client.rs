@@ -6,12 +6,15 @@ use std::thread;
 use std::time::SystemTime;
 
 use txc_sign::{
-    ClientCore, ClockOffset, CloseResolution, Credentials, Error, KillSwitchEvent,
-    KillSwitchSchedule, Machine, PendingClose, PendingOrder, Placed, Resolution, Response,
-    SignedRequest, Step,
+    ClientCore, ClockOffset, CloseResolution, Credentials, Error, InvestResolution, Invested,
+    KillSwitchEvent, KillSwitchSchedule, Machine, PendingClose, PendingInvestment, PendingOrder,
+    Placed, Resolution, Response, SignedRequest, Step,
 };
 use txc_types::endpoint::{Acknowledged, Endpoint};
-use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
+use txc_types::investments::{
+    CloseInvestment, InterestPaymentsPage, InterestPaymentsQuery, Invest, InvestmentClosed,
+    InvestmentPlan, InvestmentsPage, InvestmentsQuery, NewInvestment, SmartPlansQuery,
+};
 use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
 use txc_types::orders::{
     BulkCancelItem, CancelAllOrders, CancelOrder, CancelOrders, Cancellation,
@@ -234,6 +237,59 @@ impl Client {
         report: impl Fn(KillSwitchEvent) + Send + Sync + 'static,
     ) -> Result<KillSwitch, Error> {
         KillSwitch::arm(self.clone(), schedule, Box::new(report))
+    }
+
+    /// Invests in a smart plan (`POST /api/v4/main-account/smart/investment`, B2B partners
+    /// only); the answer is the new investment's id. Build the request with
+    /// [`Invest::in_plan`] to have the plan's status and bounds checked before anything is
+    /// sent.
+    ///
+    /// The request carries no id of the caller's, so it is never resent after an ambiguous
+    /// answer (a 5xx, a reset, a lost response): that failure is [`Error::InvestmentUnknown`];
+    /// [`Client::resolve_investment`] it, or use [`Client::invest_once`].
+    pub fn invest(&self, invest: &Invest) -> Result<NewInvestment, Error> {
+        self.drive(self.inner.core.invest(invest))
+    }
+
+    /// Invests exactly once: on an unknown outcome, finds out from the investments list
+    /// whether it was invested, and invests again only when resolving proved it was not (at
+    /// most `max_placements` sends in all). Never two investments for one call; see
+    /// [`ResolveInvestment`](txc_sign::ResolveInvestment) for what proves each answer.
+    pub fn invest_once(&self, invest: &Invest) -> Result<Invested, Error> {
+        self.drive(self.inner.core.invest_once(invest))
+    }
+
+    /// Finds out whether an investment whose outcome is unknown was made: waits until no
+    /// attempt can still be accepted, then reads the investments list twice, the settling
+    /// delay apart, for one of the plan and amount created in the attempts' window. A look-up
+    /// that fails leaves it unknown ([`Error::InvestmentUnknown`]).
+    pub fn resolve_investment(
+        &self,
+        investment: &PendingInvestment,
+    ) -> Result<InvestResolution, Error> {
+        self.drive(self.inner.core.resolve_investment(investment.clone()))
+    }
+
+    /// Closes an investment (`POST /api/v4/main-account/smart/investment/close`): the
+    /// principal comes back with the interest the plan pays. Never resent after an ambiguous
+    /// answer: look the investment up ([`Client::investments`] by id) to see whether it closed.
+    pub fn close_investment(&self, close: &CloseInvestment) -> Result<InvestmentClosed, Error> {
+        self.send(close)
+    }
+
+    /// A page of the account's investments (`POST /api/v4/main-account/smart/investments`);
+    /// [`InvestmentsQuery::next_page`] gives the next one.
+    pub fn investments(&self, query: &InvestmentsQuery) -> Result<InvestmentsPage, Error> {
+        self.send(query)
+    }
+
+    /// A page of the interest payments
+    /// (`POST /api/v4/main-account/smart/interest-payment-history`).
+    pub fn interest_payments(
+        &self,
+        query: &InterestPaymentsQuery,
+    ) -> Result<InterestPaymentsPage, Error> {
+        self.send(query)
     }
 
     /// The exchange's time (`GET /api/v4/public/time`, public: no key, no nonce), in whole

@@ -1,7 +1,7 @@
 //! A blocking client for WhiteBIT's private v4 collateral-trading and smart-investment API,
 //! over [ureq](https://docs.rs/ureq): collateral market and trigger market orders, the open
-//! orders, the order history, cancel, smart investment plans — and resolving every order whose
-//! outcome is unknown.
+//! orders, the order history, cancel, smart investments — and resolving every order (and
+//! investment) whose outcome is unknown.
 //!
 //! | module | what is there |
 //! |---|---|
@@ -9,10 +9,10 @@
 //! | [`orders`] | placing and canceling orders: the requests, their builder, the [`Order`](orders::Order) answered, [`Side`](orders::Side) and the other order enums |
 //! | [`lookups`] | finding orders: the open orders and the order history |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
-//! | [`investments`] | smart investment plans |
+//! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
-//! | [`outcomes`] | an order (or a close) whose outcome is unknown, and what resolving it found |
+//! | [`outcomes`] | an order, a close or an investment whose outcome is unknown, and what resolving it found |
 //! | [`guards`] | the [`KillSwitch`](guards::KillSwitch) guard that keeps a market's kill-switch timer armed |
 //! | [`settings`] | what the builder takes beyond its defaults: retries, rate limits, fleets, clocks, nonces, order ids, the position-mode check |
 //! | [`errors`] | the parts of an [`Error`]: API, transport, decode and validation errors |
@@ -88,11 +88,33 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Investing (B2B partners)
+//!
+//! Build the investment from the plan read — its status and bounds are checked before anything
+//! is sent — and invest exactly once: an ambiguous answer is resolved from the investments
+//! list ([`Client::resolve_investment`], on the exchange's clock), never invested twice.
+//!
+//! ```
+//! use txc_blocking::{Client, Credentials};
+//! use txc_blocking::investments::{Invest, PlanStatus, SmartPlansQuery};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! let sandbox = Sandbox::start()?;
+//! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
+//! let client = Client::builder(credentials).base_url(sandbox.base_url()).build()?;
+//! let plans = client.smart_plans(&SmartPlansQuery::builder().ticker("USDT").build()?)?;
+//! let plan = plans.iter().find(|p| p.status == PlanStatus::Active).unwrap();
+//! assert!(Invest::in_plan(plan, "1000000").is_err()); // above its bounds: nothing sent
+//! let invested = client.invest_once(&Invest::in_plan(plan, "250")?)?;
+//! assert_eq!(sandbox.investment_records()[0]["id"], invested.id());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Pacing, clocks and fleets
 //!
 //! Every client paces itself per endpoint within the exchange's documented limits (orders
-//! 10 000 per 10 s, smart plans 1 000, look-ups 12 000, cancel 10 000), sharing the allowance
-//! with every client of its key in the process. When no slot is free it waits (up to 10 s by
+//! 10 000 per 10 s, look-ups 12 000, cancel 10 000, the five smart-investment endpoints 1 000
+//! together), sharing the allowance with every client of its key in the process. When no slot is free it waits (up to 10 s by
 //! default) or, with [`RatePolicy::FailFast`](settings::RatePolicy::FailFast), fails with [`Error::Throttled`] — nothing sent.
 //! The exchange counts per IP address: give clients of several keys one [`RateLimiter`](settings::RateLimiter) to
 //! share it. [`Client::server_time`] reads the exchange's clock; a window nonce refused as more
@@ -205,22 +227,27 @@ pub mod errors {
 
     pub use txc_sign::{
         ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
-        TransportError, TransportErrorKind, Unresolved, UnresolvedClose,
+        TransportError, TransportErrorKind, Unresolved, UnresolvedClose, UnresolvedInvestment,
     };
     #[cfg(feature = "decimal")]
     pub use txc_types::errors::DecimalRangeError;
-    pub use txc_types::errors::{Reason, ValidationError};
+    pub use txc_types::errors::{Bound, Reason, ValidationError};
 }
 
 pub mod outcomes {
     //! An order whose outcome is unknown ([`PendingOrder`]: market, `clientOrderId`, each
     //! attempt's [`AttemptRecord`] and [`Nonce`]) and what resolving it found ([`Resolution`],
     //! [`Placed`]); a close whose outcome is unknown ([`PendingClose`]) and what resolving it
-    //! found ([`CloseResolution`], with its [`CloseProof`] of [`LookupRound`]s).
+    //! found ([`CloseResolution`], with its [`CloseProof`] of [`LookupRound`]s); an investment
+    //! whose outcome is unknown ([`PendingInvestment`], signed in a [`NonceMode`]), what
+    //! resolving it found ([`InvestResolution`]) and what proved it ([`Evidence`]: the
+    //! [`AcceptanceWindow`] and [`WindowBasis`], each [`InvestmentRound`]), and an investment
+    //! made exactly once ([`Invested`]).
 
     pub use txc_sign::{
-        AttemptRecord, CloseProof, CloseResolution, LookupRound, Nonce, PendingClose, PendingOrder,
-        Placed, Resolution,
+        AcceptanceWindow, AttemptRecord, CloseProof, CloseResolution, Evidence, InvestResolution,
+        Invested, InvestmentRound, LookupRound, Nonce, NonceMode, PendingClose, PendingInvestment,
+        PendingOrder, Placed, Resolution, WindowBasis,
     };
 }
 

@@ -20,9 +20,10 @@ Exit codes:
   0  success
   1  failed: the exchange or the network failed a read (nothing was changed)
   2  invalid input or configuration: nothing was sent
-  3  rejected by the exchange (an order refused, a cancel that found no open order)
-  4  outcome unknown: the order may exist, the position may be closed; the message says how
-     to check (txc resolve ..., txc close ... --resolve)
+  3  rejected by the exchange (an order or investment refused, a cancel that found no open order)
+  4  outcome unknown: the order or investment may exist, the position may be closed; the
+     message says how to check (txc resolve ..., txc close ... --resolve,
+     txc resolve-investment ...)
   5  not sent: the connection failed before the request was written, or the client's own
      rate limit had no slot
 
@@ -30,8 +31,8 @@ Exit codes:
 on success, {\"command\": NAME, \"error\": {\"exit_code\", \"kind\", \"message\", ...}} on failure,
 {\"command\": NAME, \"dry_run\": {\"method\", \"url\", \"headers\", \"body\"}} with --dry-run.";
 
-/// txc: WhiteBIT's private v4 collateral orders, look-ups, cancel and smart plans from a
-/// shell — signed, paced, never resending an order whose outcome is unknown.
+/// txc: WhiteBIT's private v4 collateral orders, look-ups, cancel and smart investments from a
+/// shell — signed, paced, never resending an order or investment whose outcome is unknown.
 #[derive(Debug, Parser)]
 #[command(name = "txc", version, after_help = AFTER_HELP, max_term_width = 100)]
 pub(crate) struct Cli {
@@ -127,6 +128,21 @@ pub(crate) enum Command {
     /// Find out whether an order whose outcome is unknown was placed: wait out the settling
     /// delay, then look its clientOrderId up in the open orders and the history
     Resolve(ResolveArgs),
+    /// Invest in a smart plan (B2B partner keys only): reads the plans first and checks the
+    /// amount against the plan's status and bounds before investing
+    Invest(InvestArgs),
+    /// List the investments (POST /api/v4/main-account/smart/investments)
+    Investments(InvestmentsArgs),
+    /// Close an investment (POST /api/v4/main-account/smart/investment/close)
+    CloseInvestment {
+        /// The investment's id
+        id: String,
+    },
+    /// List the interest payments (POST /api/v4/main-account/smart/interest-payment-history)
+    Interest(InterestArgs),
+    /// Find out whether an investment whose outcome is unknown was made: wait until no attempt
+    /// can still be accepted, then look for it in the investments list twice
+    ResolveInvestment(ResolveInvestmentArgs),
     /// The exchange's time (GET /api/v4/public/time; needs no key)
     Time,
     /// The collateral balance of each asset (POST /api/v4/collateral-account/balance); with
@@ -276,6 +292,83 @@ pub(crate) struct CancelArgs {
     /// Your id of the order
     #[arg(long, value_name = "ID")]
     pub(crate) client_order_id: Option<String>,
+}
+
+/// What `txc invest` takes.
+#[derive(Debug, Args)]
+pub(crate) struct InvestArgs {
+    /// The plan's id (txc plans lists them)
+    pub(crate) plan_id: String,
+    /// The amount, in the plan's currency, e.g. 250
+    pub(crate) amount: String,
+    /// Invest exactly once: on an unknown outcome resolve it, and invest again only when it was
+    /// not invested
+    #[arg(long)]
+    pub(crate) once: bool,
+}
+
+/// An investment's status.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum InvestmentStatusArg {
+    /// Active (1)
+    Active,
+    /// Closed (2)
+    Closed,
+}
+
+/// The investments list's filters.
+#[derive(Debug, Args)]
+pub(crate) struct InvestmentsArgs {
+    /// Only the investment with this id
+    #[arg(long, value_name = "ID")]
+    pub(crate) id: Option<String>,
+    /// Only investments in plans of this currency, e.g. USDT
+    #[arg(long, value_name = "T")]
+    pub(crate) ticker: Option<String>,
+    /// Only active or only closed investments
+    #[arg(long, value_name = "STATUS")]
+    pub(crate) status: Option<InvestmentStatusArg>,
+    /// At most this many (1 to 100)
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+    /// Skip this many
+    #[arg(long, value_name = "N")]
+    pub(crate) offset: Option<u64>,
+}
+
+/// The interest payments' filters.
+#[derive(Debug, Args)]
+pub(crate) struct InterestArgs {
+    /// Only payments of this plan
+    #[arg(long, value_name = "ID")]
+    pub(crate) plan_id: Option<String>,
+    /// Only payments in this currency, e.g. USDT
+    #[arg(long, value_name = "T")]
+    pub(crate) ticker: Option<String>,
+    /// At most this many (1 to 100)
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+    /// Skip this many
+    #[arg(long, value_name = "N")]
+    pub(crate) offset: Option<u64>,
+}
+
+/// An investment whose outcome is unknown, as `txc` printed it.
+#[derive(Debug, Args)]
+pub(crate) struct ResolveInvestmentArgs {
+    /// The plan's id
+    pub(crate) plan_id: String,
+    /// The amount
+    pub(crate) amount: String,
+    /// The nonce (Unix milliseconds) of an attempt to send it; repeat for each attempt
+    #[arg(long, value_name = "N", required = true)]
+    pub(crate) nonce: Vec<u64>,
+    /// The attempts were signed without nonceWindow (strict nonces)
+    #[arg(long)]
+    pub(crate) strict: bool,
+    /// The plan's currency, to narrow the look-ups
+    #[arg(long, value_name = "T")]
+    pub(crate) ticker: Option<String>,
 }
 
 /// An order whose outcome is unknown, as `txc` printed it.

@@ -20,6 +20,10 @@ use crate::args::{
 use crate::config::{self, Target};
 use crate::exit::CliError;
 
+mod investing;
+
+pub(crate) use investing::{close_investment, interest, invest, investments, resolve_investment};
+
 /// What a command produced.
 pub(crate) enum Outcome {
     /// A placed order, from its own response.
@@ -36,6 +40,16 @@ pub(crate) enum Outcome {
     Canceled(Box<Order>),
     /// What resolving found.
     Resolved(Box<Resolution>),
+    /// An investment made (`txc invest`).
+    Invested(Box<txc_blocking::outcomes::Invested>),
+    /// A page of investments.
+    Investments(txc_blocking::investments::InvestmentsPage),
+    /// An investment closed: its id.
+    InvestmentClosed(String),
+    /// A page of interest payments.
+    InterestPayments(txc_blocking::investments::InterestPaymentsPage),
+    /// What resolving an investment found.
+    InvestResolved(Box<txc_blocking::outcomes::InvestResolution>),
     /// The exchange's time.
     Time(ServerTime),
     /// `--dry-run`: the signed request, not sent.

@@ -58,6 +58,9 @@ pub(crate) enum CliError {
     },
     /// The exchange answered, but not what was asked: a cancel found no open order.
     Rejected(String),
+    /// What became of something cannot be told (several identical investments in one window);
+    /// the message says what was found.
+    Unknown(String),
     /// The embedded sandbox could not start or print its address.
     #[cfg(feature = "sandbox")]
     Sandbox(String),
@@ -83,6 +86,7 @@ impl CliError {
         match self {
             Self::Invalid(_) => Exit::Invalid,
             Self::Rejected(_) => Exit::Rejected,
+            Self::Unknown(_) => Exit::Unknown,
             #[cfg(feature = "sandbox")]
             Self::Sandbox(_) => Exit::Failed,
             Self::Client { error, changes, .. } => client_exit(error, *changes),
@@ -92,7 +96,7 @@ impl CliError {
     /// The message, one paragraph.
     pub(crate) fn message(&self) -> String {
         match self {
-            Self::Invalid(m) | Self::Rejected(m) => m.clone(),
+            Self::Invalid(m) | Self::Rejected(m) | Self::Unknown(m) => m.clone(),
             #[cfg(feature = "sandbox")]
             Self::Sandbox(m) => m.clone(),
             Self::Client { error, check, .. } => {
@@ -123,8 +127,8 @@ fn client_exit(error: &Error, changes: bool) -> Exit {
     match error {
         Error::InvalidRequest(_) | Error::InvalidConfig { .. } => Exit::Invalid,
         Error::Throttled(_) => Exit::NotSent,
-        Error::OutcomeUnknown(_) => Exit::Unknown,
-        Error::NotPlaced(_) => Exit::Rejected,
+        Error::OutcomeUnknown(_) | Error::InvestmentUnknown(_) => Exit::Unknown,
+        Error::NotPlaced(_) | Error::NotInvested(_) => Exit::Rejected,
         Error::Transport(t) if t.delivery == Delivery::NotSent => Exit::NotSent,
         _ if changes && error.outcome_unknown() => Exit::Unknown,
         Error::Api(e) if (400..500).contains(&e.status) => Exit::Rejected,

@@ -1,6 +1,7 @@
 //! `txc`: the command line of txc for WhiteBIT's private v4 API — collateral market and
 //! trigger market orders, open orders, order history, cancel, resolving an order whose outcome
-//! is unknown, smart investment plans and the server time — and `txc sandbox`, the embedded
+//! is unknown, smart investments (plans, investing — exactly once with `--once` —, the
+//! investments, closing one, interest payments, resolving an investment) and the server time — and `txc sandbox`, the embedded
 //! WhiteBIT-compatible exchange, so that every command works offline.
 //!
 //! **What it is for:** operators placing a manual order, partners listing plans from a shell,
@@ -59,6 +60,16 @@ fn main() -> ExitCode {
         Command::History(args) => ("history", commands::history(global, args)),
         Command::Cancel(args) => ("cancel", commands::cancel(global, args)),
         Command::Resolve(args) => ("resolve", commands::resolve(global, args)),
+        Command::Invest(args) => ("invest", commands::invest(global, args)),
+        Command::Investments(args) => ("investments", commands::investments(global, args)),
+        Command::CloseInvestment { id } => {
+            ("close-investment", commands::close_investment(global, id))
+        }
+        Command::Interest(args) => ("interest", commands::interest(global, args)),
+        Command::ResolveInvestment(args) => (
+            "resolve-investment",
+            commands::resolve_investment(global, args),
+        ),
         Command::Time => ("time", commands::time(global)),
         Command::Balance(args) => ("balance", risk::balance(global, args)),
         Command::Positions { market } => ("positions", risk::positions(global, market.as_deref())),

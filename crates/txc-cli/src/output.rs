@@ -5,10 +5,10 @@
 
 use serde_json::{Map, Value, json};
 use txc_blocking::endpoint::SignedRequest;
-use txc_blocking::investments::InvestmentPlan;
+use txc_blocking::investments::{InterestPayment, Investment, InvestmentPlan};
 use txc_blocking::lookups::HistoryOrder;
 use txc_blocking::orders::Order;
-use txc_blocking::outcomes::{Placed, Resolution};
+use txc_blocking::outcomes::{InvestResolution, Invested, Placed, Resolution};
 
 use crate::commands::Outcome;
 use crate::exit::CliError;
@@ -44,6 +44,23 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
                 print_placed(placed);
             }
             _ => println!("not placed: it is safe to place the order again"),
+        },
+        Outcome::Invested(invested) => print_invested(invested),
+        Outcome::Investments(page) => print_investments(&page.records),
+        Outcome::InvestmentClosed(id) => println!("closed {id}"),
+        Outcome::InterestPayments(page) => print_payments(&page.records),
+        Outcome::InvestResolved(resolution) => match &**resolution {
+            InvestResolution::Invested {
+                investment,
+                evidence,
+            } => {
+                println!("invested ({evidence})");
+                print_investments(std::slice::from_ref(&**investment));
+            }
+            other => println!(
+                "not invested: it is safe to invest again ({})",
+                other.evidence()
+            ),
         },
         Outcome::Time(time) => println!("{}", time.time.as_str()),
         Outcome::DryRun(request) => print_dry_run(request, show_signature),
@@ -90,6 +107,18 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
                 }),
             );
         }
+        if let Some(pending) = error.pending_investment() {
+            let nonces: Vec<u64> = pending.attempts().iter().map(|a| a.nonce.get()).collect();
+            detail.insert(
+                "pending_investment".into(),
+                json!({
+                    "plan_id": pending.invest().plan_id(),
+                    "amount": pending.invest().amount().as_str(),
+                    "nonces": nonces,
+                    "nonce_window": pending.nonce_mode().window(),
+                }),
+            );
+        }
         if let Some(check) = check {
             detail.insert("check".into(), json!(check));
         }
@@ -110,6 +139,22 @@ fn result(outcome: &Outcome) -> Value {
         Outcome::Resolved(resolution) => match &**resolution {
             Resolution::Placed(placed) => placed_value_with(placed, Some(true)),
             _ => json!({ "placed": false }),
+        },
+        Outcome::Invested(invested) => invested_value(invested),
+        Outcome::Investments(page) => value(page),
+        Outcome::InvestmentClosed(id) => json!({ "closed": true, "id": id }),
+        Outcome::InterestPayments(page) => value(page),
+        Outcome::InvestResolved(resolution) => match &**resolution {
+            InvestResolution::Invested {
+                investment,
+                evidence,
+            } => json!({
+                "invested": true,
+                "id": investment.id,
+                "investment": value(&**investment),
+                "evidence": evidence.to_string(),
+            }),
+            other => json!({ "invested": false, "evidence": other.evidence().to_string() }),
         },
         Outcome::Time(time) => json!({ "time": time.time.unix_seconds() }),
         Outcome::DryRun(request) => dry_run(request, false),
@@ -141,6 +186,22 @@ fn placed_value_with(placed: &Placed, flag: Option<bool>) -> Value {
     value.insert("market".into(), json!(market));
     value.insert("order".into(), order);
     Value::Object(value)
+}
+
+/// `{"id": …, "found_in": "response" | "investments", "investment": {…}, "evidence": "…"}`.
+fn invested_value(invested: &Invested) -> Value {
+    match invested {
+        Invested::Found {
+            investment,
+            evidence,
+        } => json!({
+            "id": investment.id,
+            "found_in": "investments",
+            "investment": erased::ToValue::to_value(&**investment),
+            "evidence": evidence.to_string(),
+        }),
+        other => json!({ "id": other.id(), "found_in": "response" }),
+    }
 }
 
 /// Serializing any of the record types to a JSON value, behind one object-safe trait.
@@ -336,4 +397,72 @@ fn print_plans(plans: &[InvestmentPlan]) {
         })
         .collect();
     table(&["id", "ticker", "percent", "days", "min", "max"], &rows);
+}
+
+fn print_invested(invested: &Invested) {
+    match invested {
+        Invested::Found {
+            investment,
+            evidence,
+        } => {
+            println!("invested: found in the investments list ({evidence})");
+            print_investments(std::slice::from_ref(&**investment));
+        }
+        other => println!("invested {}", other.id()),
+    }
+}
+
+fn print_investments(investments: &[Investment]) {
+    let rows: Vec<Vec<String>> = investments
+        .iter()
+        .map(|i| {
+            let status = match i.status.code() {
+                1 => "active".to_owned(),
+                2 => "closed".to_owned(),
+                n => n.to_string(),
+            };
+            vec![
+                i.id.clone(),
+                i.plan.id.clone(),
+                i.plan.ticker.as_str().to_owned(),
+                status,
+                i.amount.as_str().to_owned(),
+                i.interest_paid.as_str().to_owned(),
+                i.created.as_str().to_owned(),
+                i.payment_time.as_str().to_owned(),
+            ]
+        })
+        .collect();
+    table(
+        &[
+            "id",
+            "plan",
+            "ticker",
+            "status",
+            "amount",
+            "interestPaid",
+            "created",
+            "paymentTime",
+        ],
+        &rows,
+    );
+}
+
+fn print_payments(payments: &[InterestPayment]) {
+    let rows: Vec<Vec<String>> = payments
+        .iter()
+        .map(|p| {
+            vec![
+                p.investment_id.clone(),
+                p.plan_id.clone(),
+                p.amount.as_str().to_owned(),
+                p.ticker.as_str().to_owned(),
+                p.timestamp.as_str().to_owned(),
+            ]
+        })
+        .collect();
+    table(
+        &["investmentId", "planId", "amount", "ticker", "timestamp"],
+        &rows,
+    );
 }

@@ -612,6 +612,11 @@ fn help_texts() {
         "hedge-mode",
         "cancel-all",
         "kill-switch",
+        "invest",
+        "investments",
+        "close-investment",
+        "interest",
+        "resolve-investment",
     ] {
         let (out, _) = run(txc().args([command, "--help"]), 0);
         insta::assert_snapshot!(format!("help_{command}"), out);
@@ -848,4 +853,179 @@ fn state_changes_need_live_away_from_loopback_and_dry_runs_send_nothing() {
         2,
     );
     assert_eq!(sandbox.stats().requests, 0);
+}
+
+/// The docs' example plan, the sandbox's first: 100 to 10 000 USDT, 3 000 left.
+const PLAN: &str = "8e667b4a-0b71-4988-8af5-9474dbfaeb51";
+
+#[test]
+fn invest_list_close_and_interest() {
+    let sandbox = Sandbox::builder()
+        .investment_minute(std::time::Duration::from_millis(1))
+        .start()
+        .unwrap();
+    let (out, err) = run(txc_at(&sandbox).args(["--json", "invest", PLAN, "250"]), 0);
+    no_secret(&out);
+    no_secret(&err);
+    let invested = json(&out)["result"].clone();
+    assert_eq!(invested["found_in"], "response");
+    let id = invested["id"].as_str().unwrap().to_owned();
+    assert_eq!(sandbox.investment_records()[0]["id"], id.as_str());
+
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "investments",
+            "--status",
+            "active",
+            "--ticker",
+            "USDT",
+        ]),
+        0,
+    );
+    let page = json(&out)["result"].clone();
+    assert_eq!(page["records"][0]["id"], id.as_str());
+    assert_eq!(page["records"][0]["amount"], "250");
+    assert_eq!(page["records"][0]["plan"]["id"], PLAN);
+    let (out, _) = run(txc_at(&sandbox).args(["investments", "--id", &id]), 0);
+    assert!(out.contains("active") && out.contains("250"), "{out}");
+
+    std::thread::sleep(std::time::Duration::from_millis(100));
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "close-investment", &id]),
+        0,
+    );
+    assert_eq!(
+        json(&out)["result"],
+        serde_json::json!({"closed": true, "id": id})
+    );
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "interest", "--plan-id", PLAN]),
+        0,
+    );
+    let payments = json(&out)["result"]["records"].clone();
+    assert_eq!(payments[0]["investmentId"], id.as_str());
+    let (out, _) = run(txc_at(&sandbox).args(["interest"]), 0);
+    assert!(out.contains("investmentId") && out.contains(&id), "{out}");
+    // Closed twice: the exchange refuses.
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "close-investment", &id]),
+        3,
+    );
+    assert_eq!(json(&out)["error"]["status"], 422);
+}
+
+#[test]
+fn invest_checks_the_plan_before_investing_and_guards_live() {
+    let sandbox = Sandbox::start().unwrap();
+    // Above what the plan has left: refused before investing, naming the bound.
+    let (_, err) = run(txc_at(&sandbox).args(["invest", PLAN, "5000"]), 2);
+    assert!(
+        err.contains("maxPossibleInvestment") && err.contains("3000"),
+        "{err}"
+    );
+    let (_, err) = run(txc_at(&sandbox).args(["invest", "no-such-plan", "100"]), 2);
+    assert!(err.contains("no plan no-such-plan"), "{err}");
+    let (_, err) = run(txc_at(&sandbox).args(["invest", PLAN, "1.0000001"]), 2);
+    assert!(err.contains("amount"), "{err}");
+    assert_eq!(sandbox.stats().investments_made, 0);
+    // A dry run signs the investment and sends nothing.
+    let requests = sandbox.stats().requests;
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "--dry-run", "invest", PLAN, "250"]),
+        0,
+    );
+    let body = json(&out)["dry_run"]["body"].clone();
+    assert_eq!(body["request"], "/api/v4/main-account/smart/investment");
+    assert_eq!(
+        (body["planId"].as_str(), body["amount"].as_str()),
+        (Some(PLAN), Some("250"))
+    );
+    assert_eq!(sandbox.stats().requests, requests);
+    // To a server that is not on loopback, investing and closing need --live.
+    for args in [vec!["invest", PLAN, "250"], vec!["close-investment", "x"]] {
+        let (_, err) = run(
+            txc()
+                .args([
+                    "--base-url",
+                    "https://example.com",
+                    "--api-key",
+                    "k",
+                    "--secret-stdin",
+                ])
+                .args(&args)
+                .write_stdin("secret\n"),
+            2,
+        );
+        assert!(err.contains("--live"), "{err}");
+    }
+    // The regular key is no partner: 403, rejected.
+    let (out, _) = run(
+        txc_at(&sandbox)
+            .env("TXC_API_KEY", demo::REGULAR_API_KEY)
+            .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
+            .args(["--json", "investments"]),
+        3,
+    );
+    assert_eq!(json(&out)["error"]["status"], 403);
+}
+
+#[test]
+fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::Invest, Fault::DropAfterProcessing, Some(1));
+    let (out, _) = run(txc_at(&sandbox).args(["--json", "invest", PLAN, "250"]), 4);
+    let error = json(&out)["error"].clone();
+    assert_eq!(error["kind"], "outcome_unknown");
+    assert_eq!(error["pending_investment"]["plan_id"], PLAN);
+    let check = error["check"].as_str().unwrap();
+    assert!(
+        check.starts_with(&format!("txc resolve-investment {PLAN} 250 --nonce ")),
+        "{check}"
+    );
+    assert_eq!(
+        sandbox.stats().investments_made,
+        1,
+        "sent once, never again"
+    );
+    // The printed command, run as printed: invested, and what proved it.
+    let args: Vec<&str> = check.split_whitespace().skip(1).collect();
+    let (out, _) = run(txc_at(&sandbox).arg("--json").args(&args), 0);
+    let resolved = json(&out)["result"].clone();
+    assert_eq!(resolved["invested"], true);
+    assert_eq!(resolved["id"], sandbox.investment_records()[0]["id"]);
+    assert!(
+        resolved["evidence"].as_str().unwrap().contains("round 1"),
+        "{resolved}"
+    );
+    // An attempt that never reached the exchange resolves to "not invested".
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "resolve-investment",
+            PLAN,
+            "777",
+            "--nonce",
+            "1700000000000",
+        ]),
+        0,
+    );
+    assert!(out.contains("not invested"), "{out}");
+}
+
+#[test]
+fn invest_once_finds_a_lost_answer_instead_of_investing_twice() {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::Invest, Fault::ResetMidBody, Some(1));
+    let (out, _) = run(
+        txc_at(&sandbox).args(["--json", "invest", PLAN, "250", "--once"]),
+        0,
+    );
+    let invested = json(&out)["result"].clone();
+    assert_eq!(invested["found_in"], "investments", "{invested}");
+    assert_eq!(invested["investment"]["amount"], "250");
+    assert_eq!(
+        sandbox.investment_records().len(),
+        1,
+        "invested exactly once"
+    );
 }

@@ -58,6 +58,11 @@ impl Shared {
         Clock::new(self.config.clock_offset_ms)
     }
 
+    /// Whether `id` is a configured plan's id (the plans are fixed; their state is not).
+    pub(crate) fn plan_exists(&self, id: &str) -> bool {
+        self.config.plans.iter().any(|p| p.id == id)
+    }
+
     /// The request body limit in bytes.
     pub(crate) fn max_body_bytes(&self) -> usize {
         self.config.max_body_bytes

@@ -52,6 +52,7 @@ pub struct SandboxBuilder {
     clock_offset_ms: i64,
     route_limits: HashMap<Route, u32>,
     kill_switch_second: Duration,
+    investment_minute: std::time::Duration,
 }
 
 impl Default for SandboxBuilder {
@@ -70,6 +71,7 @@ impl Default for SandboxBuilder {
             clock_offset_ms: 0,
             route_limits: HashMap::new(),
             kill_switch_second: Duration::from_secs(1),
+            investment_minute: std::time::Duration::from_secs(60),
         }
     }
 }
@@ -170,6 +172,15 @@ impl SandboxBuilder {
         self
     }
 
+    /// How long one minute of a plan's `duration` lasts on the sandbox's clock (default a
+    /// minute): interest accrues over the plan's term, and an investment matures at its end, so
+    /// a test that cannot wait a plan's days shortens its minutes (e.g. to a millisecond).
+    /// Sandbox-only: the exchange's minutes are minutes.
+    pub fn investment_minute(mut self, minute: std::time::Duration) -> Self {
+        self.investment_minute = minute;
+        self
+    }
+
     /// Checks the configuration, binds the address and starts serving; returns once the
     /// socket is bound.
     pub fn start(self) -> Result<Sandbox, SandboxError> {
@@ -202,6 +213,7 @@ impl SandboxBuilder {
             clock_offset_ms: self.clock_offset_ms,
             route_limits: self.route_limits.clone(),
             kill_switch_second: self.kill_switch_second,
+            investment_minute: self.investment_minute,
         })
     }
 }

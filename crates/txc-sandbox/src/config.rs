@@ -60,6 +60,8 @@ pub struct AccountConfig {
     leverage: u32,
     balances: Vec<(String, String)>,
     canceled_in_history: bool,
+    main_balances: Vec<(String, String)>,
+    one_investment_per_plan: bool,
 }
 
 impl AccountConfig {
@@ -74,6 +76,8 @@ impl AccountConfig {
             leverage: 10,
             balances: Vec::new(),
             canceled_in_history: true,
+            main_balances: Vec::new(),
+            one_investment_per_plan: false,
         }
     }
 
@@ -124,6 +128,26 @@ impl AccountConfig {
         self
     }
 
+    /// Sets the **main** (not collateral) balance of `ticker` (a plain decimal): what smart
+    /// investments are paid from and back into. Default none.
+    #[must_use]
+    pub fn main_balance(mut self, ticker: impl Into<String>, amount: impl Into<String>) -> Self {
+        let ticker = ticker.into();
+        self.main_balances.retain(|(t, _)| *t != ticker);
+        self.main_balances.push((ticker, amount.into()));
+        self
+    }
+
+    /// Whether the account may hold only one active investment per plan (a second is answered
+    /// HTTP 422 code 1, "The investment in this investment plan already exists": the docs'
+    /// "when you don't have permissions to create multiple investments by plan"). Default
+    /// `false`: several are allowed.
+    #[must_use]
+    pub fn one_investment_per_plan(mut self, one: bool) -> Self {
+        self.one_investment_per_plan = one;
+        self
+    }
+
     /// The API key.
     pub fn api_key(&self) -> &str {
         &self.api_key
@@ -148,8 +172,29 @@ impl AccountConfig {
         if self.leverage == 0 {
             return Err(bad("leverage must be at least 1".to_owned()));
         }
+        let balances = Self::balances(&self.balances, &bad)?;
+        let main_balances = Self::balances(&self.main_balances, &bad)?;
+        Ok(AccountSpec {
+            api_key: self.api_key.clone(),
+            signing,
+            enabled: self.enabled,
+            partner: self.partner,
+            mode: self.mode,
+            leverage: Decimal::from(self.leverage),
+            balances,
+            canceled_in_history: self.canceled_in_history,
+            main_balances,
+            one_investment_per_plan: self.one_investment_per_plan,
+        })
+    }
+
+    /// Balances by ticker, each a plain decimal.
+    fn balances(
+        given: &[(String, String)],
+        bad: &dyn Fn(String) -> SandboxError,
+    ) -> Result<BTreeMap<String, Decimal>, SandboxError> {
         let mut balances = BTreeMap::new();
-        for (ticker, amount) in &self.balances {
+        for (ticker, amount) in given {
             let value = decimal::parse(amount).ok_or_else(|| {
                 bad(format!(
                     "balance of {ticker} {amount:?} is not a plain decimal"
@@ -160,16 +205,7 @@ impl AccountConfig {
             }
             balances.insert(ticker.clone(), value);
         }
-        Ok(AccountSpec {
-            api_key: self.api_key.clone(),
-            signing,
-            enabled: self.enabled,
-            partner: self.partner,
-            mode: self.mode,
-            leverage: Decimal::from(self.leverage),
-            balances,
-            canceled_in_history: self.canceled_in_history,
-        })
+        Ok(balances)
     }
 }
 
@@ -184,6 +220,8 @@ impl fmt::Debug for AccountConfig {
             .field("leverage", &self.leverage)
             .field("balances", &self.balances)
             .field("canceled_in_history", &self.canceled_in_history)
+            .field("main_balances", &self.main_balances)
+            .field("one_investment_per_plan", &self.one_investment_per_plan)
             .finish()
     }
 }
@@ -309,6 +347,9 @@ pub(crate) struct AccountSpec {
     pub(crate) leverage: Decimal,
     pub(crate) balances: BTreeMap<String, Decimal>,
     pub(crate) canceled_in_history: bool,
+    /// The main account's balances (smart investments are paid from them).
+    pub(crate) main_balances: BTreeMap<String, Decimal>,
+    pub(crate) one_investment_per_plan: bool,
 }
 
 /// A validated market.
@@ -341,4 +382,6 @@ pub(crate) struct Config {
     pub(crate) route_limits: std::collections::HashMap<crate::Route, u32>,
     /// How long one second of a kill-switch timeout lasts.
     pub(crate) kill_switch_second: std::time::Duration,
+    /// How long one minute of a plan's `duration` lasts on the sandbox's clock.
+    pub(crate) investment_minute: std::time::Duration,
 }

@@ -4,12 +4,15 @@ use crate::PlanConfig;
 use crate::config::{AccountConfig, MarketConfig, PositionMode};
 use crate::demo;
 
-/// The three demo accounts, each with 10 000 USDT and leverage 10.
+/// The three demo accounts, each with 10 000 USDT of collateral and leverage 10; the partner's
+/// main account holds 10 000 USDT and 1 BTC to invest.
 pub(crate) fn accounts() -> Vec<AccountConfig> {
     vec![
         AccountConfig::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
             .partner(true)
-            .balance("USDT", "10000"),
+            .balance("USDT", "10000")
+            .main_balance("USDT", "10000")
+            .main_balance("BTC", "1"),
         AccountConfig::new(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET)
             .position_mode(PositionMode::Hedge)
             .balance("USDT", "10000"),

@@ -3,19 +3,20 @@
 //! They are public on purpose: the sandbox is a test double on loopback, not an exchange.
 //! Each default account starts with `10000` USDT of collateral and leverage 10.
 //!
-//! | account | partner (plans) | position mode | enabled |
+//! | account | partner (smart investments) | position mode | enabled |
 //! |---|---|---|---|
 //! | [`PARTNER_API_KEY`] | yes | one-way | yes |
-//! | [`REGULAR_API_KEY`] | no (plans → 403) | hedge | yes |
+//! | [`REGULAR_API_KEY`] | no (smart investments → 403) | hedge | yes |
 //! | [`DISABLED_API_KEY`] | no | one-way | no (code 2) |
 
-/// API key of the B2B partner account: may list smart plans, one-way mode, 10 000 USDT,
-/// leverage 10.
+/// API key of the B2B partner account: may use the smart investment endpoints (10 000 USDT and
+/// 1 BTC in its main account to invest), one-way mode, 10 000 USDT of collateral, leverage 10.
 pub const PARTNER_API_KEY: &str = "sandbox-partner-4f1c9b2e7a5d4e8c";
 /// API secret of [`PARTNER_API_KEY`].
 pub const PARTNER_API_SECRET: &str = "sandbox-partner-secret-d8a1c3f5e7b9a0c2";
 
-/// API key of the regular (non-partner) account: smart plans answer 403, hedge mode,
+/// API key of the regular (non-partner) account: every smart investment endpoint answers 403,
+/// hedge mode,
 /// 10 000 USDT, leverage 10.
 pub const REGULAR_API_KEY: &str = "sandbox-regular-7b3e0d9a6c2f4b1e";
 /// API secret of [`REGULAR_API_KEY`].

@@ -6,9 +6,12 @@
 //! `POST /api/v4/order/collateral/trigger-market`, `POST /api/v4/main-account/smart/plans` —
 //! and the three that close the loop on an order: open orders (`POST /api/v4/orders`), order
 //! history (`POST /api/v4/trade-account/order/history`) and cancel (`POST
-//! /api/v4/order/cancel`) — and the collateral account's positions and risk controls (see
-//! [Positions and risk controls](#positions-and-risk-controls)) — with the exchange's
-//! authentication, rate limits, validation and answer shapes. It judges requests by **its own rules, written from the exchange's docs**
+//! /api/v4/order/cancel`), the collateral account's positions and risk controls (see
+//! [Positions and risk controls](#positions-and-risk-controls)), and the rest of smart
+//! investing — investing in a plan, closing an investment, the investments and interest
+//! payment lists (`POST /api/v4/main-account/smart/investment`, `…/investment/close`,
+//! `…/investments`, `…/interest-payment-history`) — with the exchange's authentication, rate
+//! limits, validation and answer shapes. It judges requests by **its own rules, written from the exchange's docs**
 //! (see [Checks and answers](#checks-and-answers)) — its authentication included: it never
 //! verifies with `txc-sign`, the code that signs txc's requests, so a signing mistake in txc
 //! fails against it — and answers with **its own records** written from the docs' examples:
@@ -64,8 +67,8 @@
 //! | address | `127.0.0.1`, an ephemeral port (see [`SandboxBuilder::port`]) |
 //! | accounts | see [`demo`]: a B2B partner (one-way), a regular key (hedge mode), a disabled key; 10 000 USDT each, leverage 10 |
 //! | markets | `BTC_USDT` 65000 (min 0.001, step 0.000001), `ETH_USDT` 3500 (min 0.01, step 0.0001), `BTC_PERP` 65000 (min 0.001, step 0.000001); taker fee 0.1 %, collateral USDT |
-//! | plans | `USDT` plans with statuses 1–4 (the first is the docs' example), `BTC` plans with statuses 1 and 4 ([`PlanConfig`]) |
-//! | limits | per key per 10 s: 10 000 for each order operation, 1 000 for plans, 12 000 for each look-up (open orders, history), 10 000 for cancel; bodies up to 64 KiB |
+//! | plans | `USDT` plans with statuses 1–4 (the first is the docs' example), `BTC` plans with statuses 1 and 4 ([`PlanConfig`]); the partner's main account holds 10 000 USDT and 1 BTC to invest; a plan minute lasts a minute ([`SandboxBuilder::investment_minute`]) |
+//! | limits | per key per 10 s: 10 000 for each order operation, 1 000 for plans and the other smart-investment operations together (the docs' `/api/v4/main-account/*` scope), 12 000 for each look-up (open orders, history), 10 000 for cancel; bodies up to 64 KiB |
 //! | positions and risk controls | their documented limits per key per 10 s ([`SandboxBuilder::rate_limit`]): 12 000 for the balances, summaries, positions, history and hedge-mode read; 10 000 for close, cancel-all, bulk cancel and the kill switch; 1 000 for leverage and the hedge-mode switch |
 //! | kill-switch second | one second ([`SandboxBuilder::kill_switch_second`]) |
 //!
@@ -168,6 +171,40 @@
 //! | key not a B2B partner's | 403, 0, `You don't have permission to use this endpoint. Please contact support for more details` | EDN §5.1, §5.4 |
 //! | `ticker` not a string | 400, 0, `Validation failed`, `{"ticker":["The ticker must be a string."]}` | not documented (Laravel's wording, as the documented message is Laravel's) |
 //! | `ticker` not a known currency (empty and other case included) | 400, 0, `Validation failed`, `{"ticker":["The selected ticker is invalid."]}` | EDN §5.4 |
+//!
+//! **Smart investments** (main_api_v4.yaml, "Crypto Lending - Fixed"; every check of a body's
+//! fields answers HTTP 400, code 0, `Validation failed`, all fields' problems together):
+//!
+//! | check | answer | source |
+//! |---|---|---|
+//! | key not a B2B partner's (every operation) | 403, 0, `You don't have permission to use this endpoint. …` | spec, each endpoint's 403 |
+//! | invest: `planId` missing / not a plan's id | 400, `The planId field is required.` / `The selected planId is invalid.` | spec example (invalid); required: Laravel's wording, not documented |
+//! | invest: `amount` missing / not numeric | 400, `The amount field is required.` / `The amount field must be a valid number` | spec example (number); required not documented |
+//! | invest: `amount` below 0.000001 (zero and negative included) / more than 6 decimal places | 400, `The amount must be at least 0.000001.` / `Invalid decimal amount` | spec examples; which one answers `0.0000001` is not documented (sandbox: the first) |
+//! | invest: plan status 3 / 4 / 2, or active with nothing left / any other status | 400 on `planId`: `Plan is inactive` / `Plan is paused` / `There are no coins left in the plan` / `Plan is disabled` | spec examples |
+//! | invest: below `minInvestment` / above `maxInvestment` | 422, 2 / 3, `Inner validation failed`, `Amount is less than min investment` / `Amount is more than max investment` | spec |
+//! | invest: above `maxPossibleInvestment` | 400 on `amount`: `The amount you are trying to invest is bigger than the amount left in this SMART plan. …` | spec example |
+//! | invest: an active investment in the plan, for an account with [`AccountConfig::one_investment_per_plan`] | 422, 1, `The investment in this investment plan already exists` | spec |
+//! | invest: main balance below the amount | 422, 4, `Available <balance> < <amount>` | spec example |
+//! | close: `id` missing / not the account's investment | 400 on `id`: `The id field is required.` / `Investment not found` | spec examples |
+//! | close: already closed | 422, 0, `Inner validation failed`, `{"error":["Investment is already closed"]}` | spec example |
+//! | lists: `id` not the account's investment, `ticker` not a currency, `status` not 1 or 2 | 400: `The selected id is invalid.` / `… ticker …` / `… status …` | spec example |
+//! | lists: `limit` not 1–100, `offset` not 0–10 000 | 400: `The limit must be at least 1.`, `The offset may not be greater than 10000.`, … | bounds: spec; messages Laravel's, not documented |
+//! | interest payments: `planId` not a plan's id | 400, `The selected planId is invalid.` | spec example |
+//!
+//! Investing answers **201** `{"id":"…"}` (a UUID-shaped id), takes the amount from the
+//! account's main balance and from the plan's `maxPossibleInvestment` — an active plan left
+//! with nothing lists with status 2 and answers "no coins left" — and is listed at once (or
+//! after a [`Fault::VisibleAfter`]'s delay). The list answers `{"offset","limit","records"}`
+//! newest first (the order is not documented), each record with its plan's current record.
+//! Interest accrues linearly over the plan's term, `amount × percent / 100 × elapsed / term`
+//! (the spec does not say over what period `percent` runs: the sandbox takes the whole term's),
+//! paid in the `interestTicker` as the source currency's interest divided by `interestRatio`,
+//! rounded down to 8 places. Closing answers `{}`, pays the principal and the interest
+//! accrued so far into the main balance (the spec: "Early closure is allowed and carries no
+//! penalty"), records an interest payment (when not zero) and gives the amount back to the
+//! plan; an investment whose term has ended is closed so at its end, when an investment
+//! request next arrives.
 //!
 //! **Open orders** (`POST /api/v4/orders`; CE §1). `market` problems first (31), then every
 //! other field's together (30), as in the docs' example:
@@ -341,7 +378,7 @@
 //! | `POST /sandbox/v1/balance` `{"apiKey":"…","ticker":"USDT","amount":"5000"}` | sets a balance; echoes the body |
 //! | `GET /sandbox/v1/orders` | every accepted order's placement record in its current state, in id order (hidden orders included) |
 //! | `GET /sandbox/v1/stats` | the [`SandboxStats`] counters (camelCase) |
-//! | `GET /sandbox/v1/accounts/{apiKey}` | `{"apiKey","enabled","partner","positionMode","leverage","balances":{…},"positions":[…]}` |
+//! | `GET /sandbox/v1/accounts/{apiKey}` | `{"apiKey","enabled","partner","positionMode","leverage","balances":{…},"mainBalances":{…},"positions":[…]}` |
 //! | `POST /sandbox/v1/reset` | back to the initial state; `{"reset":true}` |
 //!
 //! Errors: HTTP 400 (bad body or value) or 404 (unknown market or account) with

@@ -5,7 +5,9 @@ use crate::decimal;
 use crate::wire::PlanRecord;
 
 /// A smart investment plan of the sandbox, answered by `POST /api/v4/main-account/smart/plans`
-/// exactly as configured (the sandbox's own record, not a `txc-types` model).
+/// as configured (the sandbox's own record, not a `txc-types` model) — except that investing
+/// takes from its `maxPossibleInvestment` and closing gives back, and an active plan with
+/// nothing left lists with status 2.
 ///
 /// Defaults: status 1 (active), percent `"0"`, duration 0 minutes, interest in the plan's own
 /// ticker at ratio `"1"`, investments `"0"`. `status` is any integer, so that tests can send

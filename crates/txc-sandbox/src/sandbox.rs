@@ -101,6 +101,36 @@ impl Sandbox {
         Some(decimal::text(account.balance(ticker)))
     }
 
+    /// The **main** balance of `ticker` of the account `api_key` (`"0"` if never set) — what
+    /// smart investments are paid from and back into — or `None` for an unknown account.
+    pub fn main_balance(&self, api_key: &str, ticker: &str) -> Option<String> {
+        let state = self.shared.state();
+        let account = state.accounts.get(api_key)?;
+        Some(decimal::text(
+            account.main.get(ticker).copied().unwrap_or_default(),
+        ))
+    }
+
+    /// Sets the **main** balance of `ticker` (a non-negative plain decimal) of the account
+    /// `api_key`.
+    pub fn set_main_balance(
+        &self,
+        api_key: &str,
+        ticker: &str,
+        amount: &str,
+    ) -> Result<(), SandboxError> {
+        self.shared
+            .state()
+            .set_main_balance(api_key, ticker, amount)
+    }
+
+    /// Every investment ever made, oldest first, as the JSON record the investments list
+    /// answers with, in its current state (closed ones with `status` 2 and the interest paid;
+    /// ones a [`Fault::VisibleAfter`] still hides included).
+    pub fn investment_records(&self) -> Vec<serde_json::Value> {
+        self.shared.state().investment_records()
+    }
+
     /// The open positions of the account `api_key`, sorted by market and side.
     pub fn positions(&self, api_key: &str) -> Vec<Position> {
         let mut state = self.shared.state();

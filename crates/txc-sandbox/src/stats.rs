@@ -24,7 +24,8 @@ pub struct SandboxStats {
     pub triggers_fired: u64,
     /// Smart plans answers served.
     pub plans_served: u64,
-    /// Open-orders and order-history answers served (not-found answers included).
+    /// Look-up answers served: open orders and order history (not-found answers included),
+    /// the investments and interest payment lists.
     pub lookups_served: u64,
     /// Orders canceled through `POST /api/v4/order/cancel`.
     pub canceled_orders: u64,
@@ -36,6 +37,10 @@ pub struct SandboxStats {
     pub kill_switches_fired: u64,
     /// Positions closed through `POST /api/v4/collateral-account/position/close`.
     pub positions_closed: u64,
+    /// Investments made through `POST /api/v4/main-account/smart/investment`.
+    pub investments_made: u64,
+    /// Investments closed through `POST /api/v4/main-account/smart/investment/close`.
+    pub investments_closed: u64,
     /// Rejections answered by the exchange logic (authentication, validation, rate limit).
     pub rejections: u64,
     /// Rejections by message, e.g. `"Too many requests."` or `"Validation failed"`.

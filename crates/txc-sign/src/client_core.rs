@@ -3,18 +3,21 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use txc_types::endpoint::Endpoint;
+use txc_types::investments::Invest;
 use txc_types::orders::NewOrder;
 use txc_types::positions::{ClosePosition, PositionMode, SetHedgeMode};
 use txc_types::time::ServerTimeQuery;
 
 use crate::call::{Call, Held};
 use crate::close::{Close, PendingClose, ResolveClose};
+use crate::invest_once::{InvestOnce, Investing};
+use crate::invest_resolve::ResolveInvestment;
 use crate::place::{Place, PlaceOnce};
 use crate::preflight::{ModeChange, Preflight};
 use crate::resolve::Resolve;
 use crate::{
-    ClientOrderIds, Error, NonceMode, NonceSequence, PendingOrder, RateLimiter, RatePolicy,
-    RetryPolicy, SignedRequest, Signer, SyncClock,
+    ClientOrderIds, Error, NonceMode, NonceSequence, PendingInvestment, PendingOrder, RateLimiter,
+    RatePolicy, RetryPolicy, SignedRequest, Signer, SyncClock,
 };
 
 /// How far (ms) a window-mode nonce may run ahead of the clock before the client waits.
@@ -69,12 +72,14 @@ impl ClientCore {
         SyncClock::new(self.call_owned(ServerTimeQuery))
     }
 
-    /// How long [`Resolve`] waits after an attempt's nonce time.
+    /// How long [`Resolve`] waits after an attempt's nonce time, and how far apart
+    /// [`ResolveInvestment`]'s two rounds are.
     pub fn settle_delay(&self) -> Duration {
         self.settle_delay
     }
 
-    /// How many times [`PlaceOnce`] may send an order in all.
+    /// How many times [`PlaceOnce`] may send an order (and [`InvestOnce`] an investment) in
+    /// all.
     pub fn max_placements(&self) -> u32 {
         self.max_placements
     }
@@ -138,6 +143,23 @@ impl ClientCore {
     /// How the key's orders are checked against its position mode.
     pub fn position_mode_check(&self) -> crate::ModeCheck {
         self.mode_check
+    }
+
+    /// Starts investing: an [`Investing`] machine. An ambiguous answer ends it as
+    /// [`Error::InvestmentUnknown`]; it is never resent.
+    pub fn invest<'a>(&'a self, invest: &'a Invest) -> Investing<'a> {
+        Investing::new(self.call(invest))
+    }
+
+    /// Starts resolving an investment whose outcome is unknown: a [`ResolveInvestment`]
+    /// machine.
+    pub fn resolve_investment(&self, investment: PendingInvestment) -> ResolveInvestment<'_> {
+        ResolveInvestment::new(self, investment)
+    }
+
+    /// Starts investing exactly once: an [`InvestOnce`] machine.
+    pub fn invest_once(&self, invest: &Invest) -> InvestOnce<'_> {
+        InvestOnce::new(self, invest.clone())
     }
 
     /// The signer.

@@ -115,6 +115,9 @@ pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error
         {
             return Ok(outcome);
         }
+        if let Some(class) = investment_class(E::PATH, status, api.code, &api.errors) {
+            api.class = class;
+        }
         api.retry_after = response.retry_after();
         api.server_date = response.date();
         return Err(Error::from(api));
@@ -227,7 +230,8 @@ fn field_errors(v: &Value) -> BTreeMap<String, Vec<String>> {
         .collect()
 }
 
-/// Says what an error response means, status first, then by code and field:
+/// Says what an error response means, status first, then by code and field (the
+/// smart-investment endpoints' own codes are read by [`decode`], which knows the endpoint):
 ///
 /// | rule (first that applies) | class |
 /// |---|---|
@@ -300,6 +304,74 @@ fn position_code_class(code: i64) -> Option<ApiErrorClass> {
         500 => ApiErrorClass::Unavailable,
         _ => return None,
     })
+}
+
+/// The class of a refusal (HTTP 400 or 422) of the smart-investment endpoints, whose codes and
+/// messages are their own — code 1 is "investment already exists" there and "invalid argument"
+/// on the order endpoints, so [`classify`] alone cannot read them:
+///
+/// | endpoint | answer | class |
+/// |---|---|---|
+/// | invest | 422 code 1 / 2 / 3 / 4 / 5 | investment exists / below minimum / above maximum / insufficient balance / no funds in plan |
+/// | invest | 400, `planId`: `Plan is inactive` or `Plan is disabled` / `Plan is paused` / `There are no coins left in the plan` | plan inactive / plan paused / no coins left |
+/// | invest | 400, `amount`: `The amount must be at least …` / `… bigger than the amount left in this SMART plan …` | below minimum / above maximum |
+/// | close | 400, `id`: `Investment not found` / 422 `Investment is already closed` | investment not found / investment closed |
+///
+/// `None` leaves the class [`classify`] gave (validation, permission, …).
+fn investment_class(
+    path: &str,
+    status: u16,
+    code: Option<i64>,
+    errors: &BTreeMap<String, Vec<String>>,
+) -> Option<ApiErrorClass> {
+    use txc_types::investments::{CloseInvestment, Invest};
+    let says = |field: &str, test: &dyn Fn(&str) -> bool| {
+        errors
+            .iter()
+            .filter(|(f, _)| field.is_empty() || f.as_str() == field)
+            .flat_map(|(_, messages)| messages)
+            .any(|m| test(&normalized(m)))
+    };
+    match (path, status) {
+        (Invest::PATH, 422) => Some(match code? {
+            1 => ApiErrorClass::InvestmentExists,
+            2 => ApiErrorClass::BelowMinimum,
+            3 => ApiErrorClass::AboveMaximum,
+            4 => ApiErrorClass::InsufficientBalance,
+            5 => ApiErrorClass::NoFundsInPlan,
+            _ => return None,
+        }),
+        (Invest::PATH, 400) => [
+            ("planId", "plan is inactive", ApiErrorClass::PlanInactive),
+            ("planId", "plan is disabled", ApiErrorClass::PlanInactive),
+            ("planId", "plan is paused", ApiErrorClass::PlanPaused),
+            (
+                "planId",
+                "there are no coins left in the plan",
+                ApiErrorClass::NoCoinsLeft,
+            ),
+            (
+                "amount",
+                "the amount must be at least",
+                ApiErrorClass::BelowMinimum,
+            ),
+            (
+                "amount",
+                "bigger than the amount left",
+                ApiErrorClass::AboveMaximum,
+            ),
+        ]
+        .into_iter()
+        .find(|(field, text, _)| says(field, &|m: &str| m.contains(text)))
+        .map(|(_, _, class)| class),
+        (CloseInvestment::PATH, 400) if says("id", &|m| m == "investment not found") => {
+            Some(ApiErrorClass::InvestmentNotFound)
+        }
+        (CloseInvestment::PATH, 422) if says("", &|m| m == "investment is already closed") => {
+            Some(ApiErrorClass::InvestmentClosed)
+        }
+        _ => None,
+    }
 }
 
 /// The exchange's answer to a window-mode nonce outside its ±5 s window, normalized.

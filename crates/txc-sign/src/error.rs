@@ -8,7 +8,7 @@ use std::fmt;
 
 use txc_types::errors::ValidationError;
 
-use crate::PendingOrder;
+use crate::{PendingInvestment, PendingOrder};
 
 /// Everything that can go wrong calling the exchange.
 #[derive(Debug, thiserror::Error)]
@@ -51,6 +51,24 @@ pub enum Error {
         .0.operation
     )]
     NotPlaced(#[source] Box<Unresolved>),
+    /// An investment may or may not have been made: its request may have reached the exchange
+    /// and no answer says what became of it, or resolving could not tell. An investment request
+    /// carries no id of the caller's, so never invest again before resolving it (the client's
+    /// `resolve_investment` looks for it in the investments list);
+    /// [`Error::pending_investment`] has what that needs.
+    #[error(
+        "{}: the investment may have been made, its outcome is unknown{}; resolve it before investing again",
+        .0.operation,
+        if .0.candidates.is_empty() { "" } else { " (several identical investments in its window: cannot tell which is this one)" }
+    )]
+    InvestmentUnknown(#[source] Box<UnresolvedInvestment>),
+    /// An investment was not made: every attempt was resolved as not invested. Safe to invest
+    /// again; the last failure is the [`source`](StdError::source).
+    #[error(
+        "{}: not invested (every attempt was resolved as not invested)",
+        .0.operation
+    )]
+    NotInvested(#[source] Box<UnresolvedInvestment>),
     /// The client's own rate limiter had no slot for the request within the
     /// [`RatePolicy`](crate::RatePolicy)'s wait: nothing was sent.
     #[error(transparent)]
@@ -99,6 +117,52 @@ pub struct Unresolved {
     pub cause: Error,
 }
 
+/// An investment and the failure that ended its call: the context of
+/// [`Error::InvestmentUnknown`] and [`Error::NotInvested`]. As an error it reads as its cause.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct UnresolvedInvestment {
+    /// The operation, `invest`.
+    pub operation: &'static str,
+    /// The investment: plan, amount and every attempt.
+    pub investment: PendingInvestment,
+    /// The failure that ended the last attempt or look-up.
+    pub cause: Error,
+    /// When resolving found several investments it cannot tell apart (same plan, same amount,
+    /// created inside the attempts' window): all of them. One may be this one.
+    pub candidates: Vec<txc_types::investments::Investment>,
+}
+
+impl UnresolvedInvestment {
+    /// The context of an investment whose last attempt or look-up failed with `cause`.
+    pub fn new(investment: PendingInvestment, cause: Error) -> Self {
+        Self {
+            operation: "invest",
+            investment,
+            cause,
+            candidates: Vec::new(),
+        }
+    }
+
+    /// The same, with the candidates resolving could not tell apart.
+    pub fn with_candidates(mut self, candidates: Vec<txc_types::investments::Investment>) -> Self {
+        self.candidates = candidates;
+        self
+    }
+}
+
+impl fmt::Display for UnresolvedInvestment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.cause.fmt(f)
+    }
+}
+
+impl StdError for UnresolvedInvestment {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        self.cause.source()
+    }
+}
+
 impl Unresolved {
     /// The context of an order of `operation` whose last attempt failed with `cause`.
     pub fn new(operation: &'static str, order: PendingOrder, cause: Error) -> Self {
@@ -137,6 +201,7 @@ impl Error {
             Self::Api(e) => Some(e),
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.api(),
             Self::CloseUnknown(u) => u.cause.api(),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.api(),
             _ => None,
         }
     }
@@ -148,6 +213,7 @@ impl Error {
             Self::Decode(e) => Some(e.status),
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.status(),
             Self::CloseUnknown(u) => u.cause.status(),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.status(),
             _ => None,
         }
     }
@@ -168,6 +234,14 @@ impl Error {
         }
     }
 
+    /// The investment behind [`Error::InvestmentUnknown`] or [`Error::NotInvested`].
+    pub fn pending_investment(&self) -> Option<&PendingInvestment> {
+        match self {
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => Some(&u.investment),
+            _ => None,
+        }
+    }
+
     /// Whether an order may have been executed although this error was returned, judged by
     /// the exchange's rules, status first:
     ///
@@ -184,8 +258,8 @@ impl Error {
     /// its `clientOrderId` up). Never true together with [`Error::is_retryable`].
     pub fn outcome_unknown(&self) -> bool {
         match self {
-            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) => true,
-            Self::NotPlaced(_) => false,
+            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) | Self::InvestmentUnknown(_) => true,
+            Self::NotPlaced(_) | Self::NotInvested(_) => false,
             Self::Transport(e) => e.delivery == Delivery::MaybeSent,
             Self::Api(e) => status_leaves_outcome_unknown(e.status),
             Self::Decode(e) => status_leaves_outcome_unknown(e.status),
@@ -200,8 +274,8 @@ impl Error {
     /// written ([`Delivery::NotSent`]). Never true together with [`Error::outcome_unknown`].
     pub fn is_retryable(&self) -> bool {
         match self {
-            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) => false,
-            Self::NotPlaced(_) => true,
+            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) | Self::InvestmentUnknown(_) => false,
+            Self::NotPlaced(_) | Self::NotInvested(_) => true,
             Self::Transport(e) => e.delivery == Delivery::NotSent,
             Self::Api(e) => e.status == 429,
             Self::Decode(e) => e.status == 429,
@@ -217,6 +291,7 @@ impl Error {
             Self::Decode(e) => e.retry_after,
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.retry_after(),
             Self::CloseUnknown(u) => u.cause.retry_after(),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.retry_after(),
             Self::Throttled(t) => Some(RetryAfter::Delay(t.retry_in)),
             _ => None,
         }
@@ -351,8 +426,31 @@ pub enum ApiErrorClass {
     TooManyRequests,
     /// A field failed validation.
     Validation,
-    /// Not enough balance.
+    /// Not enough balance (an investment: HTTP 422 code 4, `Available … < …`).
     InsufficientBalance,
+    /// Investing: the account already has an investment in the plan and may not have several
+    /// (HTTP 422 code 1).
+    InvestmentExists,
+    /// Investing: the amount is below the plan's minimum (HTTP 422 code 2, or the exchange's
+    /// smallest amount, `The amount must be at least 0.000001.`).
+    BelowMinimum,
+    /// Investing: the amount is above the plan's maximum (HTTP 422 code 3), or above what the
+    /// plan has left (HTTP 400 `… bigger than the amount left in this SMART plan …`).
+    AboveMaximum,
+    /// Investing: the plan cannot pay the interest on the amount (HTTP 422 code 5).
+    NoFundsInPlan,
+    /// Investing: the plan is inactive or disabled (HTTP 400, `Plan is inactive`).
+    PlanInactive,
+    /// Investing: the plan is paused (HTTP 400, `Plan is paused`).
+    PlanPaused,
+    /// Investing: no coins are left in the plan (HTTP 400, `There are no coins left in the
+    /// plan`).
+    NoCoinsLeft,
+    /// Closing an investment that is not the account's, or unknown (HTTP 400, `Investment not
+    /// found`).
+    InvestmentNotFound,
+    /// Closing an investment already closed (HTTP 422, `Investment is already closed`).
+    InvestmentClosed,
     /// The order type is not available in the caller's region (HTTP 453).
     RegionRestricted,
     /// The service is unavailable (5xx).
@@ -387,6 +485,15 @@ impl fmt::Display for ApiErrorClass {
             Self::TooManyRequests => "too many requests",
             Self::Validation => "validation",
             Self::InsufficientBalance => "insufficient balance",
+            Self::InvestmentExists => "investment exists",
+            Self::BelowMinimum => "below minimum",
+            Self::AboveMaximum => "above maximum",
+            Self::NoFundsInPlan => "no funds in plan",
+            Self::PlanInactive => "plan inactive",
+            Self::PlanPaused => "plan paused",
+            Self::NoCoinsLeft => "no coins left",
+            Self::InvestmentNotFound => "investment not found",
+            Self::InvestmentClosed => "investment closed",
             Self::RegionRestricted => "region restricted",
             Self::Unavailable => "unavailable",
             Self::NotFound => "not found",

@@ -11,7 +11,9 @@
 //! machine per call ([`Machine`], [`Call`]); checking an order against the account's position
 //! mode before it is sent ([`Preflight`], [`ModeCheck`]), closing a position and resolving a
 //! close whose outcome is unknown ([`Close`], [`ResolveClose`]), and deciding when a
-//! kill-switch guard re-arms ([`KillSwitchSchedule`]) — and, for servers and test doubles, checking a
+//! kill-switch guard re-arms ([`KillSwitchSchedule`]), investing exactly once ([`InvestOnce`])
+//! and resolving an investment from the investments list ([`ResolveInvestment`]) — and, for
+//! servers and test doubles, checking a
 //! signed request the way the exchange does (`verify`, `NonceGuard`: the `server` feature).
 //!
 //! **What it is not for:** sending anything. It has no sockets, no clock, no runtime and no
@@ -60,11 +62,14 @@ mod credentials;
 mod decode;
 mod error;
 mod hex;
+mod invest_once;
+mod invest_resolve;
 mod kill_switch;
 mod machine;
 mod nonce;
 mod pacing;
 mod pending;
+mod pending_investment;
 mod place;
 mod preflight;
 mod registry;
@@ -93,13 +98,19 @@ pub use credentials::{ApiSecret, Credentials};
 pub use decode::{Response, api_error, classify, decode};
 pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
-    TransportError, TransportErrorKind, Unresolved,
+    TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
+};
+pub use invest_once::{InvestOnce, Invested, Investing};
+pub use invest_resolve::{
+    AcceptanceWindow, CREATION_ALLOWANCE, Evidence, InvestResolution, InvestmentRound,
+    ResolveInvestment, WindowBasis,
 };
 pub use kill_switch::{KillSwitchEvent, KillSwitchSchedule, MIN_REARM_EVERY};
 pub use machine::{Machine, Step};
 pub use nonce::{ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis};
 pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
+pub use pending_investment::PendingInvestment;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 pub use preflight::{ModeChange, ModeCheck, Preflight, check_position_side};
 pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};

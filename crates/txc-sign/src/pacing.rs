@@ -3,11 +3,20 @@
 //!
 //! The limiter is a GCRA (the generic cell rate algorithm: one atomic compare-and-swap per
 //! check), driven by the time the caller passes in (the sans-IO rule: this crate never reads a
-//! clock). Each endpoint has its own bucket, sized from its
-//! documented [`RateLimit`] so that **no window of the documented length ever holds more than
+//! clock). Each rate-limit scope has its own bucket — an endpoint's own path, or a scope several
+//! endpoints share ([`Endpoint::RATE_LIMIT_SCOPE`]) — sized from its documented [`RateLimit`]
+//! so that **no window of the documented length ever holds more than
 //! the documented number of requests**, whatever the timing: a burst of 2 % of the limit, and
 //! a sustained rate of 96 % of it, which leaves 2 % for requests that reach the exchange out
 //! of step with their departure (the exchange counts arrivals).
+//!
+//! **Shared limits.** Where the docs' table of limits counts endpoints together, they share
+//! one bucket: every `/api/v4/main-account/*` endpoint (the smart plans, investing, closing,
+//! the investments and interest payment lists) declares
+//! [`MAIN_ACCOUNT_SCOPE`](txc_types::endpoint::MAIN_ACCOUNT_SCOPE) as its scope, so together
+//! they get the documented 1 000 requests per 10 s, not 1 000 each. An endpoint of another
+//! crate joins a scope by naming it. Overrides ([`RateLimits::with_limit`]) are keyed by the
+//! scope (an endpoint's own path when it has no shared one).
 //!
 //! The exchange's rate-limit page says its limits count **per IP address**, its lending pages
 //! "per endpoint". A client's limiter is shared by every client of the process for the same
@@ -84,7 +93,11 @@ impl RateLimits {
         Self::default()
     }
 
-    /// Sets the limit of the endpoint at `path` (`None`: unlimited).
+    /// Sets the limit of the rate-limit scope `scope` (`None`: unlimited): an endpoint's path,
+    /// or the scope endpoints share ([`Endpoint::RATE_LIMIT_SCOPE`], e.g.
+    /// [`MAIN_ACCOUNT_SCOPE`](txc_types::endpoint::MAIN_ACCOUNT_SCOPE)). An endpoint of a
+    /// shared scope given by its own path also sets its scope's limit, when no override names
+    /// the scope itself.
     pub fn with_limit(mut self, path: &'static str, limit: Option<RateLimit>) -> Self {
         self.overrides.retain(|(p, _)| *p != path);
         self.overrides.push((path, limit));
@@ -98,13 +111,21 @@ impl RateLimits {
         self
     }
 
-    /// The limit this enforces for `E` (after overrides and the share).
+    /// The limit this enforces for `E`'s scope (after overrides and the share).
     pub fn limit_of<E: Endpoint>(&self) -> Option<RateLimit> {
-        self.limit_at(E::PATH, E::RATE_LIMIT)
+        self.limit_at(E::RATE_LIMIT_SCOPE, E::PATH, E::RATE_LIMIT)
     }
 
-    fn limit_at(&self, path: &str, documented: Option<RateLimit>) -> Option<RateLimit> {
-        let limit = match self.overrides.iter().find(|(p, _)| *p == path) {
+    /// The limit of `scope`: its override, else one of the endpoint at `path`, else the
+    /// documented one.
+    fn limit_at(
+        &self,
+        scope: &str,
+        path: &str,
+        documented: Option<RateLimit>,
+    ) -> Option<RateLimit> {
+        let chosen = |key: &str| self.overrides.iter().find(|(p, _)| *p == key);
+        let limit = match chosen(scope).or_else(|| chosen(path)) {
             Some((_, limit)) => *limit,
             None => documented,
         }?;
@@ -179,7 +200,8 @@ struct Inner {
     buckets: Mutex<HashMap<&'static str, Option<Arc<Bucket>>>>,
 }
 
-/// A running client-side rate limiter: one bucket per endpoint. Cheap to clone; clones share
+/// A running client-side rate limiter: one bucket per rate-limit scope (an endpoint's path, or
+/// a scope endpoints share). Cheap to clone; clones share
 /// the buckets, so every client given the same limiter draws on the same allowance.
 ///
 /// ```
@@ -255,10 +277,10 @@ impl RateLimiter {
         Arc::ptr_eq(&self.inner, &other.inner)
     }
 
-    /// Takes a slot for one request to `E` at `now`, or says how long until one is free (and
-    /// takes nothing). An endpoint without a limit always has a slot.
+    /// Takes a slot for one request to `E` at `now` from its scope's bucket, or says how long
+    /// until one is free (and takes nothing). An endpoint without a limit always has a slot.
     pub fn check<E: Endpoint>(&self, now: SystemTime) -> Result<(), Duration> {
-        let Some(bucket) = self.bucket(E::PATH, E::RATE_LIMIT) else {
+        let Some(bucket) = self.bucket(E::RATE_LIMIT_SCOPE, E::PATH, E::RATE_LIMIT) else {
             return Ok(());
         };
         let now = nanos(now.duration_since(UNIX_EPOCH).unwrap_or_default());
@@ -268,9 +290,14 @@ impl RateLimiter {
         bucket.check(t0)
     }
 
-    fn bucket(&self, path: &'static str, documented: Option<RateLimit>) -> Option<Arc<Bucket>> {
-        crate::registry::shared(&self.inner.buckets, path, || {
-            let limit = self.inner.limits.limit_at(path, documented)?;
+    fn bucket(
+        &self,
+        scope: &'static str,
+        path: &'static str,
+        documented: Option<RateLimit>,
+    ) -> Option<Arc<Bucket>> {
+        crate::registry::shared(&self.inner.buckets, scope, || {
+            let limit = self.inner.limits.limit_at(scope, path, documented)?;
             Some(Arc::new(Bucket::new(limit)))
         })
     }
@@ -343,6 +370,27 @@ mod tests {
             prop_assert!(per_window >= f64::from(requests) * 0.94, "{per_window} of {requests}");
             prop_assert!(per_window <= f64::from(requests) * 1.0 + 1.0);
         }
+    }
+
+    /// The main-account endpoints draw on one bucket: what one takes, the others lack.
+    #[test]
+    fn main_account_endpoints_share_one_bucket() {
+        use txc_types::endpoint::MAIN_ACCOUNT_SCOPE;
+        use txc_types::investments::{Invest, InvestmentsQuery};
+        let limiter = RateLimiter::new(
+            RateLimits::documented().with_limit(MAIN_ACCOUNT_SCOPE, Some(RateLimit::new(50, 10))),
+        );
+        let now = start();
+        // A burst of 1 (2 % of 50), shared.
+        assert!(limiter.check::<SmartPlansQuery>(now).is_ok());
+        assert!(limiter.check::<Invest>(now).is_err());
+        assert!(limiter.check::<InvestmentsQuery>(now).is_err());
+        // Another scope is untouched.
+        assert!(limiter.check::<CollateralMarketOrder>(now).is_ok());
+        assert_eq!(
+            RateLimits::documented().limit_of::<Invest>(),
+            Some(RateLimit::new(1_000, 10))
+        );
     }
 
     #[test]

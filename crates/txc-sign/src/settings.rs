@@ -96,13 +96,15 @@ macro_rules! client_settings {
                 |config| { config.client_order_ids = Some(ids); }
 
             /// How long after an attempt's nonce time resolving an order whose outcome is
-            /// unknown (`resolve`, `place_once`) waits before looking the order up.
+            /// unknown (`resolve`, `place_once`) waits before looking the order up; and how far
+            /// apart resolving an investment (`resolve_investment`, `invest_once`) reads the
+            /// investments list twice, the allowance for the list lagging behind.
             settle_delay(delay: ::std::time::Duration)
                 default "10 s"
                 |config| { config.settle_delay = delay; }
 
-            /// How many times placing an order exactly once (`place_once`) may send it in all
-            /// (at least 1).
+            /// How many times placing an order exactly once (`place_once`), or investing exactly
+            /// once (`invest_once`), may send it in all (at least 1).
             max_placements(max: u32)
                 default "3"
                 |config| { config.max_placements = max.max(1); }

@@ -1,5 +1,5 @@
-//! What can be wrong with a value: [`ValidationError`] (with its [`Reason`]) for a request
-//! value refused before any request exists; with the `decimal` feature, `DecimalRangeError` for an
+//! What can be wrong with a value: [`ValidationError`] (with its [`Reason`], or the [`Bound`] an
+//! amount is outside of) for a request value refused before any request exists; with the `decimal` feature, `DecimalRangeError` for an
 //! answer's decimal that does not fit `rust_decimal`.
 
 use std::fmt;
@@ -27,18 +27,70 @@ pub enum ValidationError {
         /// The field it conflicts with.
         other: &'static str,
     },
+    /// A value is outside a bound the exchange published for it (an investment amount outside
+    /// its plan's bounds); the error names the bound and its value.
+    #[error("invalid {field}: {value} is {} the plan's {bound} of {limit}", bound.relation())]
+    OutOfBounds {
+        /// The field's wire name, e.g. `amount`.
+        field: &'static str,
+        /// The value given.
+        value: String,
+        /// Which bound it is outside of.
+        bound: Bound,
+        /// The bound's value, as the exchange wrote it.
+        limit: String,
+    },
 }
 
 impl ValidationError {
     /// The wire name of the offending field.
     pub fn field(&self) -> &'static str {
         match self {
-            Self::InvalidField { field, .. } | Self::Conflict { field, .. } => field,
+            Self::InvalidField { field, .. }
+            | Self::Conflict { field, .. }
+            | Self::OutOfBounds { field, .. } => field,
         }
     }
 
     pub(crate) fn invalid(field: &'static str, reason: Reason) -> Self {
         Self::InvalidField { field, reason }
+    }
+}
+
+/// A bound an investment plan publishes for the amounts it takes, named by its wire field.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Bound {
+    /// `minInvestment`: the smallest amount.
+    MinInvestment,
+    /// `maxInvestment`: the largest amount.
+    MaxInvestment,
+    /// `maxPossibleInvestment`: the largest amount the plan's current state allows.
+    MaxPossibleInvestment,
+}
+
+impl Bound {
+    /// The bound's wire field, e.g. `minInvestment`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::MinInvestment => "minInvestment",
+            Self::MaxInvestment => "maxInvestment",
+            Self::MaxPossibleInvestment => "maxPossibleInvestment",
+        }
+    }
+
+    /// How a value outside the bound relates to it: `below` or `above`.
+    fn relation(self) -> &'static str {
+        match self {
+            Self::MinInvestment => "below",
+            Self::MaxInvestment | Self::MaxPossibleInvestment => "above",
+        }
+    }
+}
+
+impl fmt::Display for Bound {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 

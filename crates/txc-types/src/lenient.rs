@@ -26,7 +26,7 @@
 //! `#[serde(rename…)]` its `Serialize` already uses gives its wire name, `#[serde(flatten)]`
 //! marks `extra` — so adding a field is one line, and a name cannot differ between the two
 //! directions. `#[answer(with = …)]` names the few converters of their own
-//! ([`empty_is_none`], [`object`]), `#[answer(missing = …)]` a value for an absent required
+//! ([`empty_is_none`], [`object`], [`array`]), `#[answer(missing = …)]` a value for an absent required
 //! field.
 //!
 //! Why a derive: the alternatives each keep a second list. serde's own derive with lenient
@@ -264,6 +264,33 @@ pub(crate) fn object<'de, A: MapAccess<'de>, T: serde::de::DeserializeOwned>(
     Ok(match field.raw()? {
         Some(Scalar::Array(text)) if nested::<[(); 0]>(text).is_some() => Set::Taken,
         Some(Scalar::Object(text)) => match nested(text) {
+            Some(v) => {
+                *slot = Some(v);
+                Set::Taken
+            }
+            None => keep(text),
+        },
+        None => Set::Taken,
+        Some(other) => Set::Keep(other.into_value()),
+    })
+}
+
+/// Stores an array of records, each read with its own rules (PHP's `{}` for an empty array
+/// means empty); an array one of whose records does not decode is kept whole, so the field
+/// stays unset — a list is read completely or not at all.
+pub(crate) fn array<'de, A: MapAccess<'de>, T: serde::de::DeserializeOwned>(
+    slot: &mut Option<Vec<T>>,
+    field: Field<'_, 'de, A>,
+) -> Result<Set, A::Error> {
+    let keep = |text: &str| Set::Keep(serde_json::from_str(text).unwrap_or(Value::Null));
+    Ok(match field.raw()? {
+        Some(Scalar::Object(text))
+            if nested::<Map<String, Value>>(text).is_some_and(|m| m.is_empty()) =>
+        {
+            *slot = Some(Vec::new());
+            Set::Taken
+        }
+        Some(Scalar::Array(text)) => match nested(text) {
             Some(v) => {
                 *slot = Some(v);
                 Set::Taken

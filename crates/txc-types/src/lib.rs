@@ -6,7 +6,7 @@
 //! | [`orders`] | placing and canceling orders: the market and trigger orders, their builder, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums; cancel-all, bulk cancel and the kill switch |
 //! | [`lookups`] | finding orders: open orders, the order history, their filters |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
-//! | [`investments`] | smart investment plans |
+//! | [`investments`] | smart investments: plans, investing, the investments, closing one, interest payments |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
 //! | [`events`] | the private event stream: the token that authorizes a WebSocket connection |

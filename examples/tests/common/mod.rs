@@ -31,6 +31,8 @@ use txc_types::orders::{
 };
 use txc_types::time::ServerTime;
 
+pub mod invest;
+
 // ---------------------------------------------------------------------------------------------
 // Drivers: one per transport, the same shape for both.
 

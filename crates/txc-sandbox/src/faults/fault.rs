@@ -78,7 +78,8 @@ pub enum Fault {
     DropAfterProcessing,
     /// The request is processed and answered as usual, but an order it places stays invisible
     /// to the look-ups (`POST /api/v4/orders` and the order history) for this long after its
-    /// placement. On other routes it changes nothing. Cancellation sees the order at once: the
+    /// placement — and an investment it makes, to the investments list. On other routes it
+    /// changes nothing. Cancellation sees the order at once: the
     /// delay models reads lagging behind the matching engine.
     VisibleAfter(Duration),
 }

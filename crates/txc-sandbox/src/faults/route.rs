@@ -44,6 +44,14 @@ pub enum Route {
     KillSwitch,
     /// `POST /api/v4/order/kill-switch/status`.
     KillSwitchStatus,
+    /// `POST /api/v4/main-account/smart/investment`.
+    Invest,
+    /// `POST /api/v4/main-account/smart/investment/close`.
+    CloseInvestment,
+    /// `POST /api/v4/main-account/smart/investments`.
+    Investments,
+    /// `POST /api/v4/main-account/smart/interest-payment-history`.
+    InterestPayments,
     /// Every exchange route (a route's own fault takes precedence).
     All,
 }

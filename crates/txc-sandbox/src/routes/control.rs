@@ -91,6 +91,7 @@ struct AccountView {
     position_mode: &'static str,
     leverage: String,
     balances: BTreeMap<String, String>,
+    main_balances: BTreeMap<String, String>,
     positions: Vec<crate::Position>,
 }
 
@@ -110,6 +111,11 @@ pub(super) async fn account(
             leverage: decimal::text(account.spec.leverage),
             balances: account
                 .balances
+                .iter()
+                .map(|(t, v)| (t.clone(), decimal::text(*v)))
+                .collect(),
+            main_balances: account
+                .main
                 .iter()
                 .map(|(t, v)| (t.clone(), decimal::text(*v)))
                 .collect(),

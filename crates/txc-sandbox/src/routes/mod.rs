@@ -3,6 +3,7 @@
 mod body;
 mod control;
 mod fallback;
+mod investments;
 mod lookups;
 mod placement;
 mod positions;
@@ -41,6 +42,10 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = serve(router, risk::CancelBulk);
     let router = serve(router, risk::KillSwitch);
     let router = serve(router, risk::KillSwitchStatus);
+    let router = serve(router, investments::Invest);
+    let router = serve(router, investments::Close);
+    let router = serve(router, investments::Investments);
+    let router = serve(router, investments::InterestPayments);
     serve(router, lookups::Cancel)
         .route(
             "/sandbox/v1/price",

@@ -71,6 +71,11 @@ pub(super) trait Operation: Copy + Send + Sync + 'static {
         Outcome::Served
     }
 
+    /// The HTTP status of a success answer.
+    fn success_status(self) -> StatusCode {
+        StatusCode::OK
+    }
+
     /// Checks the request against the operation's rules and the key's permissions.
     fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<Self::Request, Answer>;
 
@@ -182,7 +187,11 @@ fn process<O: Operation>(
     let outcome = verdict.outcome(operation.served());
     state.stats.record(&outcome);
     drop(state);
-    verdict.answer(outcome)
+    let mut answer = verdict.answer(outcome);
+    if answer.status == StatusCode::OK {
+        answer.status = operation.success_status();
+    }
+    answer
 }
 
 /// What became of an authenticated request, before its answer is encoded (after the lock).

@@ -12,6 +12,7 @@ mod cancel_bulk;
 pub(crate) mod client_order_id;
 mod fields;
 mod history;
+mod investments;
 mod kill_switch;
 pub(crate) mod market_name;
 pub(crate) mod numeric;
@@ -27,6 +28,10 @@ pub(crate) use cancel::{CancelRequest, parse_cancel};
 pub(crate) use cancel_all::{CancelAllRequest, parse_cancel_all};
 pub(crate) use cancel_bulk::{BulkItem, parse_bulk};
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
+pub(crate) use investments::{
+    InvestRequest, InvestmentsFilter, PaymentsFilter, invalid_field, parse_close_investment,
+    parse_invest, parse_investments, parse_payments,
+};
 pub(crate) use kill_switch::{KillSwitchRequest, parse_kill_switch, parse_kill_switch_status};
 pub(crate) use open_orders::{OpenOrdersQuery, parse_open_orders};
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};

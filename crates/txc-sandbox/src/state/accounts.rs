@@ -11,6 +11,8 @@ use crate::config::{AccountSpec, PositionMode};
 pub(crate) struct Account {
     pub(crate) spec: AccountSpec,
     pub(crate) balances: BTreeMap<String, Decimal>,
+    /// The main account's balances: what smart investments are paid from and back into.
+    pub(crate) main: BTreeMap<String, Decimal>,
 }
 
 impl Account {
@@ -42,6 +44,7 @@ impl Accounts {
                     Account {
                         spec: spec.clone(),
                         balances: spec.balances.clone(),
+                        main: spec.main_balances.clone(),
                     },
                 )
             })
@@ -61,6 +64,6 @@ impl Accounts {
     pub(crate) fn tickers(&self) -> impl Iterator<Item = &str> {
         self.by_key
             .values()
-            .flat_map(|a| a.balances.keys().map(String::as_str))
+            .flat_map(|a| a.balances.keys().chain(a.main.keys()).map(String::as_str))
     }
 }

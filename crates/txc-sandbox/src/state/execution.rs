@@ -134,11 +134,7 @@ impl State {
         ticker: &str,
         amount: &str,
     ) -> Result<(), SandboxError> {
-        let value = decimal::parse(amount).ok_or_else(|| SandboxError::InvalidValue {
-            field: "amount",
-            value: amount.to_owned(),
-            reason: "not a non-negative plain decimal",
-        })?;
+        let value = balance_value(amount)?;
         if ticker.is_empty() {
             return Err(SandboxError::InvalidValue {
                 field: "ticker",
@@ -335,4 +331,13 @@ fn unauthorized() -> Rejection {
         message: "Unauthorized request.",
         errors: std::collections::BTreeMap::new(),
     }
+}
+
+/// A balance set through the control API: a non-negative plain decimal.
+pub(crate) fn balance_value(amount: &str) -> Result<Decimal, SandboxError> {
+    decimal::parse(amount).ok_or_else(|| SandboxError::InvalidValue {
+        field: "amount",
+        value: amount.to_owned(),
+        reason: "not a non-negative plain decimal",
+    })
 }

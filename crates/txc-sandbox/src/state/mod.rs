@@ -7,6 +7,7 @@ mod accounts;
 mod bulk_cancel;
 mod close;
 mod execution;
+mod investments;
 mod kill_switch;
 mod lookups;
 mod markets;
@@ -45,6 +46,9 @@ pub(crate) struct State {
     pub(crate) orders: order_book::OrderBook,
     pub(crate) positions: positions::Positions,
     pub(crate) plans: Vec<PlanRecord>,
+    pub(crate) investments: investments::Investments,
+    /// How long one minute of a plan's `duration` lasts.
+    pub(crate) investment_minute: std::time::Duration,
     pub(crate) nonces: Nonces,
     pub(crate) limits: RateLimiter,
     pub(crate) stats: SandboxStats,
@@ -79,6 +83,8 @@ impl State {
             orders: order_book::OrderBook::default(),
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
+            investments: investments::Investments::default(),
+            investment_minute: config.investment_minute,
             nonces: Nonces::default(),
             limits: RateLimiter::default(),
             stats: SandboxStats::default(),
@@ -97,7 +103,11 @@ impl State {
     pub(crate) fn limit(&self, op: Op) -> u32 {
         match op {
             Op::Market | Op::Trigger => self.order_limit,
-            Op::Plans => self.plans_limit,
+            Op::Plans
+            | Op::Invest
+            | Op::CloseInvestment
+            | Op::Investments
+            | Op::InterestPayments => self.plans_limit,
             Op::OpenOrders | Op::History => self.lookup_limit,
             Op::Cancel => self.cancel_limit,
             Op::Time => PUBLIC_TIME_RATE_LIMIT,

@@ -8,6 +8,7 @@ mod account_record;
 mod active_record;
 mod enums;
 mod history_record;
+mod investment_record;
 mod order_record;
 mod plan_record;
 mod position_record;
@@ -19,6 +20,9 @@ pub(crate) use account_record::{
 pub(crate) use active_record::ActiveOrderRecord;
 pub(crate) use enums::{OrderClass, OrderStatus, PositionSide, Side, Stp};
 pub(crate) use history_record::{HistoryByMarket, HistoryRecord};
+pub(crate) use investment_record::{
+    ClosedRecord, InterestPaymentRecord, InvestmentRecord, NewInvestmentRecord, PageRecord,
+};
 pub(crate) use order_record::OrderRecord;
 pub(crate) use plan_record::PlanRecord;
 pub(crate) use position_record::{

@@ -12,12 +12,14 @@ mod wire_value;
 
 pub use acknowledged::Acknowledged;
 pub use field_value::{FieldValue, Validated};
-pub use operation::{Endpoint, EndpointKind, RateLimit};
+pub use operation::{Endpoint, EndpointKind, MAIN_ACCOUNT_SCOPE, RateLimit};
 pub use wire_value::WireValue;
 pub(crate) use wire_value::serialize_fields;
 
 use crate::events::WebSocketTokenQuery;
-use crate::investments::SmartPlansQuery;
+use crate::investments::{
+    CloseInvestment, InterestPaymentsQuery, Invest, InvestmentsQuery, SmartPlansQuery,
+};
 use crate::lookups::{OpenOrdersQuery, OrderHistoryQuery};
 use crate::orders::{
     CancelAllOrders, CancelOrder, CancelOrders, CollateralMarketOrder,
@@ -31,7 +33,7 @@ use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 21] = [
+pub const ENDPOINT_PATHS: [&str; 25] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     SmartPlansQuery::PATH,
@@ -53,4 +55,8 @@ pub const ENDPOINT_PATHS: [&str; 21] = [
     CancelOrders::PATH,
     SetKillSwitch::PATH,
     KillSwitchStatusQuery::PATH,
+    Invest::PATH,
+    CloseInvestment::PATH,
+    InvestmentsQuery::PATH,
+    InterestPaymentsQuery::PATH,
 ];

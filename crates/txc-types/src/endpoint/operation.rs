@@ -33,7 +33,10 @@ pub enum EndpointKind {
 ///
 /// The exchange's rate-limit page says its limits count **per IP address**; its lending pages
 /// say "per endpoint". Each endpoint of this crate carries its own limit
-/// ([`Endpoint::RATE_LIMIT`]), as the endpoint pages give it.
+/// ([`Endpoint::RATE_LIMIT`]), as the endpoint pages give it, and the scope that counts it
+/// ([`Endpoint::RATE_LIMIT_SCOPE`]): its own path, or — where the docs' table of limits counts
+/// endpoints together — the shared scope, such as [`MAIN_ACCOUNT_SCOPE`] for the smart
+/// investment endpoints.
 ///
 /// ```
 /// use txc_types::endpoint::{Endpoint, RateLimit};
@@ -63,6 +66,11 @@ impl RateLimit {
     }
 }
 
+/// The scope the exchange's table of rate limits counts every `/api/v4/main-account/*` endpoint
+/// in, together: 1 000 requests per 10 s for all of them (the smart plans, investing, closing,
+/// the investments and interest payment lists). Their [`Endpoint::RATE_LIMIT_SCOPE`].
+pub const MAIN_ACCOUNT_SCOPE: &str = "/api/v4/main-account/*";
+
 /// An operation of the v4 API — private, or public when [`Endpoint::SIGNED`] is `false`: its
 /// request body (the implementing type), path and response.
 ///
@@ -79,6 +87,11 @@ pub trait Endpoint: Serialize {
     /// The exchange's documented rate limit for this endpoint, which clients pace themselves
     /// by; `None` (the default) for none known.
     const RATE_LIMIT: Option<RateLimit> = None;
+    /// What counts the requests against [`RATE_LIMIT`](Endpoint::RATE_LIMIT): the endpoint's
+    /// own path (the default), or a scope several endpoints share — one allowance for all of
+    /// them, as the docs' table of limits gives for `/api/v4/main-account/*`
+    /// ([`MAIN_ACCOUNT_SCOPE`]). Endpoints of one scope declare the same limit.
+    const RATE_LIMIT_SCOPE: &'static str = Self::PATH;
     /// Whether requests are signed `POST`s of the private API (the default), or public `GET`s
     /// with no body and no authentication (`false`, e.g. the server time).
     const SIGNED: bool = true;

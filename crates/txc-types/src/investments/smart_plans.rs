@@ -3,7 +3,9 @@
 use serde::{Serialize, Serializer};
 
 use super::InvestmentPlan;
-use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::endpoint::{
+    Endpoint, EndpointKind, FieldValue, MAIN_ACCOUNT_SCOPE, RateLimit, WireValue,
+};
 use crate::errors::ValidationError;
 use crate::values::Ticker;
 
@@ -73,6 +75,7 @@ impl Endpoint for SmartPlansQuery {
     const OPERATION: &'static str = "smart_plans";
     const KIND: EndpointKind = EndpointKind::Read;
     const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(1_000, 10));
+    const RATE_LIMIT_SCOPE: &'static str = MAIN_ACCOUNT_SCOPE;
     type Response = Vec<InvestmentPlan>;
 
     fn try_for_each_field<E>(

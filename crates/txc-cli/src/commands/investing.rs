@@ -1,0 +1,207 @@
+//! The smart-investment commands: `txc invest`, `txc investments`, `txc close-investment`,
+//! `txc interest` and `txc resolve-investment`, with the blocking client.
+
+use std::time::{Duration, UNIX_EPOCH};
+
+use txc_blocking::investments::{
+    CloseInvestment, InterestPaymentsQuery, Invest, InvestmentStatus, InvestmentsQuery,
+    SmartPlansQuery,
+};
+use txc_blocking::outcomes::{
+    AttemptRecord, InvestResolution, Invested, Nonce, NonceMode, PendingInvestment,
+};
+
+use super::{Outcome, check_live, client, credentials, dry_run, read};
+use crate::args::{
+    GlobalArgs, InterestArgs, InvestArgs, InvestmentStatusArg, InvestmentsArgs,
+    ResolveInvestmentArgs,
+};
+use crate::config;
+use crate::exit::CliError;
+
+/// `txc invest`: the plan is read first, and the amount checked against its status and bounds
+/// before anything is invested (a dry run reads nothing and checks the amount's form only).
+pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, CliError> {
+    let unchecked = Invest::new(&args.plan_id, args.amount.as_str())?;
+    let target = config::target(global)?;
+    check_live(global, &target)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    if global.dry_run {
+        return dry_run(&client, &unchecked);
+    }
+    let plans = client
+        .smart_plans(&SmartPlansQuery::new())
+        .map_err(CliError::read)?;
+    let plan = plans.iter().find(|p| p.id == args.plan_id).ok_or_else(|| {
+        CliError::invalid(format!(
+            "no plan {} among the plans this key may invest in (txc plans lists them); \
+                 nothing was invested",
+            args.plan_id
+        ))
+    })?;
+    let invest = Invest::in_plan(plan, args.amount.as_str())?;
+    let result = if args.once {
+        client.invest_once(&invest)
+    } else {
+        client.invest(&invest).map(Invested::Answered)
+    };
+    result
+        .map(|invested| Outcome::Invested(Box::new(invested)))
+        .map_err(|error| {
+            let check = error.pending_investment().map(resolve_investment_command);
+            CliError::Client {
+                error,
+                changes: true,
+                check,
+            }
+        })
+}
+
+/// The `txc resolve-investment` command that finds out what became of `pending`.
+pub(crate) fn resolve_investment_command(pending: &PendingInvestment) -> String {
+    let invest = pending.invest();
+    let mut command = format!(
+        "txc resolve-investment {} {}",
+        invest.plan_id(),
+        invest.amount().as_str()
+    );
+    for attempt in pending.attempts() {
+        command.push_str(&format!(" --nonce {}", attempt.nonce));
+    }
+    if pending.nonce_mode() == NonceMode::Strict {
+        command.push_str(" --strict");
+    }
+    if let Some(ticker) = invest.ticker() {
+        command.push_str(&format!(" --ticker {ticker}"));
+    }
+    command
+}
+
+/// `txc investments`.
+pub(crate) fn investments(
+    global: &GlobalArgs,
+    args: &InvestmentsArgs,
+) -> Result<Outcome, CliError> {
+    let mut builder = InvestmentsQuery::builder();
+    if let Some(id) = &args.id {
+        builder = builder.id(id);
+    }
+    if let Some(ticker) = &args.ticker {
+        builder = builder.ticker(ticker.as_str());
+    }
+    if let Some(status) = args.status {
+        builder = builder.status(match status {
+            InvestmentStatusArg::Active => InvestmentStatus::Active,
+            InvestmentStatusArg::Closed => InvestmentStatus::Closed,
+        });
+    }
+    if let Some(limit) = args.limit {
+        builder = builder.limit(limit);
+    }
+    if let Some(offset) = args.offset {
+        builder = builder.offset(offset);
+    }
+    let query = builder.build()?;
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    read(global, &client, &query, Outcome::Investments)
+}
+
+/// `txc close-investment`.
+pub(crate) fn close_investment(global: &GlobalArgs, id: &str) -> Result<Outcome, CliError> {
+    let close = CloseInvestment::new(id)?;
+    let target = config::target(global)?;
+    check_live(global, &target)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    if global.dry_run {
+        return dry_run(&client, &close);
+    }
+    client
+        .close_investment(&close)
+        .map(|_| Outcome::InvestmentClosed(id.to_owned()))
+        .map_err(|error| CliError::Client {
+            error,
+            changes: true,
+            check: Some(format!(
+                "txc investments --id {id}  (status closed: it was closed)"
+            )),
+        })
+}
+
+/// `txc interest`.
+pub(crate) fn interest(global: &GlobalArgs, args: &InterestArgs) -> Result<Outcome, CliError> {
+    let mut builder = InterestPaymentsQuery::builder();
+    if let Some(plan_id) = &args.plan_id {
+        builder = builder.plan_id(plan_id);
+    }
+    if let Some(ticker) = &args.ticker {
+        builder = builder.ticker(ticker.as_str());
+    }
+    if let Some(limit) = args.limit {
+        builder = builder.limit(limit);
+    }
+    if let Some(offset) = args.offset {
+        builder = builder.offset(offset);
+    }
+    let query = builder.build()?;
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    read(global, &client, &query, Outcome::InterestPayments)
+}
+
+/// `txc resolve-investment`: "cannot tell" exits 4 with what was found.
+pub(crate) fn resolve_investment(
+    global: &GlobalArgs,
+    args: &ResolveInvestmentArgs,
+) -> Result<Outcome, CliError> {
+    let mut invest = Invest::new(&args.plan_id, args.amount.as_str())?;
+    if let Some(ticker) = &args.ticker {
+        let ticker = ticker
+            .parse()
+            .map_err(|e| CliError::invalid(format!("invalid ticker: {e}")))?;
+        invest = invest.with_ticker(ticker);
+    }
+    let mode = if args.strict {
+        NonceMode::Strict
+    } else {
+        NonceMode::Window
+    };
+    let attempts = args
+        .nonce
+        .iter()
+        .map(|&nonce| AttemptRecord {
+            nonce: Nonce(nonce),
+            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
+        })
+        .collect();
+    let pending = PendingInvestment::new(invest, mode, attempts);
+    if global.dry_run {
+        return Err(CliError::invalid(
+            "resolve-investment only reads; run it without --dry-run",
+        ));
+    }
+    let target = config::target(global)?;
+    let client = client(global, &target, credentials(&target)?)?;
+    match client.resolve_investment(&pending) {
+        Ok(InvestResolution::CannotTell {
+            candidates,
+            evidence,
+        }) => {
+            let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
+            Err(CliError::Unknown(format!(
+                "cannot tell: {} investments of plan {} and amount {} were created in the \
+                 attempts' window ({}); one may be this one: do not invest again ({evidence})",
+                ids.len(),
+                args.plan_id,
+                args.amount,
+                ids.join(", ")
+            )))
+        }
+        Ok(resolution) => Ok(Outcome::InvestResolved(Box::new(resolution))),
+        Err(error) => Err(CliError::Client {
+            error,
+            changes: true,
+            check: Some(resolve_investment_command(&pending)),
+        }),
+    }
+}
