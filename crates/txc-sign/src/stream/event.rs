@@ -3,6 +3,8 @@
 
 use std::time::{Duration, SystemTime};
 
+use txc_types::events::AccountEvent;
+
 use super::{Channel, StreamError, Subscription, UnknownMessage, Update};
 
 /// One event of a stream, in the order the consumer must see them.
@@ -18,7 +20,10 @@ pub enum StreamEvent {
     /// (the server keeps no events for a client that was away). Updates of this connection
     /// come only after this event.
     Resync(Resync),
-    /// An update of a channel.
+    /// An update of a channel, decoded into its record.
+    Account(AccountEvent),
+    /// An update of a channel that did not decode into its record: the parameters as sent,
+    /// and why ([`Update::error`]). The stream goes on.
     Update(Update),
     /// A message of a kind the machine does not know, kept whole.
     Unknown(UnknownMessage),
