@@ -49,6 +49,8 @@ pub enum StreamInput {
 /// What the driver does next, from [`StreamMachine::poll`].
 #[derive(Debug)]
 #[must_use = "a step tells the driver what to do"]
+// An event is handed on as it is: see `StreamEvent`.
+#[allow(clippy::large_enum_variant)]
 pub enum StreamStep {
     /// Open a WebSocket connection to the exchange's `/ws`, then hand over
     /// [`StreamInput::Connected`] or [`StreamInput::ConnectFailed`]. A driver that is still
