@@ -5,7 +5,9 @@ use std::time::{Duration, SystemTime};
 
 use txc_types::events::AccountEvent;
 
-use super::{Channel, StreamError, Subscription, UnknownMessage, Update};
+use super::{
+    Channel, ResyncChange, ResyncReport, StreamError, Subscription, UnknownMessage, Update,
+};
 
 /// One event of a stream, in the order the consumer must see them.
 #[derive(Debug)]
@@ -27,6 +29,11 @@ pub enum StreamEvent {
     /// An update of a channel that did not decode into its record: the parameters as sent,
     /// and why ([`Update::error`]). The stream goes on.
     Update(Update),
+    /// A change the stream missed while it was away, found by a resync over REST (made by a
+    /// driver's [`Resyncer`](super::Resyncer), never by the machine): apply it like an update.
+    Resynced(ResyncChange),
+    /// A resync finished: every [`StreamEvent::Resynced`] change it found came before.
+    ResyncDone(ResyncReport),
     /// A message of a kind the machine does not know, kept whole.
     Unknown(UnknownMessage),
     /// A connection ended, or an attempt to open one failed; says when the next attempt is.

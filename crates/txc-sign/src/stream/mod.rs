@@ -26,7 +26,9 @@ mod error;
 mod event;
 mod frame;
 mod machine;
+mod resync;
 mod update;
+mod url;
 
 pub use channel::{Channel, ExecutedFilter, Subscription};
 pub use config::{
@@ -38,4 +40,9 @@ pub use error::{RpcError, StreamConfigError, StreamError};
 pub use event::{Disconnect, DisconnectReason, Resync, StopReason, StreamEvent};
 pub use frame::OutgoingFrame;
 pub use machine::{StreamInput, StreamMachine, StreamStep};
+pub use resync::{
+    MAX_PAGES, RESYNC_OVERLAP, ResyncChange, ResyncFindings, ResyncLookups, ResyncPlan,
+    ResyncReport, Resyncer,
+};
 pub use update::{UnknownMessage, Update};
+pub use url::websocket_url;
