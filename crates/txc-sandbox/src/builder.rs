@@ -1,6 +1,7 @@
 //! [`SandboxBuilder`]: address, accounts, markets, plans and limits of a sandbox.
 
 use std::net::{IpAddr, Ipv4Addr};
+use std::time::Duration;
 
 use crate::config::{AccountConfig, Config, MarketConfig};
 use crate::{PlanConfig, Sandbox, SandboxError, defaults};
@@ -16,6 +17,10 @@ pub const DEFAULT_PLANS_RATE_LIMIT: u32 = 1_000;
 pub const DEFAULT_LOOKUP_RATE_LIMIT: u32 = 12_000;
 /// The exchange's rate limit of order cancellation, per key per 10 s.
 pub const DEFAULT_CANCEL_RATE_LIMIT: u32 = 10_000;
+/// The exchange's WebSocket inactivity timeout.
+pub const DEFAULT_WS_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+/// The exchange's limit of requests per WebSocket connection per minute.
+pub const DEFAULT_WS_REQUESTS_PER_MINUTE: u32 = 200;
 
 /// Configures and starts a [`Sandbox`].
 ///
@@ -48,6 +53,8 @@ pub struct SandboxBuilder {
     cancel_limit: u32,
     max_body_bytes: usize,
     clock_offset_ms: i64,
+    ws_idle_timeout: Duration,
+    ws_requests_per_minute: u32,
 }
 
 impl Default for SandboxBuilder {
@@ -64,6 +71,8 @@ impl Default for SandboxBuilder {
             cancel_limit: DEFAULT_CANCEL_RATE_LIMIT,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             clock_offset_ms: 0,
+            ws_idle_timeout: DEFAULT_WS_IDLE_TIMEOUT,
+            ws_requests_per_minute: DEFAULT_WS_REQUESTS_PER_MINUTE,
         }
     }
 }
@@ -145,6 +154,20 @@ impl SandboxBuilder {
         self
     }
 
+    /// How long a WebSocket connection may stay silent (no request, no ping) before the
+    /// sandbox closes it; default 60 s, the exchange's. Shorter for tests.
+    pub fn ws_idle_timeout(mut self, timeout: Duration) -> Self {
+        self.ws_idle_timeout = timeout;
+        self
+    }
+
+    /// How many requests a WebSocket connection may send in any minute (default 200, the
+    /// exchange's); one more closes it (code 1008).
+    pub fn ws_requests_per_minute(mut self, requests: u32) -> Self {
+        self.ws_requests_per_minute = requests;
+        self
+    }
+
     /// Checks the configuration, binds the address and starts serving; returns once the
     /// socket is bound.
     pub fn start(self) -> Result<Sandbox, SandboxError> {
@@ -175,6 +198,8 @@ impl SandboxBuilder {
             cancel_limit: self.cancel_limit,
             max_body_bytes: self.max_body_bytes,
             clock_offset_ms: self.clock_offset_ms,
+            ws_idle_timeout: self.ws_idle_timeout,
+            ws_requests_per_minute: self.ws_requests_per_minute,
         })
     }
 }

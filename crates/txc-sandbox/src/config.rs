@@ -337,4 +337,8 @@ pub(crate) struct Config {
     pub(crate) max_body_bytes: usize,
     /// How far the sandbox's clock is from the host's, in milliseconds.
     pub(crate) clock_offset_ms: i64,
+    /// How long a WebSocket connection may stay silent before the sandbox closes it.
+    pub(crate) ws_idle_timeout: std::time::Duration,
+    /// How many requests a WebSocket connection may send in any minute.
+    pub(crate) ws_requests_per_minute: u32,
 }

@@ -372,10 +372,12 @@ mod server;
 mod state;
 mod stats;
 mod wire;
+mod ws;
 
 pub use builder::{
     DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
-    DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, SandboxBuilder,
+    DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT,
+    DEFAULT_WS_REQUESTS_PER_MINUTE, SandboxBuilder,
 };
 pub use config::{AccountConfig, MarketConfig, PositionMode};
 pub use error::SandboxError;
@@ -384,3 +386,4 @@ pub use plan_config::PlanConfig;
 pub use sandbox::Sandbox;
 pub use state::Position;
 pub use stats::SandboxStats;
+pub use ws::WsFault;

@@ -19,6 +19,8 @@ pub(crate) enum Op {
     Cancel,
     /// `GET /api/v4/public/time` (public: no key; limited for all callers together).
     Time,
+    /// `POST /api/v4/profile/websocket_token`.
+    WebSocketToken,
 }
 
 impl Op {
@@ -32,6 +34,7 @@ impl Op {
             Self::History => "/api/v4/trade-account/order/history",
             Self::Cancel => "/api/v4/order/cancel",
             Self::Time => "/api/v4/public/time",
+            Self::WebSocketToken => "/api/v4/profile/websocket_token",
         }
     }
 
@@ -45,6 +48,7 @@ impl Op {
             Self::History => Route::OrderHistory,
             Self::Cancel => Route::CancelOrder,
             Self::Time => Route::ServerTime,
+            Self::WebSocketToken => Route::WebSocketToken,
         }
     }
 }

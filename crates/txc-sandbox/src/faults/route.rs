@@ -18,6 +18,8 @@ pub enum Route {
     CancelOrder,
     /// `GET /api/v4/public/time` (its rate limit only: no faults are injected there).
     ServerTime,
+    /// `POST /api/v4/profile/websocket_token`.
+    WebSocketToken,
     /// Every exchange route (a route's own fault takes precedence).
     All,
 }

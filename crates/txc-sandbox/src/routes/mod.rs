@@ -8,6 +8,7 @@ mod placement;
 mod private;
 mod public;
 mod smart_plans;
+mod websocket_token;
 
 use std::sync::Arc;
 
@@ -26,7 +27,12 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = serve(router, smart_plans::SmartPlans);
     let router = serve(router, lookups::OpenOrders);
     let router = serve(router, lookups::History);
+    let router = serve(router, websocket_token::WebSocketToken);
     serve(router, lookups::Cancel)
+        .route(
+            "/ws",
+            get(crate::ws::handler).fallback(fallback::method_not_allowed_get),
+        )
         .route(
             "/sandbox/v1/price",
             post(control::price).fallback(fallback::method_not_allowed_post),

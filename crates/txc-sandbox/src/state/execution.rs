@@ -149,6 +149,7 @@ impl State {
             .get_mut(api_key)
             .ok_or_else(|| SandboxError::UnknownAccount(api_key.to_owned()))?;
         account.balances.insert(ticker.to_owned(), value);
+        self.account_changed(api_key);
         Ok(())
     }
 
@@ -224,6 +225,7 @@ impl State {
             .balances
             .insert(market.collateral.clone(), fill.balance);
         self.positions.set(key.clone(), fill.position);
+        self.account_changed(&order.api_key);
         Ok(fill)
     }
 

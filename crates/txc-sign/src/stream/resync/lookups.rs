@@ -37,11 +37,21 @@ pub struct ResyncFindings {
 /// One look-up still to make.
 #[derive(Debug, Clone)]
 enum Lookup {
-    Open { market: Market, page: u64 },
-    History { market: Market, since: u64, page: u64 },
+    Open {
+        market: Market,
+        page: u64,
+    },
+    History {
+        market: Market,
+        since: u64,
+        page: u64,
+    },
     /// Expands into one `ById` per order known open that no list showed.
     Missing,
-    ById { market: Market, id: u64 },
+    ById {
+        market: Market,
+        id: u64,
+    },
 }
 
 /// The call in flight.

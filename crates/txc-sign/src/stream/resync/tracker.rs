@@ -89,8 +89,7 @@ impl Resyncer {
                 self.failures = 0;
             }
             StreamEvent::Account(AccountEvent::Order(event)) => {
-                let finished =
-                    event.kind == OrderEventKind::Finished || event.order.is_finished();
+                let finished = event.kind == OrderEventKind::Finished || event.order.is_finished();
                 self.stream_order(&event.order, finished);
             }
             StreamEvent::Account(AccountEvent::Executed(executed)) => {
