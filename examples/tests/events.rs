@@ -61,13 +61,30 @@ impl Events for AsyncEvents {
     }
 }
 
+/// The blocking transport's iterator, read on a thread of its own (its `next` blocks).
+struct BlockingEvents {
+    events: std::sync::mpsc::Receiver<StreamEvent>,
+    stop: txc_blocking::events::StopHandle,
+}
+
+impl Events for BlockingEvents {
+    fn next_event(&mut self, timeout: Duration) -> Option<StreamEvent> {
+        self.events.recv_timeout(timeout).ok()
+    }
+
+    fn stop(&mut self) {
+        self.stop.stop();
+    }
+}
+
 /// The transports under test.
 #[derive(Debug, Clone, Copy)]
 enum Transport {
+    Blocking,
     Async,
 }
 
-const TRANSPORTS: [Transport; 1] = [Transport::Async];
+const TRANSPORTS: [Transport; 2] = [Transport::Blocking, Transport::Async];
 
 /// The stream's settings in the tests: reconnect after 20 ms to 200 ms, not 1 s to 30 s.
 fn stream_config() -> StreamConfig {
@@ -90,6 +107,22 @@ fn open(
         .base_url(sandbox.base_url())
         .rate_limits(RateLimits::documented().with_limit(WebSocketTokenQuery::PATH, None));
     match transport {
+        Transport::Blocking => {
+            let client = txc_blocking::ClientBuilder::from(client_config)
+                .build()
+                .unwrap();
+            let iter = client.events(subscriptions).config(config).start().unwrap();
+            let stop = iter.stop_handle();
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                for event in iter {
+                    if tx.send(event).is_err() {
+                        break;
+                    }
+                }
+            });
+            Box::new(BlockingEvents { events: rx, stop })
+        }
         Transport::Async => {
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(1)
@@ -234,6 +267,14 @@ impl Book {
             StreamEvent::Error(e) => self.errors.push(format!("{e:?}")),
             _ => {}
         }
+    }
+}
+
+/// Reads events into `book` until the latest connection is established and resynced (at once
+/// if it is).
+fn settle(events: &mut dyn Events, book: &mut Book) {
+    if !book.settled() {
+        read_until(events, book, |b, _| b.settled());
     }
 }
 
@@ -402,13 +443,13 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
         if step % 5 == 2 {
             // Drop the connection once it is established, then keep trading while the stream
             // is away.
-            read_until(&mut *events, &mut book, |b, _| b.settled());
+            settle(&mut *events, &mut book);
             sandbox.ws_fault(WsFault::Drop);
             drops += 1;
         }
         if step % 5 == 4 {
             // Let the stream come back: the next steps are reported live.
-            read_until(&mut *events, &mut book, |b, _| b.settled());
+            settle(&mut *events, &mut book);
         }
         // Read what has arrived so far.
         while let Some(event) = events.next_event(Duration::from_millis(5)) {

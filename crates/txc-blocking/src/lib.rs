@@ -172,7 +172,9 @@ mod body;
 mod builder;
 mod client;
 mod error_map;
+mod event_stream;
 mod transport;
+mod websocket;
 
 pub use builder::ClientBuilder;
 pub use client::Client;
@@ -190,6 +192,28 @@ pub mod endpoint {
     pub use txc_sign::SignedRequest;
     pub use txc_types::endpoint::{
         Endpoint, EndpointKind, FieldValue, RateLimit, Validated, WireValue,
+    };
+}
+
+pub mod events {
+    //! The private event stream: [`EventIter`] (from [`Client::events`](crate::Client::events)),
+    //! a blocking iterator of [`StreamEvent`]s — the channels' records ([`AccountEvent`] and
+    //! the types it holds), each (re)connection's [`Resync`] and the [`ResyncChange`]s a
+    //! resync finds, every [`Disconnect`] and every [`StreamError`] — with the
+    //! [`Subscription`]s and [`StreamConfig`] that shape it. No async runtime: tungstenite on a
+    //! std socket.
+
+    pub use crate::event_stream::{EventIter, EventIterBuilder, StopHandle};
+    pub use txc_sign::stream::{
+        Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, Resync, ResyncChange,
+        ResyncReport, RpcError, StopReason, StreamConfig, StreamConfigError, StreamError,
+        StreamEvent, Subscription, UnknownMessage, Update,
+    };
+    pub use txc_types::events::{
+        AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,
+        MarginBalance, MarginBalances, OrderEvent, OrderEventKind, PositionEvent,
+        PositionEventKind, Positions, StreamOrder, StreamPosition, WebSocketToken,
+        WebSocketTokenQuery,
     };
 }
 
