@@ -18,15 +18,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use txc_async::events::{
-    AccountEvent, Backoff, DisconnectReason, OrderEventKind, ResyncChange, StreamConfig,
-    StreamError, StreamEvent, Subscription, WebSocketTokenQuery,
+    AccountEvent, Backoff, OrderEventKind, ResyncChange, StreamConfig, StreamError, StreamEvent,
+    Subscription, WebSocketTokenQuery,
 };
 use txc_blocking::Client;
 use txc_blocking::lookups::{OpenOrdersQuery, OrderHistoryQuery};
 use txc_blocking::orders::{
     CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Side,
 };
-use txc_sandbox::{AccountConfig, Sandbox, WsFault, demo};
+use txc_sandbox::{AccountConfig, Fault, Route, Sandbox, WsFault, demo};
 
 use common::config;
 use txc_blocking::endpoint::Endpoint;
@@ -282,7 +282,7 @@ fn settle(events: &mut dyn Events, book: &mut Book) {
 fn read_until(
     events: &mut dyn Events,
     book: &mut Book,
-    done: impl Fn(&Book, &StreamEvent) -> bool,
+    mut done: impl FnMut(&Book, &StreamEvent) -> bool,
 ) {
     loop {
         let event = events
@@ -379,7 +379,6 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
     );
     let mut book = Book::default();
     read_until(&mut *events, &mut book, |b, _| !b.resyncs_done.is_empty());
-    eprintln!("first resync: {book:?}");
     assert_eq!(
         book.open.keys().copied().collect::<Vec<_>>(),
         vec![early.order_id],
@@ -548,5 +547,207 @@ fn a_consumer_ends_with_the_exchanges_state_across_disconnects() {
 fn orders_canceled_while_away_in_an_account_whose_history_hides_them_are_reported_gone() {
     for transport in TRANSPORTS {
         run_with_disconnects(transport, false);
+    }
+}
+
+/// A sandbox with a short idle timeout, a client of the partner's key, and its stream of the
+/// order channels, established.
+fn established(
+    transport: Transport,
+    sandbox: &Sandbox,
+    config: StreamConfig,
+) -> (Box<dyn Events>, Book) {
+    let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+    let mut events = open(
+        transport,
+        sandbox,
+        key,
+        every_channel(&["BTC_USDT"]),
+        config,
+    );
+    let mut book = Book::default();
+    settle(&mut *events, &mut book);
+    (events, book)
+}
+
+#[test]
+fn an_idle_connection_is_closed_by_the_server_and_the_stream_comes_back() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::builder()
+            .ws_idle_timeout(Duration::from_millis(300))
+            .start()
+            .unwrap();
+        // Pings every 30 s: the connection idles out first.
+        let (mut events, mut book) = established(transport, &sandbox, stream_config());
+        read_until(&mut *events, &mut book, |_, e| {
+            matches!(e, StreamEvent::Disconnected(_))
+        });
+        assert!(
+            book.errors_seen.last().unwrap().contains("idle"),
+            "{transport:?}: {:?}",
+            book.errors_seen
+        );
+        settle(&mut *events, &mut book);
+        assert!(book.connections.len() >= 2);
+        // With pings more often than the server's timeout, the connection stays.
+        let sandbox = Sandbox::builder()
+            .ws_idle_timeout(Duration::from_millis(1_500))
+            .start()
+            .unwrap();
+        let config = stream_config().with_ping_interval(Duration::from_secs(1));
+        let (mut events, mut book) = established(transport, &sandbox, config);
+        let until = std::time::Instant::now() + Duration::from_secs(3);
+        while let Some(event) =
+            events.next_event(until.saturating_duration_since(std::time::Instant::now()))
+        {
+            book.apply(&event);
+        }
+        assert_eq!(book.disconnects, 0, "{transport:?}: {:?}", book.errors_seen);
+        assert_eq!(sandbox.ws_connections(), 1);
+    }
+}
+
+#[test]
+fn hostile_frames_are_typed_errors_and_the_stream_goes_on() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        let (mut events, mut book) = established(transport, &sandbox, stream_config());
+        sandbox.ws_fault(WsFault::MalformedFrames);
+        sandbox.ws_fault(WsFault::UnknownEvent);
+        let mut malformed = 0;
+        let mut undecodable = 0;
+        let mut unknown = 0;
+        read_until(&mut *events, &mut book, |_, event| {
+            match event {
+                StreamEvent::Error(StreamError::MalformedFrame { .. }) => malformed += 1,
+                StreamEvent::Update(update) => {
+                    assert_eq!(update.error().method, "deals_update");
+                    undecodable += 1;
+                }
+                StreamEvent::Unknown(message) => {
+                    assert_eq!(message.method(), Some("sandbox_unknown_update"));
+                    unknown += 1;
+                }
+                StreamEvent::Account(_) => {}
+                other => panic!("{transport:?}: {other:?}"),
+            }
+            malformed + undecodable + unknown == 6
+        });
+        assert_eq!(
+            (malformed, undecodable, unknown),
+            (4, 1, 1),
+            "{transport:?}"
+        );
+        // The stream goes on: an order is reported.
+        let rest =
+            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
+                .build()
+                .unwrap();
+        let order = rest
+            .collateral_market_order(&common::market("0.01"))
+            .unwrap();
+        read_until(&mut *events, &mut book, |b, _| {
+            b.finished.contains_key(&order.order_id)
+        });
+        assert_eq!(book.disconnects, 0, "{transport:?}");
+    }
+}
+
+#[test]
+fn a_refused_authorize_is_a_typed_error_and_a_fresh_token_is_tried() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        sandbox.ws_fault(WsFault::RefuseAuthorize(2));
+        let (_events, book) = established(transport, &sandbox, stream_config());
+        let refused: Vec<&String> = book
+            .errors
+            .iter()
+            .filter(|e| e.contains("AuthorizationRefused"))
+            .collect();
+        assert_eq!(refused.len(), 2, "{transport:?}: {:?}", book.errors);
+        assert!(
+            refused
+                .iter()
+                .all(|e| e.contains("authorization failed") && e.contains("fatal: false"))
+        );
+        // Three refusals in a row stop the stream.
+        let sandbox = Sandbox::start().unwrap();
+        sandbox.ws_fault(WsFault::RefuseAuthorize(3));
+        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+        let mut events = open(
+            transport,
+            &sandbox,
+            key,
+            every_channel(&["BTC_USDT"]),
+            stream_config(),
+        );
+        let mut book = Book::default();
+        read_until(&mut *events, &mut book, |_, e| {
+            matches!(e, StreamEvent::Stopped(_))
+        });
+        assert!(
+            book.errors.last().unwrap().contains("fatal: true"),
+            "{:?}",
+            book.errors
+        );
+    }
+}
+
+#[test]
+fn a_refused_token_stops_the_stream_with_a_typed_error() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        sandbox.inject_fault(
+            Route::WebSocketToken,
+            Fault::Answer {
+                status: 422,
+                content_type: "application/json".to_owned(),
+                body: br#"{"code":30,"message":"Validation failed","errors":{"user":["user not found"]}}"#.to_vec(),
+            },
+            None,
+        );
+        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+        let mut events = open(
+            transport,
+            &sandbox,
+            key,
+            every_channel(&["BTC_USDT"]),
+            stream_config(),
+        );
+        let mut book = Book::default();
+        read_until(&mut *events, &mut book, |_, e| {
+            matches!(e, StreamEvent::Stopped(_))
+        });
+        assert_eq!(book.errors.len(), 1, "{transport:?}: {:?}", book.errors);
+        assert!(book.errors[0].contains("TokenFailed") && book.errors[0].contains("fatal: true"));
+        assert!(book.connections.is_empty());
+    }
+}
+
+#[test]
+fn a_stalled_server_is_taken_for_dead_and_the_stream_reconnects_and_resyncs() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        let config = stream_config()
+            .with_ping_interval(Duration::from_secs(1))
+            .with_answer_timeout(Duration::from_millis(300));
+        let (mut events, mut book) = established(transport, &sandbox, config);
+        sandbox.ws_fault(WsFault::Stall(Duration::from_secs(2)));
+        let rest =
+            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
+                .build()
+                .unwrap();
+        // Placed while the connection is stalled: the resync after the reconnection reports it.
+        let order = rest
+            .collateral_market_order(&common::market("0.01"))
+            .unwrap();
+        read_until(&mut *events, &mut book, |b, _| {
+            b.drops_seen == 1 && b.settled() && b.finished.contains_key(&order.order_id)
+        });
+        assert!(
+            book.errors_seen[0].contains("AnswerTimeout"),
+            "{transport:?}: {:?}",
+            book.errors_seen
+        );
     }
 }
