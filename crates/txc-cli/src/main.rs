@@ -18,6 +18,7 @@
 //! export TXC_BASE_URL=http://127.0.0.1:8080 TXC_API_KEY=… TXC_API_SECRET=…
 //! txc market BTC_USDT buy 0.01 --stop-loss 50000
 //! txc --json orders --market BTC_USDT | jq '.result[].orderId'
+//! txc --json watch BTC_USDT          # one JSON document per event, as they happen
 //! ```
 //!
 //! Configuration, `--json` shapes and exit codes: `txc --help`. The `sandbox` feature (on by
@@ -31,6 +32,7 @@ mod exit;
 mod output;
 #[cfg(feature = "sandbox")]
 mod sandbox;
+mod watch;
 
 use std::process::ExitCode;
 
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
         Command::Cancel(args) => ("cancel", commands::cancel(global, args)),
         Command::Resolve(args) => ("resolve", commands::resolve(global, args)),
         Command::Time => ("time", commands::time(global)),
+        Command::Watch(args) => return finish("watch", watch::run(global, args), global.json),
         #[cfg(feature = "sandbox")]
         Command::Sandbox { port } => {
             return finish("sandbox", sandbox::run(*port, global.json), global.json);
