@@ -1,0 +1,146 @@
+//! Event latency: from the sandbox's execution of an order to the consumer of the event
+//! stream, per transport, release build.
+//!
+//! A REST client places market orders one after another (each fills at once); the stream's
+//! consumer takes, for each order's `ordersPending` event, the time it read the event less the
+//! order's execution time as the event carries it (`ctime`, the sandbox's clock: this host's).
+//! So a figure is the sandbox's own path (the order store's change, the feed, the
+//! connection's task, the frame) plus the client's (the socket, the machine's parse and
+//! routing, the record's decoding, the driver's hand-over). p50 and p99 over 2 000 orders.
+//!
+//! `cargo bench -p txc-examples --bench events`; the figures go to BENCHMARKS.md.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::print_stdout,
+    clippy::indexing_slicing
+)]
+
+use std::sync::mpsc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use txc_blocking::events::{AccountEvent, StreamEvent, Subscription};
+use txc_blocking::orders::{CollateralMarketOrder, Side};
+use txc_blocking::{Client, Credentials};
+use txc_sandbox::{Sandbox, demo};
+
+const ORDERS: usize = 2_000;
+
+fn credentials() -> Credentials {
+    Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap()
+}
+
+/// The latency of one order event: now less the order's `ctime`.
+fn latency(event: &StreamEvent) -> Option<Duration> {
+    let StreamEvent::Account(AccountEvent::Order(e)) = event else {
+        return None;
+    };
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).ok()?;
+    now.checked_sub(e.order.ctime.since_epoch())
+}
+
+/// Places the orders from a thread of its own, once `start` says the stream is up.
+fn place(sandbox: &Sandbox, start: mpsc::Receiver<()>) -> std::thread::JoinHandle<()> {
+    let client = Client::builder(credentials())
+        .base_url(sandbox.base_url())
+        .build()
+        .unwrap();
+    std::thread::spawn(move || {
+        start.recv().unwrap();
+        let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
+            .build()
+            .unwrap();
+        for _ in 0..ORDERS {
+            client.collateral_market_order(&order).unwrap();
+        }
+    })
+}
+
+fn sandbox() -> Sandbox {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox
+        .set_balance(demo::PARTNER_API_KEY, "USDT", "1000000000")
+        .unwrap();
+    sandbox
+}
+
+fn blocking() -> Vec<Duration> {
+    let sandbox = sandbox();
+    let client = Client::builder(credentials())
+        .base_url(sandbox.base_url())
+        .build()
+        .unwrap();
+    let mut events = client
+        .events([Subscription::orders_pending(["BTC_USDT"]).unwrap()])
+        .start()
+        .unwrap();
+    let (go, start) = mpsc::channel();
+    let placer = place(&sandbox, start);
+    let mut latencies = Vec::with_capacity(ORDERS);
+    for event in events.by_ref() {
+        if matches!(event, StreamEvent::ResyncDone(_)) {
+            go.send(()).unwrap();
+        }
+        latencies.extend(latency(&event));
+        if latencies.len() == ORDERS {
+            break;
+        }
+    }
+    placer.join().unwrap();
+    latencies
+}
+
+fn asynchronous() -> Vec<Duration> {
+    let sandbox = sandbox();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap();
+    let (go, start) = mpsc::channel();
+    let placer = place(&sandbox, start);
+    let latencies = runtime.block_on(async {
+        let client = txc_async::Client::builder(credentials())
+            .base_url(sandbox.base_url())
+            .build()
+            .unwrap();
+        let mut events = client
+            .events([Subscription::orders_pending(["BTC_USDT"]).unwrap()])
+            .start()
+            .unwrap();
+        let mut latencies = Vec::with_capacity(ORDERS);
+        while let Some(event) = events.next().await {
+            if matches!(event, StreamEvent::ResyncDone(_)) {
+                go.send(()).unwrap();
+            }
+            latencies.extend(latency(&event));
+            if latencies.len() == ORDERS {
+                break;
+            }
+        }
+        latencies
+    });
+    placer.join().unwrap();
+    latencies
+}
+
+fn report(name: &str, mut latencies: Vec<Duration>) {
+    latencies.sort();
+    let at = |q: f64| latencies[((latencies.len() as f64 * q) as usize).min(latencies.len() - 1)];
+    println!(
+        "{name:>9}: {} events, p50 {:?}, p99 {:?}, max {:?}",
+        latencies.len(),
+        at(0.50),
+        at(0.99),
+        latencies[latencies.len() - 1]
+    );
+}
+
+fn main() {
+    // `cargo test --benches` runs benches as tests: a token run then.
+    if std::env::args().any(|a| a == "--bench") {
+        report("blocking", blocking());
+        report("async", asynchronous());
+    }
+}
