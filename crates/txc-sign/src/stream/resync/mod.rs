@@ -146,3 +146,6 @@ pub struct ResyncReport {
 
 /// The most pages of one list a resync reads (100 open orders or 500 history records a page).
 pub const MAX_PAGES: u64 = 50;
+
+#[cfg(test)]
+mod tests;

@@ -232,14 +232,24 @@ impl Resyncer {
             Err(error) => {
                 let delay = self.backoff.delay(self.failures, 0.0);
                 self.failures = self.failures.saturating_add(1);
-                if self.wanted.is_none() {
-                    self.wanted = retry;
-                    self.retry_at = now.checked_add(delay);
+                match (&mut self.wanted, retry) {
+                    (None, retry) => {
+                        self.wanted = retry;
+                        self.retry_at = now.checked_add(delay);
+                    }
+                    // A newer resync replaces it, reading from the earlier of the two gaps.
+                    (Some((_, gap)), Some((_, failed))) => {
+                        *gap = match (*gap, failed) {
+                            (Some(a), Some(b)) => Some(a.min(b)),
+                            (a, b) => a.or(b),
+                        };
+                    }
+                    (Some(_), None) => {}
                 }
                 vec![StreamEvent::Error(StreamError::ResyncFailed {
                     connection: plan.connection,
                     error,
-                    retry_in: self.wanted.as_ref().map(|_| delay),
+                    retry_in: self.retry_at.map(|_| delay),
                 })]
             }
             Ok(findings) => {
