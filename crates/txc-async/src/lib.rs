@@ -8,6 +8,7 @@
 //! | the crate root | [`Client`], [`ClientBuilder`], [`Credentials`], [`Error`] — and [`reqwest`], the HTTP crate [`ClientBuilder::http`] takes |
 //! | [`orders`] | placing and canceling orders: the requests, their builder, the [`Order`](orders::Order) answered, [`Side`](orders::Side) and the other order enums |
 //! | [`lookups`] | finding orders: the open orders and the order history |
+//! | [`events`] | the private event stream: orders, executions, deals, balances and positions as they happen, recovered after every disconnection |
 //! | [`investments`] | smart investment plans |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
@@ -17,7 +18,7 @@
 //! | [`endpoint`] | for [`Client::send`] and dry runs: the [`Endpoint`](endpoint::Endpoint) trait, signed requests |
 //!
 //! The first five are `txc-types`' modules, cut by what a trader looks for, one operation's
-//! request and answer in one module (positions, the kill switch, investing and the event stream
+//! request and answer in one module (positions, the kill switch and investing
 //! will join them the same way); the client adds its own outcomes, settings and errors. Every
 //! module lists its items one by one; txc-blocking has the same modules with the same items.
 //!
@@ -160,12 +161,50 @@
 //! or the server's `Retry-After`); reads are also retried after 5xx and transport failures;
 //! an order never after an unknown outcome. See [`RetryPolicy`](settings::RetryPolicy).
 //!
+//! # Events
+//!
+//! [`Client::events`] opens the private event stream: an [`EventStream`](events::EventStream)
+//! of [`StreamEvent`](events::StreamEvent)s — each channel's update decoded into its record,
+//! every (re)connection's resync over REST with what changed while away, every disconnection
+//! and every error as an event — over tokio-tungstenite. See the [`events`] module.
+//!
+//! ```
+//! use txc_async::{Client, Credentials};
+//! use txc_async::events::{AccountEvent, StreamEvent, Subscription};
+//! use txc_async::orders::{CollateralMarketOrder, Side};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! # #[tokio::main]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let sandbox = Sandbox::start()?;
+//! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
+//!     .base_url(sandbox.base_url())
+//!     .build()?;
+//! let mut events = client.events([Subscription::orders_pending(["BTC_USDT"])?]).start()?;
+//! while let Some(event) = events.next().await {
+//!     match event {
+//!         // Established, and the open orders read again: place an order.
+//!         StreamEvent::ResyncDone(_) => {
+//!             let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//!             client.collateral_market_order(&order).await?;
+//!         }
+//!         StreamEvent::Account(AccountEvent::Order(e)) => {
+//!             assert_eq!(e.order.deal_money.as_str(), "650");
+//!             break;
+//!         }
+//!         _ => {}
+//!     }
+//! }
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! # Features
 //!
 //! | feature | default | what |
 //! |---|---|---|
-//! | `rustls` | yes | TLS with rustls (aws-lc-rs) and the platform's certificate verifier |
-//! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` |
+//! | `rustls` | yes | TLS with rustls (aws-lc-rs) and the platform's certificate verifier, for REST and the event stream's WebSocket |
+//! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` (the event stream uses it only without `rustls`) |
 //! | `decimal` | yes | `values::ExactDecimal::to_decimal` and `Decimal` amounts and prices in builders |
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
 

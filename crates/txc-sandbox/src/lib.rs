@@ -7,7 +7,10 @@
 //! and the three that close the loop on an order: open orders (`POST /api/v4/orders`), order
 //! history (`POST /api/v4/trade-account/order/history`) and cancel (`POST
 //! /api/v4/order/cancel`), with the exchange's authentication, rate limits, validation and
-//! answer shapes. It judges requests by **its own rules, written from the exchange's docs**
+//! answer shapes — and the private event stream: the token (`POST
+//! /api/v4/profile/websocket_token`) and the WebSocket at `GET /ws`
+//! ([`Sandbox::websocket_url`]), whose channels report the sandbox's own order, fill, balance and
+//! position changes, with its faults ([`WsFault`]). It judges requests by **its own rules, written from the exchange's docs**
 //! (see [Checks and answers](#checks-and-answers)) — its authentication included: it never
 //! verifies with `txc-sign`, the code that signs txc's requests, so a signing mistake in txc
 //! fails against it — and answers with **its own records** written from the docs' examples:

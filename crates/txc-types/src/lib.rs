@@ -8,7 +8,7 @@
 //! | [`investments`] | smart investment plans |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
-//! | [`events`] | the private event stream: the token that authorizes a WebSocket connection |
+//! | [`events`] | the private event stream: the token that authorizes a WebSocket connection, and the records of the private channels ([`AccountEvent`](events::AccountEvent)) |
 //! | [`endpoint`] | the [`Endpoint`](endpoint::Endpoint) trait, for code generic over operations or defining new ones |
 //! | [`errors`] | what a refused value says: [`ValidationError`](errors::ValidationError), [`Reason`](errors::Reason) |
 //!
@@ -16,8 +16,8 @@
 //! one module (one file each), so the operations still to come have an obvious home: the kill
 //! switch, cancel-all and bulk cancel go to [`orders`]; investing, closing an investment, the
 //! investments list and interest payments to [`investments`]; positions (collateral balance and
-//! summary, open positions, position history, closing a position, leverage, hedge mode) and the
-//! private event stream each become one new module beside these.
+//! summary, open positions, position history, closing a position, leverage, hedge mode) become one
+//! new module beside these.
 //!
 //! **What it is for:** building requests that cannot be malformed (validated values; builders
 //! that check every rule before a request exists) and decoding responses into types — integer
