@@ -18,8 +18,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use txc_async::events::{
-    AccountEvent, Backoff, OrderEventKind, ResyncChange, StreamConfig, StreamError, StreamEvent,
-    Subscription, WebSocketTokenQuery,
+    AccountEvent, Backoff, OrderEventKind, OrderSightings, ResyncChange, StreamConfig, StreamError,
+    StreamEvent, Subscription, WebSocketTokenQuery,
 };
 use txc_blocking::Client;
 use txc_blocking::lookups::{OpenOrdersQuery, OrderHistoryQuery};
@@ -101,6 +101,24 @@ fn open(
     subscriptions: Vec<Subscription>,
     config: StreamConfig,
 ) -> Box<dyn Events> {
+    open_with(
+        transport,
+        sandbox,
+        key,
+        subscriptions,
+        config,
+        OrderSightings::new(),
+    )
+}
+
+fn open_with(
+    transport: Transport,
+    sandbox: &Sandbox,
+    key: (&str, &str),
+    subscriptions: Vec<Subscription>,
+    config: StreamConfig,
+    sightings: OrderSightings,
+) -> Box<dyn Events> {
     // The client paces token requests by the documented 10 a minute (one every 7.5 s after
     // the first); the tests reconnect every few milliseconds.
     let client_config = config::key(key.0, key.1)
@@ -111,7 +129,12 @@ fn open(
             let client = txc_blocking::ClientBuilder::from(client_config)
                 .build()
                 .unwrap();
-            let iter = client.events(subscriptions).config(config).start().unwrap();
+            let iter = client
+                .events(subscriptions)
+                .config(config)
+                .sightings(sightings)
+                .start()
+                .unwrap();
             let stop = iter.stop_handle();
             let (tx, rx) = std::sync::mpsc::channel();
             std::thread::spawn(move || {
@@ -133,7 +156,12 @@ fn open(
                 let client = txc_async::ClientBuilder::from(client_config)
                     .build()
                     .unwrap();
-                client.events(subscriptions).config(config).start().unwrap()
+                client
+                    .events(subscriptions)
+                    .config(config)
+                    .sightings(sightings)
+                    .start()
+                    .unwrap()
             });
             Box::new(AsyncEvents { runtime, stream })
         }
@@ -749,5 +777,57 @@ fn a_stalled_server_is_taken_for_dead_and_the_stream_reconnects_and_resyncs() {
             "{transport:?}: {:?}",
             book.errors_seen
         );
+    }
+}
+
+#[test]
+fn a_waiter_sees_the_order_carrying_its_client_order_id_live_or_by_a_resync() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        let sightings = OrderSightings::new();
+        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+        let mut events = open_with(
+            transport,
+            &sandbox,
+            key,
+            every_channel(&["BTC_USDT"]),
+            stream_config(),
+            sightings.clone(),
+        );
+        let mut book = Book::default();
+        settle(&mut *events, &mut book);
+        assert!(sightings.covers("BTC_USDT") && !sightings.covers("ETH_USDT"));
+        let rest =
+            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
+                .build()
+                .unwrap();
+        // Live: expected before it is sent, seen when its event arrives.
+        let watch = sightings.expect("BTC_USDT", "watched-live");
+        let placed = rest
+            .collateral_market_order(&market_order("BTC_USDT", Side::Buy, "0.01", "watched-live"))
+            .unwrap();
+        // The stream's reader runs on: read events meanwhile.
+        let seen = loop {
+            if let Some(seen) = watch.get() {
+                break seen;
+            }
+            book.apply(&events.next_event(EVENT_WAIT).expect("an event"));
+        };
+        assert_eq!(
+            (seen.order_id, seen.finished),
+            (placed.order_id, true),
+            "{transport:?}"
+        );
+        // While away: the resync's finding carries it.
+        settle(&mut *events, &mut book);
+        let watch = sightings.expect("BTC_USDT", "watched-away");
+        sandbox.ws_fault(WsFault::Drop);
+        let placed = rest
+            .collateral_market_order(&market_order("BTC_USDT", Side::Buy, "0.01", "watched-away"))
+            .unwrap();
+        read_until(&mut *events, &mut book, |_, _| watch.get().is_some());
+        assert_eq!(watch.get().unwrap().order_id, placed.order_id);
+        drop(watch);
+        events.stop();
     }
 }

@@ -14,8 +14,8 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 use txc_sign::Error;
 use txc_sign::stream::{
-    Channel, ResyncFindings, Resyncer, StreamConfig, StreamConfigError, StreamEvent, StreamInput,
-    StreamMachine, StreamStep, Subscription, websocket_url,
+    Channel, OrderSightings, ResyncFindings, Resyncer, StreamConfig, StreamConfigError,
+    StreamEvent, StreamInput, StreamMachine, StreamStep, Subscription, websocket_url,
 };
 use txc_types::events::{WebSocketToken, WebSocketTokenQuery};
 
@@ -36,6 +36,7 @@ pub struct EventStreamBuilder {
     subscriptions: Vec<Subscription>,
     config: StreamConfig,
     url: Option<String>,
+    sightings: Option<OrderSightings>,
 }
 
 impl EventStreamBuilder {
@@ -45,6 +46,7 @@ impl EventStreamBuilder {
             subscriptions,
             config: StreamConfig::default(),
             url: None,
+            sightings: None,
         }
     }
 
@@ -60,6 +62,13 @@ impl EventStreamBuilder {
     /// `https://whitebit.com`).
     pub fn url(mut self, url: impl Into<String>) -> Self {
         self.url = Some(url.into());
+        self
+    }
+
+    /// Publishes every event to `sightings`, where a resolver waits for the order carrying
+    /// its `clientOrderId` ([`OrderSightings::expect`]).
+    pub fn sightings(mut self, sightings: OrderSightings) -> Self {
+        self.sightings = Some(sightings);
         self
     }
 
@@ -81,6 +90,7 @@ impl EventStreamBuilder {
             events,
             commands: command_receiver,
             resyncer: Resyncer::new(),
+            sightings: self.sightings,
             socket: None,
             connecting: None,
             token: None,
@@ -190,6 +200,7 @@ struct Driver {
     events: mpsc::Sender<StreamEvent>,
     commands: mpsc::UnboundedReceiver<Command>,
     resyncer: Resyncer,
+    sightings: Option<OrderSightings>,
     socket: Option<Socket>,
     connecting: Pending<Result<Socket, String>>,
     token: Pending<Result<WebSocketToken, Error>>,
@@ -232,6 +243,9 @@ impl Driver {
                 }
                 StreamStep::Event(event) => {
                     self.resyncer.observe(&event);
+                    if let Some(sightings) = &self.sightings {
+                        sightings.publish(&event);
+                    }
                     if self.events.send(event).await.is_err() {
                         // The consumer is gone.
                         return;
@@ -277,6 +291,9 @@ impl Driver {
             found = settle(&mut self.resync) => {
                 self.resync = None;
                 for event in self.resyncer.finish(SystemTime::now(), found) {
+                    if let Some(sightings) = &self.sightings {
+                        sightings.publish(&event);
+                    }
                     if self.events.send(event).await.is_err() {
                         return false;
                     }

@@ -11,8 +11,8 @@ use std::time::{Duration, SystemTime};
 
 use tungstenite::Message;
 use txc_sign::stream::{
-    Channel, Resyncer, StreamConfig, StreamConfigError, StreamEvent, StreamInput, StreamMachine,
-    StreamStep, Subscription, websocket_url,
+    Channel, OrderSightings, Resyncer, StreamConfig, StreamConfigError, StreamEvent, StreamInput,
+    StreamMachine, StreamStep, Subscription, websocket_url,
 };
 use txc_types::events::WebSocketTokenQuery;
 
@@ -33,6 +33,7 @@ pub struct EventIterBuilder {
     subscriptions: Vec<Subscription>,
     config: StreamConfig,
     url: Option<String>,
+    sightings: Option<OrderSightings>,
 }
 
 impl EventIterBuilder {
@@ -42,6 +43,7 @@ impl EventIterBuilder {
             subscriptions,
             config: StreamConfig::default(),
             url: None,
+            sightings: None,
         }
     }
 
@@ -59,6 +61,13 @@ impl EventIterBuilder {
         self
     }
 
+    /// Publishes every event to `sightings`, where a resolver waits for the order carrying
+    /// its `clientOrderId` ([`OrderSightings::expect`]).
+    pub fn sightings(mut self, sightings: OrderSightings) -> Self {
+        self.sightings = Some(sightings);
+        self
+    }
+
     /// Checks the configuration; the stream connects at the first [`Iterator::next`].
     pub fn start(self) -> Result<EventIter, StreamConfigError> {
         let url = match self.url {
@@ -72,6 +81,7 @@ impl EventIterBuilder {
             url,
             socket: None,
             resyncer: Resyncer::new(),
+            sightings: self.sightings,
             queue: VecDeque::new(),
             stop: StopHandle::default(),
             stopping: false,
@@ -108,6 +118,7 @@ pub struct EventIter {
     url: String,
     socket: Option<Socket>,
     resyncer: Resyncer,
+    sightings: Option<OrderSightings>,
     queue: VecDeque<StreamEvent>,
     stop: StopHandle,
     stopping: bool,
@@ -200,6 +211,9 @@ impl Iterator for EventIter {
     fn next(&mut self) -> Option<StreamEvent> {
         loop {
             if let Some(event) = self.queue.pop_front() {
+                if let Some(sightings) = &self.sightings {
+                    sightings.publish(&event);
+                }
                 return Some(event);
             }
             if !self.stopping && self.stop.0.load(Ordering::SeqCst) {
@@ -246,6 +260,9 @@ impl Iterator for EventIter {
                 }
                 StreamStep::Event(event) => {
                     self.resyncer.observe(&event);
+                    if let Some(sightings) = &self.sightings {
+                        sightings.publish(&event);
+                    }
                     return Some(event);
                 }
                 StreamStep::Wait(delay) => {

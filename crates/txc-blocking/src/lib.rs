@@ -241,9 +241,10 @@ pub mod events {
 
     pub use crate::event_stream::{EventIter, EventIterBuilder, StopHandle};
     pub use txc_sign::stream::{
-        Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, Resync, ResyncChange,
-        ResyncReport, RpcError, StopReason, StreamConfig, StreamConfigError, StreamError,
-        StreamEvent, Subscription, UnknownMessage, Update,
+        Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
+        ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
+        StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
+        Update,
     };
     pub use txc_types::events::{
         AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,

@@ -36,6 +36,7 @@ mod event;
 mod frame;
 mod machine;
 mod resync;
+mod sightings;
 mod update;
 mod url;
 
@@ -53,5 +54,6 @@ pub use resync::{
     MAX_PAGES, RESYNC_OVERLAP, ResyncChange, ResyncFindings, ResyncLookups, ResyncPlan,
     ResyncReport, Resyncer,
 };
+pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch};
 pub use update::{UnknownMessage, Update};
 pub use url::websocket_url;
