@@ -15,7 +15,7 @@ use tokio_tungstenite::tungstenite::Message;
 use txc_sign::Error;
 use txc_sign::stream::{
     Channel, OrderSightings, ResyncFindings, Resyncer, StreamConfig, StreamConfigError,
-    StreamEvent, StreamInput, StreamMachine, StreamStep, Subscription, websocket_url,
+    StreamEvent, StreamInput, StreamMachine, StreamStep, Subscription, jitter_seed, websocket_url,
 };
 use txc_types::events::{WebSocketToken, WebSocketTokenQuery};
 
@@ -103,19 +103,6 @@ impl EventStreamBuilder {
             task,
         })
     }
-}
-
-/// A seed for the reconnect jitter from the standard library's random source (the one its
-/// hash maps use), so that clients reconnect out of step.
-fn jitter_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(
-        SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    hasher.finish()
 }
 
 /// The private event stream of one API key: every [`StreamEvent`] in order — channel updates

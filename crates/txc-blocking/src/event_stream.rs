@@ -12,7 +12,7 @@ use std::time::{Duration, SystemTime};
 use tungstenite::Message;
 use txc_sign::stream::{
     Channel, OrderSightings, Resyncer, StreamConfig, StreamConfigError, StreamEvent, StreamInput,
-    StreamMachine, StreamStep, Subscription, websocket_url,
+    StreamMachine, StreamStep, Subscription, jitter_seed, websocket_url,
 };
 use txc_types::events::WebSocketTokenQuery;
 
@@ -87,18 +87,6 @@ impl EventIterBuilder {
             stopping: false,
         })
     }
-}
-
-/// A seed for the reconnect jitter from the standard library's random source.
-fn jitter_seed() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-    hasher.write_u128(
-        SystemTime::now()
-            .duration_since(SystemTime::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos()),
-    );
-    hasher.finish()
 }
 
 /// The private event stream of one API key as a blocking iterator: the same

@@ -44,7 +44,7 @@ pub use channel::{Channel, ExecutedFilter, Subscription};
 pub use config::{
     Backoff, DEFAULT_ANSWER_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, DEFAULT_MAX_AUTHORIZE_REFUSALS,
     DEFAULT_MAX_HELD_EVENTS, DEFAULT_PING_INTERVAL, DEFAULT_REQUESTS_PER_MINUTE, MAX_PING_INTERVAL,
-    REQUESTS_PER_MINUTE_LIMIT, SERVER_IDLE_TIMEOUT, StreamConfig,
+    REQUESTS_PER_MINUTE_LIMIT, SERVER_IDLE_TIMEOUT, StreamConfig, jitter_seed,
 };
 pub use error::{RpcError, StreamConfigError, StreamError};
 pub use event::{Disconnect, DisconnectReason, Resync, StopReason, StreamEvent};
