@@ -9,9 +9,19 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 pub(crate) type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
 /// Opens the WebSocket at `url`; why not, as text.
+#[cfg(any(feature = "rustls", feature = "native-tls"))]
 pub(crate) async fn connect(url: String) -> Result<Socket, String> {
     let connector = connector()?;
     tokio_tungstenite::connect_async_tls_with_config(url.as_str(), None, true, connector)
+        .await
+        .map(|(socket, _)| socket)
+        .map_err(|e| e.to_string())
+}
+
+/// Opens the WebSocket at `url` (`ws://` only: no TLS feature); why not, as text.
+#[cfg(not(any(feature = "rustls", feature = "native-tls")))]
+pub(crate) async fn connect(url: String) -> Result<Socket, String> {
+    tokio_tungstenite::connect_async_with_config(url.as_str(), None, true)
         .await
         .map(|(socket, _)| socket)
         .map_err(|e| e.to_string())
@@ -34,7 +44,7 @@ fn connector() -> Result<Option<tokio_tungstenite::Connector>, String> {
     Ok(Some(tokio_tungstenite::Connector::Rustls(Arc::new(config))))
 }
 
-#[cfg(not(feature = "rustls"))]
+#[cfg(all(feature = "native-tls", not(feature = "rustls")))]
 fn connector() -> Result<Option<tokio_tungstenite::Connector>, String> {
     // native-tls (if enabled) for wss://; plain for ws://.
     Ok(None)
