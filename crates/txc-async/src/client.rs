@@ -340,6 +340,26 @@ impl Client {
         self.drive(self.inner.core.call(endpoint)).await
     }
 
+    /// Opens the private event stream of this client's key with `subscriptions` (one per
+    /// channel), configured by the builder: [`EventStreamBuilder::start`] starts it on the
+    /// current runtime.
+    ///
+    /// [`EventStreamBuilder::start`]: crate::events::EventStreamBuilder::start
+    pub fn events(
+        &self,
+        subscriptions: impl IntoIterator<Item = txc_sign::stream::Subscription>,
+    ) -> crate::events::EventStreamBuilder {
+        crate::events::EventStreamBuilder::new(self.clone(), subscriptions.into_iter().collect())
+    }
+
+    /// The REST look-ups of a resync of the event stream.
+    pub(crate) async fn resync_lookups(
+        &self,
+        plan: txc_sign::stream::ResyncPlan,
+    ) -> Result<txc_sign::stream::ResyncFindings, Error> {
+        self.drive(self.inner.core.resync_lookups(plan)).await
+    }
+
     /// Drives a sans-IO [`Machine`] of `txc-sign` to its end over this client's HTTP client:
     /// sleeps when told to wait, sends what it is told to send.
     pub(crate) async fn drive<M: Machine>(&self, mut machine: M) -> M::Output {

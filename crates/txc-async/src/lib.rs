@@ -10,6 +10,7 @@
 //! | [`lookups`] | finding orders: the open orders and the order history |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
 //! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments |
+//! | [`events`] | the private event stream: orders, executions, deals, balances and positions as they happen, recovered after every disconnection |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
 //! | [`outcomes`] | an order, a close or an investment whose outcome is unknown, and what resolving it found |
@@ -18,9 +19,9 @@
 //! | [`errors`] | the parts of an [`Error`]: API, transport, decode and validation errors |
 //! | [`endpoint`] | for [`Client::send`] and dry runs: the [`Endpoint`](endpoint::Endpoint) trait, signed requests |
 //!
-//! The first six are `txc-types`' modules, cut by what a trader looks for, one operation's
-//! request and answer in one module (investing and the event stream will join them the same
-//! way); the client adds its own outcomes, guards, settings and errors. Every
+//! The first seven are `txc-types`' modules, cut by what a trader looks for, one operation's
+//! request and answer in one module; the client adds its own outcomes, guards, settings and
+//! errors. Every
 //! module lists its items one by one; txc-blocking has the same modules with the same items.
 //!
 //! **What it is for:** async programs on a tokio runtime (with its time driver) — services and
@@ -162,12 +163,50 @@
 //! or the server's `Retry-After`); reads are also retried after 5xx and transport failures;
 //! an order never after an unknown outcome. See [`RetryPolicy`](settings::RetryPolicy).
 //!
+//! # Events
+//!
+//! [`Client::events`] opens the private event stream: an [`EventStream`](events::EventStream)
+//! of [`StreamEvent`](events::StreamEvent)s — each channel's update decoded into its record,
+//! every (re)connection's resync over REST with what changed while away, every disconnection
+//! and every error as an event — over tokio-tungstenite. See the [`events`] module.
+//!
+//! ```
+//! use txc_async::{Client, Credentials};
+//! use txc_async::events::{AccountEvent, StreamEvent, Subscription};
+//! use txc_async::orders::{CollateralMarketOrder, Side};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! # #[tokio::main]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let sandbox = Sandbox::start()?;
+//! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
+//!     .base_url(sandbox.base_url())
+//!     .build()?;
+//! let mut events = client.events([Subscription::orders_pending(["BTC_USDT"])?]).start()?;
+//! while let Some(event) = events.next().await {
+//!     match event {
+//!         // Established, and the open orders read again: place an order.
+//!         StreamEvent::ResyncDone(_) => {
+//!             let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//!             client.collateral_market_order(&order).await?;
+//!         }
+//!         StreamEvent::Account(AccountEvent::Order(e)) => {
+//!             assert_eq!(e.order.deal_money.as_str(), "650");
+//!             break;
+//!         }
+//!         _ => {}
+//!     }
+//! }
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! # Features
 //!
 //! | feature | default | what |
 //! |---|---|---|
-//! | `rustls` | yes | TLS with rustls (aws-lc-rs) and the platform's certificate verifier |
-//! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` |
+//! | `rustls` | yes | TLS with rustls (aws-lc-rs) and the platform's certificate verifier, for REST and the event stream's WebSocket |
+//! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` (the event stream uses it only without `rustls`) |
 //! | `decimal` | yes | `values::ExactDecimal::to_decimal` and `Decimal` amounts and prices in builders |
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
 
@@ -178,8 +217,10 @@ mod body;
 mod builder;
 mod client;
 mod error_map;
+mod event_stream;
 mod kill_switch;
 mod transport;
+mod websocket;
 
 pub use builder::ClientBuilder;
 pub use client::Client;
@@ -197,6 +238,28 @@ pub mod endpoint {
     pub use txc_sign::SignedRequest;
     pub use txc_types::endpoint::{
         Acknowledged, Endpoint, EndpointKind, FieldValue, RateLimit, Validated, WireValue,
+    };
+}
+
+pub mod events {
+    //! The private event stream: [`EventStream`] (from [`Client::events`](crate::Client::events))
+    //! of [`StreamEvent`]s — the channels' records ([`AccountEvent`] and the types it holds),
+    //! each (re)connection's [`Resync`] and the [`ResyncChange`]s a resync finds, every
+    //! [`Disconnect`] and every [`StreamError`] — with the [`Subscription`]s and
+    //! [`StreamConfig`] that shape it.
+
+    pub use crate::event_stream::{EventStream, EventStreamBuilder};
+    pub use txc_sign::stream::{
+        Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
+        ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
+        StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
+        Update,
+    };
+    pub use txc_types::events::{
+        AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,
+        MarginBalance, MarginBalances, OrderEvent, OrderEventKind, PositionEvent,
+        PositionEventKind, Positions, StreamOrder, StreamPosition, WebSocketToken,
+        WebSocketTokenQuery,
     };
 }
 

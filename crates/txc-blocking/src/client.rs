@@ -320,6 +320,24 @@ impl Client {
         self.drive(self.inner.core.call(endpoint))
     }
 
+    /// Opens the private event stream of this client's key with `subscriptions` (one per
+    /// channel) as a blocking iterator, configured by the builder:
+    /// [`EventIterBuilder::start`](crate::events::EventIterBuilder::start) starts it.
+    pub fn events(
+        &self,
+        subscriptions: impl IntoIterator<Item = txc_sign::stream::Subscription>,
+    ) -> crate::events::EventIterBuilder {
+        crate::events::EventIterBuilder::new(self.clone(), subscriptions.into_iter().collect())
+    }
+
+    /// The REST look-ups of a resync of the event stream.
+    pub(crate) fn resync_lookups(
+        &self,
+        plan: txc_sign::stream::ResyncPlan,
+    ) -> Result<txc_sign::stream::ResyncFindings, Error> {
+        self.drive(self.inner.core.resync_lookups(plan))
+    }
+
     /// Drives a sans-IO [`Machine`] of `txc-sign` to its end over this client's agent:
     /// sleeps when told to wait, sends what it is told to send.
     pub(crate) fn drive<M: Machine>(&self, mut machine: M) -> M::Output {

@@ -10,6 +10,7 @@
 //! | [`lookups`] | finding orders: the open orders and the order history |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
 //! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments |
+//! | [`events`] | the private event stream: orders, executions, deals, balances and positions as they happen, recovered after every disconnection |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
 //! | [`outcomes`] | an order, a close or an investment whose outcome is unknown, and what resolving it found |
@@ -18,9 +19,9 @@
 //! | [`errors`] | the parts of an [`Error`]: API, transport, decode and validation errors |
 //! | [`endpoint`] | for [`Client::send`] and dry runs: the [`Endpoint`](endpoint::Endpoint) trait, signed requests |
 //!
-//! The first six are `txc-types`' modules, cut by what a trader looks for, one operation's
-//! request and answer in one module (investing and the event stream will join them the same
-//! way); the client adds its own outcomes, guards, settings and errors. Every
+//! The first seven are `txc-types`' modules, cut by what a trader looks for, one operation's
+//! request and answer in one module; the client adds its own outcomes, guards, settings and
+//! errors. Every
 //! module lists its items one by one; txc-async has the same modules with the same items.
 //!
 //! **What it is for:** programs without an async runtime — scripts, command-line tools, bots on
@@ -180,11 +181,46 @@
 //! or the server's `Retry-After`); reads are also retried after 5xx and transport failures;
 //! an order never after an unknown outcome. See [`RetryPolicy`](settings::RetryPolicy).
 //!
+//! # Events
+//!
+//! [`Client::events`] opens the private event stream as a blocking iterator, an
+//! [`EventIter`](events::EventIter) of [`StreamEvent`](events::StreamEvent)s — each channel's
+//! update decoded into its record, every (re)connection's resync over REST with what changed
+//! while away, every disconnection and every error as an event — over tungstenite on a std
+//! socket: no async runtime. See the [`events`] module.
+//!
+//! ```
+//! use txc_blocking::{Client, Credentials};
+//! use txc_blocking::events::{AccountEvent, StreamEvent, Subscription};
+//! use txc_blocking::orders::{CollateralMarketOrder, Side};
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! let sandbox = Sandbox::start()?;
+//! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
+//!     .base_url(sandbox.base_url())
+//!     .build()?;
+//! for event in client.events([Subscription::orders_pending(["BTC_USDT"])?]).start()? {
+//!     match event {
+//!         // Established, and the open orders read again: place an order.
+//!         StreamEvent::ResyncDone(_) => {
+//!             let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//!             client.collateral_market_order(&order)?;
+//!         }
+//!         StreamEvent::Account(AccountEvent::Order(e)) => {
+//!             assert_eq!(e.order.deal_money.as_str(), "650");
+//!             break;
+//!         }
+//!         _ => {}
+//!     }
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
 //! # Features
 //!
 //! | feature | default | what |
 //! |---|---|---|
-//! | `rustls` | yes | TLS with rustls (ring) and the webpki roots |
+//! | `rustls` | yes | TLS with rustls (ring) and the webpki roots, for REST and the event stream's WebSocket (without it, the stream connects to `ws://` only) |
 //! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` |
 //! | `decimal` | yes | `values::ExactDecimal::to_decimal` and `Decimal` amounts and prices in builders |
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
@@ -196,8 +232,10 @@ mod body;
 mod builder;
 mod client;
 mod error_map;
+mod event_stream;
 mod kill_switch;
 mod transport;
+mod websocket;
 
 pub use builder::ClientBuilder;
 pub use client::Client;
@@ -215,6 +253,29 @@ pub mod endpoint {
     pub use txc_sign::SignedRequest;
     pub use txc_types::endpoint::{
         Acknowledged, Endpoint, EndpointKind, FieldValue, RateLimit, Validated, WireValue,
+    };
+}
+
+pub mod events {
+    //! The private event stream: [`EventIter`] (from [`Client::events`](crate::Client::events)),
+    //! a blocking iterator of [`StreamEvent`]s — the channels' records ([`AccountEvent`] and
+    //! the types it holds), each (re)connection's [`Resync`] and the [`ResyncChange`]s a
+    //! resync finds, every [`Disconnect`] and every [`StreamError`] — with the
+    //! [`Subscription`]s and [`StreamConfig`] that shape it. No async runtime: tungstenite on a
+    //! std socket.
+
+    pub use crate::event_stream::{EventIter, EventIterBuilder, StopHandle};
+    pub use txc_sign::stream::{
+        Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
+        ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
+        StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
+        Update,
+    };
+    pub use txc_types::events::{
+        AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,
+        MarginBalance, MarginBalances, OrderEvent, OrderEventKind, PositionEvent,
+        PositionEventKind, Positions, StreamOrder, StreamPosition, WebSocketToken,
+        WebSocketTokenQuery,
     };
 }
 

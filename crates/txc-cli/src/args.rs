@@ -29,7 +29,8 @@ Exit codes:
 
 --json prints exactly one JSON document on standard output: {\"command\": NAME, \"result\": ...}
 on success, {\"command\": NAME, \"error\": {\"exit_code\", \"kind\", \"message\", ...}} on failure,
-{\"command\": NAME, \"dry_run\": {\"method\", \"url\", \"headers\", \"body\"}} with --dry-run.";
+{\"command\": NAME, \"dry_run\": {\"method\", \"url\", \"headers\", \"body\"}} with --dry-run.
+`watch` prints one document per event and line: {\"command\": \"watch\", \"event\": {\"type\", ...}}.";
 
 /// txc: WhiteBIT's private v4 collateral orders, look-ups, cancel and smart investments from a
 /// shell — signed, paced, never resending an order or investment whose outcome is unknown.
@@ -178,6 +179,11 @@ pub(crate) enum Command {
     /// market's open orders are canceled), delete it, or list the timers
     /// (POST /api/v4/order/kill-switch[/status])
     KillSwitch(KillSwitchArgs),
+    /// Print the account's events as they happen: orders of MARKET..., their executions and
+    /// deals, the collateral balance, positions, margin calls — over the private WebSocket,
+    /// reconnecting and resyncing over REST after every drop (a disconnect is an event too).
+    /// With --json, one JSON document per line. Runs until interrupted, or --count updates
+    Watch(WatchArgs),
     /// Run the embedded sandbox (a WhiteBIT-compatible exchange on loopback) and print its
     /// address and its demo credentials — public test data, printed on purpose — until
     /// interrupted
@@ -192,6 +198,20 @@ pub(crate) enum Command {
         /// The shell
         shell: clap_complete::Shell,
     },
+}
+
+/// `txc watch`.
+#[derive(Debug, Args)]
+pub(crate) struct WatchArgs {
+    /// The markets whose orders and deals to watch, e.g. BTC_USDT
+    #[arg(required = true, value_name = "MARKET")]
+    pub(crate) markets: Vec<String>,
+    /// The collateral assets whose balance to watch
+    #[arg(long = "asset", value_name = "T", default_value = "USDT")]
+    pub(crate) assets: Vec<String>,
+    /// Stop after this many channel updates and resynced changes
+    #[arg(long, value_name = "N")]
+    pub(crate) count: Option<u64>,
 }
 
 /// Buy or sell.

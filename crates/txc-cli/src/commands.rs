@@ -72,6 +72,11 @@ pub(crate) fn client(
         .map_err(CliError::read)
 }
 
+/// The client of the configured target and credentials.
+pub(crate) fn client_for(global: &GlobalArgs, target: &Target) -> Result<Client, CliError> {
+    client(global, target, credentials(target)?)
+}
+
 /// The configured credentials, or why a command that signs cannot run.
 pub(crate) fn credentials(target: &Target) -> Result<Credentials, CliError> {
     target.credentials.clone().ok_or_else(|| {

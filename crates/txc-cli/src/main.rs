@@ -19,6 +19,7 @@
 //! export TXC_BASE_URL=http://127.0.0.1:8080 TXC_API_KEY=… TXC_API_SECRET=…
 //! txc market BTC_USDT buy 0.01 --stop-loss 50000
 //! txc --json orders --market BTC_USDT | jq '.result[].orderId'
+//! txc --json watch BTC_USDT          # one JSON document per event, as they happen
 //! ```
 //!
 //! Configuration, `--json` shapes and exit codes: `txc --help`. The `sandbox` feature (on by
@@ -34,6 +35,7 @@ mod risk;
 mod risk_output;
 #[cfg(feature = "sandbox")]
 mod sandbox;
+mod watch;
 
 use std::process::ExitCode;
 
@@ -81,6 +83,7 @@ fn main() -> ExitCode {
         Command::HedgeMode { switch } => ("hedge-mode", risk::hedge_mode(global, *switch)),
         Command::CancelAll(args) => ("cancel-all", risk::cancel_all(global, args)),
         Command::KillSwitch(args) => ("kill-switch", risk::kill_switch(global, args)),
+        Command::Watch(args) => return finish("watch", watch::run(global, args), global.json),
         #[cfg(feature = "sandbox")]
         Command::Sandbox { port } => {
             return finish("sandbox", sandbox::run(*port, global.json), global.json);

@@ -1029,3 +1029,70 @@ fn invest_once_finds_a_lost_answer_instead_of_investing_twice() {
         "invested exactly once"
     );
 }
+
+#[test]
+fn watch_prints_one_json_document_per_event_as_orders_happen() {
+    let sandbox = Sandbox::start().unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_txc"))
+        .env("HOME", scratch())
+        .env("TXC_BASE_URL", sandbox.base_url())
+        .env("TXC_API_KEY", demo::PARTNER_API_KEY)
+        .env("TXC_API_SECRET", demo::PARTNER_API_SECRET)
+        .env_remove("TXC_PROFILE")
+        .env_remove("TXC_CONFIG")
+        // The positions snapshot on subscribing, then the order's balance, positions, order,
+        // execution and deal.
+        .args(["--json", "watch", "BTC_USDT", "--count", "6"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut documents: Vec<Value> = Vec::new();
+    let mut order_id = None;
+    for line in lines.by_ref() {
+        let document: Value = serde_json::from_str(&line.unwrap()).unwrap();
+        assert_eq!(document["command"], "watch");
+        let kind = document["event"]["type"].as_str().unwrap().to_owned();
+        documents.push(document);
+        if kind == "resync_done" {
+            let client = txc_blocking::Client::builder(
+                txc_blocking::Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
+                    .unwrap(),
+            )
+            .base_url(sandbox.base_url())
+            .build()
+            .unwrap();
+            let order = txc_blocking::orders::CollateralMarketOrder::builder(
+                "BTC_USDT",
+                txc_blocking::orders::Side::Buy,
+                "0.01",
+            )
+            .build()
+            .unwrap();
+            order_id = Some(client.collateral_market_order(&order).unwrap().order_id);
+        }
+        if kind == "stopped" {
+            break;
+        }
+    }
+    assert!(child.wait().unwrap().success());
+    let order_id = order_id.expect("the stream was established");
+    let updates: Vec<&Value> = documents
+        .iter()
+        .filter(|d| d["event"]["type"] == "update")
+        .map(|d| &d["event"]["update"])
+        .collect();
+    let order = updates
+        .iter()
+        .find(|u| u["channel"] == "ordersPending")
+        .expect("the order's event");
+    assert_eq!(order["update"]["kind"], 3);
+    assert_eq!(order["update"]["order"]["id"], order_id);
+    assert_eq!(order["update"]["order"]["deal_money"], "650");
+    assert!(
+        updates
+            .iter()
+            .any(|u| u["channel"] == "deals" && u["update"]["order_id"] == order_id)
+    );
+    assert_eq!(documents.last().unwrap()["event"]["reason"], "Requested");
+}

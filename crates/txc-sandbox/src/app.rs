@@ -7,6 +7,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::faults::FaultTable;
 use crate::state::{Markets, State};
+use crate::ws::WsHub;
 
 /// The sandbox's shared state. Locks are held only for synchronous work, never across `.await`;
 /// what the configuration fixes (keys, markets' terms) is read without a lock.
@@ -18,18 +19,32 @@ pub(crate) struct Shared {
     markets: Arc<Markets>,
     /// The builder's configuration, which [`Shared::reset`] returns to.
     config: Config,
+    /// The changes the WebSocket's channels report, and the WebSocket's faults.
+    ws: WsHub,
 }
 
 impl Shared {
     pub(crate) fn new(config: Config) -> Self {
         let markets = Arc::new(Markets::new(&config.markets));
+        let ws = WsHub::default();
         Self {
-            state: Mutex::new(State::new(&config, Arc::clone(&markets))),
+            state: Mutex::new(State::new(&config, Arc::clone(&markets), ws.feed.clone())),
             faults: Mutex::new(FaultTable::default()),
             keys: Keys::new(&config.accounts),
             markets,
             config,
+            ws,
         }
+    }
+
+    /// The WebSocket's feed and faults.
+    pub(crate) fn ws(&self) -> &WsHub {
+        &self.ws
+    }
+
+    /// The builder's configuration.
+    pub(crate) fn config(&self) -> &Config {
+        &self.config
     }
 
     /// Every API key and its standing.
@@ -70,7 +85,11 @@ impl Shared {
 
     /// Back to the configured initial state; faults cleared.
     pub(crate) fn reset(&self) {
-        *self.state() = State::new(&self.config, Arc::clone(&self.markets));
+        *self.state() = State::new(
+            &self.config,
+            Arc::clone(&self.markets),
+            self.ws.feed.clone(),
+        );
         self.faults().clear();
     }
 }

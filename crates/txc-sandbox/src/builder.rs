@@ -18,6 +18,10 @@ pub const DEFAULT_PLANS_RATE_LIMIT: u32 = 1_000;
 pub const DEFAULT_LOOKUP_RATE_LIMIT: u32 = 12_000;
 /// The exchange's rate limit of order cancellation, per key per 10 s.
 pub const DEFAULT_CANCEL_RATE_LIMIT: u32 = 10_000;
+/// The exchange's WebSocket inactivity timeout.
+pub const DEFAULT_WS_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
+/// The exchange's limit of requests per WebSocket connection per minute.
+pub const DEFAULT_WS_REQUESTS_PER_MINUTE: u32 = 200;
 
 /// Configures and starts a [`Sandbox`].
 ///
@@ -53,6 +57,8 @@ pub struct SandboxBuilder {
     route_limits: HashMap<Route, u32>,
     kill_switch_second: Duration,
     investment_minute: std::time::Duration,
+    ws_idle_timeout: Duration,
+    ws_requests_per_minute: u32,
 }
 
 impl Default for SandboxBuilder {
@@ -72,6 +78,8 @@ impl Default for SandboxBuilder {
             route_limits: HashMap::new(),
             kill_switch_second: Duration::from_secs(1),
             investment_minute: std::time::Duration::from_secs(60),
+            ws_idle_timeout: DEFAULT_WS_IDLE_TIMEOUT,
+            ws_requests_per_minute: DEFAULT_WS_REQUESTS_PER_MINUTE,
         }
     }
 }
@@ -181,6 +189,20 @@ impl SandboxBuilder {
         self
     }
 
+    /// How long a WebSocket connection may stay silent (no request, no ping) before the
+    /// sandbox closes it; default 60 s, the exchange's. Shorter for tests.
+    pub fn ws_idle_timeout(mut self, timeout: Duration) -> Self {
+        self.ws_idle_timeout = timeout;
+        self
+    }
+
+    /// How many requests a WebSocket connection may send in any minute (default 200, the
+    /// exchange's); one more closes it (code 1008).
+    pub fn ws_requests_per_minute(mut self, requests: u32) -> Self {
+        self.ws_requests_per_minute = requests;
+        self
+    }
+
     /// Checks the configuration, binds the address and starts serving; returns once the
     /// socket is bound.
     pub fn start(self) -> Result<Sandbox, SandboxError> {
@@ -214,6 +236,8 @@ impl SandboxBuilder {
             route_limits: self.route_limits.clone(),
             kill_switch_second: self.kill_switch_second,
             investment_minute: self.investment_minute,
+            ws_idle_timeout: self.ws_idle_timeout,
+            ws_requests_per_minute: self.ws_requests_per_minute,
         })
     }
 }

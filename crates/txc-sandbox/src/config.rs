@@ -384,4 +384,8 @@ pub(crate) struct Config {
     pub(crate) kill_switch_second: std::time::Duration,
     /// How long one minute of a plan's `duration` lasts on the sandbox's clock.
     pub(crate) investment_minute: std::time::Duration,
+    /// How long a WebSocket connection may stay silent before the sandbox closes it.
+    pub(crate) ws_idle_timeout: std::time::Duration,
+    /// How many requests a WebSocket connection may send in any minute.
+    pub(crate) ws_requests_per_minute: u32,
 }

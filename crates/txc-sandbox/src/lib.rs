@@ -11,7 +11,10 @@
 //! investing — investing in a plan, closing an investment, the investments and interest
 //! payment lists (`POST /api/v4/main-account/smart/investment`, `…/investment/close`,
 //! `…/investments`, `…/interest-payment-history`) — with the exchange's authentication, rate
-//! limits, validation and answer shapes. It judges requests by **its own rules, written from the exchange's docs**
+//! limits, validation and answer shapes — and the private event stream: the token (`POST
+//! /api/v4/profile/websocket_token`) and the WebSocket at `GET /ws`
+//! ([`Sandbox::websocket_url`]), whose channels report the sandbox's own order, fill, balance and
+//! position changes, with its faults ([`WsFault`]). It judges requests by **its own rules, written from the exchange's docs**
 //! (see [Checks and answers](#checks-and-answers)) — its authentication included: it never
 //! verifies with `txc-sign`, the code that signs txc's requests, so a signing mistake in txc
 //! fails against it — and answers with **its own records** written from the docs' examples:
@@ -445,10 +448,12 @@ mod server;
 mod state;
 mod stats;
 mod wire;
+mod ws;
 
 pub use builder::{
     DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
-    DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, SandboxBuilder,
+    DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT,
+    DEFAULT_WS_REQUESTS_PER_MINUTE, SandboxBuilder,
 };
 pub use config::{AccountConfig, MarketConfig, PositionMode};
 pub use error::SandboxError;
@@ -457,3 +462,4 @@ pub use plan_config::PlanConfig;
 pub use sandbox::Sandbox;
 pub use state::{KillSwitchTimer, Position};
 pub use stats::SandboxStats;
+pub use ws::WsFault;

@@ -53,6 +53,8 @@ pub(crate) enum Op {
     Investments,
     /// `POST /api/v4/main-account/smart/interest-payment-history`.
     InterestPayments,
+    /// `POST /api/v4/profile/websocket_token`.
+    WebSocketToken,
 }
 
 impl Op {
@@ -83,6 +85,7 @@ impl Op {
             Self::CloseInvestment => "/api/v4/main-account/smart/investment/close",
             Self::Investments => "/api/v4/main-account/smart/investments",
             Self::InterestPayments => "/api/v4/main-account/smart/interest-payment-history",
+            Self::WebSocketToken => "/api/v4/profile/websocket_token",
         }
     }
 
@@ -113,6 +116,7 @@ impl Op {
             Self::CloseInvestment => Route::CloseInvestment,
             Self::Investments => Route::Investments,
             Self::InterestPayments => Route::InterestPayments,
+            Self::WebSocketToken => Route::WebSocketToken,
         }
     }
 

@@ -11,6 +11,7 @@ use crate::app::Shared;
 use crate::config::Config;
 use crate::faults::{Fault, Route};
 use crate::server::{Listener, Mode, Runtime};
+use crate::ws::WsFault;
 use crate::{
     KillSwitchTimer, Position, SandboxBuilder, SandboxError, SandboxStats, decimal, routes,
 };
@@ -75,6 +76,23 @@ impl Sandbox {
     /// The bound address.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The private WebSocket's URL, e.g. `ws://127.0.0.1:38417/ws` (see [`crate::WsFault`]
+    /// for what it serves).
+    pub fn websocket_url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// Injects `fault` into the WebSocket's open connections (or, for
+    /// [`WsFault::RefuseAuthorize`], the next `authorize` requests).
+    pub fn ws_fault(&self, fault: WsFault) {
+        self.shared.ws().inject(fault);
+    }
+
+    /// How many WebSocket connections are open.
+    pub fn ws_connections(&self) -> usize {
+        self.shared.ws().connections()
     }
 
     /// Sets a market's price (a positive plain decimal) and fires the trigger orders it
@@ -216,6 +234,8 @@ impl Sandbox {
         if let Some(listener) = listener {
             listener.stop(Mode::Kill);
         }
+        // Upgraded connections no longer belong to the listener.
+        self.shared.ws().inject(WsFault::Drop);
     }
 
     /// Listens again on the same address and port after [`Sandbox::stop_listener`]. Does
@@ -256,6 +276,7 @@ impl Drop for Sandbox {
         if let Some(listener) = listener {
             listener.stop(Mode::Graceful);
         }
+        self.shared.ws().inject(WsFault::Drop);
     }
 }
 

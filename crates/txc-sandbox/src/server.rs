@@ -244,7 +244,9 @@ async fn serve_connection(stream: TcpStream, app: Router, mut mode: watch::Recei
     // their answer, as from a reverse proxy; without this hyper may drop them unanswered.
     let connection = hyper::server::conn::http1::Builder::new()
         .half_close(true)
-        .serve_connection(TokioIo::new(io), service);
+        .serve_connection(TokioIo::new(io), service)
+        // `GET /ws` upgrades the connection to a WebSocket.
+        .with_upgrades();
     tokio::pin!(connection);
     loop {
         let now = *mode.borrow_and_update();

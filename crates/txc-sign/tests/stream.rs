@@ -21,7 +21,10 @@ use txc_sign::stream::{
     StreamConfigError, StreamError, StreamEvent, StreamInput, StreamMachine, Subscription,
 };
 use txc_sign::{Response, TransportError, TransportErrorKind, decode};
-use txc_types::events::WebSocketTokenQuery;
+use txc_types::events::{
+    AccountEvent, DealRole, LiquidationStage, OrderEventKind, PositionEventKind,
+    WebSocketTokenQuery,
+};
 
 /// (channel, subscribe request, its success answer, an update, unsubscribe, its answer).
 const CHANNEL_FIXTURES: [(Channel, &str, &str, &str, &str, &str); 6] = [
@@ -222,27 +225,125 @@ fn frames_the_machine_sends() {
 }
 
 #[test]
-fn channel_updates_of_every_example_come_as_envelopes_with_their_params() {
+fn channel_updates_of_every_example_decode_into_their_records() {
     let mut d = driver(StreamConfig::default(), every_channel());
     d.establish();
     d.take_events();
     for (channel, _, _, update, ..) in CHANNEL_FIXTURES {
         d.receive(update);
         let events = d.take_events();
-        let [StreamEvent::Update(u)] = &events[..] else {
+        let [StreamEvent::Account(event)] = &events[..] else {
             panic!("{channel}: {events:?}")
         };
-        assert_eq!(u.channel(), channel);
-        assert_eq!(u.method(), json(update)["method"]);
-        assert_eq!(json(u.params().get()), json(update)["params"], "{channel}");
+        // Each channel's update decodes into its own record, which serializes back to the
+        // parameters as sent (numbers with every digit; no field dropped).
+        let expected = json(update)["params"].clone();
+        let record = serde_json::to_value(event).unwrap();
+        assert_eq!(record["channel"], channel.to_string(), "{channel}");
+        let update_value = &record["update"];
+        match event {
+            AccountEvent::Order(e) => {
+                assert_eq!(e.kind, OrderEventKind::New);
+                assert_eq!(e.order.id, 1212904480922);
+                assert_eq!(e.order.ctime.as_str(), "1738250982.28914");
+                assert_eq!(update_value["order"], expected[1]);
+            }
+            AccountEvent::Executed(e) => {
+                assert_eq!(
+                    e.orders[0].mtime.as_ref().unwrap().as_str(),
+                    "1738251048.4428461"
+                );
+                assert!(e.orders[0].is_finished());
+                assert_eq!(update_value, &expected);
+            }
+            AccountEvent::Deal(deal) => {
+                assert_eq!(deal.time.as_str(), "1738251095.345432");
+                assert_eq!(deal.fee_asset.as_deref(), Some("ETH"));
+                assert!(deal.extra.is_empty());
+            }
+            AccountEvent::Balances(b) => {
+                assert_eq!(b.balances.len(), 2);
+                assert_eq!(update_value, &expected);
+            }
+            AccountEvent::Positions(p) => {
+                assert_eq!(p.records[0].amount.as_str(), "-0.01");
+                assert_eq!(p.records[0].ctime.as_ref().unwrap().as_str(), "1704067200");
+                // `liq_stage: null` is absent: the rest comes back as sent.
+                let mut sent = expected["records"][0].clone();
+                sent.as_object_mut().unwrap().remove("liq_stage");
+                assert_eq!(update_value["records"][0], sent);
+            }
+            AccountEvent::PositionEvent(e) => {
+                assert_eq!(e.kind, PositionEventKind::MarginCall);
+                assert_eq!(e.position.liq_stage, Some(LiquidationStage::MarginCall));
+                assert_eq!(update_value["position"], expected[1]);
+            }
+            other => panic!("{other:?}"),
+        }
     }
-    // Every digit of a time is kept as sent.
-    d.receive(CHANNEL_FIXTURES[2].3);
+}
+
+#[test]
+fn updates_that_do_not_decode_are_kept_with_their_error_and_the_stream_goes_on() {
+    let mut d = driver(StreamConfig::default(), every_channel());
+    d.establish();
+    d.take_events();
+    let broken = [
+        (
+            Channel::OrdersPending,
+            r#"{"id":null,"method":"ordersPending_update","params":[1]}"#,
+        ),
+        (
+            Channel::OrdersPending,
+            r#"{"id":null,"method":"ordersPending_update","params":[1,{"market":"BTC_USDT"}]}"#,
+        ),
+        (
+            Channel::Deals,
+            r#"{"id":null,"method":"deals_update","params":["x",1738251095.3,"ETH_BTC",1,"1","1"]}"#,
+        ),
+        (
+            Channel::Deals,
+            r#"{"id":null,"method":"deals_update","params":{"id":1}}"#,
+        ),
+        (
+            Channel::BalanceMargin,
+            r#"{"id":null,"method":"balanceMargin_update"}"#,
+        ),
+        (
+            Channel::Positions,
+            r#"{"id":null,"method":"positionsMargin_update","params":[7]}"#,
+        ),
+    ];
+    for (channel, text) in broken {
+        d.receive(text);
+        let events = d.take_events();
+        let [StreamEvent::Update(update)] = &events[..] else {
+            panic!("{text}: {events:?}")
+        };
+        assert_eq!(update.channel(), channel);
+        assert_eq!(update.error().method, channel.update_method());
+        assert_eq!(
+            json(update.params().get()),
+            json(text)
+                .get("params")
+                .cloned()
+                .unwrap_or(serde_json::Value::Null)
+        );
+    }
+    // A deal with a value of an unexpected type where it can do without one keeps it, and
+    // elements past the eleventh, by position.
+    d.receive(r#"{"id":null,"method":"deals_update","params":[1,2,"ETH_BTC",3,"4","5","6","",9,7,"ETH","new"]}"#);
     let events = d.take_events();
-    let [StreamEvent::Update(deal)] = &events[..] else {
-        panic!()
+    let [StreamEvent::Account(AccountEvent::Deal(deal))] = &events[..] else {
+        panic!("{events:?}")
     };
-    assert!(deal.params().get().contains("1738251095.345432"));
+    assert_eq!(deal.side, None);
+    assert_eq!(deal.role, Some(DealRole::Other(7)));
+    assert_eq!(deal.extra["8"], 9);
+    assert_eq!(deal.extra["11"], "new");
+    d.receive(CHANNEL_FIXTURES[0].3);
+    assert!(matches!(&d.take_events()[..], [StreamEvent::Account(_)]));
+    assert!(d.machine.is_established());
 }
 
 #[test]
@@ -269,7 +370,7 @@ fn unknown_methods_are_kept_whole_and_the_stream_goes_on() {
         matches!(&events[..], [StreamEvent::Unknown(u)] if u.method() == Some("server_request"))
     );
     d.receive(CHANNEL_FIXTURES[0].3);
-    assert!(matches!(&d.take_events()[..], [StreamEvent::Update(_)]));
+    assert!(matches!(&d.take_events()[..], [StreamEvent::Account(_)]));
 }
 
 #[test]
@@ -303,9 +404,10 @@ fn malformed_frames_are_typed_errors_and_the_stream_goes_on() {
     d.handle(StreamInput::Binary(
         CHANNEL_FIXTURES[1].3.as_bytes().to_vec(),
     ));
-    assert!(
-        matches!(&d.take_events()[..], [StreamEvent::Update(u)] if u.channel() == Channel::OrdersExecuted)
-    );
+    assert!(matches!(
+        &d.take_events()[..],
+        [StreamEvent::Account(AccountEvent::Executed(_))]
+    ));
     assert!(d.machine.is_established());
 }
 
@@ -466,7 +568,7 @@ fn reconnects_with_a_fresh_token_resubscribes_everything_and_resyncs_the_gap() {
     assert!(
         d.take_events()
             .iter()
-            .all(|e| !matches!(e, StreamEvent::Update(_)))
+            .all(|e| !matches!(e, StreamEvent::Account(_)))
     );
     d.answer_all();
     let frames = frames_from(&d, from);
@@ -487,7 +589,7 @@ fn reconnects_with_a_fresh_token_resubscribes_everything_and_resyncs_the_gap() {
     assert_eq!(resync.gap_since, Some(dropped_at));
     assert_eq!(resync.connection, 2);
     assert!(
-        matches!(&events[resync_at + 1..], [StreamEvent::Update(_)]),
+        matches!(&events[resync_at + 1..], [StreamEvent::Account(_)]),
         "{events:?}"
     );
 }
@@ -506,7 +608,7 @@ fn a_connection_that_ends_while_subscribing_discards_what_it_held_and_says_so() 
     assert!(
         !events
             .iter()
-            .any(|e| matches!(e, StreamEvent::Update(_) | StreamEvent::Unknown(_)))
+            .any(|e| matches!(e, StreamEvent::Account(_) | StreamEvent::Unknown(_)))
     );
     let Some(StreamEvent::Disconnected(gone)) = events.last() else {
         panic!("{events:?}")

@@ -321,7 +321,7 @@ fn check(d: &Driver, config: &StreamConfig) -> Result<(), TestCaseError> {
                     resynced.insert(c);
                     delays_since_resync.clear();
                 }
-                StreamEvent::Update(_) | StreamEvent::Unknown(_) => {
+                StreamEvent::Account(_) | StreamEvent::Update(_) | StreamEvent::Unknown(_) => {
                     prop_assert!(
                         resynced.contains(&c),
                         "an update of connection {} before its resync",

@@ -9,14 +9,13 @@
 //! | [`investments`] | smart investments: plans, investing, the investments, closing one, interest payments |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
-//! | [`events`] | the private event stream: the token that authorizes a WebSocket connection |
+//! | [`events`] | the private event stream: the token that authorizes a WebSocket connection, and the records of the private channels ([`AccountEvent`](events::AccountEvent)) |
 //! | [`endpoint`] | the [`Endpoint`](endpoint::Endpoint) trait, for code generic over operations or defining new ones |
 //! | [`errors`] | what a refused value says: [`ValidationError`](errors::ValidationError), [`Reason`](errors::Reason) |
 //!
 //! Modules are cut by what a trader looks for, and each operation's request and answer sit in
-//! one module (one file each), so the operations still to come have an obvious home:
-//! investing, closing an investment, the investments list and interest payments go to
-//! [`investments`]; the private event stream becomes one new module beside these.
+//! one module (one file each), so an operation still to come has an obvious home beside its
+//! kin.
 //!
 //! **What it is for:** building requests that cannot be malformed (validated values; builders
 //! that check every rule before a request exists) and decoding responses into types — integer

@@ -52,6 +52,8 @@ pub enum Route {
     Investments,
     /// `POST /api/v4/main-account/smart/interest-payment-history`.
     InterestPayments,
+    /// `POST /api/v4/profile/websocket_token`.
+    WebSocketToken,
     /// Every exchange route (a route's own fault takes precedence).
     All,
 }

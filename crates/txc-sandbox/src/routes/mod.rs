@@ -11,6 +11,7 @@ mod private;
 mod public;
 mod risk;
 mod smart_plans;
+mod websocket_token;
 
 use std::sync::Arc;
 
@@ -46,7 +47,12 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = serve(router, investments::Close);
     let router = serve(router, investments::Investments);
     let router = serve(router, investments::InterestPayments);
+    let router = serve(router, websocket_token::WebSocketToken);
     serve(router, lookups::Cancel)
+        .route(
+            "/ws",
+            get(crate::ws::handler).fallback(fallback::method_not_allowed_get),
+        )
         .route(
             "/sandbox/v1/price",
             post(control::price).fallback(fallback::method_not_allowed_post),

@@ -147,6 +147,7 @@ impl State {
             .get_mut(api_key)
             .ok_or_else(|| SandboxError::UnknownAccount(api_key.to_owned()))?;
         account.balances.insert(ticker.to_owned(), value);
+        self.account_changed(api_key);
         Ok(())
     }
 
@@ -222,6 +223,7 @@ impl State {
             .balances
             .insert(market.collateral.clone(), fill.balance);
         self.record_fill(key, order, &fill, price);
+        self.account_changed(&order.api_key);
         Ok(fill)
     }
 

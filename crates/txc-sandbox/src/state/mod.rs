@@ -34,6 +34,7 @@ use crate::op::Op;
 use crate::rate_limit::RateLimiter;
 use crate::stats::SandboxStats;
 use crate::wire::{OrderRecord, PlanRecord};
+use crate::ws::{Change, Feed};
 
 /// The whole mutable state of a sandbox.
 #[derive(Debug)]
@@ -54,6 +55,10 @@ pub(crate) struct State {
     pub(crate) stats: SandboxStats,
     /// The sandbox's clock (the host's, maybe offset).
     pub(crate) clock: Clock,
+    /// Where changes go for the WebSocket's channels.
+    pub(crate) feed: Feed,
+    /// The WebSocket tokens issued: token → API key.
+    pub(crate) ws_tokens: HashMap<String, String>,
     order_limit: u32,
     plans_limit: u32,
     lookup_limit: u32,
@@ -68,10 +73,13 @@ pub(crate) struct State {
 
 /// The documented limit of `GET /api/v4/public/time` per 10 s.
 const PUBLIC_TIME_RATE_LIMIT: u32 = 2_000;
+/// The limit of `POST /api/v4/profile/websocket_token` per 10 s: the docs say 10 per 60 s; the
+/// sandbox counts in 10 s windows, like every other route (sandbox's choice).
+const WEBSOCKET_TOKEN_RATE_LIMIT: u32 = 10;
 
 impl State {
     /// The initial state of a configuration, whose markets are `markets`.
-    pub(crate) fn new(config: &Config, markets: Arc<Markets>) -> Self {
+    pub(crate) fn new(config: &Config, markets: Arc<Markets>, feed: Feed) -> Self {
         Self {
             accounts: Accounts::new(&config.accounts),
             prices: config
@@ -80,7 +88,7 @@ impl State {
                 .map(|m| (m.name.clone(), m.price))
                 .collect(),
             markets,
-            orders: order_book::OrderBook::default(),
+            orders: order_book::OrderBook::new(feed.clone()),
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
             investments: investments::Investments::default(),
@@ -89,6 +97,8 @@ impl State {
             limits: RateLimiter::default(),
             stats: SandboxStats::default(),
             clock: Clock::new(config.clock_offset_ms),
+            feed,
+            ws_tokens: HashMap::new(),
             order_limit: config.order_limit,
             plans_limit: config.plans_limit,
             lookup_limit: config.lookup_limit,
@@ -111,6 +121,7 @@ impl State {
             Op::OpenOrders | Op::History => self.lookup_limit,
             Op::Cancel => self.cancel_limit,
             Op::Time => PUBLIC_TIME_RATE_LIMIT,
+            Op::WebSocketToken => WEBSOCKET_TOKEN_RATE_LIMIT,
             other => self
                 .route_limits
                 .get(&other.route())
@@ -135,6 +146,21 @@ impl State {
             .chain(self.markets.tickers())
             .chain(self.accounts.tickers())
             .collect()
+    }
+
+    /// Tells the WebSocket's feed that `api_key`'s balances or positions changed.
+    pub(crate) fn account_changed(&self, api_key: &str) {
+        self.feed.send(Change::Account {
+            api_key: api_key.to_owned(),
+        });
+    }
+
+    /// Issues a WebSocket token for `api_key`.
+    pub(crate) fn issue_ws_token(&mut self, api_key: &str) -> String {
+        let serial = self.ws_tokens.len();
+        let token = format!("sbx{:x}{:012x}", self.clock.now_us(), serial);
+        self.ws_tokens.insert(token.clone(), api_key.to_owned());
+        token
     }
 
     /// Every order's record, in id order, as JSON.

@@ -6,19 +6,24 @@
 //! order holding each `clientOrderId` (unique among open orders); every order that ever
 //! carried each `clientOrderId`. Per market: the open trigger orders, which a price move
 //! checks. An order changes only through [`OrderBook::add`] and [`OrderBook::update`], which
-//! keep the indexes in step — the one place to hang a change feed (a WebSocket stream) or a
-//! new index (conditional orders, a kill switch's "every open order of the account") on.
+//! keep the indexes in step — and send every change to the WebSocket's feed
+//! ([`crate::ws::Feed`]) — the one place to hang a new index (conditional orders, a kill
+//! switch's "every open order of the account") on.
 
 use std::collections::{BTreeSet, HashMap};
 
 use rust_decimal::Decimal;
 
 use super::order::{OrderRef, StoredOrder, reached};
+use crate::wire::OrderStatus;
+use crate::ws::{Change, Feed, OrderChange};
 
 /// The first order id of a fresh sandbox (realistic: ids on the exchange are ~4·10⁹).
 pub(crate) const FIRST_ORDER_ID: u64 = 4_180_300_001;
 /// The first OTO id of a fresh sandbox.
 pub(crate) const FIRST_OTO_ID: u64 = 29_457_301;
+/// The first deal id of a fresh sandbox.
+pub(crate) const FIRST_DEAL_ID: u64 = 13_674_500_001;
 
 /// Every accepted order and its indexes.
 #[derive(Debug)]
@@ -26,7 +31,10 @@ pub(crate) struct OrderBook {
     /// By `id − FIRST_ORDER_ID`.
     orders: Vec<StoredOrder>,
     next_oto_id: u64,
+    next_deal_id: u64,
     index: Index,
+    /// Where every change goes.
+    feed: Feed,
 }
 
 /// The ids of the orders, by what the look-ups ask.
@@ -83,15 +91,39 @@ struct MarketOrders {
 
 impl Default for OrderBook {
     fn default() -> Self {
-        Self {
-            orders: Vec::new(),
-            next_oto_id: FIRST_OTO_ID,
-            index: Index::default(),
-        }
+        Self::new(Feed::default())
     }
 }
 
 impl OrderBook {
+    /// An empty store whose changes go to `feed`.
+    pub(crate) fn new(feed: Feed) -> Self {
+        Self {
+            orders: Vec::new(),
+            next_oto_id: FIRST_OTO_ID,
+            next_deal_id: FIRST_DEAL_ID,
+            index: Index::default(),
+            feed,
+        }
+    }
+
+    /// Sends `order`'s change to the feed, with a deal id when it just filled.
+    fn announce(&mut self, change: OrderChange, order: &StoredOrder) {
+        let deal_id = (change == OrderChange::Finished
+            && order.status == OrderStatus::Filled
+            && !order.deal_stock.is_zero())
+        .then(|| {
+            let id = self.next_deal_id;
+            self.next_deal_id = self.next_deal_id.saturating_add(1);
+            id
+        });
+        self.feed.send(Change::Order {
+            change,
+            order: Box::new(order.clone()),
+            deal_id,
+        });
+    }
+
     /// Stores an accepted order under the next id, and the next OTO id when `oto`.
     pub(crate) fn add(&mut self, mut order: StoredOrder, oto: bool) -> Option<&StoredOrder> {
         let count = u64::try_from(self.orders.len()).unwrap_or(u64::MAX);
@@ -102,6 +134,12 @@ impl OrderBook {
             id
         });
         self.index.add(&order);
+        let change = if order.is_open() {
+            OrderChange::New
+        } else {
+            OrderChange::Finished
+        };
+        self.announce(change, &order);
         self.orders.push(order);
         self.orders.last()
     }
@@ -132,7 +170,14 @@ impl OrderBook {
         if order.is_open() != was_open {
             self.index.file(order);
         }
-        Some(order)
+        let kind = if order.is_open() {
+            OrderChange::Updated
+        } else {
+            OrderChange::Finished
+        };
+        let order = order.clone();
+        self.announce(kind, &order);
+        self.orders.get(position)
     }
 
     /// Every order, in id order.

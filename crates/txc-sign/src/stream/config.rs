@@ -328,3 +328,17 @@ pub(crate) fn pings_per_minute(interval: Duration) -> u64 {
         .unwrap_or(u64::MAX)
         .saturating_add(1)
 }
+
+/// A seed for [`StreamMachine::new`](super::StreamMachine::new)'s reconnect jitter from the
+/// standard library's random source (the keys of its hash maps), so that clients reconnect
+/// out of step. The machine itself takes no randomness: drivers call this once per stream.
+pub fn jitter_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    hasher.finish()
+}

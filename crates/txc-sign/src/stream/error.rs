@@ -56,6 +56,19 @@ pub enum StreamError {
         /// The server's error.
         error: RpcError,
     },
+    /// The REST look-ups of a resync failed (after the client's retries): the state the
+    /// stream's events describe may miss changes until a resync succeeds. It is tried again
+    /// after `retry_in`, unless a newer connection's resync replaces it.
+    #[error("resync of connection {connection} failed{}: {error}", .retry_in.map_or_else(String::new, |d| format!(" (again in {d:?})")))]
+    ResyncFailed {
+        /// The connection whose establishment asked for it.
+        connection: u64,
+        /// Why.
+        #[source]
+        error: Error,
+        /// When it is tried again; `None` when a newer resync replaces it.
+        retry_in: Option<std::time::Duration>,
+    },
     /// A frame that is not a JSON-RPC message (not JSON, not an object, an id that is not
     /// an integer, a binary frame that is not UTF-8 text).
     #[error("malformed frame ({reason}): {}", snippet(.text))]

@@ -3,11 +3,17 @@
 
 use std::time::{Duration, SystemTime};
 
-use super::{Channel, StreamError, Subscription, UnknownMessage, Update};
+use txc_types::events::AccountEvent;
+
+use super::{
+    Channel, ResyncChange, ResyncReport, StreamError, Subscription, UnknownMessage, Update,
+};
 
 /// One event of a stream, in the order the consumer must see them.
 #[derive(Debug)]
 #[non_exhaustive]
+// Handed on one at a time, and queued only briefly: matching on the record beats saving bytes.
+#[allow(clippy::large_enum_variant)]
 pub enum StreamEvent {
     /// A channel's subscription was confirmed on the current connection.
     Subscribed(Channel),
@@ -18,8 +24,16 @@ pub enum StreamEvent {
     /// (the server keeps no events for a client that was away). Updates of this connection
     /// come only after this event.
     Resync(Resync),
-    /// An update of a channel.
+    /// An update of a channel, decoded into its record.
+    Account(AccountEvent),
+    /// An update of a channel that did not decode into its record: the parameters as sent,
+    /// and why ([`Update::error`]). The stream goes on.
     Update(Update),
+    /// A change the stream missed while it was away, found by a resync over REST (made by a
+    /// driver's [`Resyncer`](super::Resyncer), never by the machine): apply it like an update.
+    Resynced(ResyncChange),
+    /// A resync finished: every [`StreamEvent::Resynced`] change it found came before.
+    ResyncDone(ResyncReport),
     /// A message of a kind the machine does not know, kept whole.
     Unknown(UnknownMessage),
     /// A connection ended, or an attempt to open one failed; says when the next attempt is.

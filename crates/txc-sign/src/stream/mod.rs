@@ -8,8 +8,17 @@
 //!
 //! **What it is not for:** sockets, timers or HTTP. A driver opens the connection, fetches
 //! the token over REST (`POST /api/v4/profile/websocket_token`, [`txc_types::events::WebSocketTokenQuery`]),
-//! writes and reads frames, and sleeps as told. Channel updates come as an [`Update`] with the
-//! parameters as sent; typed records of each channel come later.
+//! writes and reads frames, and sleeps as told. Channel updates come decoded into their records
+//! ([`StreamEvent::Account`], `txc-types`' [`AccountEvent`](txc_types::events::AccountEvent),
+//! routed in one place by channel), or as an [`Update`] keeping the parameters as sent with the
+//! error when they do not decode.
+//!
+//! **Resync**: after every establishment a driver reads the state again over REST with a
+//! [`Resyncer`] — it keeps what the consumer was told about orders, says which look-ups are
+//! due ([`ResyncPlan`], run by [`ResyncLookups`], a [`Machine`](crate::Machine) any transport
+//! drives) and turns what they found into [`ResyncChange`]s ([`StreamEvent::Resynced`], then
+//! [`StreamEvent::ResyncDone`]). `txc-async`'s `EventStream` and `txc-blocking`'s `EventIter`
+//! are such drivers.
 //!
 //! What the exchange documents, and this module follows: one endpoint `wss://…/ws`, JSON-RPC
 //! messages `{"id", "method", "params"}` answered by `{"id", "result", "error"}` (`error`
@@ -26,16 +35,25 @@ mod error;
 mod event;
 mod frame;
 mod machine;
+mod resync;
+mod sightings;
 mod update;
+mod url;
 
 pub use channel::{Channel, ExecutedFilter, Subscription};
 pub use config::{
     Backoff, DEFAULT_ANSWER_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, DEFAULT_MAX_AUTHORIZE_REFUSALS,
     DEFAULT_MAX_HELD_EVENTS, DEFAULT_PING_INTERVAL, DEFAULT_REQUESTS_PER_MINUTE, MAX_PING_INTERVAL,
-    REQUESTS_PER_MINUTE_LIMIT, SERVER_IDLE_TIMEOUT, StreamConfig,
+    REQUESTS_PER_MINUTE_LIMIT, SERVER_IDLE_TIMEOUT, StreamConfig, jitter_seed,
 };
 pub use error::{RpcError, StreamConfigError, StreamError};
 pub use event::{Disconnect, DisconnectReason, Resync, StopReason, StreamEvent};
 pub use frame::OutgoingFrame;
 pub use machine::{StreamInput, StreamMachine, StreamStep};
+pub use resync::{
+    MAX_PAGES, RESYNC_OVERLAP, ResyncChange, ResyncFindings, ResyncLookups, ResyncPlan,
+    ResyncReport, Resyncer,
+};
+pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch};
 pub use update::{UnknownMessage, Update};
+pub use url::websocket_url;

@@ -1,25 +1,40 @@
-//! Channel updates as they arrive: an [`Update`] names its [`Channel`] and keeps the
-//! parameters as sent, and an [`UnknownMessage`] keeps a message of any other method whole.
-//!
-//! Typed records of each channel (orders, deals, balances, positions, margin events, with
-//! exact decimals and lossless times) are a later step: they will be decoded from
-//! [`Update::params`] here, by the channel, without changing the machine.
+//! Channel updates as they arrive, routed here — the one place that knows which record each
+//! channel sends: an update that decodes is a [`StreamEvent::Account`] (`txc-types`'
+//! [`AccountEvent`]); one that does not is a [`StreamEvent::Update`] keeping the parameters as
+//! sent with the [`EventDecodeError`] that says why; a message of any other method is an
+//! [`UnknownMessage`], kept whole. Nothing is dropped.
 
 use serde_json::value::RawValue;
+use txc_types::events::{
+    AccountEvent, Deal, EventDecodeError, ExecutedOrders, MarginBalances, OrderEvent,
+    PositionEvent, Positions,
+};
 
 use super::frame::raw;
 use super::{Channel, StreamEvent};
 
-/// An update of a subscribed channel: `{"id": null, "method": "<stem>_update", "params": …}`.
+/// An update of a subscribed channel that did not decode into its record:
+/// `{"id": null, "method": "<stem>_update", "params": …}` with the parameters as sent and
+/// the [`EventDecodeError`] that says what is wrong. The stream goes on.
 #[derive(Debug, Clone)]
 pub struct Update {
     channel: Channel,
     params: Box<RawValue>,
+    error: EventDecodeError,
 }
 
 impl Update {
-    pub(crate) fn new(channel: Channel, params: Box<RawValue>) -> Self {
-        Self { channel, params }
+    pub(crate) fn new(channel: Channel, params: Box<RawValue>, error: EventDecodeError) -> Self {
+        Self {
+            channel,
+            params,
+            error,
+        }
+    }
+
+    /// Why it did not decode.
+    pub fn error(&self) -> &EventDecodeError {
+        &self.error
     }
 
     /// The channel.
@@ -67,19 +82,34 @@ impl UnknownMessage {
     }
 }
 
-/// The event a message with `method` (and no answer) stands for: an update of the channel
-/// whose update method it is, or an unknown message kept whole. Typed records will be
-/// decoded here.
+/// The event a message with `method` (and no answer) stands for: the record of the channel
+/// whose update method it is, the parameters as sent when they do not decode, or an unknown
+/// message kept whole.
 pub(crate) fn route(
     method: Option<String>,
     params: Option<Box<RawValue>>,
     text: String,
 ) -> StreamEvent {
     match method.as_deref().and_then(Channel::from_update_method) {
-        Some(channel) => StreamEvent::Update(Update::new(
-            channel,
-            params.unwrap_or_else(|| RawValue::NULL.to_owned()),
-        )),
+        Some(channel) => {
+            let params = params.unwrap_or_else(|| RawValue::NULL.to_owned());
+            match decode(channel, params.get()) {
+                Ok(event) => StreamEvent::Account(event),
+                Err(error) => StreamEvent::Update(Update::new(channel, params, error)),
+            }
+        }
         None => StreamEvent::Unknown(UnknownMessage::new(method, raw(text))),
     }
+}
+
+/// The record of `channel`'s update from its `params`.
+pub(crate) fn decode(channel: Channel, params: &str) -> Result<AccountEvent, EventDecodeError> {
+    Ok(match channel {
+        Channel::OrdersPending => AccountEvent::Order(OrderEvent::from_params(params)?),
+        Channel::OrdersExecuted => AccountEvent::Executed(ExecutedOrders::from_params(params)?),
+        Channel::Deals => AccountEvent::Deal(Deal::from_params(params)?),
+        Channel::BalanceMargin => AccountEvent::Balances(MarginBalances::from_params(params)?),
+        Channel::Positions => AccountEvent::Positions(Positions::from_params(params)?),
+        Channel::PositionEvents => AccountEvent::PositionEvent(PositionEvent::from_params(params)?),
+    })
 }

@@ -28,6 +28,7 @@ pub struct Entry {
 
 /// What an [`Entry`] was.
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum What {
     /// `StreamStep::Connect`.
     Connect,

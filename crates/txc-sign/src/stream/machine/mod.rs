@@ -49,6 +49,8 @@ pub enum StreamInput {
 /// What the driver does next, from [`StreamMachine::poll`].
 #[derive(Debug)]
 #[must_use = "a step tells the driver what to do"]
+// An event is handed on as it is: see `StreamEvent`.
+#[allow(clippy::large_enum_variant)]
 pub enum StreamStep {
     /// Open a WebSocket connection to the exchange's `/ws`, then hand over
     /// [`StreamInput::Connected`] or [`StreamInput::ConnectFailed`]. A driver that is still
@@ -413,12 +415,17 @@ impl StreamMachine {
             StreamInput::TokenFailed(error) => {
                 if self.phase == Phase::AwaitingToken {
                     let fatal = token_failure_is_fatal(&error);
+                    let stop = fatal.then_some(StopReason::TokenRefused);
+                    // The client's own pacing says when a token request may go out again.
+                    let floor = match &error {
+                        Error::Throttled(throttled) => throttled.retry_in,
+                        _ => Duration::ZERO,
+                    };
                     self.emit(StreamEvent::Error(StreamError::TokenFailed {
                         error,
                         fatal,
                     }));
-                    let stop = fatal.then_some(StopReason::TokenRefused);
-                    self.fail(now, DisconnectReason::TokenFailed, true, stop);
+                    self.fail_after(now, DisconnectReason::TokenFailed, true, stop, floor);
                 }
             }
             StreamInput::Text(text) => self.frame(now, text),
@@ -679,6 +686,19 @@ impl StreamMachine {
         close: bool,
         stop: Option<StopReason>,
     ) {
+        self.fail_after(now, reason, close, stop, Duration::ZERO);
+    }
+
+    /// [`fail`](Self::fail), reconnecting no sooner than `floor` from now (a throttled token
+    /// request says when the limiter has a slot).
+    fn fail_after(
+        &mut self,
+        now: SystemTime,
+        reason: DisconnectReason,
+        close: bool,
+        stop: Option<StopReason>,
+        floor: Duration,
+    ) {
         if self.phase == Phase::Stopped {
             return;
         }
@@ -692,7 +712,11 @@ impl StreamMachine {
             self.stopped(stop);
             return;
         }
-        let delay = self.config.backoff().delay(self.failures, self.rng.f64());
+        let delay = self
+            .config
+            .backoff()
+            .delay(self.failures, self.rng.f64())
+            .max(floor);
         self.failures = self.failures.saturating_add(1);
         self.phase = Phase::Down {
             reconnect_at: now.checked_add(delay).unwrap_or(now),

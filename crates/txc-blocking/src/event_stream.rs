@@ -1,0 +1,276 @@
+//! [`EventIter`]: the private event stream as an iterator, a driver of `txc-sign`'s
+//! [`StreamMachine`] over tungstenite on a std socket, with a [`Resyncer`] reading the state
+//! again over REST after every (re)connection. No async runtime.
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::io::ErrorKind;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, SystemTime};
+
+use tungstenite::Message;
+use txc_sign::stream::{
+    Channel, OrderSightings, Resyncer, StreamConfig, StreamConfigError, StreamEvent, StreamInput,
+    StreamMachine, StreamStep, Subscription, jitter_seed, websocket_url,
+};
+use txc_types::events::WebSocketTokenQuery;
+
+use crate::Client;
+use crate::websocket::{Socket, connect};
+
+/// The shortest read timeout: a zero one would mean "block".
+const MIN_WAIT: Duration = Duration::from_millis(1);
+
+/// The longest a read waits before [`EventIter::next`] looks at its [`StopHandle`] again.
+const MAX_WAIT: Duration = Duration::from_millis(250);
+
+/// Configures an [`EventIter`]; [`Client::events`] starts one.
+#[derive(Debug)]
+#[must_use = "call .start() to open the stream"]
+pub struct EventIterBuilder {
+    client: Client,
+    subscriptions: Vec<Subscription>,
+    config: StreamConfig,
+    url: Option<String>,
+    sightings: Option<OrderSightings>,
+}
+
+impl EventIterBuilder {
+    pub(crate) fn new(client: Client, subscriptions: Vec<Subscription>) -> Self {
+        Self {
+            client,
+            subscriptions,
+            config: StreamConfig::default(),
+            url: None,
+            sightings: None,
+        }
+    }
+
+    /// The timings and limits (ping interval, answer and connect timeouts, request budget,
+    /// reconnect delays); the defaults follow the exchange's guide.
+    pub fn config(mut self, config: StreamConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    /// Where to connect; by default the client's base URL's WebSocket
+    /// ([`websocket_url`](txc_sign::stream::websocket_url)).
+    pub fn url(mut self, url: impl Into<String>) -> Self {
+        self.url = Some(url.into());
+        self
+    }
+
+    /// Publishes every event to `sightings`, where a resolver waits for the order carrying
+    /// its `clientOrderId` ([`OrderSightings::expect`]).
+    pub fn sightings(mut self, sightings: OrderSightings) -> Self {
+        self.sightings = Some(sightings);
+        self
+    }
+
+    /// Checks the configuration; the stream connects at the first [`Iterator::next`].
+    pub fn start(self) -> Result<EventIter, StreamConfigError> {
+        let url = match self.url {
+            Some(url) => url,
+            None => websocket_url(self.client.base_url())?,
+        };
+        let machine = StreamMachine::new(self.config, self.subscriptions, jitter_seed())?;
+        Ok(EventIter {
+            client: self.client,
+            machine,
+            url,
+            socket: None,
+            resyncer: Resyncer::new(),
+            sightings: self.sightings,
+            queue: VecDeque::new(),
+            stop: StopHandle::default(),
+            stopping: false,
+        })
+    }
+}
+
+/// The private event stream of one API key as a blocking iterator: the same
+/// [`StreamEvent`]s in the same order as `txc-async`'s `EventStream` — channel updates,
+/// each (re)connection's [`StreamEvent::Resync`] and what changed while away
+/// ([`StreamEvent::Resynced`], [`StreamEvent::ResyncDone`]), disconnections, errors — ending
+/// with [`StreamEvent::Stopped`] (then `None`).
+///
+/// [`next`](Iterator::next) blocks until an event comes, doing the stream's work meanwhile
+/// (connecting, fetching tokens, pinging, reconnecting, resyncing): call it continuously —
+/// between calls nothing is read or pinged, and a connection left alone for 60 s is closed by
+/// the server (the stream then reconnects and resyncs). Resyncs run their REST look-ups
+/// inline: frames wait meanwhile.
+pub struct EventIter {
+    client: Client,
+    machine: StreamMachine,
+    url: String,
+    socket: Option<Socket>,
+    resyncer: Resyncer,
+    sightings: Option<OrderSightings>,
+    queue: VecDeque<StreamEvent>,
+    stop: StopHandle,
+    stopping: bool,
+}
+
+/// Stops an [`EventIter`] from another thread (a signal handler, a supervisor): the iterator
+/// notices within a quarter of a second, even while it waits for events. Cheap to clone.
+#[derive(Debug, Clone, Default)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the stream to stop: it ends with [`StreamEvent::Stopped`].
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+}
+
+impl EventIter {
+    /// A handle that stops the stream from another thread.
+    pub fn stop_handle(&self) -> StopHandle {
+        self.stop.clone()
+    }
+
+    /// Stops the stream: the next events are its [`StreamEvent::Disconnected`] (if connected)
+    /// and [`StreamEvent::Stopped`].
+    pub fn stop(&mut self) {
+        self.machine.stop();
+    }
+
+    /// Subscribes `subscription` (replacing one of the same channel), at once if connected;
+    /// confirmed by [`StreamEvent::Subscribed`]. No resync follows: read the channel's state
+    /// yourself.
+    pub fn subscribe(&mut self, subscription: Subscription) {
+        self.machine.subscribe(subscription);
+    }
+
+    /// Unsubscribes `channel`; confirmed by [`StreamEvent::Unsubscribed`].
+    pub fn unsubscribe(&mut self, channel: Channel) {
+        self.machine.unsubscribe(channel);
+    }
+
+    /// Waits up to `delay` for a frame and hands it (or the socket's end) to the machine.
+    fn wait(&mut self, delay: Duration) {
+        let delay = delay.clamp(MIN_WAIT, MAX_WAIT);
+        let Some(socket) = self.socket.as_mut() else {
+            std::thread::sleep(delay);
+            return;
+        };
+        if let Err(e) = socket.get_ref().tcp().set_read_timeout(Some(delay)) {
+            self.lost(None, e.to_string());
+            return;
+        }
+        let now = SystemTime::now;
+        match socket.read() {
+            Ok(Message::Text(text)) => {
+                self.machine
+                    .handle(now(), StreamInput::Text(text.as_str().to_owned()));
+            }
+            Ok(Message::Binary(bytes)) => {
+                self.machine
+                    .handle(now(), StreamInput::Binary(bytes.to_vec()));
+            }
+            Ok(Message::Close(frame)) => {
+                let (code, reason) = frame.map_or((None, "closed".to_owned()), |f| {
+                    (Some(u16::from(f.code)), f.reason.as_str().to_owned())
+                });
+                self.lost(code, reason);
+            }
+            // Pings are answered by the library (on the next write or flush).
+            Ok(_) => {
+                let _ = socket.flush();
+            }
+            Err(tungstenite::Error::Io(e))
+                if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
+            Err(e) => self.lost(None, e.to_string()),
+        }
+    }
+
+    /// The socket is gone: tell the machine.
+    fn lost(&mut self, code: Option<u16>, reason: String) {
+        self.socket = None;
+        self.machine
+            .handle(SystemTime::now(), StreamInput::Closed { code, reason });
+    }
+}
+
+impl Iterator for EventIter {
+    type Item = StreamEvent;
+
+    fn next(&mut self) -> Option<StreamEvent> {
+        loop {
+            if let Some(event) = self.queue.pop_front() {
+                if let Some(sightings) = &self.sightings {
+                    sightings.publish(&event);
+                }
+                return Some(event);
+            }
+            if !self.stopping && self.stop.0.load(Ordering::SeqCst) {
+                self.stopping = true;
+                self.machine.stop();
+            }
+            let now = SystemTime::now();
+            if let Some(plan) = self.resyncer.due(now) {
+                let found = self.client.resync_lookups(plan);
+                self.queue
+                    .extend(self.resyncer.finish(SystemTime::now(), found));
+                continue;
+            }
+            match self.machine.poll(now) {
+                StreamStep::Connect => {
+                    let input = match connect(&self.url, self.machine.config().connect_timeout()) {
+                        Ok(socket) => {
+                            self.socket = Some(socket);
+                            StreamInput::Connected
+                        }
+                        Err(e) => StreamInput::ConnectFailed(e),
+                    };
+                    self.machine.handle(SystemTime::now(), input);
+                }
+                StreamStep::NeedToken => {
+                    let input = match self.client.send(&WebSocketTokenQuery) {
+                        Ok(token) => StreamInput::Token(token),
+                        Err(e) => StreamInput::TokenFailed(e),
+                    };
+                    self.machine.handle(SystemTime::now(), input);
+                }
+                StreamStep::Send(frame) => {
+                    if let Some(socket) = self.socket.as_mut()
+                        && let Err(e) = socket.send(Message::text(frame.text()))
+                    {
+                        self.lost(None, e.to_string());
+                    }
+                }
+                StreamStep::Close => {
+                    if let Some(mut socket) = self.socket.take() {
+                        let _ = socket.close(None);
+                        let _ = socket.flush();
+                    }
+                }
+                StreamStep::Event(event) => {
+                    self.resyncer.observe(&event);
+                    if let Some(sightings) = &self.sightings {
+                        sightings.publish(&event);
+                    }
+                    return Some(event);
+                }
+                StreamStep::Wait(delay) => {
+                    let delay = match self.resyncer.retry_at() {
+                        Some(at) => delay.min(at.duration_since(now).unwrap_or_default()),
+                        None => delay,
+                    };
+                    self.wait(delay);
+                }
+                StreamStep::Finished => return None,
+            }
+        }
+    }
+}
+
+impl fmt::Debug for EventIter {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EventIter")
+            .field("url", &self.url)
+            .field("machine", &self.machine)
+            .finish_non_exhaustive()
+    }
+}

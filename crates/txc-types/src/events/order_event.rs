@@ -1,0 +1,55 @@
+//! [`OrderEvent`]: an `ordersPending_update` — an order placed, changed or finished.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use super::{EventDecodeError, OrderEventKind, StreamOrder, positional::Elements};
+
+/// An update of the `ordersPending` channel: `[event, order]`.
+///
+/// Track orders by id and **upsert**: a stop order that activates sends a second
+/// [`New`](OrderEventKind::New) with the same id, a modified order finishes (`3`) and comes back
+/// with a new id (`1`), and an order that fills at once sends only
+/// [`Finished`](OrderEventKind::Finished).
+///
+/// ```
+/// use txc_types::events::{OrderEvent, OrderEventKind};
+/// let event = OrderEvent::from_params(
+///     r#"[1,{"id":7,"market":"BTC_USDT","type":1,"side":1,"ctime":1738250982.28914,
+///        "amount":"1","left":"1","deal_stock":"0","deal_money":"0","status":"OPEN"}]"#,
+/// )?;
+/// assert_eq!(event.kind, OrderEventKind::New);
+/// assert_eq!(event.order.id, 7);
+/// assert!(OrderEvent::from_params("[1]").is_err());
+/// # Ok::<(), txc_types::events::EventDecodeError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[non_exhaustive]
+pub struct OrderEvent {
+    /// What happened; a code this version does not know is kept ([`OrderEventKind::Other`]).
+    pub kind: OrderEventKind,
+    /// The order as it now is.
+    pub order: StreamOrder,
+    /// Elements past the two known ones, by position, as sent.
+    #[serde(skip_serializing_if = "Map::is_empty")]
+    pub extra: Map<String, Value>,
+}
+
+impl OrderEvent {
+    /// Reads the update's `params`.
+    pub fn from_params(params: &str) -> Result<Self, EventDecodeError> {
+        const WHAT: &str = "ordersPending_update";
+        let mut elements = Elements::new(params, WHAT)?;
+        let kind = elements.require(0, "event")?;
+        let order = elements
+            .raw(1)
+            .ok_or_else(|| EventDecodeError::new(WHAT, "element 1 (order) is required"))?;
+        let order = serde_json::from_str(order.get())
+            .map_err(|e| EventDecodeError::new(WHAT, format!("the order: {e}")))?;
+        Ok(Self {
+            kind,
+            order,
+            extra: elements.finish(2),
+        })
+    }
+}

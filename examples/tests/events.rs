@@ -1,0 +1,833 @@
+//! The private event stream against the sandbox, once per transport: a consumer that applies
+//! every event in order ends with the exchange's state (open orders, finished orders,
+//! positions) as the REST look-ups show it, across forced disconnects in the middle of a run
+//! — orders placed, fired, filled and canceled while it was away included; an idle connection
+//! is closed and the stream reconnects; hostile frames are typed errors and the stream goes
+//! on; a refused `authorize` and a refused token are typed errors.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+use txc_async::events::{
+    AccountEvent, Backoff, OrderEventKind, OrderSightings, ResyncChange, StreamConfig, StreamError,
+    StreamEvent, Subscription, WebSocketTokenQuery,
+};
+use txc_blocking::Client;
+use txc_blocking::lookups::{OpenOrdersQuery, OrderHistoryQuery};
+use txc_blocking::orders::{
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Side,
+};
+use txc_sandbox::{AccountConfig, Fault, Route, Sandbox, WsFault, demo};
+
+use common::config;
+use txc_blocking::endpoint::Endpoint;
+use txc_blocking::settings::RateLimits;
+
+/// How long a test waits for any one event.
+const EVENT_WAIT: Duration = Duration::from_secs(10);
+
+/// A stream under test, whichever transport reads it.
+trait Events {
+    /// The next event, or `None` after `timeout` (or once the stream ended).
+    fn next_event(&mut self, timeout: Duration) -> Option<StreamEvent>;
+    /// Asks the stream to stop.
+    fn stop(&mut self);
+}
+
+/// The async transport's stream, read from a runtime of its own.
+struct AsyncEvents {
+    runtime: tokio::runtime::Runtime,
+    stream: txc_async::events::EventStream,
+}
+
+impl Events for AsyncEvents {
+    fn next_event(&mut self, timeout: Duration) -> Option<StreamEvent> {
+        let next = self.stream.next();
+        self.runtime
+            .block_on(async { tokio::time::timeout(timeout, next).await.ok().flatten() })
+    }
+
+    fn stop(&mut self) {
+        self.stream.stop();
+    }
+}
+
+/// The blocking transport's iterator, read on a thread of its own (its `next` blocks).
+struct BlockingEvents {
+    events: std::sync::mpsc::Receiver<StreamEvent>,
+    stop: txc_blocking::events::StopHandle,
+}
+
+impl Events for BlockingEvents {
+    fn next_event(&mut self, timeout: Duration) -> Option<StreamEvent> {
+        self.events.recv_timeout(timeout).ok()
+    }
+
+    fn stop(&mut self) {
+        self.stop.stop();
+    }
+}
+
+/// The transports under test.
+#[derive(Debug, Clone, Copy)]
+enum Transport {
+    Blocking,
+    Async,
+}
+
+const TRANSPORTS: [Transport; 2] = [Transport::Blocking, Transport::Async];
+
+/// The stream's settings in the tests: reconnect after 20 ms to 200 ms, not 1 s to 30 s.
+fn stream_config() -> StreamConfig {
+    StreamConfig::default().with_backoff(
+        Backoff::new(Duration::from_millis(20), Duration::from_millis(200))
+            .with_stable_after(Duration::from_millis(500)),
+    )
+}
+
+fn open(
+    transport: Transport,
+    sandbox: &Sandbox,
+    key: (&str, &str),
+    subscriptions: Vec<Subscription>,
+    config: StreamConfig,
+) -> Box<dyn Events> {
+    open_with(
+        transport,
+        sandbox,
+        key,
+        subscriptions,
+        config,
+        OrderSightings::new(),
+    )
+}
+
+fn open_with(
+    transport: Transport,
+    sandbox: &Sandbox,
+    key: (&str, &str),
+    subscriptions: Vec<Subscription>,
+    config: StreamConfig,
+    sightings: OrderSightings,
+) -> Box<dyn Events> {
+    // The client paces token requests by the documented 10 a minute (one every 7.5 s after
+    // the first); the tests reconnect every few milliseconds.
+    let client_config = config::key(key.0, key.1)
+        .base_url(sandbox.base_url())
+        .rate_limits(RateLimits::documented().with_limit(WebSocketTokenQuery::PATH, None));
+    match transport {
+        Transport::Blocking => {
+            let client = txc_blocking::ClientBuilder::from(client_config)
+                .build()
+                .unwrap();
+            let iter = client
+                .events(subscriptions)
+                .config(config)
+                .sightings(sightings)
+                .start()
+                .unwrap();
+            let stop = iter.stop_handle();
+            let (tx, rx) = std::sync::mpsc::channel();
+            std::thread::spawn(move || {
+                for event in iter {
+                    if tx.send(event).is_err() {
+                        break;
+                    }
+                }
+            });
+            Box::new(BlockingEvents { events: rx, stop })
+        }
+        Transport::Async => {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(1)
+                .enable_all()
+                .build()
+                .unwrap();
+            let stream = runtime.block_on(async {
+                let client = txc_async::ClientBuilder::from(client_config)
+                    .build()
+                    .unwrap();
+                client
+                    .events(subscriptions)
+                    .config(config)
+                    .sightings(sightings)
+                    .start()
+                    .unwrap()
+            });
+            Box::new(AsyncEvents { runtime, stream })
+        }
+    }
+}
+
+fn every_channel(markets: &[&str]) -> Vec<Subscription> {
+    vec![
+        Subscription::orders_pending(markets.iter().copied()).unwrap(),
+        Subscription::orders_executed(markets.iter().copied(), Default::default()).unwrap(),
+        Subscription::deals(markets.iter().copied()).unwrap(),
+        Subscription::balance_margin(["USDT"]).unwrap(),
+        Subscription::positions(),
+        Subscription::position_events(),
+    ]
+}
+
+/// What a consumer knows from the events alone.
+#[derive(Debug, Default)]
+struct Book {
+    /// Open orders: id → status.
+    open: BTreeMap<u64, String>,
+    /// Finished orders: id → status (`GONE` when a resync found it gone).
+    finished: BTreeMap<u64, String>,
+    /// The latest positions snapshot: (market, side) → amount.
+    positions: BTreeMap<(String, String), String>,
+    /// The latest balance of each asset.
+    balances: BTreeMap<String, String>,
+    connections: BTreeSet<u64>,
+    /// Counts by kind of event.
+    live_order_events: usize,
+    deals: usize,
+    executed: usize,
+    resynced: usize,
+    resyncs_done: BTreeSet<u64>,
+    disconnects: usize,
+    /// Disconnections of established connections.
+    drops_seen: usize,
+    errors: Vec<String>,
+    /// Every disconnection, as shown.
+    errors_seen: Vec<String>,
+    /// Whether the latest connection is established.
+    established: bool,
+}
+
+impl Book {
+    /// Whether the latest connection is established and its resync done.
+    fn settled(&self) -> bool {
+        self.established
+            && self
+                .connections
+                .last()
+                .is_some_and(|c| self.resyncs_done.contains(c))
+    }
+}
+
+impl Book {
+    fn apply(&mut self, event: &StreamEvent) {
+        match event {
+            StreamEvent::Account(AccountEvent::Order(e)) => {
+                self.live_order_events += 1;
+                let status = e
+                    .order
+                    .status
+                    .as_ref()
+                    .map_or("?", |s| s.as_str())
+                    .to_owned();
+                if e.kind == OrderEventKind::Finished || e.order.is_finished() {
+                    self.open.remove(&e.order.id);
+                    self.finished.insert(e.order.id, status);
+                } else if !self.finished.contains_key(&e.order.id) {
+                    self.open.insert(e.order.id, status);
+                }
+            }
+            StreamEvent::Account(AccountEvent::Executed(e)) => self.executed += e.orders.len(),
+            StreamEvent::Account(AccountEvent::Deal(_)) => self.deals += 1,
+            StreamEvent::Account(AccountEvent::Positions(p)) => {
+                self.positions = p
+                    .records
+                    .iter()
+                    .map(|r| {
+                        let side = r.position_side.map_or("?", |s| s.as_str()).to_owned();
+                        (
+                            (r.market.as_str().to_owned(), side),
+                            r.amount.as_str().to_owned(),
+                        )
+                    })
+                    .collect();
+            }
+            StreamEvent::Account(AccountEvent::Balances(b)) => {
+                for balance in &b.balances {
+                    self.balances.insert(
+                        balance.asset.as_str().to_owned(),
+                        balance.balance.as_str().to_owned(),
+                    );
+                }
+            }
+            StreamEvent::Resynced(change) => {
+                self.resynced += 1;
+                let id = change.order_id();
+                match change {
+                    ResyncChange::Opened(o) | ResyncChange::Updated(o) => {
+                        let status = o.status.as_ref().map_or("?", |s| s.as_str());
+                        self.open.insert(id, status.to_owned());
+                    }
+                    ResyncChange::Finished(h) => {
+                        self.open.remove(&id);
+                        self.finished.insert(id, h.status.as_str().to_owned());
+                    }
+                    _ => {
+                        self.open.remove(&id);
+                        self.finished.insert(id, "GONE".to_owned());
+                    }
+                }
+            }
+            StreamEvent::Resync(r) => {
+                self.connections.insert(r.connection);
+                self.established = true;
+            }
+            StreamEvent::ResyncDone(report) => {
+                self.resyncs_done.insert(report.connection);
+            }
+            StreamEvent::Disconnected(d) => {
+                self.established = false;
+                self.disconnects += 1;
+                self.errors_seen.push(format!("{d:?}"));
+                if d.was_established {
+                    self.drops_seen += 1;
+                }
+            }
+            StreamEvent::Error(e) => self.errors.push(format!("{e:?}")),
+            _ => {}
+        }
+    }
+}
+
+/// Reads events into `book` until the latest connection is established and resynced (at once
+/// if it is).
+fn settle(events: &mut dyn Events, book: &mut Book) {
+    if !book.settled() {
+        read_until(events, book, |b, _| b.settled());
+    }
+}
+
+/// Reads events into `book` until `done` holds; panics after [`EVENT_WAIT`] without one.
+fn read_until(
+    events: &mut dyn Events,
+    book: &mut Book,
+    mut done: impl FnMut(&Book, &StreamEvent) -> bool,
+) {
+    loop {
+        let event = events
+            .next_event(EVENT_WAIT)
+            .unwrap_or_else(|| panic!("no event for {EVENT_WAIT:?}; book: {book:#?}"));
+        book.apply(&event);
+        if done(book, &event) {
+            return;
+        }
+    }
+}
+
+/// The exchange's state, from the REST look-ups: open orders and finished orders (id →
+/// status) of `markets`.
+fn rest_state(client: &Client, markets: &[&str]) -> (BTreeMap<u64, String>, BTreeMap<u64, String>) {
+    let mut open = BTreeMap::new();
+    let mut finished = BTreeMap::new();
+    for market in markets {
+        let query = OpenOrdersQuery::builder()
+            .market(*market)
+            .limit(100)
+            .build()
+            .unwrap();
+        for order in client.open_orders(&query).unwrap() {
+            open.insert(
+                order.order_id,
+                order
+                    .status
+                    .map_or("?".to_owned(), |s| s.as_str().to_owned()),
+            );
+        }
+        let query = OrderHistoryQuery::builder()
+            .market(*market)
+            .limit(500)
+            .build()
+            .unwrap();
+        for order in client.order_history(&query).unwrap().into_orders() {
+            finished.insert(order.id, order.status.as_str().to_owned());
+        }
+    }
+    (open, finished)
+}
+
+fn trigger(
+    market: &str,
+    side: Side,
+    amount: &str,
+    activation: &str,
+    id: &str,
+) -> CollateralTriggerMarketOrder {
+    CollateralTriggerMarketOrder::builder(market, side, amount, activation)
+        .client_order_id(id)
+        .build()
+        .unwrap()
+}
+
+fn market_order(market: &str, side: Side, amount: &str, id: &str) -> CollateralMarketOrder {
+    CollateralMarketOrder::builder(market, side, amount)
+        .client_order_id(id)
+        .build()
+        .unwrap()
+}
+
+/// Runs the scenario: orders placed, fired, filled and canceled, with the connection dropped
+/// every few steps; returns the consumer's book and the REST client.
+fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
+    const MARKETS: [&str; 2] = ["BTC_USDT", "ETH_USDT"];
+    // A key of its own: a key's token requests are paced (10 a minute) across the process.
+    let api_key = format!("events-{transport:?}-{canceled_in_history}");
+    let key = (api_key.as_str(), "events-secret");
+    let sandbox = Sandbox::builder()
+        .account(
+            AccountConfig::new(key.0, key.1)
+                .partner(true)
+                .balance("USDT", "1000000")
+                .canceled_orders_in_history(canceled_in_history),
+        )
+        .start()
+        .unwrap();
+    let rest =
+        txc_blocking::ClientBuilder::from(config::key(key.0, key.1).base_url(sandbox.base_url()))
+            .build()
+            .unwrap();
+    // An order open before the stream starts: the first resync reports it.
+    let early = rest
+        .collateral_trigger_market_order(&trigger("ETH_USDT", Side::Buy, "0.1", "4000", "early"))
+        .unwrap();
+    let mut events = open(
+        transport,
+        &sandbox,
+        key,
+        every_channel(&MARKETS),
+        stream_config(),
+    );
+    let mut book = Book::default();
+    read_until(&mut *events, &mut book, |b, _| !b.resyncs_done.is_empty());
+    assert_eq!(
+        book.open.keys().copied().collect::<Vec<_>>(),
+        vec![early.order_id],
+        "{book:#?}"
+    );
+
+    let mut resting: Vec<(String, String)> = Vec::new();
+    let mut canceled: BTreeSet<u64> = BTreeSet::new();
+    let mut drops = 0;
+    for step in 0..24u32 {
+        let market = MARKETS[(step % 2) as usize];
+        let id = format!("s{step}");
+        match step % 6 {
+            0 | 3 => {
+                rest.collateral_market_order(&market_order(
+                    market,
+                    Side::Buy,
+                    if market == "BTC_USDT" { "0.01" } else { "0.1" },
+                    &id,
+                ))
+                .unwrap();
+            }
+            1 | 4 => {
+                // A sell trigger far below the price rests until the price falls.
+                let (amount, activation) = if market == "BTC_USDT" {
+                    ("0.01", "60000")
+                } else {
+                    ("0.1", "3000")
+                };
+                rest.collateral_trigger_market_order(&trigger(
+                    market,
+                    Side::Sell,
+                    amount,
+                    activation,
+                    &id,
+                ))
+                .unwrap();
+                resting.push((market.to_owned(), id));
+            }
+            2 => {
+                if let Some((market, id)) = resting.pop() {
+                    let cancel =
+                        CancelOrder::by_client_order_id(market.as_str(), id.as_str()).unwrap();
+                    if let Cancellation::Canceled(order) = rest.cancel_order(&cancel).unwrap() {
+                        canceled.insert(order.order_id);
+                    }
+                }
+            }
+            _ => {
+                // Fire the resting triggers of one market, then put the price back.
+                let (low, back) = if market == "BTC_USDT" {
+                    ("59000", "65000")
+                } else {
+                    ("2900", "3500")
+                };
+                sandbox.set_price(market, low).unwrap();
+                sandbox.set_price(market, back).unwrap();
+                resting.retain(|(m, _)| m != market);
+            }
+        }
+        if step % 5 == 2 {
+            // Drop the connection once it is established, then keep trading while the stream
+            // is away.
+            settle(&mut *events, &mut book);
+            sandbox.ws_fault(WsFault::Drop);
+            drops += 1;
+        }
+        if step % 5 == 4 {
+            // Let the stream come back: the next steps are reported live.
+            settle(&mut *events, &mut book);
+        }
+        // Read what has arrived so far.
+        while let Some(event) = events.next_event(Duration::from_millis(5)) {
+            book.apply(&event);
+        }
+    }
+    // Once the resync of the last connection has been seen, every change up to it has been
+    // reported, live or by the resync; a last order on that connection brings the balance
+    // (which no resync reads) up to date.
+    read_until(&mut *events, &mut book, |b, _| {
+        b.drops_seen == drops && b.settled()
+    });
+    let last = rest
+        .collateral_market_order(&market_order("BTC_USDT", Side::Buy, "0.01", "last"))
+        .unwrap();
+    read_until(&mut *events, &mut book, |b, _| {
+        b.finished.contains_key(&last.order_id)
+    });
+    let (open_rest, finished_rest) = rest_state(&rest, &MARKETS);
+    let missed_open: Vec<_> = open_rest
+        .keys()
+        .filter(|id| !book.open.contains_key(id))
+        .collect();
+    let missed_finished: Vec<_> = finished_rest
+        .keys()
+        .filter(|id| !book.finished.contains_key(id))
+        .collect();
+    assert_eq!(
+        (missed_open.len(), missed_finished.len()),
+        (0, 0),
+        "missed after resync: {book:#?}"
+    );
+    assert_eq!(book.open, open_rest, "{transport:?}: open orders");
+    if canceled_in_history {
+        assert_eq!(
+            book.finished, finished_rest,
+            "{transport:?}: finished orders"
+        );
+    } else {
+        // Canceled orders are in no look-up: the stream reported them (live, or gone).
+        let (shown, hidden): (BTreeMap<u64, String>, BTreeMap<u64, String>) = book
+            .finished
+            .clone()
+            .into_iter()
+            .partition(|(id, _)| finished_rest.contains_key(id));
+        assert_eq!(shown, finished_rest);
+        // (An order placed and canceled while away leaves no trace to report: the consumer
+        // never knew it, and does not hold it open.)
+        assert!(
+            hidden.keys().all(|id| canceled.contains(id)),
+            "{hidden:?} {canceled:?}"
+        );
+        assert!(canceled.iter().all(|id| !book.open.contains_key(id)));
+    }
+    // Positions: the latest snapshot is the exchange's.
+    let positions: BTreeMap<(String, String), String> = sandbox
+        .positions(key.0)
+        .into_iter()
+        .map(|p| ((p.market, p.position_side), p.amount))
+        .collect();
+    assert_eq!(book.positions, positions);
+    assert_eq!(
+        book.balances.get("USDT"),
+        sandbox.balance(key.0, "USDT").as_ref()
+    );
+    assert!(
+        book.disconnects >= drops,
+        "{} disconnects for {drops} drops",
+        book.disconnects
+    );
+    assert!(book.connections.len() > drops, "{book:#?}");
+    assert!(book.errors.is_empty(), "{:?}", book.errors);
+    eprintln!(
+        "{transport:?}: {} connections, {} disconnects, {} live order events, {} executed, {} deals, {} resynced changes; missed 0",
+        book.connections.len(),
+        book.disconnects,
+        book.live_order_events,
+        book.executed,
+        book.deals,
+        book.resynced
+    );
+    events.stop();
+    read_until(&mut *events, &mut book, |_, e| {
+        matches!(e, StreamEvent::Stopped(_))
+    });
+}
+
+#[test]
+fn a_consumer_ends_with_the_exchanges_state_across_disconnects() {
+    for transport in TRANSPORTS {
+        run_with_disconnects(transport, true);
+    }
+}
+
+#[test]
+fn orders_canceled_while_away_in_an_account_whose_history_hides_them_are_reported_gone() {
+    for transport in TRANSPORTS {
+        run_with_disconnects(transport, false);
+    }
+}
+
+/// A sandbox with a short idle timeout, a client of the partner's key, and its stream of the
+/// order channels, established.
+fn established(
+    transport: Transport,
+    sandbox: &Sandbox,
+    config: StreamConfig,
+) -> (Box<dyn Events>, Book) {
+    let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+    let mut events = open(
+        transport,
+        sandbox,
+        key,
+        every_channel(&["BTC_USDT"]),
+        config,
+    );
+    let mut book = Book::default();
+    settle(&mut *events, &mut book);
+    (events, book)
+}
+
+#[test]
+fn an_idle_connection_is_closed_by_the_server_and_the_stream_comes_back() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::builder()
+            .ws_idle_timeout(Duration::from_millis(300))
+            .start()
+            .unwrap();
+        // Pings every 30 s: the connection idles out first.
+        let (mut events, mut book) = established(transport, &sandbox, stream_config());
+        read_until(&mut *events, &mut book, |_, e| {
+            matches!(e, StreamEvent::Disconnected(_))
+        });
+        assert!(
+            book.errors_seen.last().unwrap().contains("idle"),
+            "{transport:?}: {:?}",
+            book.errors_seen
+        );
+        settle(&mut *events, &mut book);
+        assert!(book.connections.len() >= 2);
+        // With pings more often than the server's timeout, the connection stays.
+        let sandbox = Sandbox::builder()
+            .ws_idle_timeout(Duration::from_millis(1_500))
+            .start()
+            .unwrap();
+        let config = stream_config().with_ping_interval(Duration::from_secs(1));
+        let (mut events, mut book) = established(transport, &sandbox, config);
+        let until = std::time::Instant::now() + Duration::from_secs(3);
+        while let Some(event) =
+            events.next_event(until.saturating_duration_since(std::time::Instant::now()))
+        {
+            book.apply(&event);
+        }
+        assert_eq!(book.disconnects, 0, "{transport:?}: {:?}", book.errors_seen);
+        assert_eq!(sandbox.ws_connections(), 1);
+    }
+}
+
+#[test]
+fn hostile_frames_are_typed_errors_and_the_stream_goes_on() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        let (mut events, mut book) = established(transport, &sandbox, stream_config());
+        sandbox.ws_fault(WsFault::MalformedFrames);
+        sandbox.ws_fault(WsFault::UnknownEvent);
+        let mut malformed = 0;
+        let mut undecodable = 0;
+        let mut unknown = 0;
+        read_until(&mut *events, &mut book, |_, event| {
+            match event {
+                StreamEvent::Error(StreamError::MalformedFrame { .. }) => malformed += 1,
+                StreamEvent::Update(update) => {
+                    assert_eq!(update.error().method, "deals_update");
+                    undecodable += 1;
+                }
+                StreamEvent::Unknown(message) => {
+                    assert_eq!(message.method(), Some("sandbox_unknown_update"));
+                    unknown += 1;
+                }
+                StreamEvent::Account(_) => {}
+                other => panic!("{transport:?}: {other:?}"),
+            }
+            malformed + undecodable + unknown == 6
+        });
+        assert_eq!(
+            (malformed, undecodable, unknown),
+            (4, 1, 1),
+            "{transport:?}"
+        );
+        // The stream goes on: an order is reported.
+        let rest =
+            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
+                .build()
+                .unwrap();
+        let order = rest
+            .collateral_market_order(&common::market("0.01"))
+            .unwrap();
+        read_until(&mut *events, &mut book, |b, _| {
+            b.finished.contains_key(&order.order_id)
+        });
+        assert_eq!(book.disconnects, 0, "{transport:?}");
+    }
+}
+
+#[test]
+fn a_refused_authorize_is_a_typed_error_and_a_fresh_token_is_tried() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        sandbox.ws_fault(WsFault::RefuseAuthorize(2));
+        let (_events, book) = established(transport, &sandbox, stream_config());
+        let refused: Vec<&String> = book
+            .errors
+            .iter()
+            .filter(|e| e.contains("AuthorizationRefused"))
+            .collect();
+        assert_eq!(refused.len(), 2, "{transport:?}: {:?}", book.errors);
+        assert!(
+            refused
+                .iter()
+                .all(|e| e.contains("authorization failed") && e.contains("fatal: false"))
+        );
+        // Three refusals in a row stop the stream.
+        let sandbox = Sandbox::start().unwrap();
+        sandbox.ws_fault(WsFault::RefuseAuthorize(3));
+        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+        let mut events = open(
+            transport,
+            &sandbox,
+            key,
+            every_channel(&["BTC_USDT"]),
+            stream_config(),
+        );
+        let mut book = Book::default();
+        read_until(&mut *events, &mut book, |_, e| {
+            matches!(e, StreamEvent::Stopped(_))
+        });
+        assert!(
+            book.errors.last().unwrap().contains("fatal: true"),
+            "{:?}",
+            book.errors
+        );
+    }
+}
+
+#[test]
+fn a_refused_token_stops_the_stream_with_a_typed_error() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        sandbox.inject_fault(
+            Route::WebSocketToken,
+            Fault::Answer {
+                status: 422,
+                content_type: "application/json".to_owned(),
+                body: br#"{"code":30,"message":"Validation failed","errors":{"user":["user not found"]}}"#.to_vec(),
+            },
+            None,
+        );
+        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+        let mut events = open(
+            transport,
+            &sandbox,
+            key,
+            every_channel(&["BTC_USDT"]),
+            stream_config(),
+        );
+        let mut book = Book::default();
+        read_until(&mut *events, &mut book, |_, e| {
+            matches!(e, StreamEvent::Stopped(_))
+        });
+        assert_eq!(book.errors.len(), 1, "{transport:?}: {:?}", book.errors);
+        assert!(book.errors[0].contains("TokenFailed") && book.errors[0].contains("fatal: true"));
+        assert!(book.connections.is_empty());
+    }
+}
+
+#[test]
+fn a_stalled_server_is_taken_for_dead_and_the_stream_reconnects_and_resyncs() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        let config = stream_config()
+            .with_ping_interval(Duration::from_secs(1))
+            .with_answer_timeout(Duration::from_millis(300));
+        let (mut events, mut book) = established(transport, &sandbox, config);
+        sandbox.ws_fault(WsFault::Stall(Duration::from_secs(2)));
+        let rest =
+            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
+                .build()
+                .unwrap();
+        // Placed while the connection is stalled: the resync after the reconnection reports it.
+        let order = rest
+            .collateral_market_order(&common::market("0.01"))
+            .unwrap();
+        read_until(&mut *events, &mut book, |b, _| {
+            b.drops_seen == 1 && b.settled() && b.finished.contains_key(&order.order_id)
+        });
+        assert!(
+            book.errors_seen[0].contains("AnswerTimeout"),
+            "{transport:?}: {:?}",
+            book.errors_seen
+        );
+    }
+}
+
+#[test]
+fn a_waiter_sees_the_order_carrying_its_client_order_id_live_or_by_a_resync() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        let sightings = OrderSightings::new();
+        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+        let mut events = open_with(
+            transport,
+            &sandbox,
+            key,
+            every_channel(&["BTC_USDT"]),
+            stream_config(),
+            sightings.clone(),
+        );
+        let mut book = Book::default();
+        settle(&mut *events, &mut book);
+        assert!(sightings.covers("BTC_USDT") && !sightings.covers("ETH_USDT"));
+        let rest =
+            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
+                .build()
+                .unwrap();
+        // Live: expected before it is sent, seen when its event arrives.
+        let watch = sightings.expect("BTC_USDT", "watched-live");
+        let placed = rest
+            .collateral_market_order(&market_order("BTC_USDT", Side::Buy, "0.01", "watched-live"))
+            .unwrap();
+        // The stream's reader runs on: read events meanwhile.
+        let seen = loop {
+            if let Some(seen) = watch.get() {
+                break seen;
+            }
+            book.apply(&events.next_event(EVENT_WAIT).expect("an event"));
+        };
+        assert_eq!(
+            (seen.order_id, seen.finished),
+            (placed.order_id, true),
+            "{transport:?}"
+        );
+        // While away: the resync's finding carries it.
+        settle(&mut *events, &mut book);
+        let watch = sightings.expect("BTC_USDT", "watched-away");
+        sandbox.ws_fault(WsFault::Drop);
+        let placed = rest
+            .collateral_market_order(&market_order("BTC_USDT", Side::Buy, "0.01", "watched-away"))
+            .unwrap();
+        read_until(&mut *events, &mut book, |_, _| watch.get().is_some());
+        assert_eq!(watch.get().unwrap().order_id, placed.order_id);
+        drop(watch);
+        events.stop();
+    }
+}
