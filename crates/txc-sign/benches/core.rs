@@ -143,6 +143,128 @@ mod signing {
     }
 }
 
+/// The parts of signing and `into_http`, each alone on the bench order's bytes: where the
+/// time above the HMAC floor goes (BENCHMARKS.md, "Signing and `into_http` against the floor").
+mod signing_parts {
+    use http::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
+
+    use super::*;
+
+    fn signed() -> txc_sign::SignedRequest {
+        signer()
+            .sign(&order(), Nonce(1_700_000_000_000), NonceMode::Window)
+            .unwrap()
+    }
+
+    /// The signer's one buffer: allocated (and freed, outside the timed region).
+    #[divan::bench]
+    fn buffer_1024(b: Bencher<'_, '_>) {
+        b.bench_local(|| black_box(Vec::<u8>::with_capacity(black_box(1024))));
+    }
+
+    /// Base64 of the body into a buffer already there (what signing does).
+    #[divan::bench]
+    fn base64_into_buffer(b: Bencher<'_, '_>) {
+        let signed = signed();
+        let body = signed.body().to_vec();
+        let mut out = vec![0u8; signed.payload().len()];
+        b.bench_local(|| {
+            black_box(
+                base64_simd::STANDARD
+                    .encode(black_box(&body), base64_simd::Out::from_slice(&mut out))
+                    .len(),
+            );
+        });
+    }
+
+    /// Lowercase hex of the 64-byte tag into a buffer already there.
+    #[divan::bench]
+    fn hex_into_buffer(b: Bencher<'_, '_>) {
+        let tag = [0xa5u8; 64];
+        let mut out = [0u8; 128];
+        b.bench_local(|| {
+            let _ = const_hex::encode_to_slice(black_box(&tag), &mut out);
+            black_box(&out);
+        });
+    }
+
+    /// The pre-keyed MAC state copied (and dropped: zeroized), as every signature and the
+    /// floor do.
+    #[divan::bench]
+    fn mac_state_clone(b: Bencher<'_, '_>) {
+        let mac = <Hmac<Sha512> as KeyInit>::new_from_slice(SECRET.as_bytes()).unwrap();
+        b.bench_local(|| black_box(black_box(&mac).clone()));
+    }
+
+    /// SHA-512's compression function alone on the floor's four blocks (two of payload, the
+    /// padded last, the outer): the floor without the `hmac` crate's buffering.
+    #[divan::bench]
+    fn sha512_four_compressions(b: Bencher<'_, '_>) {
+        let state = [0x6a09_e667_f3bc_c908u64; 8];
+        let blocks = [[0x5au8; 128]; 2];
+        let last = [[0xa5u8; 128]];
+        b.bench_local(|| {
+            let mut inner = *black_box(&state);
+            sha2::block_api::compress512(&mut inner, black_box(&blocks));
+            sha2::block_api::compress512(&mut inner, black_box(&last));
+            let mut outer = *black_box(&state);
+            sha2::block_api::compress512(&mut outer, black_box(&last));
+            black_box((inner, outer))
+        });
+    }
+
+    /// The endpoint's URI found and cloned, with the signer's shared headers: a request of a
+    /// public endpoint is exactly that.
+    #[divan::bench]
+    fn uri_lookup_and_clone(b: Bencher<'_, '_>) {
+        let signer = signer();
+        b.bench_local(|| black_box(signer.public::<CollateralMarketOrder>().unwrap()));
+    }
+
+    fn four_headers() -> HeaderMap {
+        const KEY: HeaderName = HeaderName::from_static("x-txc-apikey");
+        const PAYLOAD: HeaderName = HeaderName::from_static("x-txc-payload");
+        const SIGNATURE: HeaderName = HeaderName::from_static("x-txc-signature");
+        let mut map = HeaderMap::with_capacity(4);
+        map.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        map.insert(KEY, HeaderValue::from_str("bench-key").unwrap());
+        map.insert(PAYLOAD, HeaderValue::from_static(""));
+        map.insert(SIGNATURE, HeaderValue::from_static(""));
+        map
+    }
+
+    /// The four-header map built by four inserts (each hashes its name byte by byte).
+    #[divan::bench]
+    fn header_map_four_inserts(b: Bencher<'_, '_>) {
+        b.bench_local(four_headers);
+    }
+
+    /// The same map cloned from a prebuilt one (what `headers()` does, before filling in two
+    /// values).
+    #[divan::bench]
+    fn header_map_clone(b: Bencher<'_, '_>) {
+        let map = four_headers();
+        b.bench_local(|| black_box(black_box(&map).clone()));
+    }
+
+    /// A header value made from `text`: checked, copied into its own allocation.
+    fn header_value(b: Bencher<'_, '_>, text: &str) {
+        b.bench_local(|| black_box(HeaderValue::from_bytes(black_box(text.as_bytes()))));
+    }
+
+    /// The payload's header value.
+    #[divan::bench]
+    fn payload_header_value(b: Bencher<'_, '_>) {
+        header_value(b, signed().payload());
+    }
+
+    /// The signature's header value.
+    #[divan::bench]
+    fn signature_header_value(b: Bencher<'_, '_>) {
+        header_value(b, signed().signature());
+    }
+}
+
 mod decoding {
     use super::*;
 

@@ -4,9 +4,11 @@
 //! The body is serialized once, compactly, and those exact bytes are both base64-encoded into
 //! `X-TXC-PAYLOAD` and sent: the server compares them.
 
+use std::sync::Arc;
+
 use hmac::Mac as _;
 use http::Uri;
-use http::header::{HeaderName, HeaderValue};
+use http::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use http::uri::{Authority, PathAndQuery, Scheme};
 use txc_types::endpoint::{ENDPOINT_PATHS, Endpoint};
 
@@ -85,7 +87,9 @@ pub struct Signer {
     /// The full URI of each endpoint txc-types defines, built once: cloning one costs half
     /// of assembling it (which validates the path again).
     known: Vec<(&'static str, Uri)>,
-    api_key: HeaderValue,
+    /// The four headers of a signed request, the payload and signature empty: each request
+    /// clones the map and fills in those two, so no header name is hashed per request.
+    headers: Arc<HeaderMap>,
 }
 
 impl Signer {
@@ -99,13 +103,18 @@ impl Signer {
             .into_iter()
             .map(|path| Ok((path, endpoint_uri(&scheme, &authority, path)?)))
             .collect::<Result<_, Error>>()?;
+        let mut headers = HeaderMap::with_capacity(4);
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        headers.insert(X_TXC_APIKEY, api_key);
+        headers.insert(X_TXC_PAYLOAD, HeaderValue::from_static(""));
+        headers.insert(X_TXC_SIGNATURE, HeaderValue::from_static(""));
         Ok(Self {
             credentials,
             base_url,
             scheme,
             authority,
             known,
-            api_key,
+            headers: Arc::new(headers),
         })
     }
 
@@ -144,7 +153,7 @@ impl Signer {
         let uri = self.uri_of(E::PATH)?;
         Ok(SignedRequest {
             uri,
-            api_key: self.api_key.clone(),
+            headers: Arc::clone(&self.headers),
             buf,
             body_len,
             payload_len,
@@ -160,7 +169,7 @@ impl Signer {
     pub fn public<E: Endpoint>(&self) -> Result<SignedRequest, Error> {
         Ok(SignedRequest {
             uri: self.uri_of(E::PATH)?,
-            api_key: self.api_key.clone(),
+            headers: Arc::clone(&self.headers),
             buf: Vec::new(),
             body_len: 0,
             payload_len: 0,

@@ -112,13 +112,11 @@ mod hand_written {
 
     // The conversions 0.2 made inside txc-types, through the same public constructors.
     impl FromWire for ExactDecimal {
-        const EXACT: bool = true;
         fn from_wire(value: &Scalar<'_>) -> Option<Self> {
             ExactDecimal::new(value.text()?).ok()
         }
     }
     impl FromWire for Timestamp {
-        const EXACT: bool = true;
         fn from_wire(value: &Scalar<'_>) -> Option<Self> {
             Timestamp::parse(value.text()?.trim())
         }

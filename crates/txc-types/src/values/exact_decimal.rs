@@ -119,9 +119,6 @@ pub struct DecimalRangeError {
 }
 
 impl FromWire for ExactDecimal {
-    /// Every digit counts.
-    const EXACT: bool = true;
-
     /// Numbers, and strings holding one.
     #[inline]
     fn from_wire(value: &Scalar<'_>) -> Option<Self> {

@@ -97,9 +97,6 @@ impl Ord for Timestamp {
 }
 
 impl FromWire for Timestamp {
-    /// Every digit counts.
-    const EXACT: bool = true;
-
     /// Numbers, and strings holding one.
     #[inline]
     fn from_wire(value: &Scalar<'_>) -> Option<Self> {
