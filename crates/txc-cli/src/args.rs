@@ -75,9 +75,28 @@ pub(crate) struct GlobalArgs {
         hide_env_values = true
     )]
     pub(crate) config: Option<PathBuf>,
-    /// Seconds `resolve` (and `--once`) wait after an attempt's nonce time before looking up
+    /// The settling delay of `resolve` (and `--once`), in seconds: absence is proven by two
+    /// rounds of look-ups, after the attempts' window plus this delay and this delay later.
+    /// At least 5 (the nonce window; raised by the measured clock skew)
     #[arg(long, global = true, value_name = "SECS", default_value_t = 10)]
     pub(crate) settle_delay: u64,
+    /// Gives up the exactly-once guarantee: space resolving's rounds by this many
+    /// milliseconds from the last attempt, with no floor (for tests against the sandbox only)
+    #[arg(long, global = true, value_name = "MS")]
+    pub(crate) unproven_settle_delay: Option<u64>,
+    /// The account is a B2B account, whose canceled orders the exchange's history omits:
+    /// resolving answers "cannot tell" (exit 4) instead of "not placed" when it finds nothing
+    #[arg(long, global = true)]
+    pub(crate) b2b_account: bool,
+    /// Where the journal of orders in flight is kept (default: <state dir>/txc)
+    #[arg(
+        long,
+        global = true,
+        env = "TXC_STATE_DIR",
+        value_name = "PATH",
+        hide_env_values = true
+    )]
+    pub(crate) state_dir: Option<PathBuf>,
 }
 
 /// The commands.
@@ -105,9 +124,14 @@ pub(crate) enum Command {
     History(LookupArgs),
     /// Cancel an open order (POST /api/v4/order/cancel)
     Cancel(CancelArgs),
-    /// Find out whether an order whose outcome is unknown was placed: wait out the settling
-    /// delay, then look its clientOrderId up in the open orders and the history
+    /// Find out from proof whether an order whose outcome is unknown was placed: look its
+    /// clientOrderId up (open orders, history, conditional orders) at once, and — to prove it
+    /// absent — twice after its window and the settling delay. Its attempts come from the
+    /// journal (or --nonce)
     Resolve(ResolveArgs),
+    /// List the orders in flight or unresolved, from the journal, with the command that
+    /// resolves each
+    Pending,
     /// The exchange's time (GET /api/v4/public/time; needs no key)
     Time,
     /// Run the embedded sandbox (a WhiteBIT-compatible exchange on loopback) and print its
@@ -233,8 +257,11 @@ pub(crate) struct ResolveArgs {
     pub(crate) market: String,
     /// The order's clientOrderId
     pub(crate) client_order_id: String,
-    /// The nonce (Unix milliseconds) of an attempt to send it; repeat for each attempt.
-    /// Without one, the order is taken as sent now
+    /// The nonce (Unix milliseconds) of an attempt to send it, for an order the journal does
+    /// not hold (sent from elsewhere); repeat for each attempt
     #[arg(long, value_name = "N")]
     pub(crate) nonce: Vec<u64>,
+    /// A trigger order (with --nonce; the journal knows): look among the conditional orders too
+    #[arg(long)]
+    pub(crate) trigger: bool,
 }

@@ -58,6 +58,8 @@ pub(crate) enum CliError {
     },
     /// The exchange answered, but not what was asked: a cancel found no open order.
     Rejected(String),
+    /// Resolving proved absence but cannot tell it from a canceled order (a B2B account).
+    CannotTell(String),
     /// The embedded sandbox could not start or print its address.
     #[cfg(feature = "sandbox")]
     Sandbox(String),
@@ -83,6 +85,7 @@ impl CliError {
         match self {
             Self::Invalid(_) => Exit::Invalid,
             Self::Rejected(_) => Exit::Rejected,
+            Self::CannotTell(_) => Exit::Unknown,
             #[cfg(feature = "sandbox")]
             Self::Sandbox(_) => Exit::Failed,
             Self::Client { error, changes, .. } => client_exit(error, *changes),
@@ -92,7 +95,7 @@ impl CliError {
     /// The message, one paragraph.
     pub(crate) fn message(&self) -> String {
         match self {
-            Self::Invalid(m) | Self::Rejected(m) => m.clone(),
+            Self::Invalid(m) | Self::Rejected(m) | Self::CannotTell(m) => m.clone(),
             #[cfg(feature = "sandbox")]
             Self::Sandbox(m) => m.clone(),
             Self::Client { error, check, .. } => {
@@ -121,7 +124,9 @@ impl From<txc_blocking::errors::ValidationError> for CliError {
 /// The exit code of a client error; `changes` for orders and cancels.
 fn client_exit(error: &Error, changes: bool) -> Exit {
     match error {
-        Error::InvalidRequest(_) | Error::InvalidConfig { .. } => Exit::Invalid,
+        Error::InvalidRequest(_)
+        | Error::InvalidConfig { .. }
+        | Error::ClientOrderIdInUse { .. } => Exit::Invalid,
         Error::Throttled(_) => Exit::NotSent,
         Error::OutcomeUnknown(_) => Exit::Unknown,
         Error::NotPlaced(_) => Exit::Rejected,

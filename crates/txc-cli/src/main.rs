@@ -1,6 +1,6 @@
 //! `txc`: the command line of txc for WhiteBIT's private v4 API — collateral market and
 //! trigger market orders, open orders, order history, cancel, resolving an order whose outcome
-//! is unknown, smart investment plans and the server time — and `txc sandbox`, the embedded
+//! is unknown (from a journal of orders in flight), smart investment plans and the server time — and `txc sandbox`, the embedded
 //! WhiteBIT-compatible exchange, so that every command works offline.
 //!
 //! **What it is for:** operators placing a manual order, partners listing plans from a shell,
@@ -28,6 +28,7 @@ mod args;
 mod commands;
 mod config;
 mod exit;
+mod journal;
 mod output;
 #[cfg(feature = "sandbox")]
 mod sandbox;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Command::History(args) => ("history", commands::history(global, args)),
         Command::Cancel(args) => ("cancel", commands::cancel(global, args)),
         Command::Resolve(args) => ("resolve", commands::resolve(global, args)),
+        Command::Pending => ("pending", commands::pending(global)),
         Command::Time => ("time", commands::time(global)),
         #[cfg(feature = "sandbox")]
         Command::Sandbox { port } => {

@@ -48,6 +48,7 @@ pub struct SandboxBuilder {
     cancel_limit: u32,
     max_body_bytes: usize,
     clock_offset_ms: i64,
+    oto_in_open_orders: bool,
 }
 
 impl Default for SandboxBuilder {
@@ -64,6 +65,7 @@ impl Default for SandboxBuilder {
             cancel_limit: DEFAULT_CANCEL_RATE_LIMIT,
             max_body_bytes: DEFAULT_MAX_BODY_BYTES,
             clock_offset_ms: 0,
+            oto_in_open_orders: true,
         }
     }
 }
@@ -145,6 +147,15 @@ impl SandboxBuilder {
         self
     }
 
+    /// Whether a resting trigger order with a stop-loss or take-profit (an OTO group) is listed
+    /// by `POST /api/v4/orders` as well as among the conditional orders (default: yes). The
+    /// docs say plainly only that the conditional orders list OTO groups; off, the open orders
+    /// leave them out, as an exchange reading the docs the other way would.
+    pub fn oto_orders_in_open_orders(mut self, listed: bool) -> Self {
+        self.oto_in_open_orders = listed;
+        self
+    }
+
     /// Checks the configuration, binds the address and starts serving; returns once the
     /// socket is bound.
     pub fn start(self) -> Result<Sandbox, SandboxError> {
@@ -175,6 +186,7 @@ impl SandboxBuilder {
             cancel_limit: self.cancel_limit,
             max_body_bytes: self.max_body_bytes,
             clock_offset_ms: self.clock_offset_ms,
+            oto_in_open_orders: self.oto_in_open_orders,
         })
     }
 }

@@ -337,4 +337,6 @@ pub(crate) struct Config {
     pub(crate) max_body_bytes: usize,
     /// How far the sandbox's clock is from the host's, in milliseconds.
     pub(crate) clock_offset_ms: i64,
+    /// Whether resting OTO trigger orders are listed among the open orders too.
+    pub(crate) oto_in_open_orders: bool,
 }

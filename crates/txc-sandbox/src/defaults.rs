@@ -9,6 +9,8 @@ pub(crate) fn accounts() -> Vec<AccountConfig> {
     vec![
         AccountConfig::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
             .partner(true)
+            // A B2B partner: its canceled orders never reach the history.
+            .canceled_orders_in_history(false)
             .balance("USDT", "10000"),
         AccountConfig::new(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET)
             .position_mode(PositionMode::Hedge)

@@ -17,6 +17,8 @@ pub(crate) enum Op {
     History,
     /// `POST /api/v4/order/cancel`.
     Cancel,
+    /// `POST /api/v4/conditional-orders`.
+    ConditionalOrders,
     /// `GET /api/v4/public/time` (public: no key; limited for all callers together).
     Time,
 }
@@ -31,6 +33,7 @@ impl Op {
             Self::OpenOrders => "/api/v4/orders",
             Self::History => "/api/v4/trade-account/order/history",
             Self::Cancel => "/api/v4/order/cancel",
+            Self::ConditionalOrders => "/api/v4/conditional-orders",
             Self::Time => "/api/v4/public/time",
         }
     }
@@ -44,6 +47,7 @@ impl Op {
             Self::OpenOrders => Route::OpenOrders,
             Self::History => Route::OrderHistory,
             Self::Cancel => Route::CancelOrder,
+            Self::ConditionalOrders => Route::ConditionalOrders,
             Self::Time => Route::ServerTime,
         }
     }

@@ -50,20 +50,25 @@ mod base64;
 mod body;
 mod call;
 mod client_core;
-mod client_order_ids;
 mod config;
 mod credentials;
 mod decode;
 mod error;
+mod evidence;
+mod exchange_clock;
 mod hex;
+mod ledger;
 mod machine;
 mod nonce;
+mod order_search;
 mod pacing;
 mod pending;
 mod place;
 mod registry;
 mod resolve;
 mod retry;
+mod rule;
+mod search;
 mod settings;
 mod signed_request;
 mod signer;
@@ -75,7 +80,6 @@ mod verify;
 
 pub use call::{AttemptRecord, Call};
 pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
-pub use client_order_ids::ClientOrderIds;
 pub use config::{
     ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
 };
@@ -85,13 +89,24 @@ pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
     TransportError, TransportErrorKind, Unresolved,
 };
+pub use evidence::{
+    AcceptanceWindow, CREATION_ALLOWANCE, Evidence, Flaw, Look, NONCE_WINDOW, Round, RoundVerdict,
+    Sighting, Span,
+};
+pub use exchange_clock::ClockBounds;
+pub use ledger::Journal;
 pub use machine::{Machine, Step};
 pub use nonce::{ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis};
+pub use order_search::OrderSearch;
 pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
-pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};
+pub use resolve::{
+    DEFAULT_SETTLE_DELAY, Found, Placed, PlacedOrder, Resolution, Resolve, Resolver,
+};
 pub use retry::{Retry, RetryPolicy};
+pub use rule::{AbsenceRule, Timing};
+pub use search::{Candidate, RoundFindings, RoundMachine, Search};
 pub use signed_request::SignedRequest;
 pub use signer::{
     DEFAULT_BASE_URL, Signer, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, body_bytes,
@@ -99,5 +114,6 @@ pub use signer::{
 };
 pub use sync_clock::SyncClock;
 pub use txc_types;
+pub use txc_types::values::ClientOrderIds;
 #[cfg(feature = "server")]
 pub use verify::{AuthRejection, KeyStatus, NonceGuard, VerifiedRequest, verify};

@@ -221,6 +221,12 @@ impl<'de, A: MapAccess<'de>> Field<'_, 'de, A> {
         Ok(self.map.next_value::<Loose<'de>>()?.0)
     }
 
+    /// As JSON text, `None` for `null`: for a value read with its own rules.
+    pub(crate) fn raw_text(self) -> Result<Option<&'de str>, A::Error> {
+        let raw: &'de RawValue = self.map.next_value()?;
+        Ok((raw.get() != "null").then(|| raw.get()))
+    }
+
     /// As exact JSON text, for a nested object read with its own rules.
     fn raw(self) -> Result<Option<Scalar<'de>>, A::Error> {
         let raw: &'de RawValue = self.map.next_value()?;

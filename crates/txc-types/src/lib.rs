@@ -4,9 +4,9 @@
 //! | module | what is there |
 //! |---|---|
 //! | [`orders`] | placing and canceling orders: the market and trigger orders, their builder, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums |
-//! | [`lookups`] | finding orders: open orders, the order history, their filters |
+//! | [`lookups`] | finding orders: open orders, the order history, the conditional orders, their filters |
 //! | [`investments`] | smart investment plans |
-//! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
+//! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId) and its generator [`ClientOrderIds`](values::ClientOrderIds), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
 //! | [`events`] | the private event stream: the token that authorizes a WebSocket connection |
 //! | [`endpoint`] | the [`Endpoint`](endpoint::Endpoint) trait, for code generic over operations or defining new ones |
@@ -46,13 +46,14 @@
 //! use txc_types::orders::{CollateralMarketOrder, PositionSide, Side};
 //!
 //! let order = CollateralMarketOrder::builder("BTC_PERP", Side::Buy, "0.01")
+//!     .client_order_id("order-1") // one is generated when none is given
 //!     .position_side(PositionSide::Long)
 //!     .stop_loss("50000")
 //!     .build()?;
 //! assert_eq!(CollateralMarketOrder::PATH, "/api/v4/order/collateral/market");
 //! assert_eq!(
 //!     serde_json::to_string(&order).unwrap(),
-//!     r#"{"market":"BTC_PERP","side":"buy","amount":"0.01","stopLoss":"50000","positionSide":"LONG"}"#
+//!     r#"{"market":"BTC_PERP","side":"buy","amount":"0.01","clientOrderId":"order-1","stopLoss":"50000","positionSide":"LONG"}"#
 //! );
 //!
 //! // Rules are checked before any request exists, naming the wire field.

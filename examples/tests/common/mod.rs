@@ -42,10 +42,12 @@ pub mod config {
     use txc_sandbox::demo;
     use txc_sign::{ClientConfig, Credentials, RetryPolicy};
 
-    /// How long resolving waits after an attempt's nonce time in the tests, unless a test sets
-    /// its own: the sandbox shares this host's clock and places an order before it answers (its
-    /// orders are visible at once unless a test says otherwise), so resolving need not wait out
-    /// a real exchange's window.
+    /// How far apart resolving's rounds of look-ups are in the tests, unless a test sets its
+    /// own — through `unproven_settle_delay`, the setting that gives up the guarantee: the
+    /// sandbox shares this host's clock and places an order before it answers (its orders are
+    /// visible at once unless a test says otherwise), so resolving need not wait out a real
+    /// exchange's nonce window (10 s and more a resolution, which would take the suite past two
+    /// minutes).
     pub const SANDBOX_SETTLE_DELAY: Duration = Duration::from_millis(100);
 
     /// The retry policy of the tests' clients, unless a test sets its own: as many attempts as
@@ -61,7 +63,10 @@ pub mod config {
         .with_quick_retry(Duration::from_millis(2))
     }
 
-    /// The partner's key, with [`SANDBOX_SETTLE_DELAY`] and [`sandbox_retries`].
+    /// The partner's key, with [`SANDBOX_SETTLE_DELAY`] and [`sandbox_retries`]. The partner
+    /// is a B2B account on the sandbox (its canceled orders never reach the history); the
+    /// tests that cancel an order and then resolve it say so (`b2b_account(true)`), the others
+    /// leave it off so that absence is "not placed".
     pub fn partner() -> ClientConfig {
         key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
     }
@@ -69,7 +74,7 @@ pub mod config {
     /// [`partner`]'s configuration for another key.
     pub fn key(key: &str, secret: &str) -> ClientConfig {
         ClientConfig::new(Credentials::new(key, secret).unwrap())
-            .settle_delay(SANDBOX_SETTLE_DELAY)
+            .unproven_settle_delay(SANDBOX_SETTLE_DELAY)
             .retry_policy(sandbox_retries())
     }
 }

@@ -26,6 +26,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = serve(router, smart_plans::SmartPlans);
     let router = serve(router, lookups::OpenOrders);
     let router = serve(router, lookups::History);
+    let router = serve(router, lookups::ConditionalOrders);
     serve(router, lookups::Cancel)
         .route(
             "/sandbox/v1/price",

@@ -7,6 +7,7 @@
 
 mod cancel;
 pub(crate) mod client_order_id;
+mod conditional_orders;
 mod fields;
 mod history;
 pub(crate) mod market_name;
@@ -18,6 +19,7 @@ mod plans;
 use serde_json::{Map, Value};
 
 pub(crate) use cancel::{CancelRequest, parse_cancel};
+pub(crate) use conditional_orders::{ConditionalQuery, parse_conditional_orders};
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
 pub(crate) use open_orders::{OpenOrdersQuery, parse_open_orders};
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};

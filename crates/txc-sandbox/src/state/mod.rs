@@ -16,6 +16,7 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 
 pub(crate) use accounts::Accounts;
+pub(crate) use lookups::AsOf;
 pub(crate) use markets::{Markets, check_amount};
 pub(crate) use order::{OrderRef, StoredOrder};
 pub use positions::Position;
@@ -48,6 +49,8 @@ pub(crate) struct State {
     plans_limit: u32,
     lookup_limit: u32,
     cancel_limit: u32,
+    /// Whether resting OTO trigger orders are listed among the open orders too.
+    pub(crate) oto_in_open_orders: bool,
 }
 
 /// The documented limit of `GET /api/v4/public/time` per 10 s.
@@ -75,6 +78,7 @@ impl State {
             plans_limit: config.plans_limit,
             lookup_limit: config.lookup_limit,
             cancel_limit: config.cancel_limit,
+            oto_in_open_orders: config.oto_in_open_orders,
         }
     }
 
@@ -83,7 +87,7 @@ impl State {
         match op {
             Op::Market | Op::Trigger => self.order_limit,
             Op::Plans => self.plans_limit,
-            Op::OpenOrders | Op::History => self.lookup_limit,
+            Op::OpenOrders | Op::History | Op::ConditionalOrders => self.lookup_limit,
             Op::Cancel => self.cancel_limit,
             Op::Time => PUBLIC_TIME_RATE_LIMIT,
         }

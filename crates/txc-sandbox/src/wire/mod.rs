@@ -5,12 +5,14 @@
 //! ids, timestamps) without moving what the sandbox sends.
 
 mod active_record;
+mod conditional_record;
 mod enums;
 mod history_record;
 mod order_record;
 mod plan_record;
 
 pub(crate) use active_record::ActiveOrderRecord;
+pub(crate) use conditional_record::{ConditionalPage, OtoGroupRecord};
 pub(crate) use enums::{OrderStatus, PositionSide, Side, Stp};
 pub(crate) use history_record::{HistoryByMarket, HistoryRecord};
 pub(crate) use order_record::OrderRecord;

@@ -16,18 +16,19 @@ pub(crate) use wire_value::serialize_fields;
 
 use crate::events::WebSocketTokenQuery;
 use crate::investments::SmartPlansQuery;
-use crate::lookups::{OpenOrdersQuery, OrderHistoryQuery};
+use crate::lookups::{ConditionalOrdersQuery, OpenOrdersQuery, OrderHistoryQuery};
 use crate::orders::{CancelOrder, CollateralMarketOrder, CollateralTriggerMarketOrder};
 use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 8] = [
+pub const ENDPOINT_PATHS: [&str; 9] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     SmartPlansQuery::PATH,
     OpenOrdersQuery::PATH,
     OrderHistoryQuery::PATH,
+    ConditionalOrdersQuery::PATH,
     CancelOrder::PATH,
     ServerTimeQuery::PATH,
     WebSocketTokenQuery::PATH,
