@@ -27,7 +27,8 @@ use txc_sign::{
 use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
 use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
 use txc_types::orders::{
-    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Order, Side,
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder,
+    Order, Side,
 };
 use txc_types::time::ServerTime;
 
@@ -99,6 +100,11 @@ pub trait Api: Send + Sync {
     fn resolve(&self, order: &PendingOrder) -> Result<Resolution, Error>;
     fn place_once(&self, order: &CollateralMarketOrder) -> Result<Placed, Error>;
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error>;
+    /// The orders the client holds as in flight or unresolved.
+    fn pending_orders(&self) -> Vec<PendingOrder>;
+    /// Starts placing `order` and gives up waiting after `after`: the async client drops the
+    /// future (`tokio::time::timeout`), the blocking one leaves the call to its thread.
+    fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration);
     fn base_url(&self) -> String;
     fn server_time(&self) -> Result<ServerTime, Error>;
     fn sync_clock(&self) -> Result<ClockOffset, Error>;
@@ -116,13 +122,18 @@ pub trait Api: Send + Sync {
     /// The client's `Debug`.
     fn debug(&self) -> String;
 
-    /// `n` copies of `order` at once, each from its own clone of this client.
+    /// `n` copies of `order` at once, each with a `clientOrderId` of its own (one client
+    /// refuses an id it used a moment ago) and from its own clone of this client.
     fn concurrent_markets(
         &self,
         order: &CollateralMarketOrder,
         n: usize,
     ) -> Vec<Result<Order, Error>> {
-        self.run_orders(vec![order.clone(); n], n)
+        let ids = txc_types::values::ClientOrderIds::process();
+        let orders = (0..n)
+            .map(|_| order.with_client_order_id(ids.next()))
+            .collect();
+        self.run_orders(orders, n)
     }
 }
 
@@ -240,6 +251,18 @@ impl Api for txc_blocking::Client {
 
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error> {
         txc_blocking::Client::place_once(self, order)
+    }
+
+    fn pending_orders(&self) -> Vec<PendingOrder> {
+        txc_blocking::Client::pending_orders(self)
+    }
+
+    fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration) {
+        let (client, order) = (self.clone(), order.clone());
+        std::thread::spawn(move || {
+            let _ = client.collateral_market_order(&order);
+        });
+        std::thread::sleep(after);
     }
 
     fn base_url(&self) -> String {
@@ -383,6 +406,18 @@ impl Api for AsyncApi {
 
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error> {
         self.runtime.block_on(self.client.place_once(order))
+    }
+
+    fn pending_orders(&self) -> Vec<PendingOrder> {
+        self.client.pending_orders()
+    }
+
+    fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration) {
+        let placing = self.client.collateral_market_order(order);
+        let given_up = self
+            .runtime
+            .block_on(async { tokio::time::timeout(after, placing).await });
+        assert!(given_up.is_err(), "answered within {after:?}: {given_up:?}");
     }
 
     fn base_url(&self) -> String {
