@@ -277,8 +277,11 @@ fn a_b2b_account_s_absence_cannot_tell(driver: &dyn Driver) {
     );
 }
 
+/// A case: it runs through a driver's clients and checks its end.
+type Case = fn(&dyn Driver);
+
 /// Each case, by name.
-const CASES: [(&str, fn(&dyn Driver)); 7] = [
+const CASES: [(&str, Case); 7] = [
     (
         "1 lagging history",
         a_lagging_history_does_not_double_a_market_order,

@@ -88,7 +88,7 @@ pub(crate) struct GlobalArgs {
     /// resolving answers "cannot tell" (exit 4) instead of "not placed" when it finds nothing
     #[arg(long, global = true)]
     pub(crate) b2b_account: bool,
-    /// Where the journal of orders in flight is kept (default: <state dir>/txc)
+    /// Where the journal of orders in flight is kept (default: txc in the user's state directory)
     #[arg(
         long,
         global = true,

@@ -33,8 +33,11 @@ pub trait Journal: Send + Sync + fmt::Debug {
     fn clear(&self, order: &PendingOrder) -> std::io::Result<()>;
 }
 
-/// How long the ledger keeps a settled id (an order's window is over long before).
-const KEEP_SETTLED: Duration = Duration::from_secs(120);
+/// How long the ledger keeps a settled id: past both windows (2 × the nonce window plus the
+/// creation allowance), with room for clock steps.
+const KEEP_SETTLED: Duration = Duration::from_secs(30);
+/// The fewest settled ids the ledger holds before it drops old ones.
+const PRUNE_AT: usize = 1_024;
 
 /// The key of an order in the ledger.
 type Key = (Market, ClientOrderId);
@@ -45,6 +48,8 @@ struct Entries {
     pending: HashMap<Key, PendingOrder>,
     /// Settled orders: the last attempt's nonce time (ms).
     settled: HashMap<Key, u64>,
+    /// How many settled ids trigger dropping the old ones (amortized: twice what was left).
+    prune_at: usize,
 }
 
 /// The in-memory ledger, shared by clones of a core, and the caller's [`Journal`].
@@ -127,10 +132,13 @@ impl Ledger {
             let mut entries = self.entries();
             entries.pending.remove(&key);
             if let Some(last) = last {
-                let keep = ms(KEEP_SETTLED);
-                entries
-                    .settled
-                    .retain(|_, at| at.saturating_add(keep) >= last);
+                if entries.settled.len() >= entries.prune_at.max(PRUNE_AT) {
+                    let keep = ms(KEEP_SETTLED);
+                    entries
+                        .settled
+                        .retain(|_, at| at.saturating_add(keep) >= last);
+                    entries.prune_at = entries.settled.len().saturating_mul(2);
+                }
                 entries.settled.insert(key, last);
             }
         }

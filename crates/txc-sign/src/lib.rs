@@ -6,10 +6,15 @@
 //! [`SignedRequest::into_http`]), turning a [`Response`] (status, headers, body) into a typed
 //! result or a typed [`Error`] ([`decode`]) judged by the exchange's rules, deciding whether
 //! and when to retry ([`RetryPolicy`]), pacing within the exchange's rate limits
-//! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`];
-//! fleets of processes on one key: [`FleetWorker`]), driving all of that as one sans-IO state
-//! machine per call ([`Machine`], [`Call`]) — and, for servers and test doubles, checking a
-//! signed request the way the exchange does (`verify`, `NonceGuard`: the `server` feature).
+//! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`],
+//! [`ClockBounds`]; fleets of processes on one key: [`FleetWorker`]), driving all of that as one
+//! sans-IO state machine per call ([`Machine`], [`Call`]); placing an order exactly once
+//! ([`Place`], [`PlaceOnce`]), with each order's pending record kept before its first byte is
+//! sent ([`PendingOrder`], [`Journal`]) and an unknown outcome resolved from proof by one rule
+//! ([`Resolve`]: [`AbsenceRule`] over an [`AcceptanceWindow`], every answer with its
+//! [`Evidence`]; [`Resolver`] and [`Search`] for other operations found by look-ups) — and, for
+//! servers and test doubles, checking a signed request the way the exchange does (`verify`,
+//! `NonceGuard`: the `server` feature).
 //!
 //! **What it is not for:** sending anything. It has no sockets, no clock, no runtime and no
 //! randomness: time, nonce and jitter come in as arguments. Use `txc-blocking` or `txc-async`
@@ -24,6 +29,9 @@
 //! let signer = Signer::new(Credentials::new("my-key", "my-secret")?, "https://whitebit.com")?;
 //! let nonces = NonceSequence::new();
 //! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//! // The order has its clientOrderId from here on (generated, since none was given).
+//! let id = order.fields().client_order_id().clone();
+//! assert!(id.as_str().starts_with("txc-"));
 //!
 //! let now_ms = 1_700_000_000_000; // your clock
 //! let request = signer.sign(&order, nonces.next(now_ms), NonceMode::Window)?.into_http();
