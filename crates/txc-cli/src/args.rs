@@ -84,6 +84,10 @@ pub(crate) struct GlobalArgs {
     /// milliseconds from the last attempt, with no floor (for tests against the sandbox only)
     #[arg(long, global = true, value_name = "MS")]
     pub(crate) unproven_settle_delay: Option<u64>,
+    /// Before placing or resolving, measure the exchange's clock (GET /api/v4/public/time) and
+    /// correct the nonces by it: for a host whose clock is off
+    #[arg(long, global = true)]
+    pub(crate) sync_clock: bool,
     /// The account is a B2B account, whose canceled orders the exchange's history omits:
     /// resolving answers "cannot tell" (exit 4) instead of "not placed" when it finds nothing
     #[arg(long, global = true)]

@@ -88,9 +88,19 @@ fn ordering_client(global: &GlobalArgs, target: &Target) -> Result<Client, CliEr
     let credentials = credentials(target)?;
     let journal = journal(global, target, &credentials)?;
     let config = configured(global, target, credentials).journal(std::sync::Arc::new(journal));
-    txc_blocking::ClientBuilder::from(config)
+    let client = txc_blocking::ClientBuilder::from(config)
         .build()
-        .map_err(CliError::read)
+        .map_err(CliError::read)?;
+    sync_if_asked(global, &client)?;
+    Ok(client)
+}
+
+/// `--sync-clock`: the nonces corrected by the exchange's clock before anything is signed.
+fn sync_if_asked(global: &GlobalArgs, client: &Client) -> Result<(), CliError> {
+    if global.sync_clock {
+        client.sync_clock().map_err(CliError::read)?;
+    }
+    Ok(())
 }
 
 /// The configured credentials, or why a command that signs cannot run.
@@ -409,6 +419,7 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
     let client = txc_blocking::ClientBuilder::from(config)
         .build()
         .map_err(CliError::read)?;
+    sync_if_asked(global, &client)?;
     match client.resolve(&pending) {
         Ok(Resolution::CannotTell(evidence)) => Err(CliError::CannotTell(format!(
             "cannot tell whether {} was placed: found nowhere ({evidence}), but the account is \

@@ -943,6 +943,34 @@ fn the_journal_holds_an_order_before_it_is_sent_and_resolve_reads_it() {
 }
 
 #[test]
+fn once_finds_its_own_order_from_a_host_clock_90_s_ahead() {
+    // 4. The exchange's clock 90 s behind this host's; `--sync-clock` corrects the nonces, and
+    //    the order whose answer was lost is found — its window is its nonce's.
+    let sandbox = Sandbox::builder().clock_offset_ms(-90_000).start().unwrap();
+    let order = [
+        "market",
+        "BTC_USDT",
+        "buy",
+        "0.01",
+        "--client-order-id",
+        "cli-drift",
+    ];
+    // Without correcting the clock the exchange refuses the nonce: nothing placed.
+    let (out, _) = run(txc_at(&sandbox).arg("--json").args(order), 3);
+    assert_eq!(json(&out)["error"]["status"], 401);
+    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    let (out, _) = run(
+        txc_at(&sandbox)
+            .args(["--json", "--sync-clock"])
+            .args(order)
+            .arg("--once"),
+        0,
+    );
+    assert_ne!(json(&out)["result"]["found_in"], "response");
+    assert_eq!(held(&sandbox, "cli-drift"), 1);
+}
+
+#[test]
 fn once_finds_an_oto_trigger_order_among_the_conditional_orders() {
     // 6. Listed only among the conditional orders.
     let sandbox = Sandbox::builder()

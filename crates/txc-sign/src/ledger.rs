@@ -117,8 +117,9 @@ impl Ledger {
         }
     }
 
-    /// Forgets `order`, whose outcome is definite, and remembers its id for the reuse check.
-    pub(crate) fn settle(&self, order: &PendingOrder, mode: NonceMode) {
+    /// Forgets `order`, whose outcome is definite, and — unless the exchange refused every
+    /// attempt (`refused`: nothing of it can exist) — remembers its id for the reuse check.
+    pub(crate) fn settle(&self, order: &PendingOrder, mode: NonceMode, refused: bool) {
         let key = (order.market().clone(), order.client_order_id().clone());
         let last = order
             .attempts()
@@ -127,7 +128,8 @@ impl Ledger {
                 NonceMode::Window => a.nonce.get(),
                 NonceMode::Strict => crate::unix_millis(a.signed_at),
             })
-            .max();
+            .max()
+            .filter(|_| !refused);
         {
             let mut entries = self.entries();
             entries.pending.remove(&key);

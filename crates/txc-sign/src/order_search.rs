@@ -109,7 +109,7 @@ impl Search for OrderSearch {
     }
 
     fn settled(&self, core: &ClientCore) {
-        core.ledger().settle(&self.order, core.nonce_mode());
+        core.ledger().settle(&self.order, core.nonce_mode(), false);
     }
 }
 

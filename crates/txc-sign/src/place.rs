@@ -109,11 +109,12 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                 Step::Done(Err(Error::OutcomeUnknown(Box::new(unresolved))))
             }
             Step::Done(done) => {
-                let refused = matches!(done, Err(Error::ClientOrderIdInUse { .. }));
-                if self.standalone && !refused {
+                let in_use = matches!(done, Err(Error::ClientOrderIdInUse { .. }));
+                if self.standalone && !in_use {
+                    let refused = done.is_err();
                     self.core
                         .ledger()
-                        .settle(&self.pending(), self.core.nonce_mode());
+                        .settle(&self.pending(), self.core.nonce_mode(), refused);
                 }
                 Step::Done(done)
             }
@@ -228,7 +229,7 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
                         Ok(order) => {
                             self.core
                                 .ledger()
-                                .settle(&self.pending, self.core.nonce_mode());
+                                .settle(&self.pending, self.core.nonce_mode(), false);
                             let placed =
                                 Found::new(PlacedOrder::Answered(order), Evidence::answered());
                             self.finish(Ok(placed))
@@ -240,9 +241,11 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
                         Err(e) if self.placements == 1 => {
                             // Nothing of this order was ever accepted.
                             if !matches!(e, Error::ClientOrderIdInUse { .. }) {
-                                self.core
-                                    .ledger()
-                                    .settle(&self.pending, self.core.nonce_mode());
+                                self.core.ledger().settle(
+                                    &self.pending,
+                                    self.core.nonce_mode(),
+                                    true,
+                                );
                             }
                             self.finish(Err(e))
                         }

@@ -245,12 +245,18 @@ impl<'a, S: Search> Resolver<'a, S> {
         self.core.exchange_clock().bounds()
     }
 
+    /// What the rule judges timing against: `window`, `clock`, and the round that proved
+    /// absence before, if one did.
     fn timing<'t>(
-        &self,
+        &'t self,
         window: Option<&'t AcceptanceWindow>,
         clock: Option<&'t ClockBounds>,
-        previous: Option<&'t Round>,
     ) -> Timing<'t> {
+        let previous = self
+            .evidence
+            .rounds
+            .iter()
+            .rfind(|r| r.verdict == RoundVerdict::Absent);
         let last_attempt = self
             .search
             .attempts()
@@ -347,12 +353,7 @@ impl<'a, S: Search> Resolver<'a, S> {
             return self.finish(Ok(Resolution::Placed(Found::new(found.record, evidence))));
         }
         if flawed.is_none() {
-            let previous = self
-                .evidence
-                .rounds
-                .iter()
-                .rfind(|r| r.verdict == RoundVerdict::Absent);
-            let timing = self.timing(window.as_ref(), clock.as_ref(), previous);
+            let timing = self.timing(window.as_ref(), clock.as_ref());
             round.verdict = match self.rule.judge(&round, &timing) {
                 RoundVerdict::TooEarly if first => RoundVerdict::Probe,
                 verdict => verdict,
@@ -406,12 +407,7 @@ impl<'a, S: Search> Resolver<'a, S> {
     fn schedule(&mut self, now: SystemTime) -> Step<<Self as Machine>::Output> {
         let clock = self.clock();
         let window = self.window();
-        let previous = self
-            .evidence
-            .rounds
-            .iter()
-            .rfind(|r| r.verdict == RoundVerdict::Absent);
-        let timing = self.timing(window.as_ref(), clock.as_ref(), previous);
+        let timing = self.timing(window.as_ref(), clock.as_ref());
         let ready = match self.rule.ready_at(&timing) {
             Some(ready) => ready,
             None if self.rule.is_proven() && clock.is_none() => {

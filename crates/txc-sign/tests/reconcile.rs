@@ -464,6 +464,20 @@ fn reusing_an_id_inside_its_window_or_while_unresolved_is_refused_before_any_io(
         start() + Duration::from_secs(30),
     );
     later.unwrap();
+    // An order the exchange refused left nothing: its id may go again at once.
+    let mut off = Exchange {
+        offset_ms: 60_000,
+        ..Exchange::default()
+    };
+    let refused = market_order("reuse-3");
+    let (first, _) = drive(core.place(&refused), &mut off, start());
+    assert_eq!(
+        first.unwrap_err().status(),
+        Some(401),
+        "the nonce, 60 s off"
+    );
+    let (again, _) = drive(core.place(&refused), &mut off, start());
+    assert_eq!(again.unwrap_err().status(), Some(401), "sent again");
     // While an order with the id is unresolved: refused too.
     let mut ex = exchange(&[Fate::LoseAnswer]);
     let order = market_order("reuse-2");

@@ -6,8 +6,9 @@ use serde_json::{Map, Value};
 use txc_derive::Answer;
 
 use super::ConditionalOrder;
+use super::lookup::in_range;
 use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
-use crate::errors::{Reason, ValidationError};
+use crate::errors::ValidationError;
 use crate::values::Market;
 
 /// Lists the account's active conditional orders, of one market or all, a page at a time.
@@ -132,18 +133,6 @@ impl ConditionalOrdersQueryBuilder {
     /// Returns the query, or the first invalid value.
     pub fn build(self) -> Result<ConditionalOrdersQuery, ValidationError> {
         self.state
-    }
-}
-
-/// `value` if it is within `min..=max`, else an error naming `field`.
-fn in_range(field: &'static str, value: u64, min: u64, max: u64) -> Result<u64, ValidationError> {
-    if (min..=max).contains(&value) {
-        Ok(value)
-    } else {
-        Err(ValidationError::invalid(
-            field,
-            Reason::OutOfRange { min, max },
-        ))
     }
 }
 

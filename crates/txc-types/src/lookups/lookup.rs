@@ -168,7 +168,12 @@ impl<Q: LookupQuery> QueryBuilder<Q> {
 }
 
 /// `value` if it is within `min..=max`, else an error naming `field`.
-fn in_range(field: &'static str, value: u64, min: u64, max: u64) -> Result<u64, ValidationError> {
+pub(crate) fn in_range(
+    field: &'static str,
+    value: u64,
+    min: u64,
+    max: u64,
+) -> Result<u64, ValidationError> {
     if (min..=max).contains(&value) {
         Ok(value)
     } else {
