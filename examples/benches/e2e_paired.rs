@@ -93,7 +93,11 @@ fn blocking(sandbox: &txc_sandbox::Sandbox) {
     let mut txc = || {
         a += 1;
         timed(|| {
-            black_box(client.collateral_market_order(&orders[a % 2]).unwrap());
+            black_box(
+                client
+                    .collateral_market_order(&fresh(&orders[a % 2]))
+                    .unwrap(),
+            );
         })
     };
     let mut raw_same_work = || {

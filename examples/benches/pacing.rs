@@ -45,6 +45,7 @@ fn client(sandbox: &Sandbox, limited: bool) -> Client {
     builder.build().unwrap()
 }
 
+/// An order of its own (its own `clientOrderId`): one client refuses an id it used moments ago.
 fn order() -> CollateralMarketOrder {
     CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
         .build()
@@ -59,7 +60,6 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 fn saturation(limited: bool) {
     let sandbox = sandbox();
     let client = client(&sandbox, limited);
-    let order = order();
     let start = Instant::now();
     let accepted_at = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -67,7 +67,7 @@ fn saturation(limited: bool) {
             scope.spawn(|| {
                 let mut mine = Vec::new();
                 while start.elapsed() < SATURATION {
-                    if client.collateral_market_order(&order).is_ok() {
+                    if client.collateral_market_order(&order()).is_ok() {
                         mine.push(start.elapsed());
                     }
                 }
@@ -94,10 +94,9 @@ fn saturation(limited: bool) {
 fn open_loop(limited: bool) {
     let sandbox = sandbox();
     let client = client(&sandbox, limited);
-    let order = order();
     // Warm the connection pool.
     for _ in 0..20 {
-        client.collateral_market_order(&order).unwrap();
+        client.collateral_market_order(&order()).unwrap();
     }
     std::thread::sleep(Duration::from_secs(1));
     let interval = Duration::from_secs(1) / OPEN_LOOP_RATE;
@@ -110,7 +109,7 @@ fn open_loop(limited: bool) {
             std::thread::sleep(wait);
         }
         let t = Instant::now();
-        client.collateral_market_order(&order).unwrap();
+        client.collateral_market_order(&order()).unwrap();
         latencies.push(t.elapsed());
     }
     latencies.sort();

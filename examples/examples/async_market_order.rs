@@ -14,7 +14,7 @@ use std::error::Error;
 
 use txc_async::Client;
 use txc_async::orders::{CollateralMarketOrder, Side};
-use txc_async::outcomes::Placed;
+use txc_async::outcomes::PlacedOrder;
 use txc_examples::Target;
 
 #[tokio::main]
@@ -24,14 +24,21 @@ async fn main() -> Result<(), Box<dyn Error>> {
         .base_url(&target.base_url)
         .build()?;
 
+    // The order's clientOrderId is generated here, before anything is sent.
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Sell, "0.01").build()?;
-    match client.place_once(&order).await? {
-        Placed::Answered(placed) => println!(
+    println!("placing {}", order.fields().client_order_id());
+    let placed = client.place_once(&order).await?;
+    match &placed.record {
+        PlacedOrder::Answered(answered) => println!(
             "order {} placed: {} {} for {}",
-            placed.order_id, placed.side, placed.deal_stock, placed.deal_money
+            answered.order_id, answered.side, answered.deal_stock, answered.deal_money
         ),
-        // After an unknown outcome, the order as the look-ups found it.
-        found => println!("order {} found placed: {found:?}", found.order_id()),
+        // After an unknown outcome, the order as the look-ups found it, and what proved it.
+        found => println!(
+            "order {} found placed: {found:?}; proved by {}",
+            placed.order_id(),
+            placed.evidence
+        ),
     }
     Ok(())
 }

@@ -211,11 +211,11 @@ pub(crate) fn worker_main() -> Result<(), Box<dyn Error>> {
         .base_url(base_url)
         .fleet_worker(worker)
         .build()?;
-    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001").build()?;
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let (mut placed, mut failed) = (0u64, 0u64);
     while Instant::now() < deadline {
-        // Each call gets a fresh generated clientOrderId.
+        // Each order is built with a clientOrderId of its own.
+        let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001").build()?;
         match client.collateral_market_order(&order) {
             Ok(_) => placed += 1,
             Err(e) => {

@@ -120,12 +120,13 @@ fn blocking_tour(target: &Target) -> Result<(), Box<dyn Error>> {
         };
         let pending = error.pending_order().ok_or("expected an unknown outcome")?;
         println!("  lost response: {error}");
-        println!(
-            "  resolving {} …",
-            pending.client_order_id().map_or("-", |c| c.as_str())
-        );
+        println!("  resolving {} …", pending.client_order_id());
         match client.resolve(pending)? {
-            Resolution::Placed(placed) => println!("  it was placed: order #{}", placed.order_id()),
+            Resolution::Placed(placed) => println!(
+                "  it was placed: order #{} ({})",
+                placed.order_id(),
+                placed.evidence
+            ),
             other => println!("  {other:?}"),
         }
     }

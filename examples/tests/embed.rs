@@ -43,9 +43,20 @@ async fn txc_sign_over_hyper_places_retries_and_never_resends_an_unknown_order()
     assert!(!plans.is_empty());
     assert_eq!(sandbox.stats().nonce_rejections, 0);
 
+    // The same order again, inside its window: refused before any I/O.
+    let requests = sandbox.stats().requests;
+    let again = embed_hyper::drive(&core, core.place(&order)).await;
+    assert!(
+        matches!(again, Err(Error::ClientOrderIdInUse { .. })),
+        "{again:?}"
+    );
+    assert_eq!(sandbox.stats().requests, requests);
+
     // A lost response: the order's outcome is unknown, and it is not sent again.
     sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
-    let requests = sandbox.stats().requests;
+    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .build()
+        .unwrap();
     let error = embed_hyper::drive(&core, core.place(&order))
         .await
         .unwrap_err();

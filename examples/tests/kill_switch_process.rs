@@ -19,7 +19,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
 use common::eventually;
-use txc_sandbox::{Sandbox, demo};
+use txc_sandbox::{AccountConfig, Sandbox, demo};
 use txc_sign::{ClientConfig, Credentials, KillSwitchSchedule, ModeCheck};
 use txc_types::lookups::OrderHistoryQuery;
 use txc_types::orders::{CollateralTriggerMarketOrder, OrderStatus, Side};
@@ -42,7 +42,14 @@ fn the_async_guard_s_timer_outlives_its_process() {
 }
 
 fn outlives_its_process(transport: &str) {
+    // The partner's account, but one whose history records canceled orders (the demo partner is
+    // a B2B account, whose history does not), so that the cancel's time can be read back.
     let sandbox = Sandbox::builder()
+        .account(
+            AccountConfig::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
+                .canceled_orders_in_history(true)
+                .balance("USDT", "10000"),
+        )
         .kill_switch_second(SECOND)
         .start()
         .unwrap();

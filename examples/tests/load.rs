@@ -68,12 +68,7 @@ fn orders(tag: &str, n: usize) -> Vec<CollateralMarketOrder> {
 }
 
 fn client_order_id(order: &CollateralMarketOrder) -> String {
-    order
-        .fields()
-        .client_order_id()
-        .unwrap()
-        .as_str()
-        .to_owned()
+    order.fields().client_order_id().as_str().to_owned()
 }
 
 /// How many orders the sandbox holds per `clientOrderId`.
@@ -226,7 +221,7 @@ fn a_restart_mid_run_loses_and_duplicates_nothing(driver: &dyn Driver) {
                 assert_eq!(copies, 1, "{id} resolved placed but not held");
                 assert_eq!(p.client_order_id(), Some(id.as_str()));
             }
-            Ok(Resolution::NotPlaced) => {
+            Ok(Resolution::NotPlaced(_)) => {
                 not_placed += 1;
                 assert_eq!(copies, 0, "{id} resolved not placed but held");
             }

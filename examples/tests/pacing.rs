@@ -225,11 +225,12 @@ scenarios!(
     fleet_workers_never_collide,
 );
 
-/// Places orders with fail-fast pacing until the limiter refuses one; how many went.
-fn until_throttled(client: &dyn Api, order: &CollateralMarketOrder) -> u32 {
+/// Places orders (each its own, from `order`) with fail-fast pacing until the limiter refuses
+/// one; how many went.
+fn until_throttled(client: &dyn Api, order: &dyn Fn() -> CollateralMarketOrder) -> u32 {
     let mut placed = 0;
     loop {
-        match client.market(order) {
+        match client.market(&order()) {
             Ok(_) => placed += 1,
             Err(Error::Throttled(_)) => return placed,
             Err(other) => panic!("{other}"),
@@ -253,10 +254,12 @@ fn clients_of_one_key_share_its_limiter_across_transports() {
     let blocking = Blocking.client(sandbox.base_url(), setup());
     let asynchronous = Async::new().client(sandbox.base_url(), setup());
     // The regular demo account trades in hedge mode.
-    let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
-        .position_side(txc_types::orders::PositionSide::Long)
-        .build()
-        .unwrap();
+    let order = || {
+        CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001")
+            .position_side(txc_types::orders::PositionSide::Long)
+            .build()
+            .unwrap()
+    };
     // The documented 10 000 per 10 s: a burst of 200.
     assert!(until_throttled(&*blocking, &order) >= 200);
     assert!(until_throttled(&*asynchronous, &order) <= 3);
@@ -268,6 +271,6 @@ fn clients_of_one_key_share_its_limiter_across_transports() {
         .no_rate_limit();
     let unlimited = Blocking.client(sandbox.base_url(), off);
     for _ in 0..20 {
-        unlimited.market(&order).unwrap();
+        unlimited.market(&order()).unwrap();
     }
 }

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox};
-use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, Placed, Resolution};
+use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, PlacedOrder, Resolution};
 use txc_types::lookups::{OpenOrdersQuery, OrderHistoryQuery};
 use txc_types::orders::{
     CancelOrder, Cancellation, CollateralTriggerMarketOrder, OrderStatus, Side,
@@ -32,6 +32,7 @@ fn the_look_ups_find_open_and_finished_orders(driver: &dyn Driver) {
     let resting = client.trigger(&trigger("look-up-1")).unwrap();
     let filled = client.market(&market("0.01")).unwrap();
     let generated = filled.client_order_id.clone().unwrap();
+    assert!(generated.starts_with("txc-"), "{generated}");
 
     let all = client.open_orders(&OpenOrdersQuery::new()).unwrap();
     assert_eq!(
@@ -107,7 +108,7 @@ fn cancel_by_either_id_and_not_found_is_an_outcome(driver: &dyn Driver) {
             .unwrap()
             .is_empty()
     );
-    // The canceled orders are in the history.
+    // The partner is a B2B account: its canceled orders are not in the history.
     let history = client
         .history(
             &OrderHistoryQuery::builder()
@@ -121,7 +122,7 @@ fn cancel_by_either_id_and_not_found_is_an_outcome(driver: &dyn Driver) {
             .orders()
             .filter(|o| o.status == OrderStatus::Canceled)
             .count(),
-        2
+        0
     );
 }
 
@@ -139,28 +140,31 @@ fn a_cancel_whose_outcome_is_unknown_is_not_resent(driver: &dyn Driver) {
     assert_eq!(client.cancel(&cancel).unwrap(), Cancellation::NotFound);
 }
 
-fn orders_get_a_generated_client_order_id_unless_turned_off(driver: &dyn Driver) {
+fn orders_carry_their_client_order_id_from_the_builder(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(sandbox.base_url(), config::partner());
-    let a = client.market(&market("0.01")).unwrap();
-    let b = client.market(&market("0.01")).unwrap();
-    let (a, b) = (a.client_order_id.unwrap(), b.client_order_id.unwrap());
+    let (first, second) = (market("0.01"), market("0.01"));
+    let (a, b) = (
+        first.fields().client_order_id(),
+        second.fields().client_order_id(),
+    );
     assert!(a.starts_with("txc-") && b.starts_with("txc-"), "{a} {b}");
     assert_ne!(a, b);
+    // What is sent is what the caller held before sending.
+    assert_eq!(
+        client.market(&first).unwrap().client_order_id.as_ref(),
+        Some(a)
+    );
     let own = client.trigger(&trigger("mine")).unwrap();
     assert_eq!(own.client_order_id.as_deref(), Some("mine"));
-
-    let plain = driver.client(
-        sandbox.base_url(),
-        config::partner().client_order_ids(false),
-    );
-    assert_eq!(plain.market(&market("0.01")).unwrap().client_order_id, None);
-    // Without one, an unknown outcome cannot be resolved: the client says so.
+    // An unknown outcome carries the same id.
     sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
-    let error = plain.market(&market("0.01")).unwrap_err();
-    let pending = error.pending_order().unwrap();
-    assert!(pending.client_order_id().is_none());
-    assert!(plain.resolve(pending).unwrap_err().outcome_unknown());
+    let error = client.market(&second).unwrap_err();
+    assert_eq!(error.pending_order().unwrap().client_order_id(), b);
+    assert!(matches!(
+        client.resolve(error.pending_order().unwrap()).unwrap(),
+        Resolution::Placed(_)
+    ));
 }
 
 /// Places a market order through `fault`, resolves the unknown outcome, and returns the
@@ -184,7 +188,7 @@ fn each_unknown_outcome_resolves_to_what_happened(driver: &dyn Driver) {
     // Executed, then the connection dropped before any answer: placed (filled: history).
     let (resolution, orders) = resolve_after(driver, Fault::DropAfterProcessing, config::partner());
     assert!(
-        matches!(resolution, Resolution::Placed(Placed::Finished(_))),
+        matches!(&resolution, Resolution::Placed(p) if matches!(p.record, PlacedOrder::Finished(_))),
         "{resolution:?}"
     );
     assert_eq!(orders, 1);
@@ -197,7 +201,11 @@ fn each_unknown_outcome_resolves_to_what_happened(driver: &dyn Driver) {
     assert_eq!(orders, 1);
     // A 503 without executing: not placed.
     let (resolution, orders) = resolve_after(driver, Fault::Unavailable, config::partner());
-    assert_eq!((resolution, orders), (Resolution::NotPlaced, 0));
+    assert!(
+        matches!(resolution, Resolution::NotPlaced(_)),
+        "{resolution:?}"
+    );
+    assert_eq!(orders, 0);
     // The connection reset mid-response after executing: placed.
     let (resolution, _) = resolve_after(driver, Fault::ResetMidBody, config::partner());
     assert!(
@@ -216,19 +224,22 @@ fn a_resting_trigger_order_is_found_among_the_open_orders(driver: &dyn Driver) {
     );
     let error = client.trigger(&trigger("lost-trigger")).unwrap_err();
     let resolution = client.resolve(error.pending_order().unwrap()).unwrap();
-    let Resolution::Placed(Placed::Open(order)) = resolution else {
+    let Resolution::Placed(placed) = resolution else {
         panic!("{resolution:?}")
+    };
+    let PlacedOrder::Open(order) = placed.record else {
+        panic!("{placed:?}")
     };
     assert_eq!(order.client_order_id.as_deref(), Some("lost-trigger"));
 }
 
 fn the_settling_delay_covers_an_order_that_shows_up_late(driver: &dyn Driver) {
-    // The order stays out of the look-ups for 1 s after it was placed; resolving waits 2 s
-    // from the attempt's nonce time.
+    // The order stays out of the look-ups for 1 s after it was placed; resolving's rounds are
+    // 1.5 s apart.
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        config::partner().settle_delay(Duration::from_secs(2)),
+        config::partner().unproven_settle_delay(Duration::from_millis(1_500)),
     );
     sandbox.inject_fault(
         Route::CollateralMarket,
@@ -240,7 +251,7 @@ fn the_settling_delay_covers_an_order_that_shows_up_late(driver: &dyn Driver) {
     // As if its response had been lost: what an unknown outcome would carry.
     let pending = PendingOrder::new(
         placed.market.parse().unwrap(),
-        Some(placed.client_order_id.as_deref().unwrap().parse().unwrap()),
+        placed.client_order_id.as_deref().unwrap().parse().unwrap(),
         vec![AttemptRecord {
             nonce: Nonce(txc_sign::unix_millis(signed_at)),
             signed_at,
@@ -311,7 +322,7 @@ fn placing_exactly_once_never_makes_two_orders(driver: &dyn Driver) {
         Some(1),
     );
     let placed = client.place_trigger_once(&trigger("once")).unwrap();
-    assert!(matches!(placed, Placed::Open(_)), "{placed:?}");
+    assert!(matches!(placed.record, PlacedOrder::Open(_)), "{placed:?}");
     assert_eq!(sandbox.orders().len(), 1);
 }
 
@@ -319,7 +330,7 @@ scenarios![
     the_look_ups_find_open_and_finished_orders,
     cancel_by_either_id_and_not_found_is_an_outcome,
     a_cancel_whose_outcome_is_unknown_is_not_resent,
-    orders_get_a_generated_client_order_id_unless_turned_off,
+    orders_carry_their_client_order_id_from_the_builder,
     each_unknown_outcome_resolves_to_what_happened,
     a_resting_trigger_order_is_found_among_the_open_orders,
     the_settling_delay_covers_an_order_that_shows_up_late,

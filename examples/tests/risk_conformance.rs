@@ -365,10 +365,13 @@ fn every_answer_the_sandbox_gives_fits_the_spec_s_schema() {
         .build()
         .unwrap();
     client.collateral_market_order(&market).unwrap();
-    let trigger = CollateralTriggerMarketOrder::builder("ETH_USDT", Side::Buy, "0.1", "4000")
-        .build()
-        .unwrap();
-    let resting = client.collateral_trigger_market_order(&trigger).unwrap();
+    // Each placement is its own order, with its own clientOrderId.
+    let trigger = || {
+        CollateralTriggerMarketOrder::builder("ETH_USDT", Side::Buy, "0.1", "4000")
+            .build()
+            .unwrap()
+    };
+    let resting = client.collateral_trigger_market_order(&trigger()).unwrap();
 
     let balance = conforms(&client, &CollateralBalanceQuery::new());
     assert!(balance["USDT"].is_number());
@@ -396,7 +399,7 @@ fn every_answer_the_sandbox_gives_fits_the_spec_s_schema() {
     .unwrap();
     let items = conforms(&client, &bulk);
     assert!(items[0]["result"].is_object() && items[1]["error"].is_object());
-    client.collateral_trigger_market_order(&trigger).unwrap();
+    client.collateral_trigger_market_order(&trigger()).unwrap();
     conforms(&client, &CancelAllOrders::new());
     conforms(
         &client,

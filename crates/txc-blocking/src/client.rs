@@ -15,7 +15,9 @@ use txc_types::investments::{
     CloseInvestment, InterestPaymentsPage, InterestPaymentsQuery, Invest, InvestmentClosed,
     InvestmentPlan, InvestmentsPage, InvestmentsQuery, NewInvestment, SmartPlansQuery,
 };
-use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
+use txc_types::lookups::{
+    ConditionalOrders, ConditionalOrdersQuery, OpenOrdersQuery, OrderHistory, OrderHistoryQuery,
+};
 use txc_types::orders::{
     BulkCancelItem, CancelAllOrders, CancelOrder, CancelOrders, Cancellation,
     CollateralMarketOrder, CollateralTriggerMarketOrder, KillSwitchAnswer, KillSwitchStatusQuery,
@@ -64,22 +66,24 @@ impl Client {
         }
     }
 
-    /// Places a collateral market order (`POST /api/v4/order/collateral/market`).
+    /// Places a collateral market order (`POST /api/v4/order/collateral/market`) with the
+    /// `clientOrderId` it was built with.
     ///
-    /// An order without a `clientOrderId` is sent with a generated one. Never resent after a
-    /// failure that leaves its outcome unknown: that failure is [`Error::OutcomeUnknown`];
-    /// [`Client::resolve`] it, or use [`Client::place_once`].
+    /// Never resent after a failure that leaves its outcome unknown: that failure is
+    /// [`Error::OutcomeUnknown`]; [`Client::resolve`] it, or use [`Client::place_once`]. An id
+    /// this client used for an order still unresolved, or within the last seconds, is refused
+    /// before anything is sent ([`Error::ClientOrderIdInUse`]).
     pub fn collateral_market_order(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
         let core = &self.inner.core;
         self.drive(core.preflight(order, core.place(order)))
     }
 
     /// Places a collateral trigger market order
-    /// (`POST /api/v4/order/collateral/trigger-market`).
+    /// (`POST /api/v4/order/collateral/trigger-market`) with the `clientOrderId` it was built
+    /// with.
     ///
-    /// An order without a `clientOrderId` is sent with a generated one. Never resent after a
-    /// failure that leaves its outcome unknown: that failure is [`Error::OutcomeUnknown`];
-    /// [`Client::resolve`] it, or use [`Client::place_once`].
+    /// Never resent after a failure that leaves its outcome unknown: that failure is
+    /// [`Error::OutcomeUnknown`]; [`Client::resolve`] it, or use [`Client::place_once`].
     pub fn collateral_trigger_market_order(
         &self,
         order: &CollateralTriggerMarketOrder,
@@ -89,17 +93,29 @@ impl Client {
     }
 
     /// Places either kind of order exactly once: on an unknown outcome, resolves it, and sends
-    /// it again (same `clientOrderId`, fresh nonce) only when it was not placed.
+    /// it again (same `clientOrderId`, fresh nonce) only when it was proven not placed. The
+    /// answer says what proved it ([`Placed::evidence`](crate::outcomes::Found::evidence));
+    /// see [`PlaceOnce`](txc_sign::PlaceOnce) for when it ends unknown.
     pub fn place_once<O: NewOrder>(&self, order: &O) -> Result<Placed, Error> {
         let core = &self.inner.core;
         self.drive(core.preflight(order, core.place_once(order)))
     }
 
-    /// Finds out whether an order whose outcome is unknown was placed: waits out the settling
-    /// delay, then looks its `clientOrderId` up in the open orders and the order history.
-    /// A look-up that fails leaves it unknown ([`Error::OutcomeUnknown`]).
+    /// Finds out from proof whether an order whose outcome is unknown was placed, by the rule
+    /// [`Resolve`](crate::outcomes::Resolve) states: looks its `clientOrderId` up at once (the
+    /// open orders, the history, the conditional orders for a trigger order), and again — to
+    /// prove absence — after the attempts' window and the settling delay, twice. Every answer
+    /// carries its [`Evidence`](crate::outcomes::Evidence); what it cannot prove either way is
+    /// [`Error::OutcomeUnknown`], with the reason.
     pub fn resolve(&self, order: &PendingOrder) -> Result<Resolution, Error> {
         self.drive(self.inner.core.resolve(order.clone()))
+    }
+
+    /// The orders this client (and its clones) sent whose outcome is not definite yet — in
+    /// flight, unknown or unresolved — oldest first. A future dropped mid-placement, or a
+    /// thread that gave up waiting, leaves its order here: [`Client::resolve`] each.
+    pub fn pending_orders(&self) -> Vec<PendingOrder> {
+        self.inner.core.pending_orders()
     }
 
     /// Lists or looks up open orders (`POST /api/v4/orders`).
@@ -110,6 +126,15 @@ impl Client {
     /// Lists or looks up finished orders (`POST /api/v4/trade-account/order/history`); a
     /// `clientOrderId` that matches nothing gives an empty history.
     pub fn order_history(&self, query: &OrderHistoryQuery) -> Result<OrderHistory, Error> {
+        self.send(query)
+    }
+
+    /// Lists a page of the active conditional orders — OTO groups (an order with a stop-loss
+    /// or take-profit) and OCO pairs — (`POST /api/v4/conditional-orders`).
+    pub fn conditional_orders(
+        &self,
+        query: &ConditionalOrdersQuery,
+    ) -> Result<ConditionalOrders, Error> {
         self.send(query)
     }
 

@@ -13,9 +13,9 @@
 //! | [`events`] | the private event stream: orders, executions, deals, balances and positions as they happen, recovered after every disconnection |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
-//! | [`outcomes`] | an order, a close or an investment whose outcome is unknown, and what resolving it found |
+//! | [`outcomes`] | an order, a close or an investment whose outcome is unknown, what resolving it found and what proved it |
 //! | [`guards`] | the [`KillSwitch`](guards::KillSwitch) guard that keeps a market's kill-switch timer armed |
-//! | [`settings`] | what the builder takes beyond its defaults: retries, rate limits, fleets, clocks, nonces, order ids, the position-mode check |
+//! | [`settings`] | what the builder takes beyond its defaults: retries, rate limits, fleets, clocks, nonces, the position-mode check |
 //! | [`errors`] | the parts of an [`Error`]: API, transport, decode and validation errors |
 //! | [`endpoint`] | for [`Client::send`] and dry runs: the [`Endpoint`](endpoint::Endpoint) trait, signed requests |
 //!
@@ -50,7 +50,8 @@
 //! let placed = client.collateral_market_order(&order)?;
 //! assert_eq!(placed.market, "BTC_USDT");
 //! assert_eq!(placed.deal_money.as_str(), "650"); // exact decimals, as the exchange wrote them
-//! assert!(placed.client_order_id.is_some()); // generated, since the order had none
+//! // The id is the order's from the moment it is built (generated, since none was given).
+//! assert_eq!(placed.client_order_id.as_ref(), Some(order.fields().client_order_id()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -58,14 +59,19 @@
 //!
 //! A timeout after sending, a reset connection, a 5xx — whatever its body says — or a 2xx that
 //! is not an order: the order may have been placed. The client never sends it again by itself;
-//! the error is [`Error::OutcomeUnknown`], carrying the [`PendingOrder`](outcomes::PendingOrder) (market,
-//! `clientOrderId`, each attempt's nonce and time). The exchange's advice is to look the
-//! `clientOrderId` up before resubmitting, and [`Client::resolve`] does: it waits until no
-//! attempt can still be accepted (the settling delay, 10 s by default, counted from each
-//! attempt's nonce time: the exchange refuses a request arriving more than 5 s after it), looks
-//! the id up in the open orders, then in the order history, and answers
-//! [`Resolution::Placed`](outcomes::Resolution::Placed) or [`Resolution::NotPlaced`](outcomes::Resolution::NotPlaced). A look-up that fails leaves the order
-//! unknown — never "not placed". [`Client::place_once`] does all of it for you.
+//! the error is [`Error::OutcomeUnknown`], carrying the [`PendingOrder`](outcomes::PendingOrder)
+//! (market, `clientOrderId`, each attempt's nonce and time) — which the client also keeps
+//! ([`Client::pending_orders`]) from before the first byte is sent, so a dropped future or a
+//! crash (with a [`Journal`](outcomes::Journal)) loses nothing. [`Client::resolve`] finds out
+//! from proof, and every answer says what proved it ([`Evidence`](outcomes::Evidence)):
+//! [`Resolution::Placed`](outcomes::Resolution::Placed) only for a record with the id created
+//! inside the attempts' acceptance window on the exchange's clock;
+//! [`Resolution::NotPlaced`](outcomes::Resolution::NotPlaced) only when two rounds of look-ups
+//! (open orders, history, and the conditional orders for trigger orders), made after the window
+//! and the settling delay, found nothing; [`Resolution::CannotTell`](outcomes::Resolution::CannotTell)
+//! for a B2B account, whose canceled orders the history omits; anything else unknown, with the
+//! reason. [`Client::place_once`] does all of it. The rule, and what it assumes:
+//! [`Resolve`](outcomes::Resolve).
 //!
 //! ```
 //! use txc_blocking::{Client, Credentials, Error};
@@ -77,7 +83,9 @@
 //! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
 //! let client = Client::builder(credentials)
 //!     .base_url(sandbox.base_url())
-//!     .settle_delay(std::time::Duration::from_secs(6)) // the sandbox shares our clock
+//!     // The sandbox shares this host's clock and shows orders at once: no need to wait out
+//!     // a real exchange's window (this gives up the guarantee; never against the exchange).
+//!     .unproven_settle_delay(std::time::Duration::from_millis(100))
 //!     .build()?;
 //! // The order executes; the connection breaks before the response arrives.
 //! sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
@@ -297,18 +305,25 @@ pub mod errors {
 
 pub mod outcomes {
     //! An order whose outcome is unknown ([`PendingOrder`]: market, `clientOrderId`, each
-    //! attempt's [`AttemptRecord`] and [`Nonce`]) and what resolving it found ([`Resolution`],
-    //! [`Placed`]); a close whose outcome is unknown ([`PendingClose`]) and what resolving it
-    //! found ([`CloseResolution`], with its [`CloseProof`] of [`LookupRound`]s); an investment
-    //! whose outcome is unknown ([`PendingInvestment`], signed in a [`NonceMode`]), what
-    //! resolving it found ([`InvestResolution`]) and what proved it ([`Evidence`]: the
-    //! [`AcceptanceWindow`] and [`WindowBasis`], each [`InvestmentRound`]), and an investment
-    //! made exactly once ([`Invested`]).
+    //! attempt's [`AttemptRecord`] and [`Nonce`]; a [`Journal`] persists it before each
+    //! attempt), what resolving it found ([`Resolution`], [`Placed`]: a [`Found`]
+    //! [`PlacedOrder`]) and what proved it ([`Evidence`]: the [`AcceptanceWindow`] and its
+    //! [`Span`]s, the exchange's [`ClockBounds`], each [`Round`] of [`Look`]s with their
+    //! [`Sighting`]s, [`Flaw`]s and [`RoundVerdict`]) — by the rule [`Resolve`] states, with the
+    //! [`NONCE_WINDOW`] and the assumed [`CREATION_ALLOWANCE`]; a close whose outcome is unknown
+    //! ([`PendingClose`]) and what resolving it found ([`CloseResolution`], with its
+    //! [`CloseProof`] of [`LookupRound`]s); an investment whose outcome is unknown
+    //! ([`PendingInvestment`], signed in a [`NonceMode`]), what resolving it found
+    //! ([`InvestResolution`]) and what proved it ([`InvestmentEvidence`]: the
+    //! [`InvestmentWindow`] and [`WindowBasis`], each [`InvestmentRound`]), and an investment made
+    //! exactly once ([`Invested`]).
 
     pub use txc_sign::{
-        AcceptanceWindow, AttemptRecord, CloseProof, CloseResolution, Evidence, InvestResolution,
-        Invested, InvestmentRound, LookupRound, Nonce, NonceMode, PendingClose, PendingInvestment,
-        PendingOrder, Placed, Resolution, WindowBasis,
+        AcceptanceWindow, AttemptRecord, CREATION_ALLOWANCE, ClockBounds, CloseProof,
+        CloseResolution, Evidence, Flaw, Found, InvestResolution, Invested, InvestmentEvidence,
+        InvestmentRound, InvestmentWindow, Journal, Look, LookupRound, NONCE_WINDOW, Nonce,
+        NonceMode, PendingClose, PendingInvestment, PendingOrder, Placed, PlacedOrder, Resolution,
+        Resolve, Round, RoundVerdict, Sighting, Span, WindowBasis,
     };
 }
 
@@ -324,13 +339,13 @@ pub mod guards {
 pub mod settings {
     //! What [`ClientBuilder`](crate::ClientBuilder) takes beyond its defaults: the
     //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`]), a
-    //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`], the key's
-    //! [`NonceSequence`] and the generated [`ClientOrderIds`] — and [`ClientConfig`], the one
+    //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`] and the key's
+    //! [`NonceSequence`] — and [`ClientConfig`], the one
     //! configuration a builder wraps (`ClientBuilder::from(config)`; one configuration can build
     //! a blocking and an async client).
 
     pub use txc_sign::{
-        ClientConfig, ClientOrderIds, ClockOffset, FleetWorker, ModeCheck, NonceSequence,
-        RateLimiter, RateLimits, RatePolicy, RetryPolicy,
+        ClientConfig, ClockOffset, FleetWorker, ModeCheck, NonceSequence, RateLimiter, RateLimits,
+        RatePolicy, RetryPolicy,
     };
 }

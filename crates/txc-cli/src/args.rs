@@ -79,9 +79,32 @@ pub(crate) struct GlobalArgs {
         hide_env_values = true
     )]
     pub(crate) config: Option<PathBuf>,
-    /// Seconds `resolve` (and `--once`) wait after an attempt's nonce time before looking up
+    /// The settling delay of `resolve` (and `--once`), in seconds: absence is proven by two
+    /// rounds of look-ups, after the attempts' window plus this delay and this delay later.
+    /// At least 5 (the nonce window; raised by the measured clock skew)
     #[arg(long, global = true, value_name = "SECS", default_value_t = 10)]
     pub(crate) settle_delay: u64,
+    /// Gives up the exactly-once guarantee: space resolving's rounds by this many
+    /// milliseconds from the last attempt, with no floor (for tests against the sandbox only)
+    #[arg(long, global = true, value_name = "MS")]
+    pub(crate) unproven_settle_delay: Option<u64>,
+    /// Before placing or resolving, measure the exchange's clock (GET /api/v4/public/time) and
+    /// correct the nonces by it: for a host whose clock is off
+    #[arg(long, global = true)]
+    pub(crate) sync_clock: bool,
+    /// The account is a B2B account, whose canceled orders the exchange's history omits:
+    /// resolving answers "cannot tell" (exit 4) instead of "not placed" when it finds nothing
+    #[arg(long, global = true)]
+    pub(crate) b2b_account: bool,
+    /// Where the journal of orders in flight is kept (default: txc in the user's state directory)
+    #[arg(
+        long,
+        global = true,
+        env = "TXC_STATE_DIR",
+        value_name = "PATH",
+        hide_env_values = true
+    )]
+    pub(crate) state_dir: Option<PathBuf>,
     /// How an order's or close's position side is checked before sending: learn the
     /// account's mode (one read per run), declare it, or check nothing
     #[arg(long, global = true, value_name = "MODE", default_value = "learn")]
@@ -126,8 +149,10 @@ pub(crate) enum Command {
     History(LookupArgs),
     /// Cancel an open order (POST /api/v4/order/cancel)
     Cancel(CancelArgs),
-    /// Find out whether an order whose outcome is unknown was placed: wait out the settling
-    /// delay, then look its clientOrderId up in the open orders and the history
+    /// Find out from proof whether an order whose outcome is unknown was placed: look its
+    /// clientOrderId up (open orders, history, conditional orders) at once, and — to prove it
+    /// absent — twice after its window and the settling delay. Its attempts come from the
+    /// journal (or --nonce)
     Resolve(ResolveArgs),
     /// Invest in a smart plan (B2B partner keys only): reads the plans first and checks the
     /// amount against the plan's status and bounds before investing
@@ -144,6 +169,9 @@ pub(crate) enum Command {
     /// Find out whether an investment whose outcome is unknown was made: wait until no attempt
     /// can still be accepted, then look for it in the investments list twice
     ResolveInvestment(ResolveInvestmentArgs),
+    /// List the orders in flight or unresolved, from the journal, with the command that
+    /// resolves each
+    Pending,
     /// The exchange's time (GET /api/v4/public/time; needs no key)
     Time,
     /// The collateral balance of each asset (POST /api/v4/collateral-account/balance); with
@@ -398,10 +426,13 @@ pub(crate) struct ResolveArgs {
     pub(crate) market: String,
     /// The order's clientOrderId
     pub(crate) client_order_id: String,
-    /// The nonce (Unix milliseconds) of an attempt to send it; repeat for each attempt.
-    /// Without one, the order is taken as sent now
+    /// The nonce (Unix milliseconds) of an attempt to send it, for an order the journal does
+    /// not hold (sent from elsewhere); repeat for each attempt
     #[arg(long, value_name = "N")]
     pub(crate) nonce: Vec<u64>,
+    /// A trigger order (with --nonce; the journal knows): look among the conditional orders too
+    #[arg(long)]
+    pub(crate) trigger: bool,
 }
 
 /// On or off.

@@ -11,6 +11,7 @@ use txc_blocking::orders::{
     Order, OrderBuilder, PositionSide, Side, Stp,
 };
 use txc_blocking::outcomes::{AttemptRecord, Nonce, PendingOrder, Placed, Resolution};
+use txc_blocking::settings::ClientConfig;
 use txc_blocking::time::ServerTime;
 use txc_blocking::{Client, Credentials, Error};
 
@@ -19,6 +20,7 @@ use crate::args::{
 };
 use crate::config::{self, Target};
 use crate::exit::CliError;
+use crate::journal::{Entry, FileJournal};
 
 mod investing;
 
@@ -52,22 +54,34 @@ pub(crate) enum Outcome {
     InvestResolved(Box<txc_blocking::outcomes::InvestResolution>),
     /// The exchange's time.
     Time(ServerTime),
+    /// The journal's orders in flight or unresolved.
+    Pending(Vec<Entry>),
     /// `--dry-run`: the signed request, not sent.
     DryRun(SignedRequest),
     /// What a positions or risk-control command produced.
     Risk(Box<crate::risk::RiskOutcome>),
 }
 
-/// The client for `target`, with the settling delay and position-mode check asked for.
+/// The configuration of a client for `target`, with the settling delay and position-mode
+/// check asked for.
+fn configured(global: &GlobalArgs, target: &Target, credentials: Credentials) -> ClientConfig {
+    let config = ClientConfig::new(credentials)
+        .base_url(target.base_url.clone())
+        .b2b_account(global.b2b_account)
+        .position_mode_check(crate::risk::mode_check(global.position_mode));
+    match global.unproven_settle_delay {
+        Some(ms) => config.unproven_settle_delay(Duration::from_millis(ms)),
+        None => config.settle_delay(Duration::from_secs(global.settle_delay)),
+    }
+}
+
+/// The client for `target`.
 pub(crate) fn client(
     global: &GlobalArgs,
     target: &Target,
     credentials: Credentials,
 ) -> Result<Client, CliError> {
-    Client::builder(credentials)
-        .base_url(target.base_url.clone())
-        .settle_delay(Duration::from_secs(global.settle_delay))
-        .position_mode_check(crate::risk::mode_check(global.position_mode))
+    txc_blocking::ClientBuilder::from(configured(global, target, credentials))
         .build()
         .map_err(CliError::read)
 }
@@ -75,6 +89,41 @@ pub(crate) fn client(
 /// The client of the configured target and credentials.
 pub(crate) fn client_for(global: &GlobalArgs, target: &Target) -> Result<Client, CliError> {
     client(global, target, credentials(target)?)
+}
+
+/// The journal of orders sent to `target` with `credentials`.
+fn journal(
+    global: &GlobalArgs,
+    target: &Target,
+    credentials: &Credentials,
+) -> Result<FileJournal, CliError> {
+    let dir = crate::journal::state_dir(global.state_dir.as_deref())?;
+    Ok(FileJournal::new(
+        &dir,
+        &target.base_url,
+        credentials.api_key(),
+    ))
+}
+
+/// The client that places and resolves orders for `target`: the settling delay asked for,
+/// and every order journaled before it is sent.
+fn ordering_client(global: &GlobalArgs, target: &Target) -> Result<Client, CliError> {
+    let credentials = credentials(target)?;
+    let journal = journal(global, target, &credentials)?;
+    let config = configured(global, target, credentials).journal(std::sync::Arc::new(journal));
+    let client = txc_blocking::ClientBuilder::from(config)
+        .build()
+        .map_err(CliError::read)?;
+    sync_if_asked(global, &client)?;
+    Ok(client)
+}
+
+/// `--sync-clock`: the nonces corrected by the exchange's clock before anything is signed.
+fn sync_if_asked(global: &GlobalArgs, client: &Client) -> Result<(), CliError> {
+    if global.sync_clock {
+        client.sync_clock().map_err(CliError::read)?;
+    }
+    Ok(())
 }
 
 /// The configured credentials, or why a command that signs cannot run.
@@ -131,10 +180,11 @@ fn place<O: NewOrder>(
     place: impl FnOnce(&Client, &O) -> Result<Order, Error>,
 ) -> Result<Outcome, CliError> {
     check_live(global, target)?;
-    let client = client(global, target, credentials(target)?)?;
     if global.dry_run {
+        let client = client(global, target, credentials(target)?)?;
         return dry_run(&client, order);
     }
+    let client = ordering_client(global, target)?;
     let result = if once {
         client
             .place_once(order)
@@ -152,13 +202,17 @@ fn place<O: NewOrder>(
     })
 }
 
-/// The `txc resolve` command that finds out what became of `pending`.
+/// The `txc resolve` command that finds out what became of `pending` (its attempts are in
+/// the journal; the nonces make the command work elsewhere too).
 pub(crate) fn resolve_command(pending: &PendingOrder) -> String {
-    let id = pending.client_order_id().map_or_else(
-        || "<no clientOrderId: look the order up by hand>".to_owned(),
-        |id| id.as_str().to_owned(),
+    let mut command = format!(
+        "txc resolve {} {}",
+        pending.market().as_str(),
+        pending.client_order_id().as_str()
     );
-    let mut command = format!("txc resolve {} {id}", pending.market().as_str());
+    if pending.is_trigger() {
+        command.push_str(" --trigger");
+    }
     for attempt in pending.attempts() {
         command.push_str(&format!(" --nonce {}", attempt.nonce));
     }
@@ -337,7 +391,8 @@ pub(crate) fn attempts(nonces: &[u64]) -> Vec<AttemptRecord> {
         .collect()
 }
 
-/// `txc resolve`.
+/// `txc resolve`: the order's attempts from the journal (and `--nonce`), resolved; a definite
+/// answer clears its journal entry.
 pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome, CliError> {
     let market = args
         .market
@@ -347,22 +402,84 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
         .client_order_id
         .parse()
         .map_err(|e| CliError::invalid(format!("invalid clientOrderId: {e}")))?;
-    let pending = PendingOrder::new(market, Some(id), attempts(&args.nonce));
-    let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
     if global.dry_run {
         return Err(CliError::invalid(
             "resolve only reads; run it without --dry-run",
         ));
     }
-    client
-        .resolve(&pending)
-        .map(|r| Outcome::Resolved(Box::new(r)))
-        .map_err(|error| CliError::Client {
+    let target = config::target(global)?;
+    let credentials = credentials(&target)?;
+    let journal = journal(global, &target, &credentials)?;
+    let entry = journal.read(&args.market, &args.client_order_id)?;
+    if let Some(entry) = &entry
+        && (entry.base_url != target.base_url || entry.api_key != credentials.api_key())
+    {
+        return Err(CliError::invalid(format!(
+            "the journal's order {} was sent to {} with the key {}; resolve it with that \
+             exchange and key",
+            args.client_order_id, entry.base_url, entry.api_key
+        )));
+    }
+    let mut pending = match &entry {
+        Some(entry) => entry.pending()?,
+        None => PendingOrder::new(market, id, Vec::new()).with_trigger(args.trigger),
+    };
+    let known: Vec<u64> = pending.attempts().iter().map(|a| a.nonce.get()).collect();
+    let extra: Vec<AttemptRecord> = args
+        .nonce
+        .iter()
+        .filter(|n| !known.contains(n))
+        .map(|&nonce| AttemptRecord {
+            nonce: Nonce(nonce),
+            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
+        })
+        .collect();
+    if !extra.is_empty() {
+        let mut attempts = pending.attempts().to_vec();
+        attempts.extend(extra);
+        pending = PendingOrder::new(
+            pending.market().clone(),
+            pending.client_order_id().clone(),
+            attempts,
+        )
+        .with_trigger(pending.is_trigger() || args.trigger);
+    }
+    if pending.attempts().is_empty() {
+        return Err(CliError::invalid(format!(
+            "the journal holds no order {} of {}, and no --nonce was given: without its \
+             attempts' nonces the order's window is unknown (see `txc pending`, or the failed \
+             command's message)",
+            args.client_order_id, args.market
+        )));
+    }
+    let config = configured(global, &target, credentials).journal(std::sync::Arc::new(journal));
+    let client = txc_blocking::ClientBuilder::from(config)
+        .build()
+        .map_err(CliError::read)?;
+    sync_if_asked(global, &client)?;
+    match client.resolve(&pending) {
+        Ok(Resolution::CannotTell(evidence)) => Err(CliError::CannotTell(format!(
+            "cannot tell whether {} was placed: found nowhere ({evidence}), but the account is \
+             a B2B account, whose canceled orders the history omits; ask the exchange's \
+             support before placing it again",
+            args.client_order_id
+        ))),
+        Ok(resolution) => Ok(Outcome::Resolved(Box::new(resolution))),
+        Err(error) => Err(CliError::Client {
             error,
             changes: true,
             check: Some(resolve_command(&pending)),
-        })
+        }),
+    }
+}
+
+/// `txc pending`: the journal's orders.
+pub(crate) fn pending(global: &GlobalArgs) -> Result<Outcome, CliError> {
+    let target = config::target(global)?;
+    let credentials = credentials(&target)?;
+    let journal = journal(global, &target, &credentials)?;
+    let entries = journal.entries()?.into_iter().map(|(_, e)| e).collect();
+    Ok(Outcome::Pending(entries))
 }
 
 /// `txc time`: public, so any credentials do; none are sent.

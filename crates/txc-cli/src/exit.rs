@@ -61,6 +61,8 @@ pub(crate) enum CliError {
     /// What became of something cannot be told (several identical investments in one window);
     /// the message says what was found.
     Unknown(String),
+    /// Resolving proved absence but cannot tell it from a canceled order (a B2B account).
+    CannotTell(String),
     /// The embedded sandbox could not start or print its address.
     #[cfg(feature = "sandbox")]
     Sandbox(String),
@@ -87,6 +89,7 @@ impl CliError {
             Self::Invalid(_) => Exit::Invalid,
             Self::Rejected(_) => Exit::Rejected,
             Self::Unknown(_) => Exit::Unknown,
+            Self::CannotTell(_) => Exit::Unknown,
             #[cfg(feature = "sandbox")]
             Self::Sandbox(_) => Exit::Failed,
             Self::Client { error, changes, .. } => client_exit(error, *changes),
@@ -96,7 +99,9 @@ impl CliError {
     /// The message, one paragraph.
     pub(crate) fn message(&self) -> String {
         match self {
-            Self::Invalid(m) | Self::Rejected(m) | Self::Unknown(m) => m.clone(),
+            Self::Invalid(m) | Self::Rejected(m) | Self::Unknown(m) | Self::CannotTell(m) => {
+                m.clone()
+            }
             #[cfg(feature = "sandbox")]
             Self::Sandbox(m) => m.clone(),
             Self::Client { error, check, .. } => {
@@ -125,7 +130,9 @@ impl From<txc_blocking::errors::ValidationError> for CliError {
 /// The exit code of a client error; `changes` for orders and cancels.
 fn client_exit(error: &Error, changes: bool) -> Exit {
     match error {
-        Error::InvalidRequest(_) | Error::InvalidConfig { .. } => Exit::Invalid,
+        Error::InvalidRequest(_)
+        | Error::InvalidConfig { .. }
+        | Error::ClientOrderIdInUse { .. } => Exit::Invalid,
         Error::Throttled(_) => Exit::NotSent,
         Error::OutcomeUnknown(_) | Error::InvestmentUnknown(_) => Exit::Unknown,
         Error::NotPlaced(_) | Error::NotInvested(_) => Exit::Rejected,

@@ -1,7 +1,8 @@
 //! `txc`: the command line of txc for WhiteBIT's private v4 API — collateral market and
 //! trigger market orders, open orders, order history, cancel, resolving an order whose outcome
-//! is unknown, smart investments (plans, investing — exactly once with `--once` —, the
-//! investments, closing one, interest payments, resolving an investment) and the server time — and `txc sandbox`, the embedded
+//! is unknown (from a journal of orders in flight), smart investments (plans, investing —
+//! exactly once with `--once` —, the investments, closing one, interest payments, resolving an
+//! investment) and the server time — and `txc sandbox`, the embedded
 //! WhiteBIT-compatible exchange, so that every command works offline.
 //!
 //! **What it is for:** operators placing a manual order, partners listing plans from a shell,
@@ -30,6 +31,7 @@ mod args;
 mod commands;
 mod config;
 mod exit;
+mod journal;
 mod output;
 mod risk;
 mod risk_output;
@@ -72,6 +74,7 @@ fn main() -> ExitCode {
             "resolve-investment",
             commands::resolve_investment(global, args),
         ),
+        Command::Pending => ("pending", commands::pending(global)),
         Command::Time => ("time", commands::time(global)),
         Command::Balance(args) => ("balance", risk::balance(global, args)),
         Command::Positions { market } => ("positions", risk::positions(global, market.as_deref())),

@@ -8,10 +8,13 @@ use txc_blocking::endpoint::SignedRequest;
 use txc_blocking::investments::{InterestPayment, Investment, InvestmentPlan};
 use txc_blocking::lookups::HistoryOrder;
 use txc_blocking::orders::Order;
-use txc_blocking::outcomes::{InvestResolution, Invested, Placed, Resolution};
+use txc_blocking::outcomes::{
+    Evidence, InvestResolution, Invested, Placed, PlacedOrder, Resolution,
+};
 
-use crate::commands::Outcome;
+use crate::commands::{Outcome, resolve_command};
 use crate::exit::CliError;
+use crate::journal::Entry;
 
 /// Headers shown only with `--show-signature`.
 const SIGNATURE_HEADERS: [&str; 2] = ["x-txc-payload", "x-txc-signature"];
@@ -43,7 +46,10 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
                 println!("placed");
                 print_placed(placed);
             }
-            _ => println!("not placed: it is safe to place the order again"),
+            other => {
+                println!("not placed: it is safe to place the order again");
+                println!("proved by: {}", other.evidence());
+            }
         },
         Outcome::Invested(invested) => print_invested(invested),
         Outcome::Investments(page) => print_investments(&page.records),
@@ -63,6 +69,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
             ),
         },
         Outcome::Time(time) => println!("{}", time.time.as_str()),
+        Outcome::Pending(entries) => print_pending(entries),
         Outcome::DryRun(request) => print_dry_run(request, show_signature),
         Outcome::Risk(outcome) => crate::risk_output::print(outcome),
     }
@@ -91,7 +98,8 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
                 "pending".into(),
                 json!({
                     "market": pending.market().as_str(),
-                    "client_order_id": pending.client_order_id().map(|id| id.as_str()),
+                    "client_order_id": pending.client_order_id().as_str(),
+                    "trigger": pending.is_trigger(),
                     "nonces": nonces,
                 }),
             );
@@ -119,6 +127,9 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
                 }),
             );
         }
+        if let Some(evidence) = error.evidence() {
+            detail.insert("evidence".into(), json!(evidence.to_string()));
+        }
         if let Some(check) = check {
             detail.insert("check".into(), json!(check));
         }
@@ -138,7 +149,7 @@ fn result(outcome: &Outcome) -> Value {
         Outcome::History(history) => value(&history.markets),
         Outcome::Resolved(resolution) => match &**resolution {
             Resolution::Placed(placed) => placed_value_with(placed, Some(true)),
-            _ => json!({ "placed": false }),
+            other => json!({ "placed": false, "proved_by": other.evidence().to_string() }),
         },
         Outcome::Invested(invested) => invested_value(invested),
         Outcome::Investments(page) => value(page),
@@ -157,26 +168,31 @@ fn result(outcome: &Outcome) -> Value {
             other => json!({ "invested": false, "evidence": other.evidence().to_string() }),
         },
         Outcome::Time(time) => json!({ "time": time.time.unix_seconds() }),
+        Outcome::Pending(entries) => pending_value(entries),
         Outcome::DryRun(request) => dry_run(request, false),
         Outcome::Risk(outcome) => crate::risk_output::result(outcome),
     }
 }
 
 /// `{"found_in": "response" | "open_orders" | "history", "order_id": …, "market": …,
-/// "order": {…}}`.
+/// "order": {…}, "proved_by": "…"}`.
 fn placed_value(placed: &Placed) -> Value {
     placed_value_with(placed, None)
 }
 
 /// The same, with `"placed"` when given.
 fn placed_value_with(placed: &Placed, flag: Option<bool>) -> Value {
-    let (found_in, market, order) = match placed {
-        Placed::Answered(o) => ("response", &o.market, erased::ToValue::to_value(o)),
-        Placed::Open(o) => ("open_orders", &o.market, erased::ToValue::to_value(o)),
+    let (found_in, market, order) = match &placed.record {
+        PlacedOrder::Answered(o) => ("response", &o.market, erased::ToValue::to_value(o)),
+        PlacedOrder::Open(o) => ("open_orders", &o.market, erased::ToValue::to_value(o)),
         // A history record does not repeat its market (it is the key it is listed under).
-        Placed::Finished(h) => ("history", &h.market, erased::ToValue::to_value(h)),
+        PlacedOrder::Finished(h) => ("history", &h.market, erased::ToValue::to_value(h)),
         _ => return json!({ "order_id": placed.order_id() }),
     };
+    let found_in = placed
+        .evidence
+        .found()
+        .map_or(found_in, |(look, _)| look.operation);
     let mut value = Map::new();
     if let Some(flag) = flag {
         value.insert("placed".into(), json!(flag));
@@ -185,6 +201,7 @@ fn placed_value_with(placed: &Placed, flag: Option<bool>) -> Value {
     value.insert("order_id".into(), json!(placed.order_id()));
     value.insert("market".into(), json!(market));
     value.insert("order".into(), order);
+    value.insert("proved_by".into(), json!(placed.evidence.to_string()));
     Value::Object(value)
 }
 
@@ -202,6 +219,60 @@ fn invested_value(invested: &Invested) -> Value {
         }),
         other => json!({ "id": other.id(), "found_in": "response" }),
     }
+}
+
+/// The journal's entries, each with the command that resolves it.
+fn pending_value(entries: &[Entry]) -> Value {
+    let list: Vec<Value> = entries
+        .iter()
+        .map(|e| {
+            let nonces: Vec<u64> = e.attempts.iter().map(|a| a.nonce).collect();
+            json!({
+                "market": e.market,
+                "client_order_id": e.client_order_id,
+                "trigger": e.trigger,
+                "nonces": nonces,
+                "base_url": e.base_url,
+                "resolve": resolve_line(e),
+            })
+        })
+        .collect();
+    Value::Array(list)
+}
+
+/// `txc resolve …` for a journal entry.
+fn resolve_line(entry: &Entry) -> String {
+    entry.pending().map_or_else(
+        |_| format!("txc resolve {} {}", entry.market, entry.client_order_id),
+        |p| resolve_command(&p),
+    )
+}
+
+fn print_pending(entries: &[Entry]) {
+    if entries.is_empty() {
+        println!("no orders in flight or unresolved");
+        return;
+    }
+    let rows: Vec<Vec<String>> = entries
+        .iter()
+        .map(|e| {
+            vec![
+                e.market.clone(),
+                e.client_order_id.clone(),
+                e.attempts.len().to_string(),
+                resolve_line(e),
+            ]
+        })
+        .collect();
+    table(
+        &["market", "clientOrderId", "attempts", "resolve with"],
+        &rows,
+    );
+}
+
+/// Prints what proved an answer.
+fn print_evidence(evidence: &Evidence) {
+    println!("{:<14} {evidence}", "proved by");
 }
 
 /// Serializing any of the record types to a JSON value, behind one object-safe trait.
@@ -313,11 +384,12 @@ fn print_order(order: &Order) {
 }
 
 fn print_placed(placed: &Placed) {
-    match placed {
-        Placed::Answered(o) | Placed::Open(o) => print_order(o),
-        Placed::Finished(h) => print_history(std::iter::once(h)),
+    match &placed.record {
+        PlacedOrder::Answered(o) | PlacedOrder::Open(o) => print_order(o),
+        PlacedOrder::Finished(h) => print_history(std::iter::once(h)),
         _ => println!("orderId {}", placed.order_id()),
     }
+    print_evidence(&placed.evidence);
 }
 
 fn print_orders(orders: &[Order]) {

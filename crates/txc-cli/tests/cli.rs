@@ -41,12 +41,14 @@ fn txc() -> Command {
         "TXC_API_SECRET",
         "TXC_PROFILE",
         "TXC_CONFIG",
+        "TXC_STATE_DIR",
     ] {
         command.env_remove(var);
     }
     command
         .env("HOME", &home)
         .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_STATE_HOME", home.join(".local/state"))
         // Help is wrapped to the terminal, at most 100 columns: the same width everywhere.
         .env("COLUMNS", "100");
     command
@@ -54,12 +56,18 @@ fn txc() -> Command {
 
 /// `txc` configured for `sandbox` with the partner demo key, by the variables.
 fn txc_at(sandbox: &Sandbox) -> Command {
+    // The sandbox shares this host's clock: no real exchange's window to wait out.
+    txc_spaced(sandbox, 100)
+}
+
+/// [`txc_at`] with resolving's rounds `ms` apart.
+fn txc_spaced(sandbox: &Sandbox, ms: u32) -> Command {
     let mut command = txc();
     command
         .env("TXC_BASE_URL", sandbox.base_url())
         .env("TXC_API_KEY", demo::PARTNER_API_KEY)
         .env("TXC_API_SECRET", demo::PARTNER_API_SECRET)
-        .args(["--settle-delay", "1"]);
+        .args(["--unproven-settle-delay", &ms.to_string()]);
     command
 }
 
@@ -229,8 +237,9 @@ fn trigger_orders_lookups_and_cancel() {
     let finished = history["BTC_USDT"].as_array().unwrap();
     assert_eq!(finished.len(), 1);
     assert_eq!(finished[0]["clientOrderId"], "cli-h1");
+    // The partner is a B2B account: its canceled order is not in the history.
     let (out, _) = run(txc_at(&sandbox).args(["history"]), 0);
-    assert!(out.contains("cli-h1") && out.contains("CANCELED"), "{out}");
+    assert!(out.contains("cli-h1") && !out.contains("CANCELED"), "{out}");
 }
 
 #[test]
@@ -353,12 +362,34 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
         "{err}"
     );
 
-    // An id that was never sent resolves to "not placed".
+    // An id that was never sent resolves to "not placed", given its attempt's nonce; without
+    // one (and no journal entry) its window is unknown: refused.
+    let nonce = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis()
+        .to_string();
     let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "resolve", "BTC_USDT", "never-sent-1"]),
+        txc_at(&sandbox).args([
+            "--json",
+            "resolve",
+            "BTC_USDT",
+            "never-sent-1",
+            "--nonce",
+            &nonce,
+        ]),
         0,
     );
-    assert_eq!(json(&out)["result"]["placed"], false);
+    let resolved = json(&out)["result"].clone();
+    assert_eq!(resolved["placed"], false);
+    assert!(
+        resolved["proved_by"].as_str().unwrap().contains("2 of"),
+        "{resolved}"
+    );
+    run(
+        txc_at(&sandbox).args(["resolve", "BTC_USDT", "never-sent-2"]),
+        2,
+    );
 }
 
 #[test]
@@ -513,6 +544,7 @@ fn profiles_from_a_private_config_file() {
     command
         .env("HOME", &home)
         .env("XDG_CONFIG_HOME", home.join(".config"))
+        .env("XDG_STATE_HOME", home.join(".local/state"))
         .env("TXC_PROFILE", "sandbox")
         .args(["--json", "plans"]);
     run(&mut command, 0);
@@ -601,6 +633,7 @@ fn help_texts() {
         "history",
         "cancel",
         "resolve",
+        "pending",
         "time",
         "sandbox",
         "completions",
@@ -1030,6 +1063,126 @@ fn invest_once_finds_a_lost_answer_instead_of_investing_twice() {
     );
 }
 
+// ---------------------------------------------------------------------------------------------
+// Exactly once through the CLI: issue 28's cases, each ending with one order on the sandbox and
+// a true answer (and the exit code that says it).
+
+/// `txc` for `sandbox`, with its journal in `state`.
+fn txc_journaled(sandbox: &Sandbox, state: &std::path::Path) -> Command {
+    let mut command = txc_at(sandbox);
+    command.env("TXC_STATE_DIR", state);
+    command
+}
+
+/// The orders the sandbox holds with `id`.
+fn held(sandbox: &Sandbox, id: &str) -> usize {
+    sandbox
+        .orders()
+        .iter()
+        .filter(|o| o.client_order_id.as_deref() == Some(id))
+        .count()
+}
+
+/// A gateway's 503 after the order was placed.
+fn gateway_503() -> Fault {
+    Fault::AnswerAfterProcessing {
+        status: 503,
+        content_type: String::new(),
+        body: Vec::new(),
+    }
+}
+
+#[test]
+fn once_covers_a_lagging_history_and_a_resend_refused_with_code_36() {
+    // 1. Executed, the answer lost, the look-ups 1.5 s behind: found, never sent again.
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+    for route in [Route::OpenOrders, Route::OrderHistory] {
+        sandbox.inject_fault(
+            route,
+            Fault::Lagging(std::time::Duration::from_millis(1_500)),
+            Some(1),
+        );
+    }
+    let (out, _) = run(
+        txc_spaced(&sandbox, 2_000).args([
+            "--json",
+            "market",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--client-order-id",
+            "cli-lag",
+            "--once",
+        ]),
+        0,
+    );
+    let placed = json(&out)["result"].clone();
+    assert_eq!(placed["found_in"], "order_history", "{placed}");
+    assert_eq!(held(&sandbox, "cli-lag"), 1);
+
+    // 2. A resting trigger order seen later than the rounds: the resend meets code 36, and the
+    //    order is found — placed, exit 0, never "rejected" (exit 3).
+    sandbox.inject_fault(Route::CollateralTriggerMarket, gateway_503(), Some(1));
+    for route in [
+        Route::OpenOrders,
+        Route::OrderHistory,
+        Route::ConditionalOrders,
+    ] {
+        sandbox.inject_fault(
+            route,
+            Fault::Lagging(std::time::Duration::from_secs(60)),
+            Some(3),
+        );
+    }
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "trigger",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--activation-price",
+            "90000",
+            "--client-order-id",
+            "cli-36",
+            "--once",
+        ]),
+        0,
+    );
+    assert_eq!(json(&out)["result"]["found_in"], "open_orders");
+    assert_eq!(held(&sandbox, "cli-36"), 1);
+    assert_eq!(sandbox.stats().rejections_by_code.get(&36), Some(&1));
+}
+
+#[test]
+fn once_does_not_take_a_reused_id_for_its_order() {
+    // 3. The id filled seconds before by another run; this one refused before executing.
+    let sandbox = Sandbox::start().unwrap();
+    let order = [
+        "market",
+        "BTC_USDT",
+        "buy",
+        "0.01",
+        "--client-order-id",
+        "cli-reused",
+    ];
+    run(txc_at(&sandbox).args(order), 0);
+    std::thread::sleep(std::time::Duration::from_millis(2_500));
+    sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, Some(1));
+    let (out, _) = run(txc_at(&sandbox).arg("--json").args(order).arg("--once"), 0);
+    assert_eq!(
+        json(&out)["result"]["found_in"],
+        "response",
+        "sent again, once"
+    );
+    assert_eq!(
+        held(&sandbox, "cli-reused"),
+        2,
+        "the earlier one and this one"
+    );
+}
+
 #[test]
 fn watch_prints_one_json_document_per_event_as_orders_happen() {
     let sandbox = Sandbox::start().unwrap();
@@ -1095,4 +1248,210 @@ fn watch_prints_one_json_document_per_event_as_orders_happen() {
             .any(|u| u["channel"] == "deals" && u["update"]["order_id"] == order_id)
     );
     assert_eq!(documents.last().unwrap()["event"]["reason"], "Requested");
+}
+
+#[test]
+fn the_journal_holds_an_order_before_it_is_sent_and_resolve_reads_it() {
+    // 4 and 5. The process dies while the order is in flight (killed while the answer is held
+    // back): the journal already holds its id and nonce; `txc pending` lists it and `txc
+    // resolve` — without --nonce — resolves it from the journal, whenever it is run.
+    let sandbox = Sandbox::start().unwrap();
+    let state = scratch();
+    sandbox.inject_fault(
+        Route::CollateralMarket,
+        Fault::Delay(std::time::Duration::from_secs(5)),
+        Some(1),
+    );
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_txc"))
+        .args([
+            "market",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--client-order-id",
+            "cli-killed",
+        ])
+        .args(["--unproven-settle-delay", "100"])
+        .env("TXC_BASE_URL", sandbox.base_url())
+        .env("TXC_API_KEY", demo::PARTNER_API_KEY)
+        .env("TXC_API_SECRET", demo::PARTNER_API_SECRET)
+        .env("TXC_STATE_DIR", &state)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while held(&sandbox, "cli-killed") == 0 {
+        assert!(std::time::Instant::now() < deadline, "never placed");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    let (out, _) = run(
+        txc_journaled(&sandbox, &state).args(["--json", "pending"]),
+        0,
+    );
+    let pending = json(&out)["result"].clone();
+    assert_eq!(pending.as_array().unwrap().len(), 1, "{pending}");
+    assert_eq!(pending[0]["client_order_id"], "cli-killed");
+    assert_eq!(pending[0]["nonces"].as_array().unwrap().len(), 1);
+    let (out, _) = run(txc_journaled(&sandbox, &state).arg("pending"), 0);
+    assert!(out.contains("txc resolve BTC_USDT cli-killed"), "{out}");
+
+    let (out, _) = run(
+        txc_journaled(&sandbox, &state).args(["--json", "resolve", "BTC_USDT", "cli-killed"]),
+        0,
+    );
+    let resolved = json(&out)["result"].clone();
+    assert_eq!(resolved["placed"], true);
+    assert_eq!(resolved["order"]["clientOrderId"], "cli-killed");
+    assert_eq!(held(&sandbox, "cli-killed"), 1);
+    // A definite answer clears it.
+    let (out, _) = run(
+        txc_journaled(&sandbox, &state).args(["--json", "pending"]),
+        0,
+    );
+    assert_eq!(json(&out)["result"], serde_json::json!([]));
+    // An order with a definite answer never stays in the journal.
+    run(
+        txc_journaled(&sandbox, &state).args(["market", "BTC_USDT", "buy", "0.01"]),
+        0,
+    );
+    let (out, _) = run(
+        txc_journaled(&sandbox, &state).args(["--json", "pending"]),
+        0,
+    );
+    assert_eq!(json(&out)["result"], serde_json::json!([]));
+    // A settling delay below the floor is refused, nothing sent.
+    let requests = sandbox.stats().requests;
+    run(
+        txc().args([
+            "--settle-delay",
+            "1",
+            "resolve",
+            "BTC_USDT",
+            "x",
+            "--nonce",
+            "1",
+        ]),
+        2,
+    );
+    assert_eq!(sandbox.stats().requests, requests);
+}
+
+#[test]
+fn once_finds_its_own_order_from_a_host_clock_90_s_ahead() {
+    // 4. The exchange's clock 90 s behind this host's; `--sync-clock` corrects the nonces, and
+    //    the order whose answer was lost is found — its window is its nonce's.
+    let sandbox = Sandbox::builder().clock_offset_ms(-90_000).start().unwrap();
+    let order = [
+        "market",
+        "BTC_USDT",
+        "buy",
+        "0.01",
+        "--client-order-id",
+        "cli-drift",
+    ];
+    // Without correcting the clock the exchange refuses the nonce: nothing placed.
+    let (out, _) = run(txc_at(&sandbox).arg("--json").args(order), 3);
+    assert_eq!(json(&out)["error"]["status"], 401);
+    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    let (out, _) = run(
+        txc_at(&sandbox)
+            .args(["--json", "--sync-clock"])
+            .args(order)
+            .arg("--once"),
+        0,
+    );
+    assert_ne!(json(&out)["result"]["found_in"], "response");
+    assert_eq!(held(&sandbox, "cli-drift"), 1);
+}
+
+#[test]
+fn once_finds_an_oto_trigger_order_among_the_conditional_orders() {
+    // 6. Listed only among the conditional orders.
+    let sandbox = Sandbox::builder()
+        .oto_orders_in_open_orders(false)
+        .start()
+        .unwrap();
+    sandbox.inject_fault(
+        Route::CollateralTriggerMarket,
+        Fault::DropAfterProcessing,
+        Some(1),
+    );
+    let (out, _) = run(
+        txc_at(&sandbox).args([
+            "--json",
+            "trigger",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--activation-price",
+            "90000",
+            "--stop-loss",
+            "50000",
+            "--client-order-id",
+            "cli-oto",
+            "--once",
+        ]),
+        0,
+    );
+    assert_eq!(json(&out)["result"]["found_in"], "conditional_orders");
+    assert_eq!(held(&sandbox, "cli-oto"), 1);
+}
+
+#[test]
+fn a_b2b_account_s_absence_cannot_tell() {
+    // Placed (its answer lost), canceled, invisible to the B2B partner's look-ups: exit 4.
+    let sandbox = Sandbox::start().unwrap();
+    let state = scratch();
+    sandbox.inject_fault(
+        Route::CollateralTriggerMarket,
+        Fault::DropAfterProcessing,
+        Some(1),
+    );
+    run(
+        txc_journaled(&sandbox, &state).args([
+            "trigger",
+            "BTC_USDT",
+            "buy",
+            "0.01",
+            "--activation-price",
+            "90000",
+            "--client-order-id",
+            "cli-b2b",
+        ]),
+        4,
+    );
+    run(
+        txc_journaled(&sandbox, &state).args([
+            "cancel",
+            "BTC_USDT",
+            "--client-order-id",
+            "cli-b2b",
+        ]),
+        0,
+    );
+    let (out, _) = run(
+        txc_journaled(&sandbox, &state).args([
+            "--json",
+            "--b2b-account",
+            "resolve",
+            "BTC_USDT",
+            "cli-b2b",
+        ]),
+        4,
+    );
+    let error = json(&out)["error"].clone();
+    assert!(
+        error["message"].as_str().unwrap().contains("B2B"),
+        "{error}"
+    );
+    // Still in the journal: it was not resolved.
+    let (out, _) = run(
+        txc_journaled(&sandbox, &state).args(["--json", "pending"]),
+        0,
+    );
+    assert_eq!(json(&out)["result"].as_array().unwrap().len(), 1);
 }

@@ -59,6 +59,7 @@ pub struct SandboxBuilder {
     investment_minute: std::time::Duration,
     ws_idle_timeout: Duration,
     ws_requests_per_minute: u32,
+    oto_in_open_orders: bool,
 }
 
 impl Default for SandboxBuilder {
@@ -80,6 +81,7 @@ impl Default for SandboxBuilder {
             investment_minute: std::time::Duration::from_secs(60),
             ws_idle_timeout: DEFAULT_WS_IDLE_TIMEOUT,
             ws_requests_per_minute: DEFAULT_WS_REQUESTS_PER_MINUTE,
+            oto_in_open_orders: true,
         }
     }
 }
@@ -203,6 +205,15 @@ impl SandboxBuilder {
         self
     }
 
+    /// Whether a resting trigger order with a stop-loss or take-profit (an OTO group) is listed
+    /// by `POST /api/v4/orders` as well as among the conditional orders (default: yes). The
+    /// docs say plainly only that the conditional orders list OTO groups; off, the open orders
+    /// leave them out, as an exchange reading the docs the other way would.
+    pub fn oto_orders_in_open_orders(mut self, listed: bool) -> Self {
+        self.oto_in_open_orders = listed;
+        self
+    }
+
     /// Checks the configuration, binds the address and starts serving; returns once the
     /// socket is bound.
     pub fn start(self) -> Result<Sandbox, SandboxError> {
@@ -238,6 +249,7 @@ impl SandboxBuilder {
             investment_minute: self.investment_minute,
             ws_idle_timeout: self.ws_idle_timeout,
             ws_requests_per_minute: self.ws_requests_per_minute,
+            oto_in_open_orders: self.oto_in_open_orders,
         })
     }
 }

@@ -388,4 +388,6 @@ pub(crate) struct Config {
     pub(crate) ws_idle_timeout: std::time::Duration,
     /// How many requests a WebSocket connection may send in any minute.
     pub(crate) ws_requests_per_minute: u32,
+    /// Whether resting OTO trigger orders are listed among the open orders too.
+    pub(crate) oto_in_open_orders: bool,
 }

@@ -10,6 +10,8 @@ pub(crate) fn accounts() -> Vec<AccountConfig> {
     vec![
         AccountConfig::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
             .partner(true)
+            // A B2B partner: its canceled orders never reach the history.
+            .canceled_orders_in_history(false)
             .balance("USDT", "10000")
             .main_balance("USDT", "10000")
             .main_balance("BTC", "1"),

@@ -4,9 +4,9 @@
 //! **What it is for:** integration tests and demos. It serves, over real HTTP/1.1, the three
 //! operations of the project's wire contract — `POST /api/v4/order/collateral/market`,
 //! `POST /api/v4/order/collateral/trigger-market`, `POST /api/v4/main-account/smart/plans` —
-//! and the three that close the loop on an order: open orders (`POST /api/v4/orders`), order
-//! history (`POST /api/v4/trade-account/order/history`) and cancel (`POST
-//! /api/v4/order/cancel`), the collateral account's positions and risk controls (see
+//! and the four that close the loop on an order: open orders (`POST /api/v4/orders`), order
+//! history (`POST /api/v4/trade-account/order/history`), the conditional orders (`POST
+//! /api/v4/conditional-orders`) and cancel (`POST /api/v4/order/cancel`), the collateral account's positions and risk controls (see
 //! [Positions and risk controls](#positions-and-risk-controls)), and the rest of smart
 //! investing — investing in a plan, closing an investment, the investments and interest
 //! payment lists (`POST /api/v4/main-account/smart/investment`, `…/investment/close`,
@@ -68,12 +68,13 @@
 //! | what | value |
 //! |---|---|
 //! | address | `127.0.0.1`, an ephemeral port (see [`SandboxBuilder::port`]) |
-//! | accounts | see [`demo`]: a B2B partner (one-way), a regular key (hedge mode), a disabled key; 10 000 USDT each, leverage 10 |
+//! | accounts | see [`demo`]: a **B2B** partner (one-way; its canceled orders never reach the history), a regular key (hedge mode), a disabled key; 10 000 USDT each, leverage 10 |
 //! | markets | `BTC_USDT` 65000 (min 0.001, step 0.000001), `ETH_USDT` 3500 (min 0.01, step 0.0001), `BTC_PERP` 65000 (min 0.001, step 0.000001); taker fee 0.1 %, collateral USDT |
 //! | plans | `USDT` plans with statuses 1–4 (the first is the docs' example), `BTC` plans with statuses 1 and 4 ([`PlanConfig`]); the partner's main account holds 10 000 USDT and 1 BTC to invest; a plan minute lasts a minute ([`SandboxBuilder::investment_minute`]) |
-//! | limits | per key per 10 s: 10 000 for each order operation, 1 000 for plans and the other smart-investment operations together (the docs' `/api/v4/main-account/*` scope), 12 000 for each look-up (open orders, history), 10 000 for cancel; bodies up to 64 KiB |
+//! | limits | per key per 10 s: 10 000 for each order operation, 1 000 for plans and the other smart-investment operations together (the docs' `/api/v4/main-account/*` scope), 12 000 for each look-up (open orders, history, conditional orders), 10 000 for cancel; bodies up to 64 KiB |
 //! | positions and risk controls | their documented limits per key per 10 s ([`SandboxBuilder::rate_limit`]): 12 000 for the balances, summaries, positions, history and hedge-mode read; 10 000 for close, cancel-all, bulk cancel and the kill switch; 1 000 for leverage and the hedge-mode switch |
 //! | kill-switch second | one second ([`SandboxBuilder::kill_switch_second`]) |
+//! | OTO trigger orders | listed by the open orders as well as the conditional orders ([`SandboxBuilder::oto_orders_in_open_orders`]) |
 //!
 //! # What a request goes through
 //!
@@ -260,7 +261,26 @@
 //! now; later values clamped to now). `status` `CANCELED` takes every canceled status;
 //! `PARTIALLY_FILLED` matches nothing (the sandbox never fills partly).
 //! [`AccountConfig::canceled_orders_in_history`]`(false)` models the docs' B2B accounts, whose
-//! canceled orders are not recorded.
+//! canceled orders are not recorded; the demo partner ([`demo::PARTNER_API_KEY`]) is one.
+//!
+//! **Conditional orders** (`POST /api/v4/conditional-orders`; the spec's
+//! `getConditionalOrders`). `market` problems first (31), then the page (30):
+//!
+//! | check | answer | source |
+//! |---|---|---|
+//! | `market` not a string / empty / not `BASE_QUOTE` | 422, 31, the open orders' messages | code: the spec ("the `market` filter is unknown"); messages not documented (CE §1's) |
+//! | `market` not a market | 422, 31, `Market is not available` | code: the spec; message CE §1's |
+//! | `limit` not an integer / below 1 / above 100 | 422, 30, `The limit must be an integer.` / `… at least 1.` / `… may not be greater than 100.` | bounds: the spec; messages CE §1's |
+//! | `offset` not an integer / below 0 / above 4294967295 | 422, 30, as for the open orders | the spec |
+//!
+//! It answers `{"limit","offset","total","records"}`: every OTO group of the key — a resting
+//! trigger order with a stop-loss or take-profit — of the market (or all), newest first, the
+//! page cut from them and `total` counting them all. Each record is `{"id"` (the group's
+//! `otoId`), `"type":"oto"`, `"stopLossPrice"`, `"takeProfitPrice"` (each only when given),
+//! `"conditionalOrder"` (the order in the `OrderResponse` shape)`}`, in the spec example's
+//! order. A market order's group is not listed (it fills at once, activating the group, which
+//! the sandbox does not model), nor is a fired or canceled trigger's. The sandbox makes no OCO
+//! pairs.
 //!
 //! **Cancel** (`POST /api/v4/order/cancel`; CE §3). Field problems together (30), then the
 //! market's existence (31):
@@ -402,6 +422,7 @@
 //! | [`Fault::AnswerAfterProcessing`] | yes | the same, after the order was placed or canceled ("5xx after executing") |
 //! | [`Fault::DropAfterProcessing`] | yes | no answer: the connection is closed once the request was executed |
 //! | [`Fault::VisibleAfter`] | yes | the real answer; the order it places stays out of the look-ups for a while after placement |
+//! | [`Fault::Lagging`] | yes | a look-up answers from the orders as they were a while ago (each look-up's route lags on its own) |
 //! | [`Fault::Stall`] | no | nothing: the connection stays silent until the client gives up |
 //! | [`Fault::TruncatedBody`] | yes | HTTP 200, half the JSON |
 //! | [`Fault::CloseMidResponse`] | yes | the full `Content-Length` announced, half the body, then a clean close |

@@ -103,7 +103,7 @@ fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
             "partner ",
             demo::PARTNER_API_KEY,
             demo::PARTNER_API_SECRET,
-            "B2B partner, one-way mode, 10000 USDT",
+            "B2B partner (canceled orders not in the history), one-way mode, 10000 USDT",
         ),
         (
             "regular ",

@@ -17,6 +17,8 @@ pub(crate) enum Op {
     History,
     /// `POST /api/v4/order/cancel`.
     Cancel,
+    /// `POST /api/v4/conditional-orders`.
+    ConditionalOrders,
     /// `GET /api/v4/public/time` (public: no key; limited for all callers together).
     Time,
     /// `POST /api/v4/collateral-account/balance`.
@@ -67,6 +69,7 @@ impl Op {
             Self::OpenOrders => "/api/v4/orders",
             Self::History => "/api/v4/trade-account/order/history",
             Self::Cancel => "/api/v4/order/cancel",
+            Self::ConditionalOrders => "/api/v4/conditional-orders",
             Self::Time => "/api/v4/public/time",
             Self::Balance => "/api/v4/collateral-account/balance",
             Self::BalanceSummary => "/api/v4/collateral-account/balance-summary",
@@ -98,6 +101,7 @@ impl Op {
             Self::OpenOrders => Route::OpenOrders,
             Self::History => Route::OrderHistory,
             Self::Cancel => Route::CancelOrder,
+            Self::ConditionalOrders => Route::ConditionalOrders,
             Self::Time => Route::ServerTime,
             Self::Balance => Route::CollateralBalance,
             Self::BalanceSummary => Route::BalanceSummary,

@@ -72,13 +72,26 @@ fn ids(reply: &Reply) -> Vec<(String, u64)> {
     }
 }
 
+/// A sandbox whose partner account records its canceled orders (the demo partner is a B2B
+/// account, which does not).
+fn recording_cancels() -> Sandbox {
+    Sandbox::builder()
+        .account(
+            AccountConfig::new(PARTNER.0, PARTNER.1)
+                .partner(true)
+                .balance("USDT", "10000"),
+        )
+        .start()
+        .unwrap()
+}
+
 fn code(reply: &Reply) -> i64 {
     reply.json()["code"].as_i64().unwrap_or(-1)
 }
 
 #[test]
 fn finished_orders_by_market_in_the_history_shape() {
-    let sandbox = Sandbox::start().unwrap();
+    let sandbox = recording_cancels();
     let filled = place(&sandbox, "BTC_USDT", "buy", "h-1");
     let perp = place(&sandbox, "BTC_PERP", "sell", "");
     let fired = rest(&sandbox, "sell", "60000", "h-stop");
@@ -172,7 +185,7 @@ fn look_ups_and_their_two_not_found_answers() {
 
 #[test]
 fn status_dates_and_pages() {
-    let sandbox = Sandbox::start().unwrap();
+    let sandbox = recording_cancels();
     let filled: Vec<u64> = (0..3)
         .map(|i| place(&sandbox, "BTC_USDT", "buy", &format!("s-{i}")))
         .collect();
@@ -279,15 +292,8 @@ fn validation_answers() {
 
 #[test]
 fn b2b_accounts_do_not_record_canceled_orders() {
-    let sandbox = Sandbox::builder()
-        .account(
-            AccountConfig::new(PARTNER.0, PARTNER.1)
-                .partner(true)
-                .balance("USDT", "10000")
-                .canceled_orders_in_history(false),
-        )
-        .start()
-        .unwrap();
+    // The partner demo account is a B2B account.
+    let sandbox = Sandbox::start().unwrap();
     let filled = place(&sandbox, "BTC_USDT", "buy", "b-1");
     let canceled = rest(&sandbox, "buy", "90000", "b-2");
     let reply = cancel(
@@ -311,6 +317,25 @@ fn b2b_accounts_do_not_record_canceled_orders() {
         r#""market":"BTC_USDT","clientOrderId":"b-2""#,
     );
     assert_eq!(open.json(), json!([]));
+    // An account that records cancels shows it.
+    let sandbox = Sandbox::builder()
+        .account(
+            AccountConfig::new(PARTNER.0, PARTNER.1)
+                .partner(true)
+                .balance("USDT", "10000"),
+        )
+        .start()
+        .unwrap();
+    let canceled = rest(&sandbox, "buy", "90000", "b-3");
+    cancel(
+        &sandbox,
+        PARTNER,
+        &format!(r#""market":"BTC_USDT","orderId":{canceled}"#),
+    );
+    assert_eq!(
+        ids(&history(&sandbox, PARTNER, "")),
+        vec![("BTC_USDT".to_owned(), canceled)]
+    );
 }
 
 #[test]

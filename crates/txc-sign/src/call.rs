@@ -8,7 +8,7 @@ use txc_types::endpoint::Endpoint;
 
 use crate::trace::Attempt;
 use crate::{
-    ClientCore, ClockOffset, Error, Machine, Nonce, Response, Retry, Step, Throttled,
+    ClientCore, ClockBounds, ClockOffset, Error, Machine, Nonce, Response, Retry, Step, Throttled,
     TransportError, TransportErrorKind, decode,
 };
 
@@ -26,8 +26,9 @@ enum State<T> {
     Ready { not_before: Option<SystemTime> },
     /// A request is out; waiting for [`Machine::receive`].
     Sent,
-    /// The last attempt's decoded outcome, to be judged at the next [`Machine::next`].
-    Received(Result<T, Error>),
+    /// The last attempt's decoded outcome and its answer's `Date`, to be judged at the next
+    /// [`Machine::next`].
+    Received(Result<T, Error>, Option<SystemTime>),
     /// Finished; the output was handed out.
     Finished,
 }
@@ -190,9 +191,13 @@ impl<E: Endpoint> Machine for Call<'_, E> {
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
         match std::mem::replace(&mut self.state, State::Finished) {
-            State::Received(outcome) => {
+            State::Received(outcome, date) => {
                 if let (Some(trace), Some(last)) = (&self.trace, self.attempts.last()) {
                     trace.latency(now.duration_since(last.signed_at).unwrap_or_default());
+                }
+                if let (Some(date), Some(last)) = (date, self.attempts.last()) {
+                    let reading = ClockBounds::from_reading(date, last.signed_at, now);
+                    self.core.exchange_clock().observe(reading);
                 }
                 match self.judge(outcome, now) {
                     Step::Wait(delay) if delay.is_zero() => self.next(now),
@@ -247,11 +252,11 @@ impl<E: Endpoint> Machine for Call<'_, E> {
         if let Some(trace) = &self.trace {
             trace.outcome(&response);
         }
-        let outcome = match response {
-            Ok(response) => decode::<E>(&response),
-            Err(failure) => Err(failure.into()),
+        let (outcome, date) = match response {
+            Ok(response) => (decode::<E>(&response), response.date()),
+            Err(failure) => (Err(failure.into()), None),
         };
-        self.state = State::Received(outcome);
+        self.state = State::Received(outcome, date);
     }
 }
 

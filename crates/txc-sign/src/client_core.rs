@@ -10,13 +10,17 @@ use txc_types::time::ServerTimeQuery;
 
 use crate::call::{Call, Held};
 use crate::close::{Close, PendingClose, ResolveClose};
+use crate::exchange_clock::ExchangeClock;
 use crate::invest_once::{InvestOnce, Investing};
 use crate::invest_resolve::ResolveInvestment;
+use crate::ledger::Ledger;
+use crate::order_search::OrderSearch;
 use crate::place::{Place, PlaceOnce};
 use crate::preflight::{ModeChange, Preflight};
-use crate::resolve::Resolve;
+use crate::resolve::{Resolve, Resolver};
+use crate::rule::AbsenceRule;
 use crate::{
-    ClientOrderIds, Error, NonceMode, NonceSequence, PendingInvestment, PendingOrder, RateLimiter,
+    ClockBounds, Error, NonceMode, NonceSequence, PendingInvestment, PendingOrder, RateLimiter,
     RatePolicy, RetryPolicy, SignedRequest, Signer, SyncClock,
 };
 
@@ -42,9 +46,12 @@ pub struct ClientCore {
     pub(crate) nonce_mode: NonceMode,
     pub(crate) retry: RetryPolicy,
     pub(crate) max_response_bytes: usize,
-    pub(crate) client_order_ids: Option<ClientOrderIds>,
-    pub(crate) settle_delay: Duration,
+    pub(crate) absence_rule: AbsenceRule,
+    pub(crate) b2b_account: bool,
+    pub(crate) resend_when_cancels_are_invisible: bool,
     pub(crate) max_placements: u32,
+    pub(crate) exchange_clock: ExchangeClock,
+    pub(crate) ledger: Ledger,
     pub(crate) rate_limiter: Option<RateLimiter>,
     pub(crate) rate_policy: RatePolicy,
     pub(crate) mode_check: crate::ModeCheck,
@@ -72,10 +79,50 @@ impl ClientCore {
         SyncClock::new(self.call_owned(ServerTimeQuery))
     }
 
-    /// How long [`Resolve`] waits after an attempt's nonce time, and how far apart
-    /// [`ResolveInvestment`]'s two rounds are.
+    /// The settling delay [`Resolve`] spaces its rounds of look-ups by (before it is raised
+    /// to its floor, the nonce window plus the measured skew, unless the timing is unproven),
+    /// and how far apart [`ResolveInvestment`]'s two rounds are.
     pub fn settle_delay(&self) -> Duration {
-        self.settle_delay
+        self.absence_rule.delay()
+    }
+
+    /// The rule resolving proves absence by: the settling delay, and whether its timing is the
+    /// rule's or the caller's (`unproven_settle_delay`).
+    pub fn absence_rule(&self) -> AbsenceRule {
+        self.absence_rule
+    }
+
+    /// Whether the account is a B2B account, whose canceled orders the exchange does not record
+    /// in the history: resolving then cannot tell an absent order from a canceled one.
+    pub fn b2b_account(&self) -> bool {
+        self.b2b_account
+    }
+
+    /// Whether [`PlaceOnce`] resends an order that resolving cannot tell from a canceled one
+    /// (a B2B account's absence).
+    pub fn resend_when_cancels_are_invisible(&self) -> bool {
+        self.resend_when_cancels_are_invisible
+    }
+
+    /// The exchange's clock as this client measured it (the `Date` of every answer, the server
+    /// time), if it measured it yet.
+    pub fn clock_bounds(&self) -> Option<ClockBounds> {
+        self.exchange_clock.bounds()
+    }
+
+    pub(crate) fn exchange_clock(&self) -> &ExchangeClock {
+        &self.exchange_clock
+    }
+
+    pub(crate) fn ledger(&self) -> &Ledger {
+        &self.ledger
+    }
+
+    /// The orders this client (and its clones) sent whose outcome is not definite yet —
+    /// in flight, unknown or unresolved — oldest first. A future dropped mid-placement leaves
+    /// its order here; [`resolve`](Self::resolve) each.
+    pub fn pending_orders(&self) -> Vec<PendingOrder> {
+        self.ledger.pending()
     }
 
     /// How many times [`PlaceOnce`] may send an order (and [`InvestOnce`] an investment) in
@@ -84,30 +131,20 @@ impl ClientCore {
         self.max_placements
     }
 
-    /// Starts placing `order`: a [`Place`] machine. An order without a `clientOrderId` gets
-    /// one from the client's generator (unless that was turned off), so that an unknown
-    /// outcome can be resolved.
+    /// Starts placing `order` (with the `clientOrderId` it was built with): a [`Place`]
+    /// machine.
     pub fn place<'a, O: NewOrder>(&'a self, order: &'a O) -> Place<'a, O> {
-        match (&self.client_order_ids, order.fields().client_order_id()) {
-            (Some(ids), None) => {
-                Place::new(self.call_owned(order.with_client_order_id(ids.next())))
-            }
-            _ => Place::new(self.call(order)),
-        }
+        Place::new(self, self.call(order), true)
     }
 
     /// Starts resolving `order`: a [`Resolve`] machine.
     pub fn resolve(&self, order: PendingOrder) -> Resolve<'_> {
-        Resolve::new(self, order)
+        Resolver::new(self, OrderSearch::new(order, "resolve"))
     }
 
     /// Starts placing `order` exactly once: a [`PlaceOnce`] machine.
     pub fn place_once<O: NewOrder>(&self, order: &O) -> PlaceOnce<'_, O> {
-        let order = match (&self.client_order_ids, order.fields().client_order_id()) {
-            (Some(ids), None) => order.with_client_order_id(ids.next()),
-            _ => order.clone(),
-        };
-        PlaceOnce::new(self, order)
+        PlaceOnce::new(self, order.clone())
     }
 
     /// `then` — placing `order`, say — after checking the order's `positionSide` against the

@@ -14,12 +14,10 @@ use txc_types::values::Market;
 use crate::call::Call;
 use crate::{AttemptRecord, ClientCore, Error, Machine, NonceMode, Response, Step, TransportError};
 
-/// The nonce window the exchange documents: ±5 s.
-pub const NONCE_WINDOW: Duration = Duration::from_secs(5);
 /// How long after its acceptance a close is given to take effect (not documented: the
 /// client's bound).
 pub const TAKE_EFFECT: Duration = Duration::from_secs(5);
-/// The documented acceptance window resolving a close waits out: [`NONCE_WINDOW`] plus
+/// The documented acceptance window resolving a close waits out: [`NONCE_WINDOW`](crate::NONCE_WINDOW) plus
 /// [`TAKE_EFFECT`].
 pub const DOCUMENTED_ACCEPTANCE_WINDOW: Duration = Duration::from_secs(10);
 /// The most look-up rounds resolving a close makes before it answers "unknown".

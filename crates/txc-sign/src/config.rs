@@ -7,10 +7,15 @@
 
 use std::time::Duration;
 
+use std::sync::Arc;
+
+use crate::exchange_clock::ExchangeClock;
+use crate::ledger::Ledger;
+use crate::rule::AbsenceRule;
 use crate::{
-    ClientCore, ClientOrderIds, ClockOffset, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS,
-    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SETTLE_DELAY, Error, FleetWorker, ModeCheck, NonceMode,
-    NonceSequence, RateLimiter, RatePolicy, RetryPolicy, Signer,
+    ClientCore, ClockOffset, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS,
+    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SETTLE_DELAY, Error, FleetWorker, Journal, ModeCheck,
+    NONCE_WINDOW, NonceMode, NonceSequence, RateLimiter, RatePolicy, RetryPolicy, Signer,
 };
 
 /// The default connect timeout.
@@ -54,8 +59,11 @@ pub struct ClientConfig {
     max_response_bytes: usize,
     retry: RetryPolicy,
     nonces: Option<NonceSequence>,
-    client_order_ids: Option<ClientOrderIds>,
     settle_delay: Duration,
+    unproven_settle_delay: Option<Duration>,
+    b2b_account: bool,
+    resend_when_cancels_are_invisible: bool,
+    journal: Option<Arc<dyn Journal>>,
     max_placements: u32,
     rate_limiter: Option<RateLimiter>,
     rate_limited: bool,
@@ -79,8 +87,11 @@ impl ClientConfig {
             max_response_bytes: DEFAULT_MAX_RESPONSE_BYTES,
             retry: RetryPolicy::default(),
             nonces: None,
-            client_order_ids: Some(ClientOrderIds::process()),
             settle_delay: DEFAULT_SETTLE_DELAY,
+            unproven_settle_delay: None,
+            b2b_account: false,
+            resend_when_cancels_are_invisible: false,
+            journal: None,
             max_placements: DEFAULT_MAX_PLACEMENTS,
             rate_limiter: None,
             rate_limited: true,
@@ -95,9 +106,23 @@ impl ClientConfig {
     crate::client_settings!(__define_client_settings);
 
     /// Checks the settings and makes the core: fails with [`Error::InvalidConfig`] for a base
-    /// URL that is not `http(s)://host[:port]`, a zero size cap, or a fleet worker with strict
-    /// nonces. The HTTP settings are not the core's: see [`http_settings`](Self::http_settings).
+    /// URL that is not `http(s)://host[:port]`, a zero size cap, a fleet worker with strict
+    /// nonces, or a settling delay below the nonce window. The HTTP settings are not the
+    /// core's: see [`http_settings`](Self::http_settings).
     pub fn build(self) -> Result<ClientCore, Error> {
+        if self.unproven_settle_delay.is_none() && self.settle_delay < NONCE_WINDOW {
+            return Err(Error::invalid_config(
+                "settle_delay",
+                format!(
+                    "{} ms is below the floor of {} ms (the exchange's nonce window, raised by \
+                     the measured clock skew when resolving): shorter, resolving could answer \
+                     \"not placed\" while an attempt can still be accepted. Only \
+                     unproven_settle_delay goes below it, and gives up the guarantee",
+                    self.settle_delay.as_millis(),
+                    NONCE_WINDOW.as_millis()
+                ),
+            ));
+        }
         if self.max_response_bytes == 0 {
             return Err(Error::invalid_config(
                 "max_response_bytes",
@@ -143,9 +168,15 @@ impl ClientConfig {
             nonce_mode: self.nonce_mode,
             retry: self.retry,
             max_response_bytes: self.max_response_bytes,
-            client_order_ids: self.client_order_ids,
-            settle_delay: self.settle_delay,
+            absence_rule: match self.unproven_settle_delay {
+                Some(delay) => AbsenceRule::unproven(delay),
+                None => AbsenceRule::proven(self.settle_delay),
+            },
+            b2b_account: self.b2b_account,
+            resend_when_cancels_are_invisible: self.resend_when_cancels_are_invisible,
             max_placements: self.max_placements,
+            exchange_clock: ExchangeClock::default(),
+            ledger: Ledger::new(self.journal),
             rate_limiter,
             rate_policy: self.rate_policy,
             mode_check: self.mode_check,
@@ -243,7 +274,7 @@ mod tests {
     use super::*;
     use crate::RateLimits;
     use txc_types::endpoint::{Endpoint, RateLimit};
-    use txc_types::orders::{CollateralMarketOrder, Side};
+    use txc_types::orders::CollateralMarketOrder;
 
     fn config(key: &str) -> ClientConfig {
         let credentials = Credentials::new(key, "secret");
@@ -252,18 +283,6 @@ mod tests {
 
     fn core(config: ClientConfig) -> ClientCore {
         config.build().unwrap_or_else(|e| unreachable!("{e}"))
-    }
-
-    fn generates_ids(core: &ClientCore) -> Option<String> {
-        let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build();
-        let order = order.unwrap_or_else(|e| unreachable!("{e}"));
-        let id = core
-            .place(&order)
-            .order()
-            .fields()
-            .client_order_id()
-            .cloned();
-        id.map(|id| id.as_str().to_owned())
     }
 
     #[test]
@@ -309,20 +328,25 @@ mod tests {
     }
 
     #[test]
-    fn client_order_ids_can_be_turned_off_and_on_keeping_their_generator() {
-        assert!(generates_ids(&core(config("cfg-c"))).is_some());
-        assert_eq!(
-            generates_ids(&core(config("cfg-c").client_order_ids(false))),
-            None
-        );
-        let repeatable = config("cfg-c").client_order_id_generator(ClientOrderIds::with_prefix(9));
-        let again = repeatable.clone().client_order_ids(true);
-        assert_eq!(
-            generates_ids(&core(again)).as_deref(),
-            Some("txc-0000000000009-1")
-        );
-        let off = repeatable.client_order_ids(false);
-        assert_eq!(generates_ids(&core(off)), None);
+    fn the_settling_delay_has_a_floor_only_the_unproven_setting_goes_below() {
+        let short = config("cfg-c").settle_delay(Duration::from_secs(4)).build();
+        assert!(matches!(
+            short,
+            Err(Error::InvalidConfig {
+                what: "settle_delay",
+                ..
+            })
+        ));
+        let floor = core(config("cfg-c").settle_delay(NONCE_WINDOW));
+        assert!(floor.absence_rule().is_proven());
+        let unproven = core(config("cfg-c").unproven_settle_delay(Duration::from_millis(100)));
+        assert!(!unproven.absence_rule().is_proven());
+        assert_eq!(unproven.settle_delay(), Duration::from_millis(100));
+        // The last one set wins.
+        let back = config("cfg-c")
+            .unproven_settle_delay(Duration::ZERO)
+            .settle_delay(Duration::from_secs(1));
+        assert!(back.build().is_err());
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::fmt;
 
 use txc_types::errors::ValidationError;
 
-use crate::{PendingInvestment, PendingOrder};
+use crate::{Evidence, PendingInvestment, PendingOrder};
 
 /// Everything that can go wrong calling the exchange.
 #[derive(Debug, thiserror::Error)]
@@ -83,6 +83,24 @@ pub enum Error {
         .0.operation
     )]
     CloseUnknown(#[source] Box<crate::UnresolvedClose>),
+    /// Resolving could not prove an order's outcome either way: why, and what to do. The
+    /// cause of an [`Error::OutcomeUnknown`] (whose [`Unresolved::evidence`] has the
+    /// look-ups made).
+    #[error("cannot tell: {reason}")]
+    Unproven {
+        /// Why the look-ups prove nothing, and what to run.
+        reason: String,
+    },
+    /// An order was refused before any I/O: this client used its `clientOrderId` on the
+    /// market for an order still unresolved, or for one whose acceptance window could overlap
+    /// the new one's — resolving could not tell the two apart. Nothing was sent.
+    #[error("clientOrderId {client_order_id} refused, nothing was sent: {reason}")]
+    ClientOrderIdInUse {
+        /// The id.
+        client_order_id: String,
+        /// Why.
+        reason: String,
+    },
 }
 
 /// A request the client's rate limiter held back: nothing was sent. Try again after
@@ -111,10 +129,13 @@ pub struct Throttled {
 pub struct Unresolved {
     /// The operation, e.g. `collateral_market_order`.
     pub operation: &'static str,
-    /// The order.
+    /// The order, with every attempt to place it.
     pub order: PendingOrder,
-    /// The failure that ended the last attempt.
+    /// The failure that ended the last attempt, or why resolving could not tell
+    /// ([`Error::Unproven`]).
     pub cause: Error,
+    /// The look-ups resolving made, if it ran.
+    pub evidence: Option<Evidence>,
 }
 
 /// An investment and the failure that ended its call: the context of
@@ -170,7 +191,14 @@ impl Unresolved {
             operation,
             order,
             cause,
+            evidence: None,
         }
+    }
+
+    /// The same, with the evidence resolving gathered.
+    pub fn with_evidence(mut self, evidence: Evidence) -> Self {
+        self.evidence = Some(evidence);
+        self
     }
 }
 
@@ -242,6 +270,15 @@ impl Error {
         }
     }
 
+    /// The look-ups resolving made for the order behind [`Error::OutcomeUnknown`] or
+    /// [`Error::NotPlaced`], if resolving ran.
+    pub fn evidence(&self) -> Option<&Evidence> {
+        match self {
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.evidence.as_ref(),
+            _ => None,
+        }
+    }
+
     /// Whether an order may have been executed although this error was returned, judged by
     /// the exchange's rules, status first:
     ///
@@ -263,7 +300,11 @@ impl Error {
             Self::Transport(e) => e.delivery == Delivery::MaybeSent,
             Self::Api(e) => status_leaves_outcome_unknown(e.status),
             Self::Decode(e) => status_leaves_outcome_unknown(e.status),
-            Self::InvalidRequest(_) | Self::InvalidConfig { .. } | Self::Throttled(_) => false,
+            Self::Unproven { .. } => true,
+            Self::InvalidRequest(_)
+            | Self::InvalidConfig { .. }
+            | Self::Throttled(_)
+            | Self::ClientOrderIdInUse { .. } => false,
         }
     }
 
@@ -280,7 +321,10 @@ impl Error {
             Self::Api(e) => e.status == 429,
             Self::Decode(e) => e.status == 429,
             Self::Throttled(_) => true,
-            Self::InvalidRequest(_) | Self::InvalidConfig { .. } => false,
+            Self::InvalidRequest(_)
+            | Self::InvalidConfig { .. }
+            | Self::Unproven { .. }
+            | Self::ClientOrderIdInUse { .. } => false,
         }
     }
 

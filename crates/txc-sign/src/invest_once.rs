@@ -11,7 +11,7 @@ use std::time::SystemTime;
 use txc_types::investments::{Invest, Investment, NewInvestment};
 
 use crate::call::Call;
-use crate::invest_resolve::{Evidence, InvestResolution, ResolveInvestment};
+use crate::invest_resolve::{InvestResolution, InvestmentEvidence, ResolveInvestment};
 use crate::{
     ClientCore, Error, Machine, PendingInvestment, Response, Step, TransportError,
     UnresolvedInvestment,
@@ -28,7 +28,7 @@ pub enum Invested {
         /// The investment.
         investment: Box<Investment>,
         /// What proved it is this one: the window and the rounds read.
-        evidence: Evidence,
+        evidence: InvestmentEvidence,
     },
 }
 

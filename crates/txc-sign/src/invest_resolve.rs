@@ -25,7 +25,7 @@ pub(crate) const NONCE_WINDOW: Duration = Duration::from_secs(5);
 /// bound nothing between a request passing the nonce check and its effect; the exchange
 /// creates the investment while answering the request, and this allows 5 s for it (the order
 /// resolver's constant).
-pub const CREATION_ALLOWANCE: Duration = Duration::from_secs(5);
+pub(crate) const CREATION_ALLOWANCE: Duration = Duration::from_secs(5);
 
 /// How many rounds dated before the window's end are read again before giving up.
 const MAX_EARLY_ROUNDS: u32 = 3;
@@ -48,7 +48,7 @@ pub enum WindowBasis {
 /// accepted, and so the `created` seconds a record of it can carry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct AcceptanceWindow {
+pub struct InvestmentWindow {
     /// The earliest exchange time an attempt could have been accepted at.
     pub from_ms: u64,
     /// The latest.
@@ -57,7 +57,7 @@ pub struct AcceptanceWindow {
     pub basis: WindowBasis,
 }
 
-impl AcceptanceWindow {
+impl InvestmentWindow {
     /// The window of attempts signed with `nonceWindow`: their nonces ± [`NONCE_WINDOW`].
     pub(crate) fn of_nonces(nonces: impl Iterator<Item = u64> + Clone) -> Option<Self> {
         let w = millis(NONCE_WINDOW);
@@ -124,14 +124,14 @@ pub struct InvestmentRound {
 /// What proved a resolution: the window and the rounds read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
-pub struct Evidence {
+pub struct InvestmentEvidence {
     /// The attempts' acceptance window.
-    pub window: AcceptanceWindow,
+    pub window: InvestmentWindow,
     /// The rounds that counted, in order.
     pub rounds: Vec<InvestmentRound>,
 }
 
-impl fmt::Display for Evidence {
+impl fmt::Display for InvestmentEvidence {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -168,13 +168,13 @@ pub enum InvestResolution {
         /// The investment, as the list showed it.
         investment: Box<Investment>,
         /// The window and the rounds.
-        evidence: Evidence,
+        evidence: InvestmentEvidence,
     },
     /// Two rounds, the settling delay apart and both after every attempt was too old to be
     /// accepted, found none: not invested; investing again is safe.
     NotInvested {
         /// The window and the two rounds.
-        evidence: Evidence,
+        evidence: InvestmentEvidence,
     },
     /// Several investments of the plan and amount were created inside the window: one may be
     /// this one, and which cannot be told. Do not invest again.
@@ -182,13 +182,13 @@ pub enum InvestResolution {
         /// All of them.
         candidates: Vec<Investment>,
         /// The window and the rounds.
-        evidence: Evidence,
+        evidence: InvestmentEvidence,
     },
 }
 
 impl InvestResolution {
     /// What proved it.
-    pub fn evidence(&self) -> &Evidence {
+    pub fn evidence(&self) -> &InvestmentEvidence {
         match self {
             Self::Invested { evidence, .. }
             | Self::NotInvested { evidence }
@@ -239,7 +239,7 @@ enum Stage<'a> {
 /// record of the same plan and amount in the investments list, created while the attempt could
 /// have been accepted. Everything is judged on the **exchange's clock**:
 ///
-/// 1. **Acceptance window** ([`AcceptanceWindow`]). With `nonceWindow` the exchange accepts a
+/// 1. **Acceptance window** ([`InvestmentWindow`]). With `nonceWindow` the exchange accepts a
 ///    nonce only within ±5 s of its own time ([`NONCE_WINDOW`]), so an attempt with nonce `n`
 ///    was accepted, if at all, in `[n − 5 s, n + 5 s]` — whatever this host's clock says.
 ///    Without it (strict nonces) a nonce is accepted only above every nonce the key had
@@ -276,7 +276,7 @@ pub struct ResolveInvestment<'a> {
     pending: PendingInvestment,
     amount: Option<ExactDecimal>,
     /// Known from the start with `nonceWindow`; from the first answer with strict nonces.
-    window: Option<AcceptanceWindow>,
+    window: Option<InvestmentWindow>,
     rounds: Vec<InvestmentRound>,
     early: u32,
     /// The `Date` of the last response handed in.
@@ -346,8 +346,8 @@ impl<'a> ResolveInvestment<'a> {
         Step::Done(Err(Error::InvestmentUnknown(Box::new(unresolved))))
     }
 
-    fn evidence(&self, window: AcceptanceWindow) -> Evidence {
-        Evidence {
+    fn evidence(&self, window: InvestmentWindow) -> InvestmentEvidence {
+        InvestmentEvidence {
             window,
             rounds: self.rounds.clone(),
         }
@@ -378,7 +378,7 @@ impl<'a> ResolveInvestment<'a> {
                 Some(window) => window,
                 None => {
                     let first = self.pending.first_signed_at().unwrap_or(now);
-                    let fenced = AcceptanceWindow::fenced(first, date, now);
+                    let fenced = InvestmentWindow::fenced(first, date, now);
                     self.window = Some(fenced);
                     fenced
                 }
@@ -441,7 +441,7 @@ impl<'a> ResolveInvestment<'a> {
     fn round_read(
         &mut self,
         round: Round,
-        window: AcceptanceWindow,
+        window: InvestmentWindow,
         now: SystemTime,
     ) -> Step<Result<InvestResolution, Error>> {
         self.rounds.push(InvestmentRound {

@@ -6,15 +6,20 @@
 //! [`SignedRequest::into_http`]), turning a [`Response`] (status, headers, body) into a typed
 //! result or a typed [`Error`] ([`decode`]) judged by the exchange's rules, deciding whether
 //! and when to retry ([`RetryPolicy`]), pacing within the exchange's rate limits
-//! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`];
-//! fleets of processes on one key: [`FleetWorker`]), driving all of that as one sans-IO state
-//! machine per call ([`Machine`], [`Call`]); checking an order against the account's position
-//! mode before it is sent ([`Preflight`], [`ModeCheck`]), closing a position and resolving a
-//! close whose outcome is unknown ([`Close`], [`ResolveClose`]), and deciding when a
-//! kill-switch guard re-arms ([`KillSwitchSchedule`]), investing exactly once ([`InvestOnce`])
-//! and resolving an investment from the investments list ([`ResolveInvestment`]) — and, for
-//! servers and test doubles, checking a
-//! signed request the way the exchange does (`verify`, `NonceGuard`: the `server` feature).
+//! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`],
+//! [`ClockBounds`]; fleets of processes on one key: [`FleetWorker`]), driving all of that as one
+//! sans-IO state machine per call ([`Machine`], [`Call`]); placing an order exactly once
+//! ([`Place`], [`PlaceOnce`]), with each order's pending record kept before its first byte is
+//! sent ([`PendingOrder`], [`Journal`]) and an unknown outcome resolved from proof by one rule
+//! ([`Resolve`]: [`AbsenceRule`] over an [`AcceptanceWindow`], every answer with its
+//! [`Evidence`]; [`Resolver`] and [`Search`] for other operations found by look-ups); checking
+//! an order against the account's position mode before it is sent ([`Preflight`],
+//! [`ModeCheck`]), closing a position and resolving a close whose outcome is unknown
+//! ([`Close`], [`ResolveClose`]), deciding when a kill-switch guard re-arms
+//! ([`KillSwitchSchedule`]), investing exactly once ([`InvestOnce`]) and resolving an
+//! investment from the investments list ([`ResolveInvestment`]) — and, for servers and test
+//! doubles, checking a signed request the way the exchange does (`verify`, `NonceGuard`: the
+//! `server` feature).
 //!
 //! **What it is not for:** sending anything. It has no sockets, no clock, no runtime and no
 //! randomness: time, nonce and jitter come in as arguments. Use `txc-blocking` or `txc-async`
@@ -29,6 +34,9 @@
 //! let signer = Signer::new(Credentials::new("my-key", "my-secret")?, "https://whitebit.com")?;
 //! let nonces = NonceSequence::new();
 //! let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+//! // The order has its clientOrderId from here on (generated, since none was given).
+//! let id = order.fields().client_order_id().clone();
+//! assert!(id.as_str().starts_with("txc-"));
 //!
 //! let now_ms = 1_700_000_000_000; // your clock
 //! let request = signer.sign(&order, nonces.next(now_ms), NonceMode::Window)?.into_http();
@@ -55,18 +63,21 @@ mod base64;
 mod body;
 mod call;
 mod client_core;
-mod client_order_ids;
 mod close;
 mod config;
 mod credentials;
 mod decode;
 mod error;
+mod evidence;
+mod exchange_clock;
 mod hex;
 mod invest_once;
 mod invest_resolve;
 mod kill_switch;
+mod ledger;
 mod machine;
 mod nonce;
+mod order_search;
 mod pacing;
 mod pending;
 mod pending_investment;
@@ -75,6 +86,8 @@ mod preflight;
 mod registry;
 mod resolve;
 mod retry;
+mod rule;
+mod search;
 mod settings;
 mod signed_request;
 mod signer;
@@ -86,10 +99,9 @@ mod verify;
 
 pub use call::{AttemptRecord, Call};
 pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
-pub use client_order_ids::ClientOrderIds;
 pub use close::{
     Close, CloseProof, CloseResolution, DOCUMENTED_ACCEPTANCE_WINDOW, LookupRound,
-    MAX_CLOSE_ROUNDS, NONCE_WINDOW, PendingClose, ResolveClose, TAKE_EFFECT, UnresolvedClose,
+    MAX_CLOSE_ROUNDS, PendingClose, ResolveClose, TAKE_EFFECT, UnresolvedClose,
 };
 pub use config::{
     ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
@@ -100,21 +112,32 @@ pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
     TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
 };
+pub use evidence::{
+    AcceptanceWindow, CREATION_ALLOWANCE, Evidence, Flaw, Look, NONCE_WINDOW, Round, RoundVerdict,
+    Sighting, Span,
+};
+pub use exchange_clock::ClockBounds;
 pub use invest_once::{InvestOnce, Invested, Investing};
 pub use invest_resolve::{
-    AcceptanceWindow, CREATION_ALLOWANCE, Evidence, InvestResolution, InvestmentRound,
-    ResolveInvestment, WindowBasis,
+    InvestResolution, InvestmentEvidence, InvestmentRound, InvestmentWindow, ResolveInvestment,
+    WindowBasis,
 };
 pub use kill_switch::{KillSwitchEvent, KillSwitchSchedule, MIN_REARM_EVERY};
+pub use ledger::Journal;
 pub use machine::{Machine, Step};
 pub use nonce::{ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis};
+pub use order_search::OrderSearch;
 pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
 pub use pending_investment::PendingInvestment;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 pub use preflight::{ModeChange, ModeCheck, Preflight, check_position_side};
-pub use resolve::{DEFAULT_SETTLE_DELAY, Placed, Resolution, Resolve};
+pub use resolve::{
+    DEFAULT_SETTLE_DELAY, Found, Placed, PlacedOrder, Resolution, Resolve, Resolver,
+};
 pub use retry::{Retry, RetryPolicy};
+pub use rule::{AbsenceRule, Timing};
+pub use search::{Candidate, RoundFindings, RoundMachine, Search};
 pub use signed_request::SignedRequest;
 pub use signer::{
     DEFAULT_BASE_URL, Signer, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, body_bytes,
@@ -122,5 +145,6 @@ pub use signer::{
 };
 pub use sync_clock::SyncClock;
 pub use txc_types;
+pub use txc_types::values::ClientOrderIds;
 #[cfg(feature = "server")]
 pub use verify::{AuthRejection, KeyStatus, NonceGuard, VerifiedRequest, verify};

@@ -5,7 +5,7 @@ use std::time::SystemTime;
 
 use txc_types::investments::Invest;
 
-use crate::invest_resolve::AcceptanceWindow;
+use crate::invest_resolve::InvestmentWindow;
 use crate::{AttemptRecord, NonceMode};
 
 /// An investment that may or may not have been made: the request (plan and amount), how its
@@ -66,10 +66,10 @@ impl PendingInvestment {
     /// `nonceWindow`, the attempts' nonces ± 5 s; `None` with strict nonces, whose window only
     /// closes once a later request of the key is accepted (resolving measures it), or without
     /// attempts.
-    pub fn acceptance_window(&self) -> Option<AcceptanceWindow> {
+    pub fn acceptance_window(&self) -> Option<InvestmentWindow> {
         match self.nonce_mode {
             NonceMode::Window => {
-                AcceptanceWindow::of_nonces(self.attempts.iter().map(|a| a.nonce.get()))
+                InvestmentWindow::of_nonces(self.attempts.iter().map(|a| a.nonce.get()))
             }
             NonceMode::Strict => None,
         }

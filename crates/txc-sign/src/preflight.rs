@@ -126,7 +126,7 @@ enum Stage<'a, M> {
     /// Check against the known mode, or read it.
     Check(M),
     /// Reading the mode; then check and run `M`.
-    Learning(Call<'a, HedgeModeQuery>, M),
+    Learning(Box<Call<'a, HedgeModeQuery>>, M),
     /// The checked operation.
     Running(M),
     Finished,
@@ -164,7 +164,7 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
                 match self.core.mode.get() {
                     Some(mode) => self.checked(mode, then, now),
                     None => {
-                        let read = self.core.call_owned(HedgeModeQuery);
+                        let read = Box::new(self.core.call_owned(HedgeModeQuery));
                         self.stage = Stage::Learning(read, then);
                         self.next(now)
                     }

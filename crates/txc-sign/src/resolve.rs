@@ -1,28 +1,47 @@
-//! [`Resolve`]: finds out whether an order whose outcome is unknown was placed, the way the
-//! exchange advises — by looking its `clientOrderId` up in the open orders, then in the order
-//! history — once every attempt to send it is too old to still be accepted.
+//! [`Resolver`]: finds out, from proof, whether an operation whose outcome is unknown was
+//! carried out — [`Resolve`] for orders — and the answers it gives ([`Resolution`],
+//! [`Found`], [`Placed`]), each carrying the [`Evidence`] that proved it.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
-use txc_types::lookups::{HistoryOrder, OpenOrdersQuery, OrderHistoryQuery};
+use txc_types::lookups::HistoryOrder;
 use txc_types::orders::Order;
+use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::call::Call;
-use crate::{ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, Unresolved};
+use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Round, RoundVerdict};
+use crate::order_search::OrderSearch;
+use crate::rule::{AbsenceRule, Timing};
+use crate::search::{RoundFindings, RoundMachine, Search};
+use crate::{
+    ApiError, ClientCore, ClockBounds, ClockOffset, Error, Machine, NonceMode, Response, Step,
+    TransportError,
+};
 
-/// An order that was placed, as the exchange last showed it.
+/// The default settling delay: 10 s. Resolving proves absence with two rounds of look-ups,
+/// the first once the exchange's clock is past the attempts' window plus this delay, the
+/// second this delay later; it is the longest visibility lag of the look-ups the rounds cover.
+pub const DEFAULT_SETTLE_DELAY: Duration = Duration::from_secs(10);
+
+/// The most rounds of look-ups one resolution makes before it gives up as unknown.
+const MAX_ROUNDS: usize = 8;
+
+/// An order as the exchange showed it.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-pub enum Placed {
+// One per resolution, never stored in bulk: matching on the order beats saving the bytes.
+#[allow(clippy::large_enum_variant)]
+pub enum PlacedOrder {
     /// The placement's own response.
     Answered(Order),
-    /// Found among the open orders (a resting trigger order).
+    /// Found among the open orders, or as the order of an OTO group among the conditional
+    /// orders (a resting trigger order).
     Open(Order),
     /// Found in the order history (filled or canceled).
     Finished(HistoryOrder),
 }
 
-impl Placed {
+impl PlacedOrder {
     /// The exchange's order id.
     pub fn order_id(&self) -> u64 {
         match self {
@@ -40,161 +59,422 @@ impl Placed {
     }
 }
 
-/// What resolving found.
+/// A record of the operation the exchange showed, and what proved it was the attempts' own.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
-// One per resolution, never stored in bulk: matching on the order beats saving the bytes.
-#[allow(clippy::large_enum_variant)]
-pub enum Resolution {
-    /// The order was placed.
-    Placed(Placed),
-    /// Neither look-up found it after the settling delay: it was not placed, and may be placed
-    /// again (with a fresh nonce).
-    NotPlaced,
+pub struct Found<R> {
+    /// The record.
+    pub record: R,
+    /// What proved it: the placement's own answer, or the look-up that found it inside the
+    /// attempts' acceptance window.
+    pub evidence: Evidence,
 }
 
-/// How old, at least, an order found by `clientOrderId` must be relative to the first attempt
-/// to send it before it is taken for an earlier order that reused the id: generous, for clock
-/// differences between this host and the exchange.
-const CLOCK_TOLERANCE: Duration = Duration::from_secs(60);
+impl<R> Found<R> {
+    /// `record`, proved by `evidence`.
+    pub fn new(record: R, evidence: Evidence) -> Self {
+        Self { record, evidence }
+    }
+}
 
-enum Stage<'a> {
-    Settle,
-    Open(Call<'a, OpenOrdersQuery>),
-    History(Call<'a, OrderHistoryQuery>),
+/// An order that was placed: the record, and what proved it was this placement's.
+pub type Placed = Found<PlacedOrder>;
+
+impl Found<PlacedOrder> {
+    /// The exchange's order id.
+    pub fn order_id(&self) -> u64 {
+        self.record.order_id()
+    }
+
+    /// The order's `clientOrderId`, if it has one.
+    pub fn client_order_id(&self) -> Option<&str> {
+        self.record.client_order_id()
+    }
+}
+
+/// What resolving found — each answer with the [`Evidence`] that proved it. An outcome it
+/// cannot prove either way is the error [`Error::OutcomeUnknown`] instead, with the reason.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum Resolution<R = PlacedOrder> {
+    /// It was carried out: the record, found inside the attempts' acceptance window.
+    Placed(Found<R>),
+    /// It was not: absence proven twice by the rule (see [`Resolve`]). Safe to send again
+    /// (with a fresh nonce).
+    NotPlaced(Evidence),
+    /// Absence was proven twice, but the account's look-ups cannot show every outcome — a B2B
+    /// account's history omits canceled orders — so it cannot tell. `place_once` does not
+    /// resend on it unless told to (`resend_when_cancels_are_invisible`).
+    CannotTell(Evidence),
+}
+
+impl<R> Resolution<R> {
+    /// The evidence behind the answer.
+    pub fn evidence(&self) -> &Evidence {
+        match self {
+            Self::Placed(found) => &found.evidence,
+            Self::NotPlaced(e) | Self::CannotTell(e) => e,
+        }
+    }
+}
+
+/// Resolves an order whose outcome is unknown: a [`Resolver`] with the order look-ups
+/// ([`OrderSearch`]).
+///
+/// # The rule
+///
+/// Every answer says what proved it ([`Evidence`]):
+///
+/// - **Placed** only when a look-up finds a record of the market with the `clientOrderId`
+///   created inside the attempts' [`AcceptanceWindow`] — with `nonceWindow`, the nonce time
+///   of each attempt ± 5 s, plus the [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE), all on
+///   the exchange's clock; with strict nonces, from the attempt's signing (moved to the
+///   exchange's clock by the measured [`ClockBounds`]) to the first look-up the exchange
+///   accepted. A record with the id outside the window is someone else's (an order that
+///   reused the id before, or after): it neither proves nor disproves.
+/// - **Not placed** only when absence is proven twice ([`AbsenceRule`]): two rounds of the
+///   look-ups, the first processed after the exchange's clock passed the window's end plus
+///   the settling delay (judged by the measured clock's *lower* bound), the second the
+///   settling delay after the first; neither with a flaw — a failed look-up, a filtered
+///   answer listing another id, a list that could not be read to its end — and the account's
+///   history recording cancels (else **cannot tell**, [`Resolution::CannotTell`]).
+/// - Everything else is **unknown** ([`Error::OutcomeUnknown`]), its cause saying why and what
+///   to run.
+///
+/// The first round goes out at once and can only find the order; resolving an order long
+/// after its attempts, it may count as the first proof too.
+///
+/// # What is proven, what is assumed
+///
+/// Proven from the exchange's documented rules: with `nonceWindow` no attempt is accepted
+/// outside its nonce ± 5 s of the exchange's clock; with strict nonces none after a later
+/// request of the key was accepted; a `clientOrderId` is unique among the market's open
+/// orders. Measured, not guessed: the exchange's clock, as bounds from the `Date` of its
+/// answers (or its server time), one-second resolution and the round trip included.
+///
+/// Assumed, because the docs do not say (each is a case the look-ups cannot tell apart):
+///
+/// 1. an accepted order is created within the [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE)
+///    (5 s) of passing the nonce check, and its `timestamp`/`ctime` is that creation time on
+///    the clock the nonce check and the `Date` header read;
+/// 2. every record (and every change of its state: filled, canceled, triggered) reaches each
+///    look-up within the settling delay (default 10 s, at least 5 s plus the measured skew):
+///    the longest visibility lag the two rounds cover. The docs give no bound; raise
+///    [`settle_delay`](crate::ClientConfig::settle_delay) if the exchange lags more;
+/// 3. the history keeps every finished order (a B2B account's canceled ones excepted, which is
+///    why it cannot tell there), and a list read page by page does not change between pages in
+///    a way that keeps its total;
+/// 4. nobody else places an order with the same `clientOrderId` on the market inside the
+///    window (generated ids are unique per process; the client refuses reusing one inside its
+///    window).
+///
+/// Under these, resolving never reports a placed order as not placed, and `place_once` never
+/// places an order twice; `crates/txc-sign/tests/exactly_once.rs` checks it against a scripted
+/// exchange with look-ups lagging up to 20 s, reused ids, clocks ±120 s off, lost answers and
+/// canceled B2B orders.
+pub type Resolve<'a> = Resolver<'a, OrderSearch>;
+
+/// Where a [`Resolver`] is.
+enum Stage<'a, R> {
+    /// About to make a round.
+    Round(RoundMachine<'a, R>),
+    /// Reading the exchange's clock, with the round it needs it for.
+    Clock(Box<Call<'a, ServerTimeQuery>>, Option<RoundFindings<R>>),
+    /// Waiting to make the next round.
+    Waiting(SystemTime),
+    /// Done.
     Finished,
 }
 
-/// Resolves a [`PendingOrder`]: a [`Machine`] whose output is a [`Resolution`], or
-/// [`Error::OutcomeUnknown`] when it cannot tell (a look-up failed, or the `clientOrderId`
-/// matches an earlier order) — never "not placed" without both look-ups saying so.
-///
-/// It first waits until every attempt is older than the client's settling delay (default
-/// [`DEFAULT_SETTLE_DELAY`]) counted from the attempt's nonce time. That is what the
-/// exchange's rules prove: with `nonceWindow` a request **arriving** more than 5 s after its
-/// nonce time is refused, so once the delay has passed no attempt still in flight can be
-/// accepted (and without `nonceWindow`, the look-ups' own larger nonces make any straggler of
-/// the same key be refused). The docs say nothing about how soon an accepted order becomes
-/// visible to the look-ups: the settling delay is the knob for that too.
-pub struct Resolve<'a> {
+/// Finds out from proof whether an operation whose outcome is unknown was carried out: a
+/// [`Machine`] whose output is a [`Resolution`], or [`Error::OutcomeUnknown`] when it cannot
+/// prove either way. Generic over the [`Search`] that finds the operation (orders:
+/// [`Resolve`], whose docs state the rule); the proof rule ([`AbsenceRule`]) is the same for
+/// every operation.
+pub struct Resolver<'a, S: Search> {
     core: &'a ClientCore,
-    order: PendingOrder,
-    stage: Stage<'a>,
+    search: S,
+    rule: AbsenceRule,
+    evidence: Evidence,
+    /// With strict nonces: the latest the exchange's clock read when it accepted the first
+    /// look-up, once one was accepted.
+    fence: Option<SystemTime>,
+    stage: Stage<'a, S::Record>,
 }
 
-/// The default settling delay: the exchange's ±5 s nonce window, plus 5 s for the difference
-/// between this host's clock and the exchange's and for the order to become visible.
-pub const DEFAULT_SETTLE_DELAY: Duration = Duration::from_secs(10);
-
-impl<'a> Resolve<'a> {
-    pub(crate) fn new(core: &'a ClientCore, order: PendingOrder) -> Self {
-        Self {
+impl<'a, S: Search> Resolver<'a, S> {
+    /// Starts resolving what `search` finds, by `core`'s settings.
+    pub fn new(core: &'a ClientCore, search: S) -> Self {
+        let rule = core.absence_rule();
+        let evidence = Evidence {
+            settle_delay: rule.settle_delay(None, core.nonces().clock_offset()),
+            guaranteed: rule.is_proven(),
+            ..Evidence::default()
+        };
+        let mut resolver = Self {
             core,
-            order,
-            stage: Stage::Settle,
+            search,
+            rule,
+            evidence,
+            fence: None,
+            stage: Stage::Finished,
+        };
+        let window = resolver.window();
+        resolver.stage = Stage::Round(resolver.search.round(core, window.as_ref()));
+        resolver
+    }
+
+    /// The search.
+    pub fn search(&self) -> &S {
+        &self.search
+    }
+
+    /// The attempts' acceptance window, as far as it is known.
+    fn window(&self) -> Option<AcceptanceWindow> {
+        let attempts = self.search.attempts();
+        match self.core.nonce_mode() {
+            NonceMode::Window => Some(AcceptanceWindow::of_nonces(attempts, self.clock().as_ref())),
+            NonceMode::Strict => {
+                let clock = self.clock()?;
+                Some(AcceptanceWindow::of_strict(attempts, &clock, self.fence?))
+            }
         }
     }
 
-    /// When every attempt is past the settling delay.
-    fn settled_at(&self) -> SystemTime {
-        let window = self.core.nonce_mode() == crate::NonceMode::Window;
-        self.order
+    fn clock(&self) -> Option<ClockBounds> {
+        self.core.exchange_clock().bounds()
+    }
+
+    /// What the rule judges timing against: `window`, `clock`, and the round that proved
+    /// absence before, if one did.
+    fn timing<'t>(
+        &'t self,
+        window: Option<&'t AcceptanceWindow>,
+        clock: Option<&'t ClockBounds>,
+    ) -> Timing<'t> {
+        let previous = self
+            .evidence
+            .rounds
+            .iter()
+            .rfind(|r| r.verdict == RoundVerdict::Absent);
+        let last_attempt = self
+            .search
             .attempts()
             .iter()
-            .map(|a| {
-                let nonce_time = UNIX_EPOCH + Duration::from_millis(a.nonce.get());
-                if window {
-                    a.signed_at.max(nonce_time)
-                } else {
-                    a.signed_at
-                }
-            })
+            .map(|a| a.signed_at)
             .max()
-            .unwrap_or(UNIX_EPOCH)
-            + self.core.settle_delay()
+            .unwrap_or(std::time::UNIX_EPOCH);
+        Timing {
+            window,
+            clock,
+            applied: self.core.nonces().clock_offset(),
+            last_attempt,
+            previous,
+        }
     }
 
-    fn unknown(&mut self, cause: Error) -> Step<Result<Resolution, Error>> {
+    fn finish(
+        &mut self,
+        output: Result<Resolution<S::Record>, Error>,
+    ) -> Step<<Self as Machine>::Output> {
         self.stage = Stage::Finished;
-        let order = self.order.clone();
-        Step::Done(Err(Error::OutcomeUnknown(Box::new(Unresolved::new(
-            "resolve", order, cause,
-        )))))
+        Step::Done(output)
     }
 
-    fn done(&mut self, resolution: Resolution) -> Step<Result<Resolution, Error>> {
-        self.stage = Stage::Finished;
-        Step::Done(Ok(resolution))
+    /// Ends unknown, because of `cause`.
+    fn unknown(&mut self, cause: Error) -> Step<<Self as Machine>::Output> {
+        let evidence = std::mem::take(&mut self.evidence);
+        let error = self.search.unknown(cause, evidence);
+        self.finish(Err(error))
     }
 
-    /// A history record with our id, if it is not older than the first attempt.
-    fn ours(&self, found: HistoryOrder) -> Result<Placed, Error> {
-        let first = self.order.first_signed_at().unwrap_or(UNIX_EPOCH);
-        if found.ctime.to_system_time() + CLOCK_TOLERANCE < first {
-            return Err(Error::invalid_config(
-                "clientOrderId",
-                "it matches an order created before this one was sent, so this one cannot be \
-                 told apart; give every order its own clientOrderId",
+    /// Ends unknown for `reason` (what to run is added).
+    fn unproven(&mut self, reason: impl Into<String>) -> Step<<Self as Machine>::Output> {
+        let reason = format!(
+            "{}; resolve it again later (the client's resolve, with the order's pending \
+             record), or look it up by hand",
+            reason.into()
+        );
+        self.unknown(Error::Unproven { reason })
+    }
+
+    /// Takes in a finished round: classifies what it found, judges it, and goes on.
+    fn take(
+        &mut self,
+        mut findings: RoundFindings<S::Record>,
+        now: SystemTime,
+    ) -> Step<<Self as Machine>::Output> {
+        let clock = self.clock();
+        if self.core.nonce_mode() == NonceMode::Strict && self.fence.is_none() {
+            let Some(clock) = clock else {
+                // The fence and the window need the exchange's clock: read it first.
+                let call = self.core.call_owned(ServerTimeQuery);
+                self.stage = Stage::Clock(Box::new(call), Some(findings));
+                return self.next(now);
+            };
+            self.fence = findings
+                .looks
+                .iter()
+                .filter(|l| !matches!(l.flaw, Some(Flaw::Failed(_))))
+                .map(|l| clock.latest(l.answered_at))
+                .min();
+        }
+        let window = self.window();
+        self.evidence.window.clone_from(&window);
+        self.evidence.clock = clock;
+        self.evidence.settle_delay = self
+            .rule
+            .settle_delay(clock.as_ref(), self.core.nonces().clock_offset());
+        for candidate in &mut findings.candidates {
+            let ours = window
+                .as_ref()
+                .is_some_and(|w| w.contains(candidate.sighting.created));
+            candidate.sighting.ours = ours;
+            if let Some(seen) = findings
+                .looks
+                .get_mut(candidate.look)
+                .and_then(|l| l.seen.iter_mut().find(|s| s.id == candidate.sighting.id))
+            {
+                seen.ours = ours;
+            }
+        }
+        let first = self.evidence.rounds.is_empty();
+        let flawed = findings.looks.iter().find_map(|l| l.flaw.clone());
+        let ours = findings.candidates.into_iter().find(|c| c.sighting.ours);
+        let mut round = Round {
+            looks: findings.looks,
+            verdict: RoundVerdict::ProvesNothing,
+        };
+        if let Some(found) = ours {
+            round.verdict = RoundVerdict::Found;
+            self.evidence.rounds.push(round);
+            self.search.settled(self.core);
+            let evidence = std::mem::take(&mut self.evidence);
+            return self.finish(Ok(Resolution::Placed(Found::new(found.record, evidence))));
+        }
+        if flawed.is_none() {
+            let timing = self.timing(window.as_ref(), clock.as_ref());
+            round.verdict = match self.rule.judge(&round, &timing) {
+                RoundVerdict::TooEarly if first => RoundVerdict::Probe,
+                verdict => verdict,
+            };
+        }
+        self.evidence.rounds.push(round);
+        if self.evidence.absences() >= 2 {
+            let evidence = std::mem::take(&mut self.evidence);
+            return match self.search.absence_caveat(self.core) {
+                Some(_) => self.finish(Ok(Resolution::CannotTell(evidence))),
+                None => {
+                    self.search.settled(self.core);
+                    self.finish(Ok(Resolution::NotPlaced(evidence)))
+                }
+            };
+        }
+        if let Some(failure) = findings.failure {
+            let nonce_refused = failure.api().is_some_and(ApiError::is_nonce_outside_window);
+            if nonce_refused && let Some(clock) = clock {
+                // The look-ups' own nonces are off the exchange's clock: correct the key's
+                // nonce clock by what was measured (as `sync_clock` would) and look again.
+                let mid = (clock.lo().as_millis() / 2).saturating_add(clock.hi().as_millis() / 2);
+                self.core
+                    .nonces()
+                    .set_clock_offset(ClockOffset::from_millis(mid));
+            } else if !first {
+                return self.unknown(failure);
+            }
+        }
+        if self.evidence.rounds.len() >= MAX_ROUNDS {
+            let why = match flawed {
+                Some(flaw) => format!("the look-ups prove nothing: {flaw}"),
+                None => "the look-ups could not be made late enough to prove absence".to_owned(),
+            };
+            return self.unproven(format!(
+                "{why} (after {} rounds)",
+                self.evidence.rounds.len()
             ));
         }
-        Ok(Placed::Finished(found))
+        if let Some(flaw) = flawed
+            && !matches!(flaw, Flaw::Failed(_) | Flaw::Incomplete(_))
+        {
+            // A filter ignored or a record that cannot be placed: asking again the same way
+            // cannot prove more.
+            return self.unproven(format!("a look-up proves nothing: {flaw}"));
+        }
+        self.schedule(now)
+    }
+
+    /// Waits for the next round, reading the exchange's clock first if the rule needs it.
+    fn schedule(&mut self, now: SystemTime) -> Step<<Self as Machine>::Output> {
+        let clock = self.clock();
+        let window = self.window();
+        let timing = self.timing(window.as_ref(), clock.as_ref());
+        let ready = match self.rule.ready_at(&timing) {
+            Some(ready) => ready,
+            None if self.rule.is_proven() && clock.is_none() => {
+                let call = self.core.call_owned(ServerTimeQuery);
+                self.stage = Stage::Clock(Box::new(call), None);
+                return self.next(now);
+            }
+            // With strict nonces and no look-up accepted yet: try again after the delay.
+            None => now
+                .checked_add(self.rule.settle_delay(clock.as_ref(), timing.applied))
+                .unwrap_or(now),
+        };
+        self.stage = Stage::Waiting(ready);
+        self.next(now)
     }
 }
 
-impl Machine for Resolve<'_> {
-    type Output = Result<Resolution, Error>;
+impl<S: Search> Machine for Resolver<'_, S> {
+    type Output = Result<Resolution<S::Record>, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
-        let Some(id) = self.order.client_order_id().cloned() else {
-            return self.unknown(Error::invalid_config(
-                "clientOrderId",
-                "an order sent without one cannot be looked up",
-            ));
-        };
-        let market = self.order.market().clone();
-        match &mut self.stage {
-            Stage::Settle => {
-                let settled = self.settled_at();
-                if let Ok(wait) = settled.duration_since(now)
+        match std::mem::replace(&mut self.stage, Stage::Finished) {
+            Stage::Round(mut round) => match round.next(now) {
+                Step::Done(findings) => self.take(findings, now),
+                step => {
+                    self.stage = Stage::Round(round);
+                    match step {
+                        Step::Wait(d) => Step::Wait(d),
+                        Step::Send(r) => Step::Send(r),
+                        Step::Done(_) => Step::Wait(Duration::ZERO),
+                    }
+                }
+            },
+            Stage::Clock(mut call, findings) => match call.next(now).forward() {
+                Ok(step) => {
+                    self.stage = Stage::Clock(call, findings);
+                    step
+                }
+                Err(Ok(time)) => {
+                    let time: ServerTime = time;
+                    let sent = call.attempts().last().map_or(now, |a| a.signed_at);
+                    let reading = ClockBounds::from_reading(time.to_system_time(), sent, now);
+                    self.core.exchange_clock().observe(reading);
+                    match findings {
+                        Some(findings) => self.take(findings, now),
+                        None => self.schedule(now),
+                    }
+                }
+                Err(Err(e)) => {
+                    let reason = format!(
+                        "the exchange's clock could not be read, so no look-up can be shown to \
+                         come after the window: {e}"
+                    );
+                    self.unproven(reason)
+                }
+            },
+            Stage::Waiting(ready) => {
+                if let Ok(wait) = ready.duration_since(now)
                     && !wait.is_zero()
                 {
+                    self.stage = Stage::Waiting(ready);
                     return Step::Wait(wait);
                 }
-                let query = OpenOrdersQuery::by_client_order_id(market, id);
-                self.stage = Stage::Open(self.core.call_owned(query));
+                let window = self.window();
+                self.stage = Stage::Round(self.search.round(self.core, window.as_ref()));
                 self.next(now)
             }
-            Stage::Open(call) => match call.next(now).forward() {
-                Ok(step) => step,
-                Err(Ok(orders)) => {
-                    let found = orders
-                        .into_iter()
-                        .find(|o| o.client_order_id.as_ref() == Some(&id));
-                    match found {
-                        Some(order) => self.done(Resolution::Placed(Placed::Open(order))),
-                        None => {
-                            let query = OrderHistoryQuery::by_client_order_id(market, id);
-                            self.stage = Stage::History(self.core.call_owned(query));
-                            self.next(now)
-                        }
-                    }
-                }
-                Err(Err(e)) => self.unknown(e),
-            },
-            Stage::History(call) => match call.next(now).forward() {
-                Ok(step) => step,
-                Err(Ok(history)) => {
-                    let found = history
-                        .into_orders()
-                        .find(|o| o.client_order_id.as_ref() == Some(&id));
-                    match found.map(|o| self.ours(o)) {
-                        Some(Ok(placed)) => self.done(Resolution::Placed(placed)),
-                        Some(Err(e)) => self.unknown(e),
-                        None => self.done(Resolution::NotPlaced),
-                    }
-                }
-                Err(Err(e)) => self.unknown(e),
-            },
             Stage::Finished => Step::Done(Err(Error::invalid_config(
                 "resolve",
                 "the resolution has already finished",
@@ -204,9 +484,9 @@ impl Machine for Resolve<'_> {
 
     fn receive(&mut self, response: Result<Response<'_>, TransportError>) {
         match &mut self.stage {
-            Stage::Open(call) => call.receive(response),
-            Stage::History(call) => call.receive(response),
-            Stage::Settle | Stage::Finished => {}
+            Stage::Round(round) => round.receive(response),
+            Stage::Clock(call, _) => call.receive(response),
+            Stage::Waiting(_) | Stage::Finished => {}
         }
     }
 }

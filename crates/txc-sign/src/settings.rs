@@ -77,31 +77,53 @@ macro_rules! client_settings {
                 default "the key's, shared by every client of it in the process"
                 |config| { config.nonces = Some(nonces); }
 
-            /// Whether orders sent without a `clientOrderId` get a generated one, so that an
-            /// unknown outcome can be resolved. Off, such orders go without and cannot be
-            /// resolved.
-            client_order_ids(on: bool)
-                default "on: orders without one get a generated `clientOrderId`"
-                |config| {
-                    let ids = config.client_order_ids.take();
-                    config.client_order_ids =
-                        on.then(|| ids.unwrap_or_else($crate::ClientOrderIds::process));
-                }
-
-            /// Where generated `clientOrderId`s come from (and turns generating them on): for
-            /// example [`ClientOrderIds::with_prefix`](txc_sign::ClientOrderIds::with_prefix)
-            /// for repeatable ids in tests.
-            client_order_id_generator(ids: $crate::ClientOrderIds)
-                default "the process-wide generator ([`ClientOrderIds::process`](txc_sign::ClientOrderIds::process))"
-                |config| { config.client_order_ids = Some(ids); }
-
-            /// How long after an attempt's nonce time resolving an order whose outcome is
-            /// unknown (`resolve`, `place_once`) waits before looking the order up; and how far
-            /// apart resolving an investment (`resolve_investment`, `invest_once`) reads the
-            /// investments list twice, the allowance for the list lagging behind.
+            /// The settling delay resolving an order whose outcome is unknown (`resolve`,
+            /// `place_once`) spaces its two rounds of look-ups by (and how far apart resolving
+            /// an investment reads the investments list twice): the first once the exchange's
+            /// clock is past the attempts' acceptance window plus this delay, the second this
+            /// delay later. It is the longest lag between an order and the look-ups that the
+            /// proof covers. At least the nonce window (5 s): a shorter one is refused by
+            /// `build`, and at resolving it is raised to 5 s plus the measured clock skew. Going
+            /// below is only possible with
+            /// [`unproven_settle_delay`](Self::unproven_settle_delay).
             settle_delay(delay: ::std::time::Duration)
                 default "10 s"
-                |config| { config.settle_delay = delay; }
+                |config| {
+                    config.settle_delay = delay;
+                    config.unproven_settle_delay = None;
+                }
+
+            /// **Gives up the exactly-once guarantee**: spaces resolving's rounds by `delay` from
+            /// the last attempt, whatever the exchange's clock and the nonce window say, with no
+            /// floor. For tests against an exchange that shares this host's clock and shows
+            /// orders at once (the sandbox); every answer's evidence says the timing was
+            /// unproven. Replaces [`settle_delay`](Self::settle_delay).
+            unproven_settle_delay(delay: ::std::time::Duration)
+                default "none: the rule's timing"
+                |config| { config.unproven_settle_delay = Some(delay); }
+
+            /// Whether the account is a B2B account, whose canceled orders the exchange does
+            /// not record in the order history: an order placed and then canceled is invisible
+            /// to every look-up, so resolving answers "cannot tell" instead of "not placed"
+            /// when it finds nothing.
+            b2b_account(on: bool)
+                default "off"
+                |config| { config.b2b_account = on; }
+
+            /// Whether `place_once` resends an order that resolving cannot tell from a canceled
+            /// one (a B2B account's absence: see [`b2b_account`](Self::b2b_account)). Off, it
+            /// ends with the outcome unknown instead; on, it takes the risk of placing a second
+            /// order when the first was placed and canceled.
+            resend_when_cancels_are_invisible(on: bool)
+                default "off"
+                |config| { config.resend_when_cancels_are_invisible = on; }
+
+            /// Where each order's pending record is persisted before it is sent, and cleared
+            /// once its outcome is definite ([`Journal`](txc_sign::Journal)). The client keeps
+            /// the records in memory too, whatever this is (`pending_orders`).
+            journal(journal: ::std::sync::Arc<dyn $crate::Journal>)
+                default "none: in memory only"
+                |config| { config.journal = Some(journal); }
 
             /// How many times placing an order exactly once (`place_once`), or investing exactly
             /// once (`invest_once`), may send it in all (at least 1).

@@ -68,11 +68,13 @@ fn tag(credentials: &Credentials, payload: &[u8]) -> [u8; 64] {
 /// use txc_types::orders::{CollateralMarketOrder, Side};
 ///
 /// let signer = Signer::new(Credentials::new("key", "test-secret")?, "https://whitebit.com")?;
-/// let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+/// let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+///     .client_order_id("order-1")
+///     .build()?;
 /// let signed = signer.sign(&order, Nonce(1_700_000_000_000), NonceMode::Window)?;
 /// assert_eq!(
 ///     signed.body(),
-///     br#"{"request":"/api/v4/order/collateral/market","nonce":1700000000000,"nonceWindow":true,"market":"BTC_USDT","side":"buy","amount":"0.01"}"#
+///     br#"{"request":"/api/v4/order/collateral/market","nonce":1700000000000,"nonceWindow":true,"market":"BTC_USDT","side":"buy","amount":"0.01","clientOrderId":"order-1"}"#
 /// );
 /// assert_eq!(signed.uri(), "https://whitebit.com/api/v4/order/collateral/market");
 /// # Ok::<(), txc_sign::Error>(())

@@ -6,7 +6,7 @@ use std::time::SystemTime;
 use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::call::Call;
-use crate::{ClockOffset, Error, Machine, Response, Step, TransportError};
+use crate::{ClockBounds, ClockOffset, Error, Machine, Response, Step, TransportError};
 
 /// Measures the local clock against the exchange's and corrects the key's window-mode
 /// nonces by the offset: a [`Machine`] whose output is the measured [`ClockOffset`].
@@ -58,7 +58,10 @@ impl Machine for SyncClock<'_> {
             Err(outcome) => Step::Done(outcome.map(|time: ServerTime| {
                 let sent = self.call.attempts().last().map_or(now, |a| a.signed_at);
                 let offset = ClockOffset::measure(time.to_system_time(), sent, now);
-                self.call.core().nonces().set_clock_offset(offset);
+                let core = self.call.core();
+                core.nonces().set_clock_offset(offset);
+                let reading = ClockBounds::from_reading(time.to_system_time(), sent, now);
+                core.exchange_clock().observe(reading);
                 offset
             })),
         }

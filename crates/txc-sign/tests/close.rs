@@ -28,7 +28,7 @@ fn core(mode: NonceMode, settle: Duration) -> ClientCore {
         .base_url("http://127.0.0.1:1")
         .nonce_sequence(NonceSequence::new())
         .nonce_window(mode == NonceMode::Window)
-        .settle_delay(settle)
+        .unproven_settle_delay(settle)
         .position_mode_check(ModeCheck::Learn)
         // Simulated time restarts with each case; the key's shared limiter would not.
         .no_rate_limit()

@@ -34,7 +34,7 @@ fn config(mode: NonceMode) -> ClientConfig {
         .nonce_sequence(NonceSequence::new())
         .nonce_window(mode == NonceMode::Window)
         .no_rate_limit()
-        .settle_delay(SETTLE)
+        .unproven_settle_delay(SETTLE)
         .retry_policy(RetryPolicy::new(
             4,
             Duration::from_millis(50),

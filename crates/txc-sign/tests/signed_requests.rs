@@ -59,6 +59,7 @@ fn collateral_market_order() {
 #[test]
 fn collateral_trigger_market_order() {
     let order = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Sell, "0.01", "40000")
+        .client_order_id("order-7")
         .position_side(PositionSide::Short)
         .reduce_only(true)
         .build()

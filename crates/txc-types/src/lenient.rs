@@ -249,6 +249,12 @@ pub(crate) struct Field<'m, 'de, A: MapAccess<'de>> {
 }
 
 impl<'de, A: MapAccess<'de>> Field<'_, 'de, A> {
+    /// As JSON text, `None` for `null`: for a value read with its own rules.
+    pub(crate) fn raw_text(self) -> Result<Option<&'de str>, A::Error> {
+        let raw: &'de RawValue = self.map.next_value()?;
+        Ok((raw.get() != "null").then(|| raw.get()))
+    }
+
     /// The value as exact JSON text, by kind; `None` for `null`.
     ///
     /// Every field is read this way, whatever its type. Until 0.3 text, integer and enum fields

@@ -3,8 +3,8 @@
 //!
 //! | module | what is there |
 //! |---|---|
-//! | [`orders`] | placing and canceling orders: the market and trigger orders, their builder, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums; cancel-all, bulk cancel and the kill switch |
-//! | [`lookups`] | finding orders: open orders, the order history, their filters |
+//! | [`orders`] | placing and canceling orders: the market and trigger orders, their builder, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums |
+//! | [`lookups`] | finding orders: open orders, the order history, the conditional orders, their filters |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
 //! | [`investments`] | smart investments: plans, investing, the investments, closing one, interest payments |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
@@ -44,13 +44,14 @@
 //! use txc_types::orders::{CollateralMarketOrder, PositionSide, Side};
 //!
 //! let order = CollateralMarketOrder::builder("BTC_PERP", Side::Buy, "0.01")
+//!     .client_order_id("order-1") // one is generated when none is given
 //!     .position_side(PositionSide::Long)
 //!     .stop_loss("50000")
 //!     .build()?;
 //! assert_eq!(CollateralMarketOrder::PATH, "/api/v4/order/collateral/market");
 //! assert_eq!(
 //!     serde_json::to_string(&order).unwrap(),
-//!     r#"{"market":"BTC_PERP","side":"buy","amount":"0.01","stopLoss":"50000","positionSide":"LONG"}"#
+//!     r#"{"market":"BTC_PERP","side":"buy","amount":"0.01","clientOrderId":"order-1","stopLoss":"50000","positionSide":"LONG"}"#
 //! );
 //!
 //! // Rules are checked before any request exists, naming the wire field.

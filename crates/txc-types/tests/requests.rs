@@ -10,6 +10,7 @@
 use txc_types::endpoint::{Endpoint, EndpointKind};
 use txc_types::errors::{Reason, ValidationError};
 use txc_types::investments::SmartPlansQuery;
+use txc_types::orders::NewOrder;
 use txc_types::orders::{
     CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side, Stp,
 };
@@ -30,6 +31,7 @@ fn wire_bodies_of_each_operation() {
         .build()
         .unwrap();
     let reduce = CollateralMarketOrder::builder("BTC_PERP", Side::Sell, "1")
+        .client_order_id("order-2")
         .reduce_only(true)
         .build()
         .unwrap();
@@ -51,6 +53,30 @@ fn wire_bodies_of_each_operation() {
         ]
         .join("\n")
     );
+}
+
+#[test]
+fn an_order_built_without_a_client_order_id_gets_a_generated_one() {
+    let build = || {
+        CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+            .build()
+            .unwrap()
+    };
+    let (a, b) = (build(), build());
+    let (a, b) = (a.fields().client_order_id(), b.fields().client_order_id());
+    assert!(a.as_str().starts_with("txc-"), "{a}");
+    assert_ne!(a, b, "each order its own");
+    // The id is in the body from the start: what is sent is what the caller holds.
+    let order = build();
+    let body: serde_json::Value = serde_json::from_str(&json(&order)).unwrap();
+    assert_eq!(
+        body["clientOrderId"],
+        order.fields().client_order_id().as_str()
+    );
+    let trigger = CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, "0.01", "70000")
+        .build()
+        .unwrap();
+    assert!(trigger.is_trigger() && !order.is_trigger());
 }
 
 #[test]

@@ -85,6 +85,14 @@ pub fn orders() -> [CollateralMarketOrder; 2] {
     })
 }
 
+/// `order` with a `clientOrderId` of its own, as every order placed needs (one client refuses
+/// an id it used moments ago): what the client did for an order without one before ids were
+/// generated at build time.
+pub fn fresh(order: &CollateralMarketOrder) -> CollateralMarketOrder {
+    use txc_types::orders::NewOrder as _;
+    order.with_client_order_id(txc_types::values::ClientOrderIds::process().next())
+}
+
 pub fn credentials(key: &str) -> Credentials {
     Credentials::new(key, SECRET).unwrap()
 }
@@ -206,7 +214,8 @@ pub fn txc_round(rt: &tokio::runtime::Runtime, client: &txc_async::Client) {
             tasks.spawn(async move {
                 let orders = orders();
                 for i in 0..PER_TASK {
-                    let placed = client.collateral_market_order(&orders[(t + i) % 2]).await;
+                    let order = fresh(&orders[(t + i) % 2]);
+                    let placed = client.collateral_market_order(&order).await;
                     black_box(placed.unwrap());
                 }
             });

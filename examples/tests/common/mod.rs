@@ -27,7 +27,8 @@ use txc_sign::{
 use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
 use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
 use txc_types::orders::{
-    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Order, Side,
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder,
+    Order, Side,
 };
 use txc_types::time::ServerTime;
 
@@ -44,10 +45,12 @@ pub mod config {
     use txc_sandbox::demo;
     use txc_sign::{ClientConfig, Credentials, ModeCheck, RetryPolicy};
 
-    /// How long resolving waits after an attempt's nonce time in the tests, unless a test sets
-    /// its own: the sandbox shares this host's clock and places an order before it answers (its
-    /// orders are visible at once unless a test says otherwise), so resolving need not wait out
-    /// a real exchange's window.
+    /// How far apart resolving's rounds of look-ups are in the tests, unless a test sets its
+    /// own — through `unproven_settle_delay`, the setting that gives up the guarantee: the
+    /// sandbox shares this host's clock and places an order before it answers (its orders are
+    /// visible at once unless a test says otherwise), so resolving need not wait out a real
+    /// exchange's nonce window (10 s and more a resolution, which would take the suite past two
+    /// minutes).
     pub const SANDBOX_SETTLE_DELAY: Duration = Duration::from_millis(100);
 
     /// The retry policy of the tests' clients, unless a test sets its own: as many attempts as
@@ -63,7 +66,10 @@ pub mod config {
         .with_quick_retry(Duration::from_millis(2))
     }
 
-    /// The partner's key, with [`SANDBOX_SETTLE_DELAY`] and [`sandbox_retries`].
+    /// The partner's key, with [`SANDBOX_SETTLE_DELAY`] and [`sandbox_retries`]. The partner
+    /// is a B2B account on the sandbox (its canceled orders never reach the history); the
+    /// tests that cancel an order and then resolve it say so (`b2b_account(true)`), the others
+    /// leave it off so that absence is "not placed".
     pub fn partner() -> ClientConfig {
         key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
     }
@@ -73,7 +79,7 @@ pub mod config {
     /// them; `tests/risk.rs` turns the check on and tests it.
     pub fn key(key: &str, secret: &str) -> ClientConfig {
         ClientConfig::new(Credentials::new(key, secret).unwrap())
-            .settle_delay(SANDBOX_SETTLE_DELAY)
+            .unproven_settle_delay(SANDBOX_SETTLE_DELAY)
             .retry_policy(sandbox_retries())
             .position_mode_check(ModeCheck::Off)
     }
@@ -99,6 +105,11 @@ pub trait Api: Send + Sync {
     fn resolve(&self, order: &PendingOrder) -> Result<Resolution, Error>;
     fn place_once(&self, order: &CollateralMarketOrder) -> Result<Placed, Error>;
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error>;
+    /// The orders the client holds as in flight or unresolved.
+    fn pending_orders(&self) -> Vec<PendingOrder>;
+    /// Starts placing `order` and gives up waiting after `after`: the async client drops the
+    /// future (`tokio::time::timeout`), the blocking one leaves the call to its thread.
+    fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration);
     fn base_url(&self) -> String;
     fn server_time(&self) -> Result<ServerTime, Error>;
     fn sync_clock(&self) -> Result<ClockOffset, Error>;
@@ -116,13 +127,18 @@ pub trait Api: Send + Sync {
     /// The client's `Debug`.
     fn debug(&self) -> String;
 
-    /// `n` copies of `order` at once, each from its own clone of this client.
+    /// `n` copies of `order` at once, each with a `clientOrderId` of its own (one client
+    /// refuses an id it used a moment ago) and from its own clone of this client.
     fn concurrent_markets(
         &self,
         order: &CollateralMarketOrder,
         n: usize,
     ) -> Vec<Result<Order, Error>> {
-        self.run_orders(vec![order.clone(); n], n)
+        let ids = txc_types::values::ClientOrderIds::process();
+        let orders = (0..n)
+            .map(|_| order.with_client_order_id(ids.next()))
+            .collect();
+        self.run_orders(orders, n)
     }
 }
 
@@ -240,6 +256,18 @@ impl Api for txc_blocking::Client {
 
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error> {
         txc_blocking::Client::place_once(self, order)
+    }
+
+    fn pending_orders(&self) -> Vec<PendingOrder> {
+        txc_blocking::Client::pending_orders(self)
+    }
+
+    fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration) {
+        let (client, order) = (self.clone(), order.clone());
+        std::thread::spawn(move || {
+            let _ = client.collateral_market_order(&order);
+        });
+        std::thread::sleep(after);
     }
 
     fn base_url(&self) -> String {
@@ -383,6 +411,18 @@ impl Api for AsyncApi {
 
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error> {
         self.runtime.block_on(self.client.place_once(order))
+    }
+
+    fn pending_orders(&self) -> Vec<PendingOrder> {
+        self.client.pending_orders()
+    }
+
+    fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration) {
+        let placing = self.client.collateral_market_order(order);
+        let given_up = self
+            .runtime
+            .block_on(async { tokio::time::timeout(after, placing).await });
+        assert!(given_up.is_err(), "answered within {after:?}: {given_up:?}");
     }
 
     fn base_url(&self) -> String {

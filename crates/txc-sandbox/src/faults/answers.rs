@@ -103,6 +103,7 @@ pub(crate) async fn processed(
             std::future::pending().await
         }
         Fault::VisibleAfter(_)
+        | Fault::Lagging(_)
         | Fault::Unavailable
         | Fault::HtmlBadGateway
         | Fault::Stall

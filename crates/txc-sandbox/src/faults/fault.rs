@@ -82,6 +82,12 @@ pub enum Fault {
     /// changes nothing. Cancellation sees the order at once: the
     /// delay models reads lagging behind the matching engine.
     VisibleAfter(Duration),
+    /// The request is processed, but a look-up (`POST /api/v4/orders`, the order history, the
+    /// conditional orders) answers from the orders as they were this long ago — a replica
+    /// lagging behind the matching engine: an order created since is missing, one filled or
+    /// canceled since still shows open (open orders) or not yet finished (history). Inject it
+    /// on each look-up's route to make them lag apart. On other routes it changes nothing.
+    Lagging(Duration),
 }
 
 impl Fault {

@@ -16,6 +16,8 @@ pub enum Route {
     OrderHistory,
     /// `POST /api/v4/order/cancel`.
     CancelOrder,
+    /// `POST /api/v4/conditional-orders`: the OTO groups.
+    ConditionalOrders,
     /// `GET /api/v4/public/time` (its rate limit only: no faults are injected there).
     ServerTime,
     /// `POST /api/v4/collateral-account/balance`.

@@ -6,9 +6,9 @@ use super::private::{Call, Operation};
 use crate::answer::{Answer, Rejection};
 use crate::app::Shared;
 use crate::op::Op;
-use crate::rules::{self, CancelRequest, HistoryQuery, OpenOrdersQuery};
+use crate::rules::{self, CancelRequest, ConditionalQuery, HistoryQuery, OpenOrdersQuery};
 use crate::state::State;
-use crate::wire::{ActiveOrderRecord, HistoryByMarket};
+use crate::wire::{ActiveOrderRecord, ConditionalPage, HistoryByMarket};
 
 /// `POST /api/v4/orders`: the account's open orders, an array.
 #[derive(Debug, Clone, Copy)]
@@ -21,6 +21,35 @@ pub(super) struct History;
 /// `POST /api/v4/order/cancel`: the canceled order's final state.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Cancel;
+
+/// `POST /api/v4/conditional-orders`: the account's OTO groups, a page with the total.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ConditionalOrders;
+
+impl Operation for ConditionalOrders {
+    type Request = ConditionalQuery;
+    type Reply = ConditionalPage;
+
+    fn op(self) -> Op {
+        Op::ConditionalOrders
+    }
+
+    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<ConditionalQuery, Answer> {
+        rules::parse_conditional_orders(call.fields()?, shared.markets()).map_err(Rejection::answer)
+    }
+
+    fn apply(
+        self,
+        state: &mut State,
+        call: &Call<'_>,
+        query: ConditionalQuery,
+    ) -> Result<ConditionalPage, Rejection> {
+        let page =
+            state.conditional_orders(call.api_key(), &query, call.as_of(state.clock.now_us()));
+        state.stats.lookups_served += 1;
+        Ok(page)
+    }
+}
 
 impl Operation for OpenOrders {
     type Request = OpenOrdersQuery;
@@ -40,7 +69,7 @@ impl Operation for OpenOrders {
         call: &Call<'_>,
         query: OpenOrdersQuery,
     ) -> Result<Vec<ActiveOrderRecord>, Rejection> {
-        let records = state.open_orders(call.api_key(), &query, state.clock.now_us());
+        let records = state.open_orders(call.api_key(), &query, call.as_of(state.clock.now_us()));
         state.stats.lookups_served += 1;
         Ok(records)
     }
@@ -65,7 +94,7 @@ impl Operation for History {
         call: &Call<'_>,
         query: HistoryQuery,
     ) -> Result<HistoryByMarket, Rejection> {
-        let records = state.history(call.api_key(), &query, state.clock.now_us())?;
+        let records = state.history(call.api_key(), &query, call.as_of(state.clock.now_us()))?;
         state.stats.lookups_served += 1;
         Ok(records)
     }

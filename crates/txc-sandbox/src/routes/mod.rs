@@ -48,6 +48,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = serve(router, investments::Investments);
     let router = serve(router, investments::InterestPayments);
     let router = serve(router, websocket_token::WebSocketToken);
+    let router = serve(router, lookups::ConditionalOrders);
     serve(router, lookups::Cancel)
         .route(
             "/ws",

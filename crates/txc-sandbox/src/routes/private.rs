@@ -27,7 +27,7 @@ use crate::auth::{self, AuthRejection, Signed};
 use crate::faults::{self, Fault};
 use crate::op::Op;
 use crate::server::ConnectionControl;
-use crate::state::State;
+use crate::state::{AsOf, State};
 
 /// An authenticated request, as an operation sees it.
 pub(super) struct Call<'a> {
@@ -36,6 +36,19 @@ pub(super) struct Call<'a> {
     /// How long after placement the look-ups may show an order placed by this request
     /// ([`Fault::VisibleAfter`]; zero otherwise).
     pub(super) visible_after: Duration,
+    /// How far behind a look-up answers ([`Fault::Lagging`]; zero otherwise).
+    pub(super) lag: Duration,
+}
+
+impl Call<'_> {
+    /// When a look-up answers as of: `now_us`, less its lag ([`Fault::Lagging`]).
+    pub(super) fn as_of(&self, now_us: u64) -> AsOf {
+        let lag = u64::try_from(self.lag.as_micros()).unwrap_or(u64::MAX);
+        AsOf {
+            at_us: now_us.saturating_sub(lag),
+            lagging: lag > 0,
+        }
+    }
 }
 
 impl Call<'_> {
@@ -125,12 +138,13 @@ async fn handle<O: Operation>(
         }
         other => other,
     };
-    let visible_after = match &fault {
-        Some(Fault::VisibleAfter(delay)) => *delay,
-        _ => Duration::ZERO,
+    let (visible_after, lag) = match &fault {
+        Some(Fault::VisibleAfter(delay)) => (*delay, Duration::ZERO),
+        Some(Fault::Lagging(lag)) => (Duration::ZERO, *lag),
+        _ => (Duration::ZERO, Duration::ZERO),
     };
     let answer = match read {
-        Ok(bytes) => process(operation, &shared, &headers, &bytes, visible_after),
+        Ok(bytes) => process(operation, &shared, &headers, &bytes, visible_after, lag),
         Err(error) => {
             let mut answer = match error {
                 BodyError::TooLarge => {
@@ -159,6 +173,7 @@ fn process<O: Operation>(
     headers: &HeaderMap,
     body: &[u8],
     visible_after: Duration,
+    lag: Duration,
 ) -> Answer {
     let signed = match auth::check(shared.keys(), operation.op().path(), headers, body) {
         Ok(signed) => signed,
@@ -171,6 +186,7 @@ fn process<O: Operation>(
     let call = Call {
         signed: &signed,
         visible_after,
+        lag,
     };
     let request = operation.parse(shared, &call);
     let mut state = shared.state();

@@ -10,6 +10,7 @@ mod cancel;
 mod cancel_all;
 mod cancel_bulk;
 pub(crate) mod client_order_id;
+mod conditional_orders;
 mod fields;
 mod history;
 mod investments;
@@ -27,6 +28,7 @@ pub(crate) use account::{parse_hedge_mode, parse_leverage, parse_ticker_filter};
 pub(crate) use cancel::{CancelRequest, parse_cancel};
 pub(crate) use cancel_all::{CancelAllRequest, parse_cancel_all};
 pub(crate) use cancel_bulk::{BulkItem, parse_bulk};
+pub(crate) use conditional_orders::{ConditionalQuery, parse_conditional_orders};
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
 pub(crate) use investments::{
     InvestRequest, InvestmentsFilter, PaymentsFilter, invalid_field, parse_close_investment,

@@ -58,8 +58,12 @@ pub(crate) fn parse_open_orders(
     })
 }
 
-/// `market`, code 31, with this endpoint's messages (companion-endpoints §1).
-fn market(map: &Map<String, Value>, markets: &Markets) -> Result<Option<String>, Rejection> {
+/// `market`, code 31, with this endpoint's messages (companion-endpoints §1); the conditional
+/// orders use the same.
+pub(super) fn market(
+    map: &Map<String, Value>,
+    markets: &Markets,
+) -> Result<Option<String>, Rejection> {
     let mut fields = Fields::new(map, Wording::Field);
     let name = fields.text("market", Empty::Rejected);
     fields.finish(31)?;

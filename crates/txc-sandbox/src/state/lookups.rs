@@ -2,29 +2,44 @@
 //! order book's indexes ([`super::order_book`]), never a walk over every order.
 //!
 //! The look-ups show an order only once it is visible ([`StoredOrder::visible`], delayed by
-//! [`crate::Fault::VisibleAfter`]); cancellation acts on the order itself, visible or not (the
-//! delay models reads lagging behind the engine, not the engine).
+//! [`crate::Fault::VisibleAfter`]), and a lagging look-up ([`crate::Fault::Lagging`]) shows the
+//! orders as they were then; cancellation acts on the order itself, visible or not (the delays
+//! model reads lagging behind the engine, not the engine).
 
 use std::collections::BTreeMap;
 
 use super::{OrderRef, State, StoredOrder};
 use crate::answer::Rejection;
-use crate::rules::{CancelRequest, HistoryQuery, HistoryStatus, OpenOrdersQuery};
-use crate::wire::{ActiveOrderRecord, HistoryByMarket, HistoryRecord, OrderStatus};
+use crate::rules::{CancelRequest, ConditionalQuery, HistoryQuery, HistoryStatus, OpenOrdersQuery};
+use crate::wire::{
+    ActiveOrderRecord, ConditionalPage, HistoryByMarket, HistoryRecord, OrderStatus, OtoGroupRecord,
+};
+
+/// When a look-up answers as of: now, or earlier when it lags ([`crate::Fault::Lagging`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AsOf {
+    /// Unix microseconds.
+    pub(crate) at_us: u64,
+    /// Whether that is in the past: finished orders may still show open.
+    pub(crate) lagging: bool,
+}
 
 impl State {
-    /// `api_key`'s open orders matching `query` at `now_us`, newest first, paged.
+    /// `api_key`'s open orders matching `query` as of `as_of_us` (now, unless the look-up
+    /// lags: [`crate::Fault::Lagging`]), newest first, paged.
     pub(crate) fn open_orders(
         &self,
         api_key: &str,
         query: &OpenOrdersQuery,
-        now_us: u64,
+        as_of: AsOf,
     ) -> Vec<ActiveOrderRecord> {
+        let (as_of_us, lagging) = (as_of.at_us, as_of.lagging);
         let market = query.market.as_deref();
+        let listed = |o: &StoredOrder| self.oto_in_open_orders || o.oto_id.is_none();
         let matches = |o: &&StoredOrder| {
             o.api_key == api_key
-                && o.is_open()
-                && o.visible(now_us)
+                && o.open_at(as_of_us)
+                && listed(o)
                 && market.is_none_or(|m| o.market() == m)
                 && query.order_id.is_none_or(|id| i128::from(o.id) == id)
                 && query
@@ -32,40 +47,115 @@ impl State {
                     .as_deref()
                     .is_none_or(|id| o.client_order_id() == Some(id))
         };
-        // The narrowest index the query allows (the rules require `market` with an id).
+        // The narrowest index the query allows (the rules require `market` with an id); a
+        // lagging look-up also sees orders finished since.
         let by_id = query
             .order_id
             .and_then(|id| u64::try_from(id).ok())
             .map(|id| self.orders.get(id));
         let by_client_id = || {
             let id = query.client_order_id.as_deref()?;
-            Some(self.orders.open_with_client_id(api_key, market?, id))
+            if lagging {
+                return Some(Box::new(self.orders.carrying(api_key, id))
+                    as Box<dyn Iterator<Item = &StoredOrder>>);
+            }
+            Some(Box::new(
+                self.orders
+                    .open_with_client_id(api_key, market?, id)
+                    .into_iter(),
+            ))
         };
         let candidates: Box<dyn Iterator<Item = &StoredOrder>> = match by_id {
             Some(order) => Box::new(order.into_iter()),
             None if query.order_id.is_some() => Box::new(std::iter::empty()),
             None => match by_client_id() {
-                Some(order) => Box::new(order.into_iter()),
-                None => Box::new(self.orders.listed(api_key, market, true)),
+                Some(orders) => orders,
+                None => self.resting_then(api_key, market, lagging),
             },
         };
         candidates
             .filter(matches)
             .skip(query.offset)
             .take(query.limit)
-            .map(ActiveOrderRecord::of)
+            .map(|o| {
+                if o.is_open() {
+                    ActiveOrderRecord::of(o)
+                } else {
+                    ActiveOrderRecord::of(&o.as_resting())
+                }
+            })
             .collect()
     }
 
-    /// `api_key`'s finished orders matching `query` at `now_us`, newest first, paged, keyed by
-    /// market. A `clientOrderId` look-up that matches nothing is 422 code 30
+    /// `api_key`'s orders (of `market`) that may show open, newest first: the open ones, and
+    /// with `lagging` the finished ones too.
+    fn resting_then<'a>(
+        &'a self,
+        api_key: &str,
+        market: Option<&str>,
+        lagging: bool,
+    ) -> Box<dyn Iterator<Item = &'a StoredOrder> + 'a> {
+        let open = self.orders.listed(api_key, market, true);
+        if !lagging {
+            return Box::new(open);
+        }
+        let mut all: Vec<&StoredOrder> = open
+            .chain(self.orders.listed(api_key, market, false))
+            .collect();
+        all.sort_by_key(|o| std::cmp::Reverse(o.id));
+        Box::new(all.into_iter())
+    }
+
+    /// `api_key`'s OTO groups (resting trigger orders with a stop-loss or take-profit) of
+    /// `query`'s market, as of `as_of_us`, newest first: the page and the total.
+    pub(crate) fn conditional_orders(
+        &self,
+        api_key: &str,
+        query: &ConditionalQuery,
+        as_of: AsOf,
+    ) -> ConditionalPage {
+        let (as_of_us, lagging) = (as_of.at_us, as_of.lagging);
+        let groups: Vec<&StoredOrder> = self
+            .resting_then(api_key, query.market.as_deref(), lagging)
+            .filter(|o| o.oto_id.is_some() && o.activation().is_some() && o.open_at(as_of_us))
+            .collect();
+        let records = groups
+            .iter()
+            .skip(query.offset)
+            .take(query.limit)
+            .filter_map(|o| {
+                let resting = if o.is_open() {
+                    (*o).clone()
+                } else {
+                    o.as_resting()
+                };
+                Some(OtoGroupRecord {
+                    id: o.oto_id?,
+                    kind: "oto",
+                    stop_loss_price: o.request.stop_loss.as_ref().map(|p| p.text.clone()),
+                    take_profit_price: o.request.take_profit.as_ref().map(|p| p.text.clone()),
+                    conditional_order: ActiveOrderRecord::of(&resting),
+                })
+            })
+            .collect();
+        ConditionalPage {
+            limit: query.limit,
+            offset: query.offset,
+            total: groups.len(),
+            records,
+        }
+    }
+
+    /// `api_key`'s finished orders matching `query` as of `now_us` (now, unless the look-up
+    /// lags), newest first, paged, keyed by market. A `clientOrderId` look-up that matches nothing is 422 code 30
     /// `{"orderHistory":["OrderHistory was not found."]}`.
     pub(crate) fn history(
         &self,
         api_key: &str,
         query: &HistoryQuery,
-        now_us: u64,
+        as_of: AsOf,
     ) -> Result<HistoryByMarket, Rejection> {
+        let now_us = as_of.at_us;
         let canceled_recorded = self
             .accounts
             .get(api_key)
@@ -75,8 +165,7 @@ impl State {
         let matches = |o: &&StoredOrder| {
             let created = i64::try_from(o.created_us / 1_000_000).unwrap_or(i64::MAX);
             o.api_key == api_key
-                && !o.is_open()
-                && o.visible(now_us)
+                && o.finished_at(now_us)
                 && (canceled_recorded || o.status == OrderStatus::Filled)
                 && market.is_none_or(|m| o.market() == m)
                 && match &query.which {

@@ -23,6 +23,7 @@ use rust_decimal::Decimal;
 
 pub(crate) use accounts::Accounts;
 pub use kill_switch::KillSwitchTimer;
+pub(crate) use lookups::AsOf;
 pub(crate) use markets::{Markets, check_amount};
 pub(crate) use order::{OrderRef, StoredOrder};
 pub use positions::Position;
@@ -69,6 +70,8 @@ pub(crate) struct State {
     pub(crate) kill_switches: kill_switch::Timers,
     /// Every position event, per account.
     pub(crate) position_events: position_history::PositionEvents,
+    /// Whether resting OTO trigger orders are listed among the open orders too.
+    pub(crate) oto_in_open_orders: bool,
 }
 
 /// The documented limit of `GET /api/v4/public/time` per 10 s.
@@ -106,6 +109,7 @@ impl State {
             route_limits: config.route_limits.clone(),
             kill_switches: kill_switch::Timers::new(config.kill_switch_second),
             position_events: position_history::PositionEvents::default(),
+            oto_in_open_orders: config.oto_in_open_orders,
         }
     }
 
@@ -118,7 +122,7 @@ impl State {
             | Op::CloseInvestment
             | Op::Investments
             | Op::InterestPayments => self.plans_limit,
-            Op::OpenOrders | Op::History => self.lookup_limit,
+            Op::OpenOrders | Op::History | Op::ConditionalOrders => self.lookup_limit,
             Op::Cancel => self.cancel_limit,
             Op::Time => PUBLIC_TIME_RATE_LIMIT,
             Op::WebSocketToken => WEBSOCKET_TOKEN_RATE_LIMIT,

@@ -67,6 +67,30 @@ impl StoredOrder {
     pub(crate) fn is_open(&self) -> bool {
         self.status.is_open()
     }
+
+    /// Whether the look-ups show it open as of `at_us` (a lagging look-up asks about the
+    /// past): visible by then, and not finished by then.
+    pub(crate) fn open_at(&self, at_us: u64) -> bool {
+        self.visible(at_us) && (self.is_open() || self.finished_us.is_some_and(|f| f > at_us))
+    }
+
+    /// Whether the look-ups show it finished as of `at_us`.
+    pub(crate) fn finished_at(&self, at_us: u64) -> bool {
+        self.visible(at_us) && !self.is_open() && self.finished_us.is_none_or(|f| f <= at_us)
+    }
+
+    /// The order as it was while it rested (for a look-up answering as of then).
+    pub(crate) fn as_resting(&self) -> Self {
+        Self {
+            status: crate::wire::OrderStatus::Open,
+            deal_money: Decimal::ZERO,
+            deal_stock: Decimal::ZERO,
+            deal_fee: Decimal::ZERO,
+            activated_us: None,
+            finished_us: None,
+            ..self.clone()
+        }
+    }
 }
 
 /// How a request names one order.

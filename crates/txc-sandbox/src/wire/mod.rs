@@ -6,6 +6,7 @@
 
 mod account_record;
 mod active_record;
+mod conditional_record;
 mod enums;
 mod history_record;
 mod investment_record;
@@ -18,6 +19,7 @@ pub(crate) use account_record::{
     AssetBalanceRecord, HedgeModeRecord, LeverageRecord, NoContent, SummaryRecord,
 };
 pub(crate) use active_record::ActiveOrderRecord;
+pub(crate) use conditional_record::{ConditionalPage, OtoGroupRecord};
 pub(crate) use enums::{OrderClass, OrderStatus, PositionSide, Side, Stp};
 pub(crate) use history_record::{HistoryByMarket, HistoryRecord};
 pub(crate) use investment_record::{

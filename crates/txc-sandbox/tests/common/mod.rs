@@ -37,6 +37,7 @@ pub const PLANS_PATH: &str = "/api/v4/main-account/smart/plans";
 pub const OPEN_ORDERS_PATH: &str = "/api/v4/orders";
 pub const HISTORY_PATH: &str = "/api/v4/trade-account/order/history";
 pub const CANCEL_PATH: &str = "/api/v4/order/cancel";
+pub const CONDITIONAL_PATH: &str = "/api/v4/conditional-orders";
 
 pub fn now_ms() -> u64 {
     txc_sign::unix_millis(SystemTime::now())
@@ -180,6 +181,10 @@ pub fn history(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply 
 }
 
 /// `POST /api/v4/order/cancel` with `fields`, signed by `account`.
+pub fn conditional_orders(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
+    send_fields(sandbox, account, CONDITIONAL_PATH, fields)
+}
+
 pub fn cancel(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
     send_fields(sandbox, account, CANCEL_PATH, fields)
 }

@@ -20,7 +20,7 @@ use crate::events::WebSocketTokenQuery;
 use crate::investments::{
     CloseInvestment, InterestPaymentsQuery, Invest, InvestmentsQuery, SmartPlansQuery,
 };
-use crate::lookups::{OpenOrdersQuery, OrderHistoryQuery};
+use crate::lookups::{ConditionalOrdersQuery, OpenOrdersQuery, OrderHistoryQuery};
 use crate::orders::{
     CancelAllOrders, CancelOrder, CancelOrders, CollateralMarketOrder,
     CollateralTriggerMarketOrder, KillSwitchStatusQuery, SetKillSwitch,
@@ -33,12 +33,13 @@ use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 25] = [
+pub const ENDPOINT_PATHS: [&str; 26] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     SmartPlansQuery::PATH,
     OpenOrdersQuery::PATH,
     OrderHistoryQuery::PATH,
+    ConditionalOrdersQuery::PATH,
     CancelOrder::PATH,
     ServerTimeQuery::PATH,
     WebSocketTokenQuery::PATH,

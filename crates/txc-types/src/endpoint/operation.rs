@@ -137,7 +137,7 @@ pub trait Endpoint: Serialize {
     /// let mut fields = Vec::new();
     /// order.for_each_field(|name, value| fields.push((name, format!("{value:?}"))));
     /// assert_eq!(fields[0], ("market", format!("{:?}", WireValue::Str("BTC_USDT"))));
-    /// assert_eq!(fields.len(), 3);
+    /// assert_eq!(fields.len(), 4); // market, side, amount and the generated clientOrderId
     /// # Ok::<(), txc_types::errors::ValidationError>(())
     /// ```
     #[inline]

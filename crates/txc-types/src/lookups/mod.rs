@@ -4,14 +4,22 @@
 //! |---|---|---|
 //! | open orders | [`OpenOrdersQuery`] (built by [`OpenOrdersQueryBuilder`]) | `Vec<`[`Order`](crate::orders::Order)`>` |
 //! | order history | [`OrderHistoryQuery`] (built by [`OrderHistoryQueryBuilder`]) | [`OrderHistory`] of [`HistoryOrder`]s |
+//! | conditional orders | [`ConditionalOrdersQuery`] (built by [`ConditionalOrdersQueryBuilder`]) | [`ConditionalOrders`]: a page of [`ConditionalOrder`]s ([`OtoGroup`], [`OcoGroup`]) |
 //!
-//! Both take the same filters ([`Lookup`]); [`LookupBuilder`] applies them to either builder.
+//! The first two take the same filters ([`Lookup`]); [`LookupBuilder`] applies them to either
+//! builder. The conditional orders have no id filter: a market and a page.
 
+mod conditional_order;
+mod conditional_orders;
 mod history_order;
 pub(crate) mod lookup;
 mod open_orders;
 mod order_history;
 
+pub use conditional_order::{ConditionalOrder, OcoGroup, OtoGroup};
+pub use conditional_orders::{
+    ConditionalOrders, ConditionalOrdersQuery, ConditionalOrdersQueryBuilder,
+};
 pub use history_order::HistoryOrder;
 pub use lookup::{Lookup, LookupBuilder};
 pub use open_orders::{OpenOrdersQuery, OpenOrdersQueryBuilder};

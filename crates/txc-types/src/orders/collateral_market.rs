@@ -49,6 +49,9 @@ impl NewOrder for CollateralMarketOrder {
             fields: self.fields.with_client_order_id(id),
         }
     }
+    fn is_trigger(&self) -> bool {
+        false
+    }
 }
 
 impl BuildableOrder for CollateralMarketOrder {

@@ -58,6 +58,9 @@ impl NewOrder for CollateralTriggerMarketOrder {
             activation_price: self.activation_price.clone(),
         }
     }
+    fn is_trigger(&self) -> bool {
+        true
+    }
 }
 
 impl BuildableOrder for CollateralTriggerMarketOrder {

@@ -6,15 +6,25 @@
 use super::{Order, PositionSide, Side, Stp};
 use crate::endpoint::{Endpoint, FieldValue, WireValue};
 use crate::errors::ValidationError;
-use crate::values::{Amount, ClientOrderId, Market, Price};
+use crate::values::{Amount, ClientOrderId, ClientOrderIds, Market, Price};
 
 /// The validated fields shared by the collateral market and trigger market orders.
+///
+/// Every built order has its `clientOrderId`: the caller's, or one generated when the order
+/// was built ([`ClientOrderIds::process`]) — so the caller holds the id that finds the order
+/// before anything is sent.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OrderFields {
+    client_order_id: ClientOrderId,
+    terms: Terms,
+}
+
+/// The fields other than the `clientOrderId`, as the builder collects them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Terms {
     market: Market,
     side: Side,
     amount: Amount,
-    client_order_id: Option<ClientOrderId>,
     stop_loss: Option<Price>,
     take_profit: Option<Price>,
     position_side: Option<PositionSide>,
@@ -26,46 +36,46 @@ impl OrderFields {
     /// The same fields with `clientOrderId` set to `id`.
     pub(crate) fn with_client_order_id(&self, id: ClientOrderId) -> Self {
         Self {
-            client_order_id: Some(id),
-            ..self.clone()
+            client_order_id: id,
+            terms: self.terms.clone(),
         }
     }
 
     /// The market, e.g. `BTC_USDT`.
     pub fn market(&self) -> &Market {
-        &self.market
+        &self.terms.market
     }
     /// Buy or sell.
     pub fn side(&self) -> Side {
-        self.side
+        self.terms.side
     }
     /// The amount in the market's stock currency.
     pub fn amount(&self) -> &Amount {
-        &self.amount
+        &self.terms.amount
     }
-    /// The caller-chosen order id, if set.
-    pub fn client_order_id(&self) -> Option<&ClientOrderId> {
-        self.client_order_id.as_ref()
+    /// The order's `clientOrderId`: the caller's, or the one generated when it was built.
+    pub fn client_order_id(&self) -> &ClientOrderId {
+        &self.client_order_id
     }
     /// The stop-loss price, if set.
     pub fn stop_loss(&self) -> Option<&Price> {
-        self.stop_loss.as_ref()
+        self.terms.stop_loss.as_ref()
     }
     /// The take-profit price, if set.
     pub fn take_profit(&self) -> Option<&Price> {
-        self.take_profit.as_ref()
+        self.terms.take_profit.as_ref()
     }
     /// The position side, if set.
     pub fn position_side(&self) -> Option<PositionSide> {
-        self.position_side
+        self.terms.position_side
     }
     /// Whether the order may only reduce a position (`None`: not sent, server default false).
     pub fn reduce_only(&self) -> Option<bool> {
-        self.reduce_only
+        self.terms.reduce_only
     }
     /// The self-trade prevention mode, if set.
     pub fn stp(&self) -> Option<Stp> {
-        self.stp
+        self.terms.stp
     }
 
     /// Visits the fields in wire order; `activation_price` goes right after `amount`.
@@ -77,28 +87,30 @@ impl OrderFields {
         activation_price: Option<&Price>,
         mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
-        visit("market", WireValue::Str(self.market.as_str()))?;
-        visit("side", WireValue::Str(self.side.as_str()))?;
-        visit("amount", WireValue::Str(self.amount.as_str()))?;
+        let terms = &self.terms;
+        visit("market", WireValue::Str(terms.market.as_str()))?;
+        visit("side", WireValue::Str(terms.side.as_str()))?;
+        visit("amount", WireValue::Str(terms.amount.as_str()))?;
         if let Some(p) = activation_price {
             visit("activation_price", WireValue::Str(p.as_str()))?;
         }
-        if let Some(v) = &self.client_order_id {
-            visit("clientOrderId", WireValue::Str(v.as_str()))?;
-        }
-        if let Some(v) = &self.stop_loss {
+        visit(
+            "clientOrderId",
+            WireValue::Str(self.client_order_id.as_str()),
+        )?;
+        if let Some(v) = &terms.stop_loss {
             visit("stopLoss", WireValue::Str(v.as_str()))?;
         }
-        if let Some(v) = &self.take_profit {
+        if let Some(v) = &terms.take_profit {
             visit("takeProfit", WireValue::Str(v.as_str()))?;
         }
-        if let Some(v) = self.position_side {
+        if let Some(v) = terms.position_side {
             visit("positionSide", WireValue::Str(v.as_str()))?;
         }
-        if let Some(v) = self.reduce_only {
+        if let Some(v) = terms.reduce_only {
             visit("reduceOnly", WireValue::Bool(v))?;
         }
-        if let Some(v) = self.stp {
+        if let Some(v) = terms.stp {
             visit("stp", WireValue::Str(v.as_str()))?;
         }
         Ok(())
@@ -107,12 +119,16 @@ impl OrderFields {
 
 /// A request that places an order — [`CollateralMarketOrder`](super::CollateralMarketOrder) or
 /// [`CollateralTriggerMarketOrder`](super::CollateralTriggerMarketOrder) (sealed) — as the client's reconciliation sees it:
-/// its market and `clientOrderId`, and the same order under another `clientOrderId`.
+/// its market and `clientOrderId`, whether it may rest, and the same order under another
+/// `clientOrderId`.
 pub trait NewOrder: crate::sealed::Sealed + Endpoint<Response = Order> + Clone {
     /// The validated fields.
     fn fields(&self) -> &OrderFields;
     /// The same order with `clientOrderId` set to `id`.
     fn with_client_order_id(&self, id: ClientOrderId) -> Self;
+    /// Whether it is a trigger order: it may rest unexecuted, and with a stop-loss or
+    /// take-profit it makes an OTO group the exchange lists among the conditional orders.
+    fn is_trigger(&self) -> bool;
 }
 
 /// An order type the [`OrderBuilder`] can finish: the two collateral orders (sealed).
@@ -131,7 +147,15 @@ pub trait BuildableOrder: crate::sealed::Sealed + Sized {
 #[derive(Debug, Clone)]
 #[must_use = "call .build() to get the order"]
 pub struct OrderBuilder<O: BuildableOrder> {
-    state: Result<(OrderFields, O::Required), ValidationError>,
+    state: Result<Draft<O::Required>, ValidationError>,
+}
+
+/// What the builder has collected.
+#[derive(Debug, Clone)]
+struct Draft<R> {
+    terms: Terms,
+    client_order_id: Option<ClientOrderId>,
+    required: R,
 }
 
 impl<O: BuildableOrder> OrderBuilder<O> {
@@ -142,86 +166,99 @@ impl<O: BuildableOrder> OrderBuilder<O> {
         required: impl FnOnce() -> Result<O::Required, ValidationError>,
     ) -> Self {
         let state = (|| {
-            let fields = OrderFields {
+            let terms = Terms {
                 market: market.into_field("market")?,
                 side,
                 amount: amount.into_field("amount")?,
-                client_order_id: None,
                 stop_loss: None,
                 take_profit: None,
                 position_side: None,
                 reduce_only: None,
                 stp: None,
             };
-            Ok((fields, required()?))
+            Ok(Draft {
+                terms,
+                client_order_id: None,
+                required: required()?,
+            })
         })();
         Self { state }
     }
 
-    fn set(mut self, apply: impl FnOnce(&mut OrderFields) -> Result<(), ValidationError>) -> Self {
-        if let Ok((fields, _)) = &mut self.state
-            && let Err(e) = apply(fields)
+    fn set(
+        mut self,
+        apply: impl FnOnce(&mut Draft<O::Required>) -> Result<(), ValidationError>,
+    ) -> Self {
+        if let Ok(draft) = &mut self.state
+            && let Err(e) = apply(draft)
         {
             self.state = Err(e);
         }
         self
     }
 
-    /// Sets `clientOrderId`: letters, digits, `-`, `.`, `_`, 1 to 64 characters.
+    /// Sets `clientOrderId`: letters, digits, `-`, `.`, `_`, 1 to 64 characters. Without one,
+    /// [`build`](Self::build) generates one ([`ClientOrderIds::process`]).
     pub fn client_order_id(self, id: impl FieldValue<ClientOrderId>) -> Self {
-        self.set(|f| {
-            f.client_order_id = Some(id.into_field("clientOrderId")?);
+        self.set(|d| {
+            d.client_order_id = Some(id.into_field("clientOrderId")?);
             Ok(())
         })
     }
 
     /// Sets `stopLoss`; with `takeProfit` it makes an OTO order.
     pub fn stop_loss(self, price: impl FieldValue<Price>) -> Self {
-        self.set(|f| {
-            f.stop_loss = Some(price.into_field("stopLoss")?);
+        self.set(|d| {
+            d.terms.stop_loss = Some(price.into_field("stopLoss")?);
             Ok(())
         })
     }
 
     /// Sets `takeProfit`.
     pub fn take_profit(self, price: impl FieldValue<Price>) -> Self {
-        self.set(|f| {
-            f.take_profit = Some(price.into_field("takeProfit")?);
+        self.set(|d| {
+            d.terms.take_profit = Some(price.into_field("takeProfit")?);
             Ok(())
         })
     }
 
     /// Sets `positionSide` (`LONG`/`SHORT` in hedge mode).
     pub fn position_side(self, side: PositionSide) -> Self {
-        self.set(|f| {
-            f.position_side = Some(side);
+        self.set(|d| {
+            d.terms.position_side = Some(side);
             Ok(())
         })
     }
 
     /// Sets `reduceOnly`; may not be combined with a stop-loss or take-profit.
     pub fn reduce_only(self, reduce_only: bool) -> Self {
-        self.set(|f| {
-            f.reduce_only = Some(reduce_only);
+        self.set(|d| {
+            d.terms.reduce_only = Some(reduce_only);
             Ok(())
         })
     }
 
     /// Sets the self-trade prevention mode `stp`.
     pub fn stp(self, stp: Stp) -> Self {
-        self.set(|f| {
-            f.stp = Some(stp);
+        self.set(|d| {
+            d.terms.stp = Some(stp);
             Ok(())
         })
     }
 
-    /// Checks every rule and returns the order, or the first problem found.
+    /// Checks every rule and returns the order, or the first problem found. An order without
+    /// a `clientOrderId` gets one here, from the process-wide generator
+    /// ([`ClientOrderIds::process`]): the id is the caller's before anything is sent.
     pub fn build(self) -> Result<O, ValidationError> {
-        let (fields, required) = self.state?;
-        if fields.reduce_only == Some(true) {
-            let other = if fields.stop_loss.is_some() {
+        let Draft {
+            terms,
+            client_order_id,
+            required,
+        } = self.state?;
+        if terms.reduce_only == Some(true) {
+            let other = if terms.stop_loss.is_some() {
                 Some("stopLoss")
-            } else if fields.take_profit.is_some() {
+            } else if terms.take_profit.is_some() {
                 Some("takeProfit")
             } else {
                 None
@@ -233,6 +270,11 @@ impl<O: BuildableOrder> OrderBuilder<O> {
                 });
             }
         }
+        let client_order_id = client_order_id.unwrap_or_else(|| ClientOrderIds::process().next());
+        let fields = OrderFields {
+            client_order_id,
+            terms,
+        };
         Ok(O::assemble(fields, required))
     }
 }

@@ -1,23 +1,24 @@
-//! [`ClientOrderIds`]: the `clientOrderId`s a client gives orders that have none.
+//! [`ClientOrderIds`]: the `clientOrderId`s order builders give orders that have none.
 
 use std::fmt;
 use std::hash::{BuildHasher, RandomState};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock};
 
-use txc_types::values::ClientOrderId;
+use super::ClientOrderId;
 
 /// Makes `clientOrderId`s [`ClientOrderId::generated`]: `txc-<prefix>-<serial>`, where the
-/// serial counts from 1.
+/// serial counts from 1. Every order a builder builds without an id of its own gets one from
+/// the process-wide generator, so the caller holds the id before anything is sent.
 ///
 /// Within one generator every id differs (the serial). The process-wide generator
-/// ([`ClientOrderIds::process`], what clients use) takes its 64-bit prefix from the standard
+/// ([`ClientOrderIds::process`], what order builders use) takes its 64-bit prefix from the standard
 /// library's per-process random hash keys, so two processes — on one host or many — can only
 /// collide if their prefixes do (one chance in 2⁶⁴ per pair): no coordination needed. A
 /// fixed prefix ([`ClientOrderIds::with_prefix`]) gives repeatable ids, for tests.
 ///
 /// ```
-/// use txc_sign::ClientOrderIds;
+/// use txc_types::values::ClientOrderIds;
 /// let ids = ClientOrderIds::with_prefix(42);
 /// assert_eq!(ids.next().as_str(), "txc-0000000000016-1");
 /// assert_eq!(ids.next().as_str(), "txc-0000000000016-2");
