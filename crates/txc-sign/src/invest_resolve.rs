@@ -4,6 +4,7 @@
 //!
 //! The rule is on [`ResolveInvestment`].
 
+use crate::{CREATION_ALLOWANCE, NONCE_WINDOW};
 use std::collections::BTreeSet;
 use std::fmt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -16,16 +17,6 @@ use crate::{
     ClientCore, Error, Machine, PendingInvestment, Response, Step, TransportError,
     UnresolvedInvestment, unix_millis,
 };
-
-/// The exchange's nonce window: with `nonceWindow`, a nonce is accepted only within this of
-/// its time (the authentication docs: "±5 seconds of server time").
-pub(crate) const NONCE_WINDOW: Duration = Duration::from_secs(5);
-
-/// How long after an attempt's acceptance its investment's `created` time can be. The docs
-/// bound nothing between a request passing the nonce check and its effect; the exchange
-/// creates the investment while answering the request, and this allows 5 s for it (the order
-/// resolver's constant).
-pub(crate) const CREATION_ALLOWANCE: Duration = Duration::from_secs(5);
 
 /// How many rounds dated before the window's end are read again before giving up.
 const MAX_EARLY_ROUNDS: u32 = 3;
