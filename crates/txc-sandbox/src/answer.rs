@@ -211,6 +211,12 @@ impl Rejection {
     }
 }
 
+impl From<Rejection> for Answer {
+    fn from(rejection: Rejection) -> Self {
+        rejection.answer()
+    }
+}
+
 /// Builds a response with a status, content type and body.
 pub(crate) fn response(status: StatusCode, content_type: &'static str, body: Body) -> Response {
     let mut response = Response::new(body);

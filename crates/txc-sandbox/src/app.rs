@@ -6,6 +6,7 @@ use crate::auth::Keys;
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::faults::FaultTable;
+use crate::settings::Settings;
 use crate::state::{Markets, State};
 use crate::ws::WsHub;
 
@@ -42,9 +43,9 @@ impl Shared {
         &self.ws
     }
 
-    /// The builder's configuration.
-    pub(crate) fn config(&self) -> &Config {
-        &self.config
+    /// The builder's settings.
+    pub(crate) fn config(&self) -> &Settings {
+        &self.config.settings
     }
 
     /// Every API key and its standing.
@@ -70,7 +71,7 @@ impl Shared {
 
     /// The sandbox's clock, read without taking the state's lock (it never changes).
     pub(crate) fn clock(&self) -> Clock {
-        Clock::new(self.config.clock_offset_ms)
+        Clock::new(self.config.settings.clock_offset_ms)
     }
 
     /// Whether `id` is a configured plan's id (the plans are fixed; their state is not).
@@ -80,7 +81,7 @@ impl Shared {
 
     /// The request body limit in bytes.
     pub(crate) fn max_body_bytes(&self) -> usize {
-        self.config.max_body_bytes
+        self.config.settings.max_body_bytes
     }
 
     /// Back to the configured initial state; faults cleared.

@@ -1,10 +1,10 @@
 //! [`SandboxBuilder`]: address, accounts, markets, plans and limits of a sandbox.
 
-use std::collections::HashMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
 use crate::config::{AccountConfig, Config, MarketConfig};
+use crate::settings::Settings;
 use crate::{PlanConfig, Route, Sandbox, SandboxError, defaults};
 
 /// The default request body limit: 64 KiB (larger bodies get HTTP 413).
@@ -48,18 +48,7 @@ pub struct SandboxBuilder {
     accounts: Vec<AccountConfig>,
     markets: Vec<MarketConfig>,
     plans: Vec<PlanConfig>,
-    order_limit: u32,
-    plans_limit: u32,
-    lookup_limit: u32,
-    cancel_limit: u32,
-    max_body_bytes: usize,
-    clock_offset_ms: i64,
-    route_limits: HashMap<Route, u32>,
-    kill_switch_second: Duration,
-    investment_minute: std::time::Duration,
-    ws_idle_timeout: Duration,
-    ws_requests_per_minute: u32,
-    oto_in_open_orders: bool,
+    settings: Settings,
 }
 
 impl Default for SandboxBuilder {
@@ -70,18 +59,7 @@ impl Default for SandboxBuilder {
             accounts: defaults::accounts(),
             markets: defaults::markets(),
             plans: defaults::plans(),
-            order_limit: DEFAULT_ORDER_RATE_LIMIT,
-            plans_limit: DEFAULT_PLANS_RATE_LIMIT,
-            lookup_limit: DEFAULT_LOOKUP_RATE_LIMIT,
-            cancel_limit: DEFAULT_CANCEL_RATE_LIMIT,
-            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
-            clock_offset_ms: 0,
-            route_limits: HashMap::new(),
-            kill_switch_second: Duration::from_secs(1),
-            investment_minute: std::time::Duration::from_secs(60),
-            ws_idle_timeout: DEFAULT_WS_IDLE_TIMEOUT,
-            ws_requests_per_minute: DEFAULT_WS_REQUESTS_PER_MINUTE,
-            oto_in_open_orders: true,
+            settings: Settings::default(),
         }
     }
 }
@@ -136,22 +114,22 @@ impl SandboxBuilder {
     /// Per-key limits per 10 s: of each order operation (default 10 000) and of smart plans
     /// (default 1 000). Beyond them: HTTP 429 `Too many requests.`.
     pub fn rate_limits(mut self, order_per_10s: u32, plans_per_10s: u32) -> Self {
-        self.order_limit = order_per_10s;
-        self.plans_limit = plans_per_10s;
+        self.settings.limits.orders = order_per_10s;
+        self.settings.limits.plans = plans_per_10s;
         self
     }
 
     /// Per-key limits per 10 s of each order look-up — open orders, order history — (default
     /// 12 000) and of cancellation (default 10 000). Beyond them: HTTP 429 `Too many requests.`.
     pub fn lookup_rate_limits(mut self, lookup_per_10s: u32, cancel_per_10s: u32) -> Self {
-        self.lookup_limit = lookup_per_10s;
-        self.cancel_limit = cancel_per_10s;
+        self.settings.limits.lookups = lookup_per_10s;
+        self.settings.limits.cancels = cancel_per_10s;
         self
     }
 
     /// The largest request body accepted, in bytes (default 64 KiB); larger ones get HTTP 413.
     pub fn max_body_bytes(mut self, max: usize) -> Self {
-        self.max_body_bytes = max;
+        self.settings.max_body_bytes = max;
         self
     }
 
@@ -159,7 +137,7 @@ impl SandboxBuilder {
     /// negative), as an exchange whose clock differs from the client's: the nonce window, the
     /// server time, order times and the `Date` header all follow it.
     pub fn clock_offset_ms(mut self, offset_ms: i64) -> Self {
-        self.clock_offset_ms = offset_ms;
+        self.settings.clock_offset_ms = offset_ms;
         self
     }
 
@@ -169,7 +147,7 @@ impl SandboxBuilder {
     /// their own settings ([`rate_limits`](Self::rate_limits),
     /// [`lookup_rate_limits`](Self::lookup_rate_limits)) and ignore this one.
     pub fn rate_limit(mut self, route: Route, per_10s: u32) -> Self {
-        self.route_limits.insert(route, per_10s);
+        self.settings.limits.routes.insert(route, per_10s);
         self
     }
 
@@ -178,7 +156,7 @@ impl SandboxBuilder {
     /// seconds runs out after half a second — for tests of what happens when it does. The
     /// answers still say `cancellationTime = startTime + timeout`, in the timeout's seconds.
     pub fn kill_switch_second(mut self, second: Duration) -> Self {
-        self.kill_switch_second = second;
+        self.settings.kill_switch_second = second;
         self
     }
 
@@ -186,22 +164,22 @@ impl SandboxBuilder {
     /// minute): interest accrues over the plan's term, and an investment matures at its end, so
     /// a test that cannot wait a plan's days shortens its minutes (e.g. to a millisecond).
     /// Sandbox-only: the exchange's minutes are minutes.
-    pub fn investment_minute(mut self, minute: std::time::Duration) -> Self {
-        self.investment_minute = minute;
+    pub fn investment_minute(mut self, minute: Duration) -> Self {
+        self.settings.investment_minute = minute;
         self
     }
 
     /// How long a WebSocket connection may stay silent (no request, no ping) before the
     /// sandbox closes it; default 60 s, the exchange's. Shorter for tests.
     pub fn ws_idle_timeout(mut self, timeout: Duration) -> Self {
-        self.ws_idle_timeout = timeout;
+        self.settings.ws_idle_timeout = timeout;
         self
     }
 
     /// How many requests a WebSocket connection may send in any minute (default 200, the
     /// exchange's); one more closes it (code 1008).
     pub fn ws_requests_per_minute(mut self, requests: u32) -> Self {
-        self.ws_requests_per_minute = requests;
+        self.settings.ws_requests_per_minute = requests;
         self
     }
 
@@ -210,7 +188,7 @@ impl SandboxBuilder {
     /// docs say plainly only that the conditional orders list OTO groups; off, the open orders
     /// leave them out, as an exchange reading the docs the other way would.
     pub fn oto_orders_in_open_orders(mut self, listed: bool) -> Self {
-        self.oto_in_open_orders = listed;
+        self.settings.oto_in_open_orders = listed;
         self
     }
 
@@ -238,18 +216,7 @@ impl SandboxBuilder {
                 .iter()
                 .map(PlanConfig::validate)
                 .collect::<Result<_, _>>()?,
-            order_limit: self.order_limit,
-            plans_limit: self.plans_limit,
-            lookup_limit: self.lookup_limit,
-            cancel_limit: self.cancel_limit,
-            max_body_bytes: self.max_body_bytes,
-            clock_offset_ms: self.clock_offset_ms,
-            route_limits: self.route_limits.clone(),
-            kill_switch_second: self.kill_switch_second,
-            investment_minute: self.investment_minute,
-            ws_idle_timeout: self.ws_idle_timeout,
-            ws_requests_per_minute: self.ws_requests_per_minute,
-            oto_in_open_orders: self.oto_in_open_orders,
+            settings: self.settings.clone(),
         })
     }
 }

@@ -13,6 +13,7 @@ use crate::SandboxError;
 use crate::decimal;
 use crate::rules::market_name;
 use crate::secret::{ApiSecret, SigningKey};
+use crate::settings::Settings;
 use crate::wire::PlanRecord;
 
 /// How an account holds positions.
@@ -371,23 +372,6 @@ pub(crate) struct Config {
     pub(crate) accounts: Vec<AccountSpec>,
     pub(crate) markets: Vec<MarketSpec>,
     pub(crate) plans: Vec<PlanRecord>,
-    pub(crate) order_limit: u32,
-    pub(crate) plans_limit: u32,
-    pub(crate) lookup_limit: u32,
-    pub(crate) cancel_limit: u32,
-    pub(crate) max_body_bytes: usize,
-    /// How far the sandbox's clock is from the host's, in milliseconds.
-    pub(crate) clock_offset_ms: i64,
-    /// Rate limits per 10 s set for single routes (positions, risk controls).
-    pub(crate) route_limits: std::collections::HashMap<crate::Route, u32>,
-    /// How long one second of a kill-switch timeout lasts.
-    pub(crate) kill_switch_second: std::time::Duration,
-    /// How long one minute of a plan's `duration` lasts on the sandbox's clock.
-    pub(crate) investment_minute: std::time::Duration,
-    /// How long a WebSocket connection may stay silent before the sandbox closes it.
-    pub(crate) ws_idle_timeout: std::time::Duration,
-    /// How many requests a WebSocket connection may send in any minute.
-    pub(crate) ws_requests_per_minute: u32,
-    /// Whether resting OTO trigger orders are listed among the open orders too.
-    pub(crate) oto_in_open_orders: bool,
+    /// The settings taken as given.
+    pub(crate) settings: Settings,
 }

@@ -466,6 +466,7 @@ mod rules;
 mod sandbox;
 mod secret;
 mod server;
+mod settings;
 mod state;
 mod stats;
 mod wire;

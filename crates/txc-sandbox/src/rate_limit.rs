@@ -6,22 +6,22 @@
 use std::collections::{HashMap, VecDeque};
 use std::time::{Duration, Instant};
 
-use crate::op::Op;
+use crate::faults::Route;
 
 /// The window of every limit.
 pub(crate) const WINDOW: Duration = Duration::from_secs(10);
 
-/// Admission times per (key, endpoint).
+/// Admission times per (key, the route whose count a request adds to).
 #[derive(Debug, Default)]
 pub(crate) struct RateLimiter {
-    hits: HashMap<(String, Op), VecDeque<Instant>>,
+    hits: HashMap<(String, Route), VecDeque<Instant>>,
 }
 
 impl RateLimiter {
-    /// Admits one request of `api_key` to `op` at `now` if fewer than `limit` were admitted in
-    /// the last [`WINDOW`], and records it.
-    pub(crate) fn admit(&mut self, api_key: &str, op: Op, limit: u32, now: Instant) -> bool {
-        let key = (api_key.to_owned(), op);
+    /// Admits one request of `api_key` counted as `route` at `now` if fewer than `limit` were
+    /// admitted in the last [`WINDOW`], and records it.
+    pub(crate) fn admit(&mut self, api_key: &str, route: Route, limit: u32, now: Instant) -> bool {
+        let key = (api_key.to_owned(), route);
         let hits = self.hits.entry(key).or_default();
         while hits
             .front()
@@ -45,11 +45,14 @@ mod tests {
     fn sliding_window() {
         let mut limiter = RateLimiter::default();
         let t0 = Instant::now();
-        assert!(limiter.admit("k", Op::Market, 2, t0));
-        assert!(limiter.admit("k", Op::Market, 2, t0));
-        assert!(!limiter.admit("k", Op::Market, 2, t0));
-        assert!(limiter.admit("k", Op::Plans, 2, t0), "per endpoint");
-        assert!(limiter.admit("other", Op::Market, 2, t0), "per key");
-        assert!(limiter.admit("k", Op::Market, 2, t0 + WINDOW));
+        assert!(limiter.admit("k", Route::CollateralMarket, 2, t0));
+        assert!(limiter.admit("k", Route::CollateralMarket, 2, t0));
+        assert!(!limiter.admit("k", Route::CollateralMarket, 2, t0));
+        assert!(limiter.admit("k", Route::SmartPlans, 2, t0), "per endpoint");
+        assert!(
+            limiter.admit("other", Route::CollateralMarket, 2, t0),
+            "per key"
+        );
+        assert!(limiter.admit("k", Route::CollateralMarket, 2, t0 + WINDOW));
     }
 }

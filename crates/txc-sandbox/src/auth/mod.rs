@@ -90,7 +90,7 @@ pub(crate) fn admit(state: &mut State, op: Op, signed: &Signed) -> Result<(), Au
     let limit = state.limit(op);
     if !state
         .limits
-        .admit(&signed.api_key, op.limit_group(), limit, Instant::now())
+        .admit(&signed.api_key, op.counted_as(), limit, Instant::now())
     {
         state.stats.rate_limited += 1;
         return Err(AuthRejection::TOO_MANY_REQUESTS);

@@ -3,7 +3,9 @@
 use std::sync::Arc;
 
 use axum::extract::State as Extract;
+use axum::handler::Handler;
 use axum::response::Response;
+use axum::routing::{MethodRouter, get, post};
 use http::header::{ALLOW, HeaderValue};
 use http::{StatusCode, Uri};
 
@@ -36,18 +38,30 @@ fn method_not_allowed(shared: &Shared, uri: &Uri, allow: &'static str) -> Respon
     response
 }
 
+/// A route taking `POST` to `handler`; any other method is answered HTTP 405.
+pub(super) fn post_only<H, T>(handler: H) -> MethodRouter<Arc<Shared>>
+where
+    H: Handler<T, Arc<Shared>>,
+    T: 'static,
+{
+    post(handler).fallback(method_not_allowed_post)
+}
+
+/// A route taking `GET` to `handler`; any other method is answered HTTP 405.
+pub(super) fn get_only<H, T>(handler: H) -> MethodRouter<Arc<Shared>>
+where
+    H: Handler<T, Arc<Shared>>,
+    T: 'static,
+{
+    get(handler).fallback(method_not_allowed_get)
+}
+
 /// HTTP 405 for a route that takes `POST`.
-pub(super) async fn method_not_allowed_post(
-    Extract(shared): Extract<Arc<Shared>>,
-    uri: Uri,
-) -> Response {
+async fn method_not_allowed_post(Extract(shared): Extract<Arc<Shared>>, uri: Uri) -> Response {
     method_not_allowed(&shared, &uri, "POST")
 }
 
 /// HTTP 405 for a route that takes `GET`.
-pub(super) async fn method_not_allowed_get(
-    Extract(shared): Extract<Arc<Shared>>,
-    uri: Uri,
-) -> Response {
+async fn method_not_allowed_get(Extract(shared): Extract<Arc<Shared>>, uri: Uri) -> Response {
     method_not_allowed(&shared, &uri, "GET")
 }

@@ -16,72 +16,47 @@ mod websocket_token;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::routing::{get, post};
+use serde::Serialize;
 
 use crate::app::Shared;
-use crate::op::Op;
-use crate::rules::OrderKind;
+use fallback::{get_only, post_only};
 
 /// The sandbox's router.
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = Router::new();
-    let router = serve(router, placement::Place(OrderKind::Market));
-    let router = serve(router, placement::Place(OrderKind::Trigger));
-    let router = serve(router, smart_plans::SmartPlans);
-    let router = serve(router, lookups::OpenOrders);
-    let router = serve(router, lookups::History);
-    let router = serve(router, positions::Balance);
-    let router = serve(router, positions::BalanceSummary);
-    let router = serve(router, positions::Summary);
-    let router = serve(router, positions::OpenPositions);
-    let router = serve(router, positions::PositionHistory);
-    let router = serve(router, positions::ClosePosition);
-    let router = serve(router, positions::Leverage);
-    let router = serve(router, positions::HedgeMode);
-    let router = serve(router, positions::HedgeModeUpdate);
-    let router = serve(router, risk::CancelAll);
-    let router = serve(router, risk::CancelBulk);
-    let router = serve(router, risk::KillSwitch);
-    let router = serve(router, risk::KillSwitchStatus);
-    let router = serve(router, investments::Invest);
-    let router = serve(router, investments::Close);
-    let router = serve(router, investments::Investments);
-    let router = serve(router, investments::InterestPayments);
-    let router = serve(router, websocket_token::WebSocketToken);
-    let router = serve(router, lookups::ConditionalOrders);
-    serve(router, lookups::Cancel)
-        .route(
-            "/ws",
-            get(crate::ws::handler).fallback(fallback::method_not_allowed_get),
-        )
-        .route(
-            "/sandbox/v1/price",
-            post(control::price).fallback(fallback::method_not_allowed_post),
-        )
-        .route(
-            "/sandbox/v1/balance",
-            post(control::balance).fallback(fallback::method_not_allowed_post),
-        )
-        .route(
-            "/sandbox/v1/reset",
-            post(control::reset).fallback(fallback::method_not_allowed_post),
-        )
-        .route(
-            "/sandbox/v1/orders",
-            get(control::orders).fallback(fallback::method_not_allowed_get),
-        )
-        .route(
-            "/sandbox/v1/stats",
-            get(control::stats).fallback(fallback::method_not_allowed_get),
-        )
-        .route(
-            "/sandbox/v1/accounts/{api_key}",
-            get(control::account).fallback(fallback::method_not_allowed_get),
-        )
-        .route(
-            Op::Time.path(),
-            get(public::time).fallback(fallback::method_not_allowed_get),
-        )
+    let router = serve(router, placement::MARKET);
+    let router = serve(router, placement::TRIGGER);
+    let router = serve(router, smart_plans::SMART_PLANS);
+    let router = serve(router, lookups::OPEN_ORDERS);
+    let router = serve(router, lookups::HISTORY);
+    let router = serve(router, positions::BALANCE);
+    let router = serve(router, positions::BALANCE_SUMMARY);
+    let router = serve(router, positions::SUMMARY);
+    let router = serve(router, positions::OPEN_POSITIONS);
+    let router = serve(router, positions::POSITION_HISTORY);
+    let router = serve(router, positions::CLOSE_POSITION);
+    let router = serve(router, positions::LEVERAGE);
+    let router = serve(router, positions::HEDGE_MODE);
+    let router = serve(router, positions::HEDGE_MODE_UPDATE);
+    let router = serve(router, risk::CANCEL_ALL);
+    let router = serve(router, risk::CANCEL_BULK);
+    let router = serve(router, risk::KILL_SWITCH);
+    let router = serve(router, risk::KILL_SWITCH_STATUS);
+    let router = serve(router, investments::INVEST);
+    let router = serve(router, investments::CLOSE);
+    let router = serve(router, investments::INVESTMENTS);
+    let router = serve(router, investments::INTEREST_PAYMENTS);
+    let router = serve(router, websocket_token::WEBSOCKET_TOKEN);
+    let router = serve(router, lookups::CONDITIONAL_ORDERS);
+    serve(router, lookups::CANCEL)
+        .route("/ws", get_only(crate::ws::handler))
+        .route("/sandbox/v1/price", post_only(control::price))
+        .route("/sandbox/v1/balance", post_only(control::balance))
+        .route("/sandbox/v1/reset", post_only(control::reset))
+        .route("/sandbox/v1/orders", get_only(control::orders))
+        .route("/sandbox/v1/stats", get_only(control::stats))
+        .route("/sandbox/v1/accounts/{api_key}", get_only(control::account))
+        .route(public::TIME.path, get_only(public::time))
         .fallback(fallback::not_found)
         .layer(axum::middleware::map_response_with_state(
             Arc::clone(&shared),
@@ -90,7 +65,10 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
         .with_state(shared)
 }
 
-/// Adds `operation`'s route at its path.
-fn serve<O: private::Operation>(router: Router<Arc<Shared>>, operation: O) -> Router<Arc<Shared>> {
-    router.route(operation.op().path(), private::route(operation))
+/// Adds `endpoint`'s route at its path.
+fn serve<Request: 'static, Reply: Serialize + 'static>(
+    router: Router<Arc<Shared>>,
+    endpoint: private::Endpoint<Request, Reply>,
+) -> Router<Arc<Shared>> {
+    router.route(endpoint.op.path, private::route(endpoint))
 }

@@ -4,43 +4,49 @@
 //! until the price reaches `activation_price` (buy: price ≥ activation, sell: price ≤
 //! activation), or fills at once when it already has.
 
-use super::private::{Call, Operation};
-use crate::answer::{Answer, Outcome, Rejection};
+use super::private::{Call, Counts, Endpoint};
+use crate::answer::{Answer, Rejection};
 use crate::app::Shared;
-use crate::op::Op;
+use crate::faults::Route;
+use crate::op::{Limit, Op};
 use crate::rules::{self, OrderKind, OrderRequest};
 use crate::state::State;
 use crate::wire::OrderRecord;
 
-/// Places an order of this kind: the order record, or the exchange's rejection.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct Place(pub(super) OrderKind);
+/// A collateral market order: the order record, or the exchange's rejection.
+pub(super) const MARKET: Endpoint<OrderRequest, OrderRecord> = placing(
+    "/api/v4/order/collateral/market",
+    Route::CollateralMarket,
+    |shared, call| order(shared, call, OrderKind::Market),
+);
 
-impl Operation for Place {
-    type Request = OrderRequest;
-    type Reply = OrderRecord;
+/// A collateral trigger market order: the order record, or the exchange's rejection.
+pub(super) const TRIGGER: Endpoint<OrderRequest, OrderRecord> = placing(
+    "/api/v4/order/collateral/trigger-market",
+    Route::CollateralTriggerMarket,
+    |shared, call| order(shared, call, OrderKind::Trigger),
+);
 
-    fn op(self) -> Op {
-        match self.0 {
-            OrderKind::Market => Op::Market,
-            OrderKind::Trigger => Op::Trigger,
-        }
-    }
+/// The placement of orders checked by `rules`, at `path`: each placement counts against the
+/// orders' limit on its own, and a success is an accepted order.
+const fn placing(
+    path: &'static str,
+    route: Route,
+    rules: fn(&Shared, &Call<'_>) -> Result<OrderRequest, Answer>,
+) -> Endpoint<OrderRequest, OrderRecord> {
+    Endpoint::new(Op::new(path, route, Limit::Orders), rules, place).counts(Counts::Order)
+}
 
-    fn served(self) -> Outcome {
-        Outcome::OrderAccepted
-    }
+/// The rules of an order of `kind`.
+fn order(shared: &Shared, call: &Call<'_>, kind: OrderKind) -> Result<OrderRequest, Answer> {
+    Ok(rules::parse_order(call.fields()?, kind, shared.markets())?)
+}
 
-    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<OrderRequest, Answer> {
-        rules::parse_order(call.fields()?, self.0, shared.markets()).map_err(Rejection::answer)
-    }
-
-    fn apply(
-        self,
-        state: &mut State,
-        call: &Call<'_>,
-        request: OrderRequest,
-    ) -> Result<OrderRecord, Rejection> {
-        state.place(call.api_key(), request, call.visible_after)
-    }
+/// Places the order.
+fn place(
+    state: &mut State,
+    call: &Call<'_>,
+    request: OrderRequest,
+) -> Result<OrderRecord, Rejection> {
+    state.place(call.api_key(), request, call.visible_after)
 }

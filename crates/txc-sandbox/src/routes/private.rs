@@ -14,7 +14,7 @@ use axum::Extension;
 use axum::body::Body;
 use axum::extract::State as Extract;
 use axum::response::Response;
-use axum::routing::{MethodRouter, post};
+use axum::routing::MethodRouter;
 use http::{HeaderMap, StatusCode};
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -68,62 +68,108 @@ impl Call<'_> {
     }
 }
 
-/// An exchange operation in two steps: its rules, which read only what the configuration
-/// fixes and run without the state's lock, and its effect, under the lock.
-pub(super) trait Operation: Copy + Send + Sync + 'static {
-    /// What the rules make of a body.
-    type Request;
-    /// The success answer, encoded after the lock is released.
-    type Reply: Serialize;
-
-    /// The operation.
-    fn op(self) -> Op;
-
-    /// What a success answer counts as.
-    fn served(self) -> Outcome {
-        Outcome::Served
-    }
-
-    /// The HTTP status of a success answer.
-    fn success_status(self) -> StatusCode {
-        StatusCode::OK
-    }
-
-    /// Checks the request against the operation's rules and the key's permissions.
-    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<Self::Request, Answer>;
-
-    /// Runs `request` against the state.
-    fn apply(
-        self,
-        state: &mut State,
-        call: &Call<'_>,
-        request: Self::Request,
-    ) -> Result<Self::Reply, Rejection>;
+/// An exchange operation, written once: its [`Op`] (path, fault route, rate limit), who may
+/// call it, what a success counts as and its HTTP status, then its two steps — its rules, which
+/// read only what the configuration fixes and run without the state's lock, and its effect,
+/// under the lock.
+pub(super) struct Endpoint<Request, Reply> {
+    /// Its path, fault route and rate limit.
+    pub(super) op: Op,
+    /// Whether only a B2B partner's key may call it (others: HTTP 403, before its rules).
+    partners_only: bool,
+    /// What a success counts as.
+    counts: Counts,
+    /// The HTTP status of a success.
+    status: StatusCode,
+    /// Its rules: the request they make of the body and the key, or the answer.
+    rules: fn(&Shared, &Call<'_>) -> Result<Request, Answer>,
+    /// Its effect: the request run against the state.
+    effect: fn(&mut State, &Call<'_>, Request) -> Result<Reply, Rejection>,
 }
 
-/// The route of `operation`: `POST` runs it through the pipeline, other methods get 405.
-pub(super) fn route<O: Operation>(operation: O) -> MethodRouter<Arc<Shared>> {
-    post(
+/// What an operation's success counts as in the statistics.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Counts {
+    /// A request served, nothing more.
+    Request,
+    /// An accepted order.
+    Order,
+    /// A look-up answered.
+    Lookup,
+    /// A smart plans answer.
+    Plans,
+}
+
+impl<Request, Reply> Clone for Endpoint<Request, Reply> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<Request, Reply> Copy for Endpoint<Request, Reply> {}
+
+impl<Request, Reply> Endpoint<Request, Reply> {
+    /// The operation `op`: any key, a success counts as a request served, HTTP 200.
+    pub(super) const fn new(
+        op: Op,
+        rules: fn(&Shared, &Call<'_>) -> Result<Request, Answer>,
+        effect: fn(&mut State, &Call<'_>, Request) -> Result<Reply, Rejection>,
+    ) -> Self {
+        Self {
+            op,
+            partners_only: false,
+            counts: Counts::Request,
+            status: StatusCode::OK,
+            rules,
+            effect,
+        }
+    }
+
+    /// Only for B2B partner keys: others are answered HTTP 403 before the rules.
+    pub(super) const fn partners_only(self) -> Self {
+        Self {
+            partners_only: true,
+            ..self
+        }
+    }
+
+    /// A success counts as `counts`.
+    pub(super) const fn counts(self, counts: Counts) -> Self {
+        Self { counts, ..self }
+    }
+
+    /// A success is answered with `status`.
+    pub(super) const fn status(self, status: StatusCode) -> Self {
+        Self { status, ..self }
+    }
+}
+
+/// The route of `endpoint`: `POST` runs it through the pipeline, other methods get 405.
+pub(super) fn route<Request, Reply>(endpoint: Endpoint<Request, Reply>) -> MethodRouter<Arc<Shared>>
+where
+    Request: 'static,
+    Reply: Serialize + 'static,
+{
+    fallback::post_only(
         move |Extract(shared): Extract<Arc<Shared>>,
               control: Option<Extension<ConnectionControl>>,
               headers: HeaderMap,
               body: Body| async move {
             let control = control.map(|Extension(control)| control);
-            handle(operation, shared, headers, body, control).await
+            handle(endpoint, shared, headers, body, control).await
         },
     )
-    .fallback(fallback::method_not_allowed_post)
 }
 
-/// Handles one request to `O`; `control` holds the request's connection's switches.
-async fn handle<O: Operation>(
-    operation: O,
+/// Handles one request to `endpoint`; `control` holds the request's connection's switches.
+async fn handle<Request, Reply: Serialize>(
+    endpoint: Endpoint<Request, Reply>,
     shared: Arc<Shared>,
     headers: HeaderMap,
     body: Body,
     control: Option<ConnectionControl>,
 ) -> Response {
-    let fault = shared.faults().take(operation.op().route());
+    let fault = shared.faults().take(endpoint.op.route);
     {
         let mut state = shared.state();
         state.stats.requests += 1;
@@ -144,7 +190,7 @@ async fn handle<O: Operation>(
         _ => (Duration::ZERO, Duration::ZERO),
     };
     let answer = match read {
-        Ok(bytes) => process(operation, &shared, &headers, &bytes, visible_after, lag),
+        Ok(bytes) => process(endpoint, &shared, &headers, &bytes, visible_after, lag),
         Err(error) => {
             let mut answer = match error {
                 BodyError::TooLarge => {
@@ -167,15 +213,15 @@ async fn handle<O: Operation>(
 
 /// Authenticates and checks the request without the lock, admits it and runs the operation
 /// under the lock, and encodes the answer after.
-fn process<O: Operation>(
-    operation: O,
+fn process<Request, Reply: Serialize>(
+    endpoint: Endpoint<Request, Reply>,
     shared: &Shared,
     headers: &HeaderMap,
     body: &[u8],
     visible_after: Duration,
     lag: Duration,
 ) -> Answer {
-    let signed = match auth::check(shared.keys(), operation.op().path(), headers, body) {
+    let signed = match auth::check(shared.keys(), endpoint.op.path, headers, body) {
         Ok(signed) => signed,
         Err(rejection) => {
             let answer = Answer::auth(rejection);
@@ -188,24 +234,40 @@ fn process<O: Operation>(
         visible_after,
         lag,
     };
-    let request = operation.parse(shared, &call);
+    let request = if endpoint.partners_only && !signed.partner {
+        Err(Answer::auth(AuthRejection::PERMISSION_DENIED))
+    } else {
+        (endpoint.rules)(shared, &call)
+    };
     let mut state = shared.state();
     // Timers that ran out act before anything else sees the state.
     state.expire_kill_switches();
-    let verdict = match (auth::admit(&mut state, operation.op(), &signed), request) {
+    let verdict = match (auth::admit(&mut state, endpoint.op, &signed), request) {
         (Err(rejection), _) => Verdict::Refused(rejection),
         (Ok(()), Err(answer)) => Verdict::Answered(answer),
-        (Ok(()), Ok(request)) => match operation.apply(&mut state, &call, request) {
-            Ok(reply) => Verdict::Served(reply),
+        (Ok(()), Ok(request)) => match (endpoint.effect)(&mut state, &call, request) {
+            Ok(reply) => {
+                match endpoint.counts {
+                    Counts::Lookup => state.stats.lookups_served += 1,
+                    Counts::Plans => state.stats.plans_served += 1,
+                    Counts::Request | Counts::Order => {}
+                }
+                Verdict::Served(reply)
+            }
             Err(rejection) => Verdict::Rejected(rejection),
         },
     };
-    let outcome = verdict.outcome(operation.served());
+    let served = if endpoint.counts == Counts::Order {
+        Outcome::OrderAccepted
+    } else {
+        Outcome::Served
+    };
+    let outcome = verdict.outcome(served);
     state.stats.record(&outcome);
     drop(state);
     let mut answer = verdict.answer(outcome);
     if answer.status == StatusCode::OK {
-        answer.status = operation.success_status();
+        answer.status = endpoint.status;
     }
     answer
 }

@@ -1,114 +1,60 @@
-//! The risk controls' routes: cancel-all, bulk cancel, the kill switch and its status.
+//! The risk controls' routes: cancel-all, bulk cancel, the kill switch and its status. Their
+//! limits per 10 s are the docs' table's.
 
-use super::private::{Call, Operation};
-use crate::answer::{Answer, Rejection};
-use crate::app::Shared;
-use crate::op::Op;
+use super::private::Endpoint;
+use crate::faults::Route;
+use crate::op::{Limit, Op};
 use crate::rules::{self, BulkItem, CancelAllRequest, KillSwitchRequest};
-use crate::state::State;
 use crate::wire::{BulkItemRecord, TimerAnswer, TimerRecord};
 
-/// `POST /api/v4/order/cancel/all`: a literal `[]`.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct CancelAll;
-
-/// `POST /api/v4/order/cancel/bulk`: one item per order.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct CancelBulk;
-
-/// `POST /api/v4/order/kill-switch`: the timer, or `[]` when deleted.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct KillSwitch;
-
-/// `POST /api/v4/order/kill-switch/status`: the timers.
-#[derive(Debug, Clone, Copy)]
-pub(super) struct KillSwitchStatus;
-
-impl Operation for CancelAll {
-    type Request = CancelAllRequest;
-    type Reply = [(); 0];
-
-    fn op(self) -> Op {
-        Op::CancelAll
-    }
-
-    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<CancelAllRequest, Answer> {
-        rules::parse_cancel_all(call.fields()?, shared.markets()).map_err(Rejection::answer)
-    }
-
-    fn apply(
-        self,
-        state: &mut State,
-        call: &Call<'_>,
-        request: CancelAllRequest,
-    ) -> Result<[(); 0], Rejection> {
+/// Cancels the account's orders: a literal `[]`.
+pub(super) const CANCEL_ALL: Endpoint<CancelAllRequest, [(); 0]> = Endpoint::new(
+    Op::new(
+        "/api/v4/order/cancel/all",
+        Route::CancelAll,
+        Limit::Documented(10_000),
+    ),
+    |shared, call| Ok(rules::parse_cancel_all(call.fields()?, shared.markets())?),
+    |state, call, request| {
         state.cancel_all(call.api_key(), &request);
         Ok([])
-    }
-}
+    },
+);
 
-impl Operation for CancelBulk {
-    type Request = Vec<BulkItem>;
-    type Reply = Vec<BulkItemRecord>;
+/// Cancels orders by id: one item per order.
+pub(super) const CANCEL_BULK: Endpoint<Vec<BulkItem>, Vec<BulkItemRecord>> = Endpoint::new(
+    Op::new(
+        "/api/v4/order/cancel/bulk",
+        Route::CancelBulk,
+        Limit::Documented(10_000),
+    ),
+    |shared, call| Ok(rules::parse_bulk(call.fields()?, shared.markets())?),
+    |state, call, items| Ok(state.cancel_bulk(call.api_key(), items)),
+);
 
-    fn op(self) -> Op {
-        Op::CancelBulk
-    }
+/// Sets or deletes a market's timer: the timer, or `[]` when deleted.
+pub(super) const KILL_SWITCH: Endpoint<KillSwitchRequest, TimerAnswer> = Endpoint::new(
+    Op::new(
+        "/api/v4/order/kill-switch",
+        Route::KillSwitch,
+        Limit::Documented(10_000),
+    ),
+    |shared, call| Ok(rules::parse_kill_switch(call.fields()?, shared.markets())?),
+    |state, call, request| Ok(state.set_kill_switch(call.api_key(), request)),
+);
 
-    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<Vec<BulkItem>, Answer> {
-        rules::parse_bulk(call.fields()?, shared.markets()).map_err(Rejection::answer)
-    }
-
-    fn apply(
-        self,
-        state: &mut State,
-        call: &Call<'_>,
-        items: Vec<BulkItem>,
-    ) -> Result<Vec<BulkItemRecord>, Rejection> {
-        Ok(state.cancel_bulk(call.api_key(), items))
-    }
-}
-
-impl Operation for KillSwitch {
-    type Request = KillSwitchRequest;
-    type Reply = TimerAnswer;
-
-    fn op(self) -> Op {
-        Op::KillSwitch
-    }
-
-    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<KillSwitchRequest, Answer> {
-        rules::parse_kill_switch(call.fields()?, shared.markets()).map_err(Rejection::answer)
-    }
-
-    fn apply(
-        self,
-        state: &mut State,
-        call: &Call<'_>,
-        request: KillSwitchRequest,
-    ) -> Result<TimerAnswer, Rejection> {
-        Ok(state.set_kill_switch(call.api_key(), request))
-    }
-}
-
-impl Operation for KillSwitchStatus {
-    type Request = Option<String>;
-    type Reply = Vec<TimerRecord>;
-
-    fn op(self) -> Op {
-        Op::KillSwitchStatus
-    }
-
-    fn parse(self, shared: &Shared, call: &Call<'_>) -> Result<Option<String>, Answer> {
-        rules::parse_kill_switch_status(call.fields()?, shared.markets()).map_err(Rejection::answer)
-    }
-
-    fn apply(
-        self,
-        state: &mut State,
-        call: &Call<'_>,
-        market: Option<String>,
-    ) -> Result<Vec<TimerRecord>, Rejection> {
-        Ok(state.kill_switch_status(call.api_key(), market.as_deref()))
-    }
-}
+/// The account's timers, filtered by `market`.
+pub(super) const KILL_SWITCH_STATUS: Endpoint<Option<String>, Vec<TimerRecord>> = Endpoint::new(
+    Op::new(
+        "/api/v4/order/kill-switch/status",
+        Route::KillSwitchStatus,
+        Limit::Documented(10_000),
+    ),
+    |shared, call| {
+        Ok(rules::parse_kill_switch_status(
+            call.fields()?,
+            shared.markets(),
+        )?)
+    },
+    |state, call, market| Ok(state.kill_switch_status(call.api_key(), market.as_deref())),
+);

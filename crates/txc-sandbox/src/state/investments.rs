@@ -225,7 +225,6 @@ impl State {
             .skip(usize::try_from(filter.offset).unwrap_or(usize::MAX))
             .take(usize::try_from(filter.limit).unwrap_or(0))
             .collect();
-        self.stats.lookups_served += 1;
         Ok(PageRecord {
             offset: filter.offset,
             limit: filter.limit,
@@ -258,7 +257,6 @@ impl State {
                 timestamp: p.at_us / 1_000_000,
             })
             .collect();
-        self.stats.lookups_served += 1;
         Ok(PageRecord {
             offset: filter.offset,
             limit: filter.limit,
@@ -380,7 +378,7 @@ impl State {
 
     /// The length of a plan minute, in microseconds.
     fn minute_us(&self) -> u64 {
-        u64::try_from(self.investment_minute.as_micros()).unwrap_or(u64::MAX)
+        u64::try_from(self.settings.investment_minute.as_micros()).unwrap_or(u64::MAX)
     }
 }
 

@@ -35,7 +35,7 @@ impl State {
     ) -> Vec<ActiveOrderRecord> {
         let (as_of_us, lagging) = (as_of.at_us, as_of.lagging);
         let market = query.market.as_deref();
-        let listed = |o: &StoredOrder| self.oto_in_open_orders || o.oto_id.is_none();
+        let listed = |o: &StoredOrder| self.settings.oto_in_open_orders || o.oto_id.is_none();
         let matches = |o: &&StoredOrder| {
             o.api_key == api_key
                 && o.open_at(as_of_us)

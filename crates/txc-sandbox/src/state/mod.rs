@@ -33,6 +33,7 @@ use crate::clock::Clock;
 use crate::config::Config;
 use crate::op::Op;
 use crate::rate_limit::RateLimiter;
+use crate::settings::Settings;
 use crate::stats::SandboxStats;
 use crate::wire::{OrderRecord, PlanRecord};
 use crate::ws::{Change, Feed};
@@ -49,8 +50,6 @@ pub(crate) struct State {
     pub(crate) positions: positions::Positions,
     pub(crate) plans: Vec<PlanRecord>,
     pub(crate) investments: investments::Investments,
-    /// How long one minute of a plan's `duration` lasts.
-    pub(crate) investment_minute: std::time::Duration,
     pub(crate) nonces: Nonces,
     pub(crate) limits: RateLimiter,
     pub(crate) stats: SandboxStats,
@@ -60,25 +59,13 @@ pub(crate) struct State {
     pub(crate) feed: Feed,
     /// The WebSocket tokens issued: token → API key.
     pub(crate) ws_tokens: HashMap<String, String>,
-    order_limit: u32,
-    plans_limit: u32,
-    lookup_limit: u32,
-    cancel_limit: u32,
-    /// Rate limits set for single routes.
-    route_limits: HashMap<crate::Route, u32>,
+    /// The builder's settings: the rate limits, the plans' minute, the open orders' choice.
+    pub(crate) settings: Settings,
     /// The kill-switch timers.
     pub(crate) kill_switches: kill_switch::Timers,
     /// Every position event, per account.
     pub(crate) position_events: position_history::PositionEvents,
-    /// Whether resting OTO trigger orders are listed among the open orders too.
-    pub(crate) oto_in_open_orders: bool,
 }
-
-/// The documented limit of `GET /api/v4/public/time` per 10 s.
-const PUBLIC_TIME_RATE_LIMIT: u32 = 2_000;
-/// The limit of `POST /api/v4/profile/websocket_token` per 10 s: the docs say 10 per 60 s; the
-/// sandbox counts in 10 s windows, like every other route (sandbox's choice).
-const WEBSOCKET_TOKEN_RATE_LIMIT: u32 = 10;
 
 impl State {
     /// The initial state of a configuration, whose markets are `markets`.
@@ -95,44 +82,21 @@ impl State {
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
             investments: investments::Investments::default(),
-            investment_minute: config.investment_minute,
             nonces: Nonces::default(),
             limits: RateLimiter::default(),
             stats: SandboxStats::default(),
-            clock: Clock::new(config.clock_offset_ms),
+            clock: Clock::new(config.settings.clock_offset_ms),
             feed,
             ws_tokens: HashMap::new(),
-            order_limit: config.order_limit,
-            plans_limit: config.plans_limit,
-            lookup_limit: config.lookup_limit,
-            cancel_limit: config.cancel_limit,
-            route_limits: config.route_limits.clone(),
-            kill_switches: kill_switch::Timers::new(config.kill_switch_second),
+            kill_switches: kill_switch::Timers::new(config.settings.kill_switch_second),
             position_events: position_history::PositionEvents::default(),
-            oto_in_open_orders: config.oto_in_open_orders,
+            settings: config.settings.clone(),
         }
     }
 
     /// The rate limit of `op` per key per 10 s.
     pub(crate) fn limit(&self, op: Op) -> u32 {
-        match op {
-            Op::Market | Op::Trigger => self.order_limit,
-            Op::Plans
-            | Op::Invest
-            | Op::CloseInvestment
-            | Op::Investments
-            | Op::InterestPayments => self.plans_limit,
-            Op::OpenOrders | Op::History | Op::ConditionalOrders => self.lookup_limit,
-            Op::Cancel => self.cancel_limit,
-            Op::Time => PUBLIC_TIME_RATE_LIMIT,
-            Op::WebSocketToken => WEBSOCKET_TOKEN_RATE_LIMIT,
-            other => self
-                .route_limits
-                .get(&other.route())
-                .copied()
-                .or(other.documented_limit())
-                .unwrap_or(self.lookup_limit),
-        }
+        self.settings.limits.of(op)
     }
 
     /// The current price of `market`.
