@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use super::fields::{Fields, Wording};
 use super::open_orders::market;
+use super::page::{Page, Paging};
 use crate::answer::Rejection;
 use crate::state::Markets;
 
@@ -17,14 +18,15 @@ use crate::state::Markets;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct ConditionalQuery {
     pub(crate) market: Option<String>,
-    pub(crate) limit: usize,
-    pub(crate) offset: usize,
+    pub(crate) page: Page,
 }
 
-/// The most `limit` allows.
-const MAX_LIMIT: i128 = 100;
-/// The most `offset` allows.
-const MAX_OFFSET: i128 = 4_294_967_295;
+/// `limit` 1–100 (default 100), `offset` 0–4294967295.
+const PAGING: Paging = Paging {
+    default_limit: 100,
+    max_limit: 100,
+    max_offset: Some(4_294_967_295),
+};
 
 /// Checks a conditional-orders body: `market` first (31), then the page (30).
 pub(crate) fn parse_conditional_orders(
@@ -33,12 +35,7 @@ pub(crate) fn parse_conditional_orders(
 ) -> Result<ConditionalQuery, Rejection> {
     let market = market(map, markets)?;
     let mut fields = Fields::new(map, Wording::Laravel);
-    let limit = fields.bounded("limit", 100, 1, Some(MAX_LIMIT));
-    let offset = fields.bounded("offset", 0, 0, Some(MAX_OFFSET));
+    let page = Page::read(&mut fields, PAGING);
     fields.finish(30)?;
-    Ok(ConditionalQuery {
-        market,
-        limit: usize::try_from(limit).unwrap_or(usize::MAX),
-        offset: usize::try_from(offset).unwrap_or(usize::MAX),
-    })
+    Ok(ConditionalQuery { market, page })
 }

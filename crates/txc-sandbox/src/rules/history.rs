@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
+use super::page::{Page, Paging};
 use crate::answer::Rejection;
 use crate::state::{Markets, OrderRef};
 
@@ -27,8 +28,12 @@ const MONTH: i64 = 30 * DAY;
 const SIX_MONTHS: i64 = 183 * DAY;
 /// The longest period between `startDate` and `endDate`.
 const MAX_SPAN: i64 = 31 * DAY;
-/// The most `limit` allows.
-const MAX_LIMIT: i128 = 500;
+/// `limit` 1–500 (default 50), `offset` ≥ 0.
+const PAGING: Paging = Paging {
+    default_limit: 50,
+    max_limit: 500,
+    max_offset: None,
+};
 
 /// The `status` filter of list mode.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,8 +53,7 @@ pub(crate) struct HistoryQuery {
     pub(crate) status: HistoryStatus,
     /// Creation times from, to (Unix seconds, inclusive) in list mode.
     pub(crate) period: (i64, i64),
-    pub(crate) limit: usize,
-    pub(crate) offset: usize,
+    pub(crate) page: Page,
 }
 
 /// Checks a history body at server time `now` (Unix seconds).
@@ -80,8 +84,7 @@ pub(crate) fn parse_history(
     };
     let start = fields.integer::<i64>("startDate").flatten();
     let end = fields.integer::<i64>("endDate").flatten();
-    let limit = fields.bounded("limit", 50, 1, Some(MAX_LIMIT));
-    let offset = fields.bounded("offset", 0, 0, None);
+    let page = Page::read(&mut fields, PAGING);
     fields.finish(30)?;
     if let Some(name) = &market {
         if !market_name::is_well_formed(name) {
@@ -116,8 +119,7 @@ pub(crate) fn parse_history(
         which,
         status,
         period,
-        limit: usize::try_from(limit).unwrap_or(usize::MAX),
-        offset: usize::try_from(offset).unwrap_or(usize::MAX),
+        page,
     })
 }
 

@@ -18,14 +18,18 @@ use serde_json::{Map, Value};
 
 use super::fields::{Fields, Wording};
 use super::numeric::{self, Verdict};
+use super::page::{Page, Paging};
 use super::{integer, present};
 use crate::answer::Rejection;
 
 /// The most decimal places of an investment amount (the smallest is 0.000001).
 const AMOUNT_PLACES: u32 = 6;
 /// The exchange's list bounds: `limit` 1 to 100 (default 100), `offset` 0 to 10 000.
-const MAX_LIMIT: i128 = 100;
-const MAX_OFFSET: i128 = 10_000;
+const PAGING: Paging = Paging {
+    default_limit: 100,
+    max_limit: 100,
+    max_offset: Some(10_000),
+};
 
 /// An investment that passed the field rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -40,8 +44,7 @@ pub(crate) struct InvestmentsFilter {
     pub(crate) id: Option<String>,
     pub(crate) ticker: Option<String>,
     pub(crate) status: Option<i64>,
-    pub(crate) limit: u64,
-    pub(crate) offset: u64,
+    pub(crate) page: Page,
 }
 
 /// The interest payments' filters.
@@ -49,8 +52,7 @@ pub(crate) struct InvestmentsFilter {
 pub(crate) struct PaymentsFilter {
     pub(crate) plan_id: Option<String>,
     pub(crate) ticker: Option<String>,
-    pub(crate) limit: u64,
-    pub(crate) offset: u64,
+    pub(crate) page: Page,
 }
 
 /// HTTP 400, code 0, `Validation failed` with `errors`.
@@ -144,14 +146,13 @@ pub(crate) fn parse_investments(map: &Map<String, Value>) -> Result<InvestmentsF
             }
         },
     };
-    let (limit, offset) = page(&mut fields);
+    let page = Page::read(&mut fields, PAGING);
     finish(fields)?;
     Ok(InvestmentsFilter {
         id,
         ticker,
         status,
-        limit,
-        offset,
+        page,
     })
 }
 
@@ -167,13 +168,12 @@ pub(crate) fn parse_payments(
         fields.push("planId", "The selected planId is invalid.");
     }
     let ticker = text(&mut fields, "ticker", "The selected ticker is invalid.");
-    let (limit, offset) = page(&mut fields);
+    let page = Page::read(&mut fields, PAGING);
     finish(fields)?;
     Ok(PaymentsFilter {
         plan_id,
         ticker,
-        limit,
-        offset,
+        page,
     })
 }
 
@@ -186,16 +186,6 @@ fn text(fields: &mut Fields<'_>, field: &str, invalid: &str) -> Option<String> {
             None
         }
     }
-}
-
-/// `limit` (default 100) and `offset` (default 0), each within the exchange's bounds.
-fn page(fields: &mut Fields<'_>) -> (u64, u64) {
-    let limit = fields.bounded("limit", MAX_LIMIT, 1, Some(MAX_LIMIT));
-    let offset = fields.bounded("offset", 0, 0, Some(MAX_OFFSET));
-    (
-        u64::try_from(limit).unwrap_or(100),
-        u64::try_from(offset).unwrap_or(0),
-    )
 }
 
 /// The collected problems as the exchange's HTTP 400.
@@ -244,7 +234,7 @@ mod tests {
     #[test]
     fn list_filters_and_pages() {
         let f = parse_investments(&map(json!({"status": 2, "limit": 10, "offset": "5"}))).unwrap();
-        assert_eq!((f.status, f.limit, f.offset), (Some(2), 10, 5));
+        assert_eq!((f.status, f.page.limit, f.page.offset), (Some(2), 10, 5));
         let e = parse_investments(&map(json!({"status": 3, "limit": 101, "ticker": 1})));
         let e = e.unwrap_err();
         assert_eq!(e.errors["status"], ["The selected status is invalid."]);

@@ -19,6 +19,7 @@ pub(crate) mod market_name;
 pub(crate) mod numeric;
 mod open_orders;
 mod order;
+mod page;
 mod plans;
 mod positions;
 
@@ -37,6 +38,7 @@ pub(crate) use investments::{
 pub(crate) use kill_switch::{KillSwitchRequest, parse_kill_switch, parse_kill_switch_status};
 pub(crate) use open_orders::{OpenOrdersQuery, parse_open_orders};
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
+pub(crate) use page::Page;
 pub(crate) use plans::{parse_ticker, unknown_ticker};
 pub(crate) use positions::{
     ClosePositionRequest, PositionHistoryQuery, parse_close, parse_market_filter,

@@ -11,6 +11,7 @@ use serde_json::{Map, Value};
 
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
+use super::page::{Page, Paging};
 use crate::answer::Rejection;
 use crate::state::Markets;
 
@@ -20,14 +21,15 @@ pub(crate) struct OpenOrdersQuery {
     pub(crate) market: Option<String>,
     pub(crate) order_id: Option<i128>,
     pub(crate) client_order_id: Option<String>,
-    pub(crate) limit: usize,
-    pub(crate) offset: usize,
+    pub(crate) page: Page,
 }
 
-/// The most `limit` allows.
-const MAX_LIMIT: i128 = 100;
-/// The most `offset` allows.
-const MAX_OFFSET: i128 = 4_294_967_295;
+/// `limit` 1–100 (default 50), `offset` 0–4294967295.
+const PAGING: Paging = Paging {
+    default_limit: 50,
+    max_limit: 100,
+    max_offset: Some(4_294_967_295),
+};
 
 /// Checks an open-orders body.
 pub(crate) fn parse_open_orders(
@@ -39,8 +41,7 @@ pub(crate) fn parse_open_orders(
     // Not documented for this endpoint: Laravel's wording, as its other messages are.
     let order_id = fields.integer::<i128>("orderId").flatten();
     let client_order_id = fields.text("clientOrderId", Empty::Rejected).flatten();
-    let limit = fields.bounded("limit", 50, 1, Some(MAX_LIMIT));
-    let offset = fields.bounded("offset", 0, 0, Some(MAX_OFFSET));
+    let page = Page::read(&mut fields, PAGING);
     fields.finish(30)?;
     if market.is_none() && (order_id.is_some() || client_order_id.is_some()) {
         return Err(Rejection::validation(
@@ -53,8 +54,7 @@ pub(crate) fn parse_open_orders(
         market,
         order_id,
         client_order_id,
-        limit: usize::try_from(limit).unwrap_or(usize::MAX),
-        offset: usize::try_from(offset).unwrap_or(usize::MAX),
+        page,
     })
 }
 

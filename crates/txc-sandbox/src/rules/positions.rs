@@ -9,12 +9,17 @@ use serde_json::{Map, Value};
 
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
+use super::page::{Page, Paging};
 use crate::answer::Rejection;
 use crate::state::Markets;
 use crate::wire::PositionSide;
 
-/// The most position events a page holds.
-const MAX_LIMIT: i128 = 100;
+/// `limit` 1–100 (default 50, not documented), `offset` ≥ 0.
+const PAGING: Paging = Paging {
+    default_limit: 50,
+    max_limit: 100,
+    max_offset: None,
+};
 
 /// `market` as a filter: `None` when absent; 30 when not a string or not `BASE_QUOTE`. A
 /// well-formed market the sandbox does not have matches nothing (an empty list): "30 is
@@ -38,8 +43,7 @@ pub(crate) struct PositionHistoryQuery {
     pub(crate) position_id: Option<u64>,
     /// `startDate` and `endDate`, Unix seconds.
     pub(crate) period: (Option<u64>, Option<u64>),
-    pub(crate) limit: usize,
-    pub(crate) offset: usize,
+    pub(crate) page: Page,
 }
 
 /// Checks a position history body at `now_s` (the sandbox's Unix second): `startDate ≤
@@ -54,8 +58,7 @@ pub(crate) fn parse_position_history(
     let position_id = fields.integer::<u64>("positionId").flatten();
     let start = fields.integer::<u64>("startDate").flatten();
     let end = fields.integer::<u64>("endDate").flatten();
-    let limit = fields.bounded("limit", 50, 1, Some(MAX_LIMIT));
-    let offset = fields.bounded("offset", 0, 0, None);
+    let page = Page::read(&mut fields, PAGING);
     if let (Some(start), Some(end)) = (start, end)
         && start > end
     {
@@ -79,8 +82,7 @@ pub(crate) fn parse_position_history(
         market,
         position_id,
         period: (start, end),
-        limit: usize::try_from(limit).unwrap_or(usize::MAX),
-        offset: usize::try_from(offset).unwrap_or(usize::MAX),
+        page,
     })
 }
 

@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use super::State;
 use super::positions::OpenPosition;
 use crate::decimal;
-use crate::wire::{AssetBalanceRecord, OpenPositionRecord, SummaryRecord, record_time};
+use crate::wire::{AssetBalanceRecord, OpenPositionRecord, PositionHead, SummaryRecord};
 
 /// Totals over an account's open positions.
 #[derive(Debug, Default, Clone, Copy)]
@@ -121,12 +121,7 @@ impl State {
                     (unrealized / p.state.margin * Decimal::ONE_HUNDRED).round_dp(2)
                 };
                 OpenPositionRecord {
-                    position_id: p.id,
-                    market: market.clone(),
-                    open_date: record_time(p.opened_us),
-                    modify_date: record_time(p.modified_us),
-                    amount: decimal::text(p.state.qty),
-                    base_price: decimal::text(p.state.entry),
+                    head: PositionHead::of(market, p),
                     liquidation_price: None,
                     liquidation_state: None,
                     pnl: decimal::text(p.realized),

@@ -221,15 +221,11 @@ impl State {
                 let plan = self.plans.iter().find(|p| p.id == i.plan_id)?;
                 let keep = filter.ticker.as_ref().is_none_or(|t| plan.ticker == *t);
                 keep.then(|| record(i, plan))
-            })
-            .skip(usize::try_from(filter.offset).unwrap_or(usize::MAX))
-            .take(usize::try_from(filter.limit).unwrap_or(0))
-            .collect();
-        Ok(PageRecord {
-            offset: filter.offset,
-            limit: filter.limit,
-            records,
-        })
+            });
+        Ok(PageRecord::new(
+            filter.page,
+            filter.page.of(records).collect(),
+        ))
     }
 
     /// A page of `api_key`'s interest payments, newest first.
@@ -239,16 +235,17 @@ impl State {
         filter: &PaymentsFilter,
     ) -> Result<PageRecord<InterestPaymentRecord>, Rejection> {
         self.list_request(filter.ticker.as_deref())?;
-        let records = self
+        let payments = self
             .investments
             .payments
             .iter()
             .rev()
             .filter(|p| p.api_key == api_key)
             .filter(|p| filter.plan_id.as_ref().is_none_or(|id| p.plan_id == *id))
-            .filter(|p| filter.ticker.as_ref().is_none_or(|t| p.ticker == *t))
-            .skip(usize::try_from(filter.offset).unwrap_or(usize::MAX))
-            .take(usize::try_from(filter.limit).unwrap_or(0))
+            .filter(|p| filter.ticker.as_ref().is_none_or(|t| p.ticker == *t));
+        let records = filter
+            .page
+            .of(payments)
             .map(|p| InterestPaymentRecord {
                 plan_id: p.plan_id.clone(),
                 investment_id: p.investment_id.clone(),
@@ -257,11 +254,7 @@ impl State {
                 timestamp: p.at_us / 1_000_000,
             })
             .collect();
-        Ok(PageRecord {
-            offset: filter.offset,
-            limit: filter.limit,
-            records,
-        })
+        Ok(PageRecord::new(filter.page, records))
     }
 
     /// Sets the main balance of `ticker` (a non-negative plain decimal) of `api_key`.

@@ -73,10 +73,9 @@ impl State {
                 None => self.resting_then(api_key, market, lagging),
             },
         };
-        candidates
-            .filter(matches)
-            .skip(query.offset)
-            .take(query.limit)
+        query
+            .page
+            .of(candidates.filter(matches))
             .map(|o| {
                 if o.is_open() {
                     ActiveOrderRecord::of(o)
@@ -119,10 +118,9 @@ impl State {
             .resting_then(api_key, query.market.as_deref(), lagging)
             .filter(|o| o.oto_id.is_some() && o.activation().is_some() && o.open_at(as_of_us))
             .collect();
-        let records = groups
-            .iter()
-            .skip(query.offset)
-            .take(query.limit)
+        let records = query
+            .page
+            .of(groups.iter())
             .filter_map(|o| {
                 let resting = if o.is_open() {
                     (*o).clone()
@@ -139,8 +137,8 @@ impl State {
             })
             .collect();
         ConditionalPage {
-            limit: query.limit,
-            offset: query.offset,
+            limit: query.page.limit,
+            offset: query.page.offset,
             total: groups.len(),
             records,
         }
@@ -178,11 +176,7 @@ impl State {
             Some(OrderRef::ClientId(id)) => Box::new(self.orders.carrying(api_key, id)),
             None => Box::new(self.orders.listed(api_key, market, false)),
         };
-        let found: Vec<&StoredOrder> = candidates
-            .filter(matches)
-            .skip(query.offset)
-            .take(query.limit)
-            .collect();
+        let found: Vec<&StoredOrder> = query.page.of(candidates.filter(matches)).collect();
         if found.is_empty() && matches!(query.which, Some(OrderRef::ClientId(_))) {
             return Err(Rejection::validation(
                 30,

@@ -26,6 +26,7 @@ pub use kill_switch::KillSwitchTimer;
 pub(crate) use lookups::AsOf;
 pub(crate) use markets::{Markets, check_amount};
 pub(crate) use order::{OrderRef, StoredOrder};
+pub(crate) use positions::OpenPosition;
 pub use positions::Position;
 
 use crate::auth::Nonces;

@@ -11,7 +11,7 @@ use super::positions::{Fill, OpenPosition, PositionKey};
 use crate::config::PositionMode;
 use crate::decimal;
 use crate::rules::PositionHistoryQuery;
-use crate::wire::{OrderDetailRecord, PositionEventRecord, PositionSide, record_time};
+use crate::wire::{OrderDetailRecord, PositionEventRecord, PositionHead, PositionSide};
 
 /// One change of a position.
 #[derive(Debug, Clone)]
@@ -115,30 +115,22 @@ impl State {
         query: &PositionHistoryQuery,
     ) -> Vec<PositionEventRecord> {
         let (from, to) = query.period;
-        self.position_events
+        let events = self
+            .position_events
             .listed(api_key, query.position_id)
             .filter(|e| query.market.as_deref().is_none_or(|m| e.market == m))
             .filter(|e| {
                 let at = e.position.modified_us / 1_000_000;
                 from.is_none_or(|f| at >= f) && to.is_none_or(|t| at <= t)
-            })
-            .skip(query.offset)
-            .take(query.limit)
-            .map(record)
-            .collect()
+            });
+        query.page.of(events).map(record).collect()
     }
 }
 
 /// The record of `event`.
 fn record(event: &PositionEvent) -> PositionEventRecord {
-    let p = &event.position;
     PositionEventRecord {
-        position_id: p.id,
-        market: event.market.clone(),
-        open_date: record_time(p.opened_us),
-        modify_date: record_time(p.modified_us),
-        amount: decimal::text(p.state.qty),
-        base_price: decimal::text(p.state.entry),
+        head: PositionHead::of(&event.market, &event.position),
         realized_funding: "0",
         liquidation_price: None,
         liquidation_state: None,

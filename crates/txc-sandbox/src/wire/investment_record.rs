@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
+use crate::rules::Page;
+
 use super::PlanRecord;
 
 /// The answer to investing (HTTP 201): `{"id": "…"}`.
@@ -24,6 +26,17 @@ pub(crate) struct PageRecord<T> {
     pub(crate) offset: u64,
     pub(crate) limit: u64,
     pub(crate) records: Vec<T>,
+}
+
+impl<T> PageRecord<T> {
+    /// The `records` of `page`, with the page's bounds.
+    pub(crate) fn new(page: Page, records: Vec<T>) -> Self {
+        Self {
+            offset: u64::try_from(page.offset).unwrap_or(u64::MAX),
+            limit: u64::try_from(page.limit).unwrap_or(u64::MAX),
+            records,
+        }
+    }
 }
 
 /// An investment: amounts as strings, times as integer Unix seconds, the plan as the plans

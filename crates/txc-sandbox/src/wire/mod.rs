@@ -28,6 +28,6 @@ pub(crate) use investment_record::{
 pub(crate) use order_record::OrderRecord;
 pub(crate) use plan_record::PlanRecord;
 pub(crate) use position_record::{
-    OpenPositionRecord, OrderDetailRecord, PositionEventRecord, time as record_time,
+    OpenPositionRecord, OrderDetailRecord, PositionEventRecord, PositionHead,
 };
 pub(crate) use risk_record::{BulkItemRecord, CanceledRecord, TimerAnswer, TimerRecord};

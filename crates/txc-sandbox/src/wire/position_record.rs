@@ -1,20 +1,45 @@
 //! The records of positions: an open position as `positions/open` lists it, and a position
-//! event as `positions/history` lists it — the docs' examples' fields, in their order.
+//! event as `positions/history` lists it — the docs' examples' fields, in their order. Both
+//! start with the position as it stands ([`PositionHead`]).
 
 use serde::Serialize;
 
 use crate::clock;
+use crate::decimal;
+use crate::state::OpenPosition;
 
-/// An open position (`POST /api/v4/collateral-account/positions/open`).
+/// The fields both position records start with: the position as it stands.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct OpenPositionRecord {
+pub(crate) struct PositionHead {
     pub(crate) position_id: u64,
     pub(crate) market: String,
     pub(crate) open_date: f64,
     pub(crate) modify_date: f64,
     pub(crate) amount: String,
     pub(crate) base_price: String,
+}
+
+impl PositionHead {
+    /// The head of `position`, on `market`.
+    pub(crate) fn of(market: &str, position: &OpenPosition) -> Self {
+        Self {
+            position_id: position.id,
+            market: market.to_owned(),
+            open_date: time(position.opened_us),
+            modify_date: time(position.modified_us),
+            amount: decimal::text(position.state.qty),
+            base_price: decimal::text(position.state.entry),
+        }
+    }
+}
+
+/// An open position (`POST /api/v4/collateral-account/positions/open`).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct OpenPositionRecord {
+    #[serde(flatten)]
+    pub(crate) head: PositionHead,
     /// Always `null`: the sandbox never liquidates.
     pub(crate) liquidation_price: Option<String>,
     /// Always `null`: the sandbox never liquidates.
@@ -50,12 +75,8 @@ pub(crate) struct OrderDetailRecord {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct PositionEventRecord {
-    pub(crate) position_id: u64,
-    pub(crate) market: String,
-    pub(crate) open_date: f64,
-    pub(crate) modify_date: f64,
-    pub(crate) amount: String,
-    pub(crate) base_price: String,
+    #[serde(flatten)]
+    pub(crate) head: PositionHead,
     pub(crate) realized_funding: &'static str,
     pub(crate) liquidation_price: Option<String>,
     pub(crate) liquidation_state: Option<&'static str>,
@@ -65,6 +86,6 @@ pub(crate) struct PositionEventRecord {
 }
 
 /// Unix microseconds as a record's time.
-pub(crate) fn time(micros: u64) -> f64 {
+fn time(micros: u64) -> f64 {
     clock::seconds(micros)
 }
