@@ -114,9 +114,7 @@ impl AccountConfig {
     /// Sets the collateral balance of `ticker` (a plain decimal such as `"10000"`).
     #[must_use]
     pub fn balance(mut self, ticker: impl Into<String>, amount: impl Into<String>) -> Self {
-        let ticker = ticker.into();
-        self.balances.retain(|(t, _)| *t != ticker);
-        self.balances.push((ticker, amount.into()));
+        set_balance(&mut self.balances, ticker.into(), amount.into());
         self
     }
 
@@ -133,9 +131,7 @@ impl AccountConfig {
     /// investments are paid from and back into. Default none.
     #[must_use]
     pub fn main_balance(mut self, ticker: impl Into<String>, amount: impl Into<String>) -> Self {
-        let ticker = ticker.into();
-        self.main_balances.retain(|(t, _)| *t != ticker);
-        self.main_balances.push((ticker, amount.into()));
+        set_balance(&mut self.main_balances, ticker.into(), amount.into());
         self
     }
 
@@ -208,6 +204,12 @@ impl AccountConfig {
         }
         Ok(balances)
     }
+}
+
+/// Sets `ticker`'s amount among `balances`, in place of an earlier one.
+fn set_balance(balances: &mut Vec<(String, String)>, ticker: String, amount: String) {
+    balances.retain(|(t, _)| *t != ticker);
+    balances.push((ticker, amount));
 }
 
 impl fmt::Debug for AccountConfig {

@@ -24,37 +24,19 @@ fn rejections_are_the_exchanges() {
     let sandbox = Sandbox::start().unwrap();
     let path = MARKET_PATH;
     let good = || body(path, order_fields());
-    let without = |name: &str| {
-        sign_headers(PARTNER, good().as_bytes())
-            .into_iter()
-            .filter(|(n, _)| *n != name)
-            .collect::<Vec<_>>()
-    };
 
     let mut cases: Vec<(&str, Reply)> = Vec::new();
 
-    let b = good();
-    let headers = without("x-txc-apikey");
-    cases.push((
-        "missing_api_key",
-        send_raw(&sandbox, path, &headers, b.as_bytes()),
-    ));
-
-    let b = good();
-    let mut headers = sign_headers(PARTNER, b.as_bytes());
-    headers.retain(|(n, _)| *n != "x-txc-payload");
-    cases.push((
-        "missing_payload",
-        send_raw(&sandbox, path, &headers, b.as_bytes()),
-    ));
-
-    let b = good();
-    let mut headers = sign_headers(PARTNER, b.as_bytes());
-    headers.retain(|(n, _)| *n != "x-txc-signature");
-    cases.push((
-        "missing_signature",
-        send_raw(&sandbox, path, &headers, b.as_bytes()),
-    ));
+    for (name, header) in [
+        ("missing_api_key", "x-txc-apikey"),
+        ("missing_payload", "x-txc-payload"),
+        ("missing_signature", "x-txc-signature"),
+    ] {
+        let b = good();
+        let mut headers = sign_headers(PARTNER, b.as_bytes());
+        headers.retain(|(n, _)| *n != header);
+        cases.push((name, send_raw(&sandbox, path, &headers, b.as_bytes())));
+    }
 
     cases.push((
         "unknown_key",

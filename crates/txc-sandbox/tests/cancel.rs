@@ -17,16 +17,7 @@ use txc_sandbox::Sandbox;
 
 /// A resting BTC_USDT buy trigger order of the partner.
 fn rest(sandbox: &Sandbox, client_order_id: &str) -> Value {
-    let reply = trigger_order(
-        sandbox,
-        PARTNER,
-        &format!(
-            r#"{},"activation_price":"90000","clientOrderId":"{client_order_id}""#,
-            fields("BTC_USDT", "buy", "0.01")
-        ),
-    );
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply.json()
+    resting(sandbox, PARTNER, "BTC_USDT", client_order_id, "")
 }
 
 const NOT_FOUND: &str = r#"{"code":2,"message":"Inner validation failed","errors":{"orderId":["Unexecuted order was not found."]}}"#;

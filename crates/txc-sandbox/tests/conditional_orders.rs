@@ -19,16 +19,13 @@ use txc_sandbox::{Fault, Route, Sandbox};
 
 /// A resting buy trigger order with a stop-loss (an OTO group); its answer.
 fn oto(sandbox: &Sandbox, market: &str, client_order_id: &str) -> Value {
-    let reply = trigger_order(
+    resting(
         sandbox,
         PARTNER,
-        &format!(
-            r#"{},"activation_price":"90000","clientOrderId":"{client_order_id}","stopLoss":"50000""#,
-            fields(market, "buy", "0.01")
-        ),
-    );
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply.json()
+        market,
+        client_order_id,
+        r#","stopLoss":"50000""#,
+    )
 }
 
 #[test]
@@ -40,10 +37,7 @@ fn oto_groups_of_resting_trigger_orders_paged_with_their_total() {
     trigger_order(
         &sandbox,
         PARTNER,
-        &format!(
-            r#"{},"activation_price":"90000""#,
-            fields("BTC_USDT", "buy", "0.01")
-        ),
+        &trigger_fields("BTC_USDT", "buy", "0.01", "90000"),
     );
     market_order(
         &sandbox,
@@ -161,14 +155,11 @@ fn oto_orders_can_be_left_out_of_the_open_orders() {
         "only-1"
     );
     // Its id is still held: open is open.
-    let again = trigger_order(
-        &sandbox,
-        PARTNER,
-        &format!(
-            r#"{},"activation_price":"90000","clientOrderId":"only-1""#,
-            fields("BTC_USDT", "buy", "0.01")
-        ),
+    let again = format!(
+        r#"{},"clientOrderId":"only-1""#,
+        trigger_fields("BTC_USDT", "buy", "0.01", "90000")
     );
+    let again = trigger_order(&sandbox, PARTNER, &again);
     assert_eq!(again.json()["code"], 36);
 }
 

@@ -16,15 +16,6 @@ use common::*;
 use serde_json::Value;
 use txc_sandbox::{Fault, Route, Sandbox};
 
-/// A 0.001 BTC_USDT market order by the partner.
-fn order(sandbox: &Sandbox) -> Reply {
-    market_order(sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.001"))
-}
-
-fn signed_request(sandbox: &Sandbox) -> http::Request<Vec<u8>> {
-    small_order(sandbox)
-}
-
 fn is_json(bytes: &[u8]) -> bool {
     serde_json::from_slice::<Value>(bytes).is_ok()
 }
@@ -37,13 +28,13 @@ fn delay_processes_then_answers() {
         Fault::Delay(Duration::from_millis(50)),
         Some(1),
     );
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 200);
     assert_eq!(reply.json()["status"], "FILLED");
     assert_eq!(sandbox.order_records(), vec![reply.json()]);
     assert_eq!(sandbox.stats().faults_injected, 1);
     // Used up.
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
     assert_eq!(sandbox.stats().faults_injected, 1);
 }
 
@@ -52,14 +43,14 @@ fn unavailable_is_an_empty_503_and_not_processed() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, None);
     for _ in 0..2 {
-        let reply = order(&sandbox);
+        let reply = small_market_order(&sandbox);
         assert_eq!(reply.status, 503);
         assert!(reply.body.is_empty());
     }
     assert!(sandbox.order_records().is_empty());
     assert_eq!(sandbox.balance(PARTNER.0, "USDT").as_deref(), Some("10000"));
     sandbox.clear_faults();
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
     let stats = sandbox.stats();
     assert_eq!(
         (stats.requests, stats.faults_injected, stats.accepted_orders),
@@ -71,7 +62,7 @@ fn unavailable_is_an_empty_503_and_not_processed() {
 fn html_bad_gateway_is_not_processed() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::HtmlBadGateway, Some(1));
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 502);
     assert_eq!(reply.content_type.as_deref(), Some("text/html"));
     assert!(reply.text().contains("502 Bad Gateway"));
@@ -83,7 +74,7 @@ fn html_bad_gateway_is_not_processed() {
 fn truncated_body_is_processed() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::TruncatedBody, Some(1));
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 200);
     assert!(serde_json::from_slice::<serde_json::Value>(&reply.body).is_err());
     assert!(reply.body.starts_with(b"{\"orderId\":"));
@@ -94,7 +85,7 @@ fn truncated_body_is_processed() {
 fn close_mid_response_is_processed() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::CloseMidResponse, Some(1));
-    let mut response = agent().run(signed_request(&sandbox)).unwrap();
+    let mut response = agent().run(small_order(&sandbox)).unwrap();
     assert_eq!(response.status(), 200);
     let announced: usize = response.headers()["content-length"]
         .to_str()
@@ -108,7 +99,7 @@ fn close_mid_response_is_processed() {
     );
     assert_eq!(sandbox.order_records().len(), 1);
     // The server is fine afterwards.
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
 }
 
 #[test]
@@ -116,11 +107,11 @@ fn oversized_body_is_processed() {
     let sandbox = Sandbox::start().unwrap();
     let size = 2 << 20;
     sandbox.inject_fault(Route::CollateralMarket, Fault::OversizedBody(size), Some(2));
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 200);
     assert_eq!(reply.body.len(), size);
     // A client with a 1 MiB cap stops reading.
-    let mut response = agent().run(signed_request(&sandbox)).unwrap();
+    let mut response = agent().run(small_order(&sandbox)).unwrap();
     assert!(
         response
             .body_mut()
@@ -139,10 +130,7 @@ fn routes_and_precedence() {
     sandbox.inject_fault(Route::SmartPlans, Fault::HtmlBadGateway, Some(1));
     assert_eq!(plans(&sandbox, PARTNER, "").status, 502);
     assert_eq!(plans(&sandbox, PARTNER, "").status, 503);
-    let trigger = format!(
-        r#"{},"activation_price":"70000""#,
-        fields("BTC_USDT", "buy", "0.001")
-    );
+    let trigger = trigger_fields("BTC_USDT", "buy", "0.001", "70000");
     assert_eq!(trigger_order(&sandbox, PARTNER, &trigger).status, 503);
     // Faults concern the exchange routes only.
     assert_eq!(get(&sandbox, "/sandbox/v1/orders").status, 200);
@@ -175,7 +163,7 @@ fn answer_is_sent_verbatim_and_not_processed() {
         },
         Some(1),
     );
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 453);
     assert_eq!(
         reply.content_type.as_deref(),
@@ -213,7 +201,7 @@ fn retry_after_is_a_429_with_the_header_and_not_processed() {
         Fault::RetryAfter("7".to_owned()),
         Some(1),
     );
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 429);
     assert_eq!(reply.retry_after.as_deref(), Some("7"));
     assert_eq!(
@@ -222,7 +210,7 @@ fn retry_after_is_a_429_with_the_header_and_not_processed() {
     );
     assert!(sandbox.order_records().is_empty());
     // The fault is used up: the next order is placed.
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
 }
 
 #[test]
@@ -230,7 +218,7 @@ fn chunked_is_processed_and_has_no_content_length() {
     let sandbox = Sandbox::start().unwrap();
     // Size 0: the real answer, chunked.
     sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(0), Some(1));
-    let response = agent().run(signed_request(&sandbox)).unwrap();
+    let response = agent().run(small_order(&sandbox)).unwrap();
     assert_eq!(response.status(), 200);
     assert!(response.headers().get("content-length").is_none());
     assert_eq!(response.headers()["transfer-encoding"], "chunked");
@@ -240,7 +228,7 @@ fn chunked_is_processed_and_has_no_content_length() {
     // Padded with spaces to 200 KiB: still the same JSON.
     let size = 200 * 1024;
     sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(size), Some(1));
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.body.len(), size);
     assert!(reply.body.ends_with(b"   "));
     assert_eq!(sandbox.order_records().last(), Some(&reply.json()));
@@ -263,7 +251,7 @@ fn a_capped_client_stops_a_huge_body_early() {
 
     // Announced: refused from the Content-Length, without reading the body.
     sandbox.inject_fault(Route::CollateralMarket, Fault::OversizedBody(size), Some(1));
-    let response = agent().run(signed_request(&sandbox)).unwrap();
+    let response = agent().run(small_order(&sandbox)).unwrap();
     let announced: usize = response.headers()["content-length"]
         .to_str()
         .unwrap()
@@ -279,7 +267,7 @@ fn a_capped_client_stops_a_huge_body_early() {
 
     // Chunked: read up to the cap, then dropped.
     sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(size), Some(1));
-    let mut response = agent().run(signed_request(&sandbox)).unwrap();
+    let mut response = agent().run(small_order(&sandbox)).unwrap();
     assert!(
         response
             .body_mut()
@@ -298,7 +286,7 @@ fn a_capped_client_stops_a_huge_body_early() {
 
     // Both requests were processed; the server is fine afterwards.
     assert_eq!(sandbox.order_records().len(), 2);
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
 }
 
 #[test]
@@ -310,19 +298,19 @@ fn stall_never_answers_and_is_not_processed() {
         .timeout_global(Some(Duration::from_millis(300)))
         .build()
         .into();
-    let error = impatient.run(signed_request(&sandbox)).unwrap_err();
+    let error = impatient.run(small_order(&sandbox)).unwrap_err();
     assert!(matches!(error, ureq::Error::Timeout(_)), "{error:?}");
     assert!(sandbox.order_records().is_empty());
     assert_eq!(sandbox.stats().requests, 1);
     // Used up: the next request is answered.
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
 }
 
 #[test]
 fn a_stalled_request_does_not_hold_up_shutdown() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::All, Fault::Stall, None);
-    let request = signed_request(&sandbox);
+    let request = small_order(&sandbox);
     // A client that waits for ever, still connected when the sandbox stops.
     let client = std::thread::spawn(move || agent().run(request).map(|_| ()));
     while sandbox.stats().requests == 0 {
@@ -331,7 +319,7 @@ fn a_stalled_request_does_not_hold_up_shutdown() {
     sandbox.stop_listener();
     assert!(client.join().unwrap().is_err(), "the stall ends unanswered");
     sandbox.restart_listener().unwrap();
-    let request = signed_request(&sandbox);
+    let request = small_order(&sandbox);
     let client = std::thread::spawn(move || agent().run(request).map(|_| ()));
     while sandbox.stats().requests == 1 {
         std::thread::sleep(Duration::from_millis(5));
@@ -374,20 +362,20 @@ fn raw_exchange(
 fn reset_mid_body_is_a_connection_reset() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
-    let (received, end) = raw_exchange(&sandbox, signed_request(&sandbox));
+    let (received, end) = raw_exchange(&sandbox, small_order(&sandbox));
     let text = String::from_utf8_lossy(&received);
     assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
     assert_eq!(end.unwrap_err().kind(), std::io::ErrorKind::ConnectionReset);
     assert_eq!(sandbox.order_records().len(), 1);
     // HTTP clients see a broken body.
     sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
-    let mut response = agent().run(signed_request(&sandbox)).unwrap();
+    let mut response = agent().run(small_order(&sandbox)).unwrap();
     assert!(response.body_mut().read_to_vec().is_err());
     assert_eq!(sandbox.order_records().len(), 2);
 
     // A clean close is no reset: the stream just ends early.
     sandbox.inject_fault(Route::CollateralMarket, Fault::CloseMidResponse, Some(1));
-    let (received, end) = raw_exchange(&sandbox, signed_request(&sandbox));
+    let (received, end) = raw_exchange(&sandbox, small_order(&sandbox));
     assert!(end.is_ok(), "{end:?}");
     let text = String::from_utf8_lossy(&received);
     let (head, body) = text.split_once("\r\n\r\n").unwrap();
@@ -400,7 +388,7 @@ fn reset_mid_body_is_a_connection_reset() {
     assert!(body.len() < announced);
 
     // The server is fine afterwards.
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
     assert_eq!(sandbox.order_records().len(), 4);
 }
 
@@ -408,7 +396,7 @@ fn reset_mid_body_is_a_connection_reset() {
 fn drop_after_processing_executes_and_never_answers() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
-    let (received, end) = raw_exchange(&sandbox, signed_request(&sandbox));
+    let (received, end) = raw_exchange(&sandbox, small_order(&sandbox));
     assert!(
         received.is_empty(),
         "{}",
@@ -419,19 +407,19 @@ fn drop_after_processing_executes_and_never_answers() {
     assert_eq!(sandbox.order_records()[0]["status"], "FILLED");
     // An HTTP client sees the connection end before the answer.
     sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
-    assert!(agent().run(signed_request(&sandbox)).is_err());
+    assert!(agent().run(small_order(&sandbox)).is_err());
     assert_eq!(sandbox.order_records().len(), 2);
     // Used up; the server is fine.
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
 
     // On cancel: the order is canceled, the answer lost.
     let trigger = format!(
-        r#"{},"activation_price":"90000","clientOrderId":"d-1""#,
-        fields("BTC_USDT", "buy", "0.001")
+        r#"{},"clientOrderId":"d-1""#,
+        trigger_fields("BTC_USDT", "buy", "0.001", "90000")
     );
     assert_eq!(trigger_order(&sandbox, PARTNER, &trigger).status, 200);
     sandbox.inject_fault(Route::CancelOrder, Fault::DropAfterProcessing, Some(1));
-    let request = common::signed_request(
+    let request = signed_request(
         &sandbox,
         PARTNER,
         CANCEL_PATH,
@@ -455,7 +443,7 @@ fn answer_after_processing_executes_then_answers_verbatim() {
         },
         Some(1),
     );
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 503);
     assert_eq!(reply.body, gateway);
     assert_eq!(sandbox.order_records().len(), 1, "executed all the same");
@@ -471,7 +459,7 @@ fn answer_after_processing_executes_then_answers_verbatim() {
         },
         Some(1),
     );
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 500);
     assert_eq!(sandbox.order_records().len(), 1, "not executed");
 

@@ -15,11 +15,6 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox, SandboxError};
 
-/// A 0.001 BTC_USDT market order by the partner.
-fn order(sandbox: &Sandbox) -> Reply {
-    market_order(sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.001"))
-}
-
 /// Waits (bounded) until the sandbox has received `n` exchange requests.
 fn wait_for_requests(sandbox: &Sandbox, n: u64) {
     for _ in 0..1000 {
@@ -52,7 +47,7 @@ fn starts_inside_a_current_thread_runtime() {
         .unwrap();
     runtime.block_on(async {
         let sandbox = Sandbox::start().unwrap();
-        assert_eq!(order(&sandbox).status, 200);
+        assert_eq!(small_market_order(&sandbox).status, 200);
         drop(sandbox);
     });
 }
@@ -80,7 +75,7 @@ fn stop_and_restart_on_the_same_port() {
     let sandbox = Sandbox::start().unwrap();
     let addr = sandbox.addr();
     assert_eq!(sandbox.base_url(), format!("http://{addr}"));
-    assert_eq!(order(&sandbox).status, 200);
+    assert_eq!(small_market_order(&sandbox).status, 200);
 
     sandbox.stop_listener();
     sandbox.stop_listener(); // idempotent
@@ -93,7 +88,7 @@ fn stop_and_restart_on_the_same_port() {
     sandbox.restart_listener().unwrap();
     sandbox.restart_listener().unwrap(); // idempotent
     assert_eq!(sandbox.addr(), addr);
-    let reply = order(&sandbox);
+    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 200);
     assert_eq!(reply.json()["dealMoney"], "66", "state kept");
     assert_eq!(sandbox.order_records().len(), 2);
@@ -150,7 +145,7 @@ fn port_in_use_is_a_bind_error() {
 fn many_sandboxes_side_by_side() {
     let sandboxes: Vec<Sandbox> = (0..4).map(|_| Sandbox::start().unwrap()).collect();
     for sandbox in &sandboxes {
-        assert_eq!(order(sandbox).status, 200);
+        assert_eq!(small_market_order(sandbox).status, 200);
         assert_eq!(sandbox.order_records().len(), 1);
     }
 }

@@ -24,16 +24,7 @@ fn rest(sandbox: &Sandbox, account: (&str, &str), market: &str, client_order_id:
     } else {
         ""
     };
-    let reply = trigger_order(
-        sandbox,
-        account,
-        &format!(
-            r#"{},"activation_price":"90000","clientOrderId":"{client_order_id}"{side}"#,
-            fields(market, "buy", "0.01")
-        ),
-    );
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply.json()
+    resting(sandbox, account, market, client_order_id, side)
 }
 
 fn ids(reply: &Reply) -> Vec<u64> {
@@ -216,8 +207,8 @@ fn an_order_can_become_visible_late() {
     );
     // It exists all the same: its client order id is taken, and the handle lists it.
     let again = format!(
-        r#"{},"activation_price":"90000","clientOrderId":"late-1""#,
-        fields("BTC_USDT", "buy", "0.01")
+        r#"{},"clientOrderId":"late-1""#,
+        trigger_fields("BTC_USDT", "buy", "0.01", "90000")
     );
     assert_eq!(trigger_order(&sandbox, PARTNER, &again).json()["code"], 36);
     assert_eq!(sandbox.order_records().len(), 2);
@@ -231,15 +222,4 @@ fn an_order_can_become_visible_late() {
     let soon = rest(&sandbox, PARTNER, "BTC_USDT", "late-3");
     let lookup = r#""market":"BTC_USDT","clientOrderId":"late-3""#;
     eventually(|| ids(&open_orders(&sandbox, PARTNER, lookup)) == vec![id(&soon)]);
-}
-
-/// Polls `condition` every 20 ms for at most 10 s.
-fn eventually(condition: impl Fn() -> bool) {
-    for _ in 0..500 {
-        if condition() {
-            return;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    panic!("never happened");
 }

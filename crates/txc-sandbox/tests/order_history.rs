@@ -41,13 +41,11 @@ fn place(sandbox: &Sandbox, market: &str, side: &str, client_order_id: &str) -> 
 
 /// A BTC_USDT trigger order's id.
 fn rest(sandbox: &Sandbox, side: &str, activation: &str, client_order_id: &str) -> u64 {
+    let order = trigger_fields("BTC_USDT", side, "0.01", activation);
     let reply = trigger_order(
         sandbox,
         PARTNER,
-        &format!(
-            r#"{},"activation_price":"{activation}","clientOrderId":"{client_order_id}""#,
-            fields("BTC_USDT", side, "0.01")
-        ),
+        &format!(r#"{order},"clientOrderId":"{client_order_id}""#),
     );
     assert_eq!(reply.status, 200, "{}", reply.text());
     reply.json()["orderId"].as_u64().unwrap()
@@ -83,10 +81,6 @@ fn recording_cancels() -> Sandbox {
         )
         .start()
         .unwrap()
-}
-
-fn code(reply: &Reply) -> i64 {
-    reply.json()["code"].as_i64().unwrap_or(-1)
 }
 
 #[test]

@@ -17,17 +17,6 @@ use common::*;
 use serde_json::{Value, json};
 use txc_sandbox::{Route, Sandbox, demo};
 
-const BALANCE: &str = "/api/v4/collateral-account/balance";
-const POSITIONS: &str = "/api/v4/collateral-account/positions/open";
-const POSITION_HISTORY: &str = "/api/v4/collateral-account/positions/history";
-const CLOSE: &str = "/api/v4/collateral-account/position/close";
-const LEVERAGE: &str = "/api/v4/collateral-account/leverage";
-const HEDGE_UPDATE: &str = "/api/v4/collateral-account/hedge-mode/update";
-const CANCEL_ALL: &str = "/api/v4/order/cancel/all";
-const CANCEL_BULK: &str = "/api/v4/order/cancel/bulk";
-const KILL_SWITCH: &str = "/api/v4/order/kill-switch";
-const KILL_SWITCH_STATUS: &str = "/api/v4/order/kill-switch/status";
-
 /// The answer's status, code and field errors.
 fn refusal(reply: &Reply) -> (u16, Value, Value) {
     let body = reply.json();
@@ -41,168 +30,168 @@ fn each_rule_answers_its_code_and_message() {
     // (path, fields, status, code, field errors)
     let table: Vec<(&str, String, u16, i64, Value)> = vec![
         (
-            BALANCE,
+            BALANCE_PATH,
             r#""ticker":"XRP""#.into(),
             422,
             30,
             json!({"ticker":["ticker is invalid."]}),
         ),
         (
-            BALANCE,
+            BALANCE_PATH,
             r#""ticker":7"#.into(),
             422,
             30,
             json!({"ticker":["ticker is invalid."]}),
         ),
         (
-            POSITIONS,
+            POSITIONS_PATH,
             r#""market":"btc usdt""#.into(),
             422,
             30,
             json!({"market":["Market field format is invalid."]}),
         ),
         (
-            POSITION_HISTORY,
+            POSITION_HISTORY_PATH,
             r#""startDate":10,"endDate":9"#.into(),
             422,
             30,
             json!({"startDate":["StartDate should not be greater than endDate."]}),
         ),
         (
-            POSITION_HISTORY,
+            POSITION_HISTORY_PATH,
             format!(r#""endDate":{far}"#),
             422,
             30,
             json!({"endDate":["The date should not be later than the current time."]}),
         ),
         (
-            POSITION_HISTORY,
+            POSITION_HISTORY_PATH,
             r#""limit":101"#.into(),
             422,
             30,
             json!({"limit":["Limit should not be greater than 100."]}),
         ),
         (
-            CLOSE,
+            CLOSE_PATH,
             String::new(),
             422,
             30,
             json!({"market":["Market field is required."],"positionId":["PositionId field is required."]}),
         ),
         (
-            CLOSE,
+            CLOSE_PATH,
             r#""positionId":"x","market":"BTC_USDT""#.into(),
             422,
             30,
             json!({"positionId":["PositionId field should be an integer."]}),
         ),
         (
-            CLOSE,
+            CLOSE_PATH,
             r#""positionId":1,"market":"BTC_USDT""#.into(),
             400,
             104,
             json!({"positionId":["Position not found."]}),
         ),
         (
-            LEVERAGE,
+            LEVERAGE_PATH,
             r#""leverage":4"#.into(),
             422,
             30,
             json!({"leverage":["The selected leverage is invalid."]}),
         ),
         (
-            LEVERAGE,
+            LEVERAGE_PATH,
             r#""leverage":"ten""#.into(),
             422,
             30,
             json!({"leverage":["The leverage must be an integer."]}),
         ),
         (
-            HEDGE_UPDATE,
+            HEDGE_UPDATE_PATH,
             r#""hedgeMode":"yes""#.into(),
             422,
             30,
             json!({"hedgeMode":["The hedge mode field must be true or false."]}),
         ),
         (
-            CANCEL_ALL,
+            CANCEL_ALL_PATH,
             r#""market":7"#.into(),
             422,
             30,
             json!({"market":["Market field should be a string.","Market field format is invalid."]}),
         ),
         (
-            CANCEL_ALL,
+            CANCEL_ALL_PATH,
             r#""type":"spot""#.into(),
             422,
             30,
             json!({"type":["The type must be an array."]}),
         ),
         (
-            CANCEL_ALL,
+            CANCEL_ALL_PATH,
             r#""market":"DOGE_USDT""#.into(),
             422,
             31,
             json!({"market":["Market is not available."]}),
         ),
         (
-            CANCEL_ALL,
+            CANCEL_ALL_PATH,
             r#""market":"BTC_USDT","positionSide":"long""#.into(),
             422,
             30,
             json!({"positionSide":["PositionSide is accepted only for perpetual futures markets."]}),
         ),
         (
-            CANCEL_BULK,
+            CANCEL_BULK_PATH,
             String::new(),
             422,
             30,
             json!({"orders":["validation.required"]}),
         ),
         (
-            CANCEL_BULK,
+            CANCEL_BULK_PATH,
             r#""orders":[]"#.into(),
             422,
             30,
             json!({"orders":["validation.between"]}),
         ),
         (
-            KILL_SWITCH,
+            KILL_SWITCH_PATH,
             String::new(),
             422,
             30,
             json!({"market":["Market field is required."],"timeout":["Timeout field is required."]}),
         ),
         (
-            KILL_SWITCH,
+            KILL_SWITCH_PATH,
             r#""market":"BTC_USDT","timeout":"4""#.into(),
             422,
             30,
             json!({"timeout":["Timeout should be at least 5."]}),
         ),
         (
-            KILL_SWITCH,
+            KILL_SWITCH_PATH,
             r#""market":"BTC_USDT","timeout":"601""#.into(),
             422,
             30,
             json!({"timeout":["Timeout should not be greater than 600."]}),
         ),
         (
-            KILL_SWITCH,
+            KILL_SWITCH_PATH,
             r#""market":"DOGE_USDT","timeout":"60""#.into(),
             422,
             31,
             json!({"market":["Market is not available."]}),
         ),
         (
-            KILL_SWITCH,
+            KILL_SWITCH_PATH,
             r#""market":"BTC_USDT","timeout":"60","types":[]"#.into(),
             422,
             30,
             json!({"types":["The types must have between 1 and 3 items."]}),
         ),
         (
-            KILL_SWITCH_STATUS,
+            KILL_SWITCH_STATUS_PATH,
             r#""market":"DOGE_USDT""#.into(),
             422,
             31,
@@ -224,20 +213,12 @@ fn each_rule_answers_its_code_and_message() {
 #[test]
 fn bulk_cancel_answers_each_item_in_place() {
     let sandbox = Sandbox::start().unwrap();
-    let rest = trigger_order(
-        &sandbox,
-        PARTNER,
-        &format!(
-            r#"{},"activation_price":"90000","clientOrderId":"bulk-1""#,
-            fields("BTC_USDT", "buy", "0.01")
-        ),
-    )
-    .json();
+    let rest = resting(&sandbox, PARTNER, "BTC_USDT", "bulk-1", "");
     let items = r#""orders":[7,{"orderId":1},{"market":"DOGE_USDT","orderId":1},
         {"market":"BTC_USDT"},{"market":"BTC_USDT","orderId":1,"clientOrderId":"x"},
         {"market":"BTC_USDT","clientOrderId":"bulk-1"},{"market":"BTC_USDT","orderId":1}]"#
         .replace(['\n', ' '], "");
-    let reply = send_fields(&sandbox, PARTNER, CANCEL_BULK, &items);
+    let reply = send_fields(&sandbox, PARTNER, CANCEL_BULK_PATH, &items);
     assert_eq!(reply.status, 200, "{}", reply.text());
     let answer = reply.json();
     let error = |i: usize| {
@@ -278,17 +259,17 @@ fn the_routes_have_their_documented_limits_and_take_their_own() {
         .unwrap();
     for _ in 0..2 {
         assert_eq!(
-            send_fields(&sandbox, PARTNER, LEVERAGE, r#""leverage":5"#).status,
+            send_fields(&sandbox, PARTNER, LEVERAGE_PATH, r#""leverage":5"#).status,
             200
         );
     }
-    let limited = send_fields(&sandbox, PARTNER, LEVERAGE, r#""leverage":5"#);
+    let limited = send_fields(&sandbox, PARTNER, LEVERAGE_PATH, r#""leverage":5"#);
     assert_eq!(
         (limited.status, limited.json()["message"].clone()),
         (429, json!("Too many requests."))
     );
     // Another route keeps its own documented limit.
-    assert_eq!(send_fields(&sandbox, PARTNER, BALANCE, "").status, 200);
+    assert_eq!(send_fields(&sandbox, PARTNER, BALANCE_PATH, "").status, 200);
     assert_eq!(sandbox.stats().rate_limited, 1);
 }
 
@@ -299,22 +280,14 @@ fn a_timer_runs_out_on_the_sandbox_s_clock_and_cancels_its_kinds_only() {
         .start()
         .unwrap();
     let rest = |market: &str| {
-        trigger_order(
-            &sandbox,
-            PARTNER,
-            &format!(
-                r#"{},"activation_price":"90000""#,
-                fields(market, "buy", "0.01")
-            ),
-        )
-        .json()["orderId"]
-            .clone()
+        let order = trigger_fields(market, "buy", "0.01", "90000");
+        trigger_order(&sandbox, PARTNER, &order).json()["orderId"].clone()
     };
     let margin = rest("BTC_USDT");
     let futures = rest("BTC_PERP");
     // A timer for futures orders on BTC_USDT cancels nothing there; one for every kind on
     // BTC_PERP cancels its order.
-    let set = |fields: &str| send_fields(&sandbox, PARTNER, KILL_SWITCH, fields).json();
+    let set = |fields: &str| send_fields(&sandbox, PARTNER, KILL_SWITCH_PATH, fields).json();
     let timer = set(r#""market":"BTC_USDT","timeout":"5","types":["futures"]"#);
     assert_eq!(timer["types"], json!(["futures"]));
     let timer = set(r#""market":"BTC_PERP","timeout":"5""#);
@@ -342,6 +315,6 @@ fn a_timer_runs_out_on_the_sandbox_s_clock_and_cancels_its_kinds_only() {
     assert_eq!(status(&margin), json!("OPEN"));
     assert_eq!(status(&futures), json!("CANCELED"));
     assert_eq!(sandbox.stats().kill_switch_canceled_orders, 1);
-    let listed = send_fields(&sandbox, PARTNER, KILL_SWITCH_STATUS, "").json();
+    let listed = send_fields(&sandbox, PARTNER, KILL_SWITCH_STATUS_PATH, "").json();
     assert_eq!(listed, json!([]));
 }

@@ -15,18 +15,14 @@ use common::*;
 use serde_json::{Value, json};
 use txc_sandbox::Sandbox;
 
+/// Snapshots an order answer.
 fn snap(name: &str, reply: &Reply) {
-    insta::assert_json_snapshot!(name, reply.snapshot(), {
-        ".body.timestamp" => "[timestamp]",
-        ".body.orderId" => "[orderId]",
-    });
+    order_snapshots().bind(|| insta::assert_json_snapshot!(name, reply.snapshot()));
 }
 
 /// A BTC_USDT trigger order body.
 fn trigger(side: &str, amount: &str, activation: &str) -> String {
-    format!(
-        r#""market":"BTC_USDT","side":"{side}","amount":"{amount}","activation_price":"{activation}""#
-    )
+    trigger_fields("BTC_USDT", side, amount, activation)
 }
 
 fn record(sandbox: &Sandbox, index: usize) -> Value {

@@ -14,14 +14,11 @@ mod common;
 use std::net::TcpStream;
 use std::time::Duration;
 
-use common::{market_order, send_fields};
+use common::{PARTNER, TOKEN_PATH, market_order, send_fields};
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
-use txc_sandbox::{Sandbox, WsFault, demo};
-
-const PARTNER: (&str, &str) = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
-const TOKEN_PATH: &str = "/api/v4/profile/websocket_token";
+use txc_sandbox::{Sandbox, WsFault};
 
 type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
 

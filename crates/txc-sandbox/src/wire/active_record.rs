@@ -7,8 +7,7 @@
 use serde::Serialize;
 
 use crate::state::StoredOrder;
-use crate::wire::Side;
-use crate::wire::order_record::{OrderHead, OtoRecord};
+use crate::wire::order_record::{OrderHead, OtoRecord, trigger_state};
 
 /// An order in the `OrderResponse` shape.
 #[derive(Debug, Clone, Serialize)]
@@ -36,7 +35,7 @@ impl ActiveOrderRecord {
     /// The record of `order` in its current state.
     pub(crate) fn of(order: &StoredOrder) -> Self {
         let request = &order.request;
-        let trigger = order.activation();
+        let (activated, activation_condition) = trigger_state(order);
         Self {
             head: OrderHead::of(order),
             ioc: false,
@@ -46,12 +45,9 @@ impl ActiveOrderRecord {
             oto: OtoRecord::of(order),
             rpi: false,
             reduce_only: request.reduce_only,
-            activated: trigger.map(|_| u8::from(order.activated_us.is_some())),
-            activation_condition: trigger.map(|_| match request.side {
-                Side::Buy => "gte",
-                Side::Sell => "lte",
-            }),
-            activation_price: trigger.map(|p| p.text.clone()),
+            activated,
+            activation_condition,
+            activation_price: order.activation().map(|p| p.text.clone()),
         }
     }
 }

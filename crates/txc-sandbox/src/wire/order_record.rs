@@ -84,6 +84,22 @@ impl OrderHead {
     }
 }
 
+/// A trigger order's `activated` (`1` once activated, else `0`) and `activationCondition`
+/// (`gte` for a buy, `lte` for a sell); neither for other orders.
+pub(crate) fn trigger_state(order: &StoredOrder) -> (Option<u8>, Option<&'static str>) {
+    let Some(_) = order.activation() else {
+        return (None, None);
+    };
+    let condition = match order.request.side {
+        Side::Buy => "gte",
+        Side::Sell => "lte",
+    };
+    (
+        Some(u8::from(order.activated_us.is_some())),
+        Some(condition),
+    )
+}
+
 /// An order record, in the docs' field order.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -107,20 +123,17 @@ impl OrderRecord {
     /// The record of `order` in its current state.
     pub(crate) fn of(order: &StoredOrder) -> Self {
         let request = &order.request;
-        let trigger = order.activation();
+        let (activated, activation_condition) = trigger_state(order);
         Self {
             head: OrderHead::of(order),
-            activation_price: trigger.map(|p| p.text.clone()),
+            activation_price: order.activation().map(|p| p.text.clone()),
             status: order.status.as_str(),
             stp: request.stp.as_str(),
             oto: OtoRecord::of(order),
             position_side: order.position_side.as_str(),
             reduce_only: request.reduce_only,
-            activated: trigger.map(|_| u8::from(order.activated_us.is_some())),
-            activation_condition: trigger.map(|_| match request.side {
-                Side::Buy => "gte",
-                Side::Sell => "lte",
-            }),
+            activated,
+            activation_condition,
         }
     }
 }

@@ -38,6 +38,17 @@ pub const OPEN_ORDERS_PATH: &str = "/api/v4/orders";
 pub const HISTORY_PATH: &str = "/api/v4/trade-account/order/history";
 pub const CANCEL_PATH: &str = "/api/v4/order/cancel";
 pub const CONDITIONAL_PATH: &str = "/api/v4/conditional-orders";
+pub const BALANCE_PATH: &str = "/api/v4/collateral-account/balance";
+pub const POSITIONS_PATH: &str = "/api/v4/collateral-account/positions/open";
+pub const POSITION_HISTORY_PATH: &str = "/api/v4/collateral-account/positions/history";
+pub const CLOSE_PATH: &str = "/api/v4/collateral-account/position/close";
+pub const LEVERAGE_PATH: &str = "/api/v4/collateral-account/leverage";
+pub const HEDGE_UPDATE_PATH: &str = "/api/v4/collateral-account/hedge-mode/update";
+pub const CANCEL_ALL_PATH: &str = "/api/v4/order/cancel/all";
+pub const CANCEL_BULK_PATH: &str = "/api/v4/order/cancel/bulk";
+pub const KILL_SWITCH_PATH: &str = "/api/v4/order/kill-switch";
+pub const KILL_SWITCH_STATUS_PATH: &str = "/api/v4/order/kill-switch/status";
+pub const TOKEN_PATH: &str = "/api/v4/profile/websocket_token";
 
 pub fn now_ms() -> u64 {
     txc_sign::unix_millis(SystemTime::now())
@@ -101,6 +112,11 @@ impl Reply {
     pub fn snapshot(&self) -> Value {
         json!({ "status": self.status, "body": self.json() })
     }
+}
+
+/// The answer's `code`; -1 when it has none.
+pub fn code(reply: &Reply) -> i64 {
+    reply.json()["code"].as_i64().unwrap_or(-1)
 }
 
 pub fn run(request: http::Request<Vec<u8>>) -> Reply {
@@ -194,6 +210,31 @@ pub fn fields(market: &str, side: &str, amount: &str) -> String {
     format!(r#""market":"{market}","side":"{side}","amount":"{amount}""#)
 }
 
+/// The fields of a `side` trigger order of `amount` on `market` activating at `activation`.
+pub fn trigger_fields(market: &str, side: &str, amount: &str, activation: &str) -> String {
+    format!(
+        r#"{},"activation_price":"{activation}""#,
+        fields(market, side, amount)
+    )
+}
+
+/// A buy trigger order of 0.01 on `market` by `account` that rests (it activates at 90 000,
+/// above every default market's price), with `client_order_id` and `extra` fields (each led by
+/// a comma, or none); its answer, which must be HTTP 200.
+pub fn resting(
+    sandbox: &Sandbox,
+    account: (&str, &str),
+    market: &str,
+    client_order_id: &str,
+    extra: &str,
+) -> Value {
+    let order = trigger_fields(market, "buy", "0.01", "90000");
+    let body = format!(r#"{order},"clientOrderId":"{client_order_id}"{extra}"#);
+    let reply = trigger_order(sandbox, account, &body);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    reply.json()
+}
+
 /// A signed request for `fields` to `path`, not yet sent (nonce window on).
 pub fn signed_request(
     sandbox: &Sandbox,
@@ -226,6 +267,31 @@ pub fn small_order(sandbox: &Sandbox) -> http::Request<Vec<u8>> {
         MARKET_PATH,
         &fields("BTC_USDT", "buy", "0.001"),
     )
+}
+
+/// The market order of [`small_order`], sent.
+pub fn small_market_order(sandbox: &Sandbox) -> Reply {
+    run(small_order(sandbox))
+}
+
+/// Snapshot settings for order answers: the order's id, OTO id and timestamp redacted.
+pub fn order_snapshots() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.add_redaction(".body.timestamp", "[timestamp]");
+    settings.add_redaction(".body.orderId", "[orderId]");
+    settings.add_redaction(".body.oto.otoId", "[otoId]");
+    settings
+}
+
+/// Polls `condition` every 20 ms for at most 10 s.
+pub fn eventually(condition: impl Fn() -> bool) {
+    for _ in 0..500 {
+        if condition() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("never happened");
 }
 
 pub fn get(sandbox: &Sandbox, path: &str) -> Reply {
