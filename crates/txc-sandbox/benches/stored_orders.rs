@@ -27,13 +27,15 @@ use std::collections::HashMap;
 use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
 
-use base64::Engine as _;
-use base64::engine::general_purpose::STANDARD;
 use divan::Bencher;
-use hmac::{KeyInit, Mac};
 use txc_sandbox::{AccountConfig, Sandbox};
+
+/// The tests' helpers: the paths, the agent, the docs' signing recipe.
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::{HISTORY_PATH, MARKET_PATH, recipe};
 
 fn main() {
     divan::main();
@@ -41,8 +43,6 @@ fn main() {
 
 const KEY: &str = "bench-key";
 const SECRET: &str = "bench-secret-0123456789";
-const MARKET_PATH: &str = "/api/v4/order/collateral/market";
-const HISTORY_PATH: &str = "/api/v4/trade-account/order/history";
 const SIZES: [usize; 3] = [1_000, 15_000, 100_000];
 
 /// A sandbox holding a number of orders, and a client of it.
@@ -69,14 +69,10 @@ impl Filled {
             .lookup_rate_limits(u32::MAX, u32::MAX)
             .start()
             .unwrap();
-        let now = SystemTime::now().duration_since(UNIX_EPOCH).unwrap();
         let filled = Self {
             sandbox,
-            agent: ureq::Agent::config_builder()
-                .http_status_as_error(false)
-                .build()
-                .into(),
-            nonce: AtomicU64::new(u64::try_from(now.as_millis()).unwrap()),
+            agent: common::agent(),
+            nonce: AtomicU64::new(common::now_ms()),
             ids: AtomicU64::new(0),
         };
         for _ in 0..orders {
@@ -90,11 +86,7 @@ impl Filled {
     fn send(&self, path: &str, fields: &str) -> u16 {
         let nonce = self.nonce.fetch_add(1, Ordering::Relaxed) + 1;
         let body = format!(r#"{{"request":"{path}","nonce":{nonce},{fields}}}"#);
-        let payload = STANDARD.encode(&body);
-        let mut mac =
-            <hmac::Hmac<sha2::Sha512> as KeyInit>::new_from_slice(SECRET.as_bytes()).unwrap();
-        mac.update(payload.as_bytes());
-        let signature = const_hex::encode(mac.finalize().into_bytes());
+        let (payload, signature) = recipe::sign(SECRET, body.as_bytes());
         let mut response = self
             .agent
             .post(format!("{}{path}", self.sandbox.base_url()))
