@@ -10,6 +10,7 @@
 use serde_json::{Map, Value};
 
 use super::fields::{Empty, Fields, Wording};
+use super::market_name;
 use crate::answer::Rejection;
 use crate::state::{Markets, OrderRef};
 
@@ -53,11 +54,7 @@ pub(crate) fn parse_cancel(
         (Some(market), Some(which)) if markets.get(&market).is_some() => {
             Ok(CancelRequest { market, which })
         }
-        (Some(_), Some(_)) => Err(Rejection::validation(
-            31,
-            "market",
-            vec!["Market is not available.".to_owned()],
-        )),
+        (Some(_), Some(_)) => Err(market_name::rejection(market_name::UNAVAILABLE)),
         // Cannot happen: a missing market or id is a problem recorded above.
         _ => Err(Rejection::validation(
             30,

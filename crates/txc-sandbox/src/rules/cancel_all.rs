@@ -33,12 +33,12 @@ pub(crate) fn parse_cancel_all(
         None => None,
         Some(Value::String(name)) if market_name::is_well_formed(name) => Some(name.clone()),
         Some(Value::String(_)) => {
-            fields.push("market", "Market field format is invalid.");
+            fields.push("market", market_name::FORMAT_INVALID);
             None
         }
         Some(_) => {
             fields.push("market", "Market field should be a string.");
-            fields.push("market", "Market field format is invalid.");
+            fields.push("market", market_name::FORMAT_INVALID);
             None
         }
     };
@@ -70,11 +70,7 @@ pub(crate) fn parse_cancel_all(
     if let Some(name) = &market
         && markets.get(name).is_none()
     {
-        return Err(Rejection::validation(
-            31,
-            "market",
-            vec!["Market is not available.".to_owned()],
-        ));
+        return Err(market_name::rejection(market_name::UNAVAILABLE));
     }
     Ok(CancelAllRequest {
         market,

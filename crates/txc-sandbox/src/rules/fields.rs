@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::{integer, label, present};
+use super::{integer, label, market_name, present};
 use crate::answer::Rejection;
 
 /// How an endpoint's docs word their field messages.
@@ -121,13 +121,13 @@ impl<'a> Fields<'a> {
                 self.required("market");
                 None
             }
-            Some(Some(name)) if !super::market_name::is_well_formed(&name) => {
-                self.push("market", "Market field format is invalid.");
+            Some(Some(name)) if !market_name::is_well_formed(&name) => {
+                self.push("market", market_name::FORMAT_INVALID);
                 None
             }
             Some(name) => {
                 if self.get("market").is_some_and(|v| !v.is_string()) {
-                    self.push("market", "Market field format is invalid.");
+                    self.push("market", market_name::FORMAT_INVALID);
                 }
                 name
             }

@@ -88,19 +88,11 @@ pub(crate) fn parse_history(
     fields.finish(30)?;
     if let Some(name) = &market {
         if !market_name::is_well_formed(name) {
-            return Err(Rejection::validation(
-                31,
-                "market",
-                vec!["Market field format is invalid.".to_owned()],
-            ));
+            return Err(market_name::rejection(market_name::FORMAT_INVALID));
         }
         if markets.get(name).is_none() {
             // Not documented for this endpoint: the order endpoints' message.
-            return Err(Rejection::validation(
-                31,
-                "market",
-                vec!["Market is not available.".to_owned()],
-            ));
+            return Err(market_name::rejection(market_name::UNAVAILABLE));
         }
     }
     let which = match (order_id, client_order_id) {

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 
 use super::cancel_all::classes;
 use super::fields::{Empty, Fields, Wording};
-use super::integer;
+use super::{integer, market_name};
 use crate::answer::Rejection;
 use crate::state::Markets;
 use crate::wire::OrderClass;
@@ -78,7 +78,7 @@ pub(crate) fn parse_kill_switch(
                 types,
             })
         }
-        (Some(_), Some(_)) => Err(unavailable()),
+        (Some(_), Some(_)) => Err(market_name::rejection(market_name::UNAVAILABLE)),
         // Cannot happen: a missing value is a problem recorded above.
         _ => Err(Rejection::validation(
             30,
@@ -97,12 +97,9 @@ pub(crate) fn parse_kill_switch_status(
     let market = fields.text("market", Empty::Rejected).flatten();
     fields.finish(30)?;
     match market {
-        Some(name) if markets.get(&name).is_none() => Err(unavailable()),
+        Some(name) if markets.get(&name).is_none() => {
+            Err(market_name::rejection(market_name::UNAVAILABLE))
+        }
         other => Ok(other),
     }
-}
-
-/// 31 `Market is not available.`.
-fn unavailable() -> Rejection {
-    Rejection::validation(31, "market", vec!["Market is not available.".to_owned()])
 }

@@ -4,6 +4,18 @@
 //! `Market is not available.`), and names are matched exactly, case included (sandbox's
 //! choice: the docs only ever show upper case).
 
+use crate::answer::Rejection;
+
+/// The message for a name not of the form `BASE_QUOTE`.
+pub(crate) const FORMAT_INVALID: &str = "Market field format is invalid.";
+/// The message for a well-formed name that is no market of the sandbox.
+pub(crate) const UNAVAILABLE: &str = "Market is not available.";
+
+/// Code 31 with `message` on `market`: the code of a market the order endpoints cannot trade.
+pub(crate) fn rejection(message: &str) -> Rejection {
+    Rejection::validation(31, "market", vec![message.to_owned()])
+}
+
 /// Whether `name` has the form `BASE_QUOTE`.
 pub(crate) fn is_well_formed(name: &str) -> bool {
     let part = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric());

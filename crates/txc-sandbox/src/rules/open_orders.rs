@@ -70,13 +70,12 @@ pub(super) fn market(
     let Some(Some(name)) = name else {
         return Ok(None);
     };
-    let reject = |m: &str| Err(Rejection::validation(31, "market", vec![m.to_owned()]));
     if !market_name::is_well_formed(&name) {
-        return reject("Market field format is invalid.");
+        return Err(market_name::rejection(market_name::FORMAT_INVALID));
     }
     if markets.get(&name).is_none() {
         // Verbatim, without the final period the order endpoints' message has.
-        return reject("Market is not available");
+        return Err(market_name::rejection("Market is not available"));
     }
     Ok(Some(name))
 }

@@ -165,15 +165,15 @@ fn market(map: &Map<String, Value>, markets: &Markets) -> Result<String, Rejecti
             Err(reject(&["Market field should not be empty string."]))
         }
         Some(Value::String(name)) if !market_name::is_well_formed(name) => {
-            Err(reject(&["Market field format is invalid."]))
+            Err(reject(&[market_name::FORMAT_INVALID]))
         }
         Some(Value::String(name)) if markets.get(name).is_none() => {
-            Err(reject(&["Market is not available."]))
+            Err(reject(&[market_name::UNAVAILABLE]))
         }
         Some(Value::String(name)) => Ok(name.clone()),
         Some(_) => Err(reject(&[
             "Market field should be a string.",
-            "Market field format is invalid.",
+            market_name::FORMAT_INVALID,
         ])),
         None => Err(missing("market")),
     }

@@ -30,7 +30,7 @@ pub(crate) fn parse_market_filter(map: &Map<String, Value>) -> Result<Option<Str
     if let Some(Some(name)) = &name
         && !market_name::is_well_formed(name)
     {
-        fields.push("market", "Market field format is invalid.");
+        fields.push("market", market_name::FORMAT_INVALID);
     }
     fields.finish(30)?;
     Ok(name.flatten())
@@ -111,7 +111,7 @@ pub(crate) fn parse_close(
     };
     let market = match fields.required_market() {
         Some(name) if markets.get(&name).is_none() => {
-            fields.push("market", "Market is not available.");
+            fields.push("market", market_name::UNAVAILABLE);
             None
         }
         other => other,
