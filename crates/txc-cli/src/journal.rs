@@ -6,10 +6,10 @@
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use txc_blocking::outcomes::{AttemptRecord, Journal, Nonce, PendingOrder};
+use txc_blocking::outcomes::{Journal, PendingOrder};
 
 use crate::exit::CliError;
 
@@ -56,10 +56,7 @@ impl Entry {
         let attempts = self
             .attempts
             .iter()
-            .map(|a| AttemptRecord {
-                nonce: Nonce(a.nonce),
-                signed_at: UNIX_EPOCH + Duration::from_millis(a.signed_at_ms),
-            })
+            .map(|a| crate::commands::attempt(a.nonce, a.signed_at_ms))
             .collect();
         Ok(PendingOrder::new(market, id, attempts).with_trigger(self.trigger))
     }
