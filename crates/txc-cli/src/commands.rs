@@ -20,7 +20,7 @@ use crate::args::{
 };
 use crate::config::{self, Target};
 use crate::exit::CliError;
-use crate::journal::{Entry, FileJournal};
+use crate::journal::{Entry, FileJournal, pending_order};
 
 mod investing;
 
@@ -448,14 +448,14 @@ pub(crate) fn attempt(nonce: u64, signed_at_ms: u64) -> AttemptRecord {
 /// `txc resolve`: the order's attempts from the journal (and `--nonce`), resolved; a definite
 /// answer clears its journal entry.
 pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome, CliError> {
-    let market = args
-        .market
-        .parse()
-        .map_err(|e| CliError::invalid(format!("invalid market: {e}")))?;
-    let id = args
-        .client_order_id
-        .parse()
-        .map_err(|e| CliError::invalid(format!("invalid clientOrderId: {e}")))?;
+    // Checked before anything else: the order as given, for when the journal has no entry.
+    let given = pending_order(
+        &args.market,
+        &args.client_order_id,
+        Vec::new(),
+        args.trigger,
+    )
+    .map_err(CliError::invalid)?;
     reads_only(global, "resolve")?;
     let target = config::target(global)?;
     let credentials = credentials(&target)?;
@@ -472,7 +472,7 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
     }
     let mut pending = match &entry {
         Some(entry) => entry.pending()?,
-        None => PendingOrder::new(market, id, Vec::new()).with_trigger(args.trigger),
+        None => given,
     };
     let known: Vec<u64> = pending.attempts().iter().map(|a| a.nonce.get()).collect();
     let extra: Vec<AttemptRecord> = args
