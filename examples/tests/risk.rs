@@ -524,7 +524,10 @@ fn kill_switch_timers_are_set_listed_and_deleted(driver: &dyn RiskDriver) {
 }
 
 /// The events a guard reported, as text.
-fn collect() -> (Arc<Mutex<Vec<String>>>, common::risk::Report) {
+type Seen = Arc<Mutex<Vec<String>>>;
+
+/// Where a guard's events go, and what they were.
+fn collect() -> (Seen, common::risk::Report) {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&seen);
     let report: common::risk::Report = Box::new(move |event: KillSwitchEvent| {
@@ -540,27 +543,50 @@ fn collect() -> (Arc<Mutex<Vec<String>>>, common::risk::Report) {
     (seen, report)
 }
 
-/// A sandbox whose kill-switch seconds last 100 ms: a timer of the minimum "5" runs out after
-/// half a second.
-fn fast_kill_switch() -> Sandbox {
-    Sandbox::builder()
-        .kill_switch_second(Duration::from_millis(100))
-        .start()
-        .unwrap()
+/// What [`armed`] sets up.
+struct Armed {
+    sandbox: Sandbox,
+    /// A resting trigger order on BTC_USDT.
+    order: txc_types::orders::Order,
+    /// The guard keeping BTC_USDT's timer armed.
+    guard: Box<dyn common::risk::Guard>,
+    /// What the guard reported.
+    seen: Seen,
 }
 
-fn a_guard_keeps_the_timer_armed_and_deletes_it_when_dropped(driver: &dyn RiskDriver) {
-    let sandbox = fast_kill_switch();
+/// A sandbox whose kill-switch seconds last 100 ms (a timer of the minimum "5" runs out after
+/// half a second), a resting trigger order on BTC_USDT, and a guard of the market's timer
+/// re-arming it every `rearm`.
+fn armed(driver: &dyn RiskDriver, rearm: Duration) -> Armed {
+    let sandbox = Sandbox::builder()
+        .kill_switch_second(Duration::from_millis(100))
+        .start()
+        .unwrap();
     let client = driver.risk(sandbox.base_url(), learning());
     let order = client
         .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
         .unwrap();
     let schedule = KillSwitchSchedule::new("BTC_USDT", 5)
         .unwrap()
-        .rearm_every(Duration::from_millis(50))
+        .rearm_every(rearm)
         .unwrap();
     let (seen, report) = collect();
     let guard = client.arm_kill_switch(schedule, report).unwrap();
+    Armed {
+        sandbox,
+        order,
+        guard,
+        seen,
+    }
+}
+
+fn a_guard_keeps_the_timer_armed_and_deletes_it_when_dropped(driver: &dyn RiskDriver) {
+    let Armed {
+        sandbox,
+        order,
+        guard,
+        seen,
+    } = armed(driver, Duration::from_millis(50));
     let first = sandbox.kill_switch_timers(demo::PARTNER_API_KEY)[0].armed_at;
     // Re-armed again and again, each time before the timer could run out.
     eventually("re-armed twice", || {
@@ -587,17 +613,12 @@ fn a_guard_keeps_the_timer_armed_and_deletes_it_when_dropped(driver: &dyn RiskDr
 }
 
 fn a_guard_reports_failed_rearms_and_the_lapse(driver: &dyn RiskDriver) {
-    let sandbox = fast_kill_switch();
-    let client = driver.risk(sandbox.base_url(), learning());
-    let order = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
-    let schedule = KillSwitchSchedule::new("BTC_USDT", 5)
-        .unwrap()
-        .rearm_every(Duration::from_millis(100))
-        .unwrap();
-    let (seen, report) = collect();
-    let guard = client.arm_kill_switch(schedule, report).unwrap();
+    let Armed {
+        sandbox,
+        order,
+        guard,
+        seen,
+    } = armed(driver, Duration::from_millis(100));
     // From now on every re-arm fails: reported each time, then the lapse, and the exchange
     // cancels the market's orders.
     sandbox.inject_fault(Route::KillSwitch, Fault::Unavailable, None);
