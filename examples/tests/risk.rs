@@ -25,8 +25,8 @@ use txc_sign::{
 use txc_types::errors::ValidationError;
 use txc_types::orders::{
     CancelAllOrders, CancelOrder, CancelOrders, CollateralMarketOrder,
-    CollateralTriggerMarketOrder, KillSwitchAnswer, KillSwitchStatusQuery, OrderClass, OrderStatus,
-    PositionSide, SetKillSwitch, Side,
+    CollateralTriggerMarketOrder, KillSwitchAnswer, KillSwitchStatusQuery, Order, OrderClass,
+    OrderStatus, PositionSide, SetKillSwitch, Side,
 };
 use txc_types::positions::{
     BalanceSummaryQuery, ClosePosition, CollateralBalanceQuery, OpenPositionsQuery,
@@ -57,10 +57,13 @@ fn learning() -> txc_sign::ClientConfig {
     config::partner().position_mode_check(ModeCheck::Learn)
 }
 
-fn trigger(market: &str, side: Side, price: &str) -> CollateralTriggerMarketOrder {
-    CollateralTriggerMarketOrder::builder(market, side, "0.01", price)
+/// A buy trigger order of 0.01 on `market`, placed with `client`: above the market's price,
+/// it rests.
+fn resting(client: &dyn RiskApi, market: &str, price: &str) -> Order {
+    let order = CollateralTriggerMarketOrder::builder(market, Side::Buy, "0.01", price)
         .build()
-        .unwrap()
+        .unwrap();
+    client.trigger(&order).unwrap()
 }
 
 /// The only open position of the partner on `market`.
@@ -370,15 +373,9 @@ fn without_the_check_the_exchange_decides(driver: &dyn RiskDriver) {
 fn cancel_all_and_bulk_cancel_act_on_what_they_name(driver: &dyn RiskDriver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.risk(sandbox.base_url(), learning());
-    let btc = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
-    let eth = client
-        .trigger(&trigger("ETH_USDT", Side::Buy, "4000"))
-        .unwrap();
-    let perp = client
-        .trigger(&trigger("BTC_PERP", Side::Buy, "70000"))
-        .unwrap();
+    let btc = resting(&*client, "BTC_USDT", "70000");
+    let eth = resting(&*client, "ETH_USDT", "4000");
+    let perp = resting(&*client, "BTC_PERP", "70000");
     let open = |id: u64| {
         sandbox
             .orders()
@@ -400,9 +397,7 @@ fn cancel_all_and_bulk_cancel_act_on_what_they_name(driver: &dyn RiskDriver) {
     client.cancel_all_orders(&futures).unwrap();
     assert!(open(eth.order_id) && !open(perp.order_id));
     // Bulk: each item answered on its own, in order.
-    let again = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
+    let again = resting(&*client, "BTC_USDT", "70000");
     let bulk = CancelOrders::new(vec![
         CancelOrder::by_order_id("ETH_USDT", eth.order_id).unwrap(),
         CancelOrder::by_client_order_id("BTC_USDT", again.client_order_id.clone().unwrap())
@@ -437,9 +432,7 @@ fn cancel_all_and_bulk_cancel_act_on_what_they_name(driver: &dyn RiskDriver) {
 fn an_ambiguous_cancel_all_is_never_resent(driver: &dyn RiskDriver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.risk(sandbox.base_url(), learning());
-    let order = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
+    let order = resting(&*client, "BTC_USDT", "70000");
     sandbox.inject_fault(Route::CancelAll, Fault::DropAfterProcessing, Some(1));
     let requests = sandbox.stats().requests;
     let error = client
@@ -461,9 +454,7 @@ fn an_ambiguous_cancel_all_is_never_resent(driver: &dyn RiskDriver) {
             .all(|o| o.order_id != order.order_id || o.status == Some(OrderStatus::Canceled))
     );
     // A 5xx after executing: the same.
-    client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
+    resting(&*client, "BTC_USDT", "70000");
     sandbox.inject_fault(
         Route::CancelAll,
         Fault::AnswerAfterProcessing {
@@ -547,7 +538,7 @@ fn collect() -> (Seen, common::risk::Report) {
 struct Armed {
     sandbox: Sandbox,
     /// A resting trigger order on BTC_USDT.
-    order: txc_types::orders::Order,
+    order: Order,
     /// The guard keeping BTC_USDT's timer armed.
     guard: Box<dyn common::risk::Guard>,
     /// What the guard reported.
@@ -563,9 +554,7 @@ fn armed(driver: &dyn RiskDriver, rearm: Duration) -> Armed {
         .start()
         .unwrap();
     let client = driver.risk(sandbox.base_url(), learning());
-    let order = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
+    let order = resting(&*client, "BTC_USDT", "70000");
     let schedule = KillSwitchSchedule::new("BTC_USDT", 5)
         .unwrap()
         .rearm_every(rearm)
