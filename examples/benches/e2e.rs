@@ -228,6 +228,23 @@ mod client_cpu {
     /// An order answer as the sandbox writes it, with a generated `clientOrderId`.
     const ANSWER: &[u8] = br#"{"orderId":1,"clientOrderId":"txc-0000000000016-1","market":"BTC_USDT","side":"buy","type":"margin market","timestamp":1700000000.123456,"dealMoney":"60.000000","dealStock":"0.001","amount":"0.001","left":"0","dealFee":"0.060000","status":"FILLED","stp":"no","positionSide":"BOTH","reduceOnly":false}"#;
 
+    /// The call's first step: the request it sends.
+    fn sent<M: Machine>(call: &mut M) -> txc_sign::SignedRequest {
+        let Step::Send(request) = call.next(SystemTime::now()) else {
+            panic!("not sent")
+        };
+        request
+    }
+
+    /// The call's output once it received [`ANSWER`].
+    fn answered<M: Machine>(call: &mut M) -> M::Output {
+        call.receive(Ok(Response::new(200, black_box(ANSWER))));
+        let Step::Done(answer) = call.next(SystemTime::now()) else {
+            panic!("not done")
+        };
+        answer
+    }
+
     /// A core as the clients make it, limiter off. Strict nonces: millions of iterations
     /// would run window-mode nonces seconds ahead, and the call would wait.
     fn core() -> ClientCore {
@@ -252,15 +269,8 @@ mod client_cpu {
             i += 1;
             let order = fresh(&orders[i % 2]);
             let mut call = core.place(&order);
-            let Step::Send(request) = call.next(SystemTime::now()) else {
-                panic!("not sent")
-            };
-            black_box(request.into_http());
-            call.receive(Ok(Response::new(200, black_box(ANSWER))));
-            let Step::Done(answer) = call.next(SystemTime::now()) else {
-                panic!("not done")
-            };
-            black_box(answer.unwrap())
+            black_box(sent(&mut call).into_http());
+            black_box(answered(&mut call).unwrap())
         });
     }
 
@@ -276,12 +286,7 @@ mod client_cpu {
             i += 1;
             core.call(&orders[i % 2])
         })
-        .bench_local_refs(|call| {
-            let Step::Send(request) = call.next(SystemTime::now()) else {
-                panic!("not sent")
-            };
-            black_box(request)
-        });
+        .bench_local_refs(|call| black_box(sent(call)));
     }
 
     /// The request value the blocking transport sends (`into_http`).
@@ -306,18 +311,10 @@ mod client_cpu {
         b.with_inputs(|| {
             i += 1;
             let mut call = core.call(&orders[i % 2]);
-            let Step::Send(_) = call.next(SystemTime::now()) else {
-                panic!("not sent")
-            };
+            sent(&mut call);
             call
         })
-        .bench_local_refs(|call| {
-            call.receive(Ok(Response::new(200, black_box(ANSWER))));
-            let Step::Done(answer) = call.next(SystemTime::now()) else {
-                panic!("not done")
-            };
-            black_box(answer.unwrap())
-        });
+        .bench_local_refs(|call| black_box(answered(call).unwrap()));
     }
 
     /// Its signing part: nonce, body, base64, HMAC, hex (`ClientCore::prepare`).

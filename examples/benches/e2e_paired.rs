@@ -68,6 +68,16 @@ fn timed(f: impl FnOnce()) -> Duration {
     start.elapsed()
 }
 
+/// The three sides: txc, the same-work baseline, the pre-signed floor; each call times one.
+type Sides<'a, 'b> = &'a mut [&'b mut dyn FnMut() -> Duration; 3];
+
+/// Takes `warm` turns untimed (connections opened, code paths warm), then `n` timed
+/// [`in_turn`], and reports the medians.
+fn compare(what: &str, unit: &str, warm: usize, n: usize, sides: Sides<'_, '_>) {
+    in_turn(warm, sides);
+    report(what, unit, in_turn(n, sides));
+}
+
 fn report(what: &str, unit: &str, [txc, same_work, floor]: [Duration; 3]) {
     let ratio = |base: Duration| txc.as_secs_f64() / base.as_secs_f64();
     println!(
@@ -121,17 +131,9 @@ fn blocking(sandbox: &txc_sandbox::Sandbox) {
             black_box(raw_ureq_presigned(&floor_agent, request));
         })
     };
-    // Connections opened, code paths warm.
-    in_turn(50, &mut [&mut txc, &mut raw_same_work, &mut floor]);
-    let medians = in_turn(
-        BLOCKING_CALLS,
-        &mut [&mut txc, &mut raw_same_work, &mut floor],
-    );
-    report(
-        &format!("blocking, {BLOCKING_CALLS} calls each"),
-        "per round trip",
-        medians,
-    );
+    let what = format!("blocking, {BLOCKING_CALLS} calls each");
+    let sides: Sides<'_, '_> = &mut [&mut txc, &mut raw_same_work, &mut floor];
+    compare(&what, "per round trip", 50, BLOCKING_CALLS, sides);
 }
 
 fn concurrent(sandbox: &txc_sandbox::Sandbox) {
@@ -160,14 +162,7 @@ fn concurrent(sandbox: &txc_sandbox::Sandbox) {
         let batches = presigned_batches(signer, nonces);
         timed(|| send_all(&rt, &http, batches))
     };
-    in_turn(3, &mut [&mut txc, &mut raw_same_work, &mut floor]);
-    let medians = in_turn(
-        ASYNC_ROUNDS,
-        &mut [&mut txc, &mut raw_same_work, &mut floor],
-    );
-    report(
-        &format!("async, 64 in flight, {ASYNC_ROUNDS} rounds of 128 orders each"),
-        "per round",
-        medians,
-    );
+    let what = format!("async, 64 in flight, {ASYNC_ROUNDS} rounds of 128 orders each");
+    let sides: Sides<'_, '_> = &mut [&mut txc, &mut raw_same_work, &mut floor];
+    compare(&what, "per round", 3, ASYNC_ROUNDS, sides);
 }

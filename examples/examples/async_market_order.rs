@@ -12,7 +12,6 @@
 
 use std::error::Error;
 
-use txc_async::Client;
 use txc_async::orders::{CollateralMarketOrder, Side};
 use txc_async::outcomes::PlacedOrder;
 use txc_examples::Target;
@@ -20,9 +19,7 @@ use txc_examples::Target;
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    let client = Client::builder(target.credentials.clone())
-        .base_url(&target.base_url)
-        .build()?;
+    let client = target.asynchronous().build()?;
 
     // The order's clientOrderId is generated here, before anything is sent.
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Sell, "0.01").build()?;

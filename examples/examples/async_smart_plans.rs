@@ -12,7 +12,6 @@
 
 use std::error::Error;
 
-use txc_async::Client;
 use txc_async::investments::{PlanStatus, SmartPlansQuery};
 use txc_async::values::Decimal;
 use txc_examples::Target;
@@ -20,9 +19,7 @@ use txc_examples::Target;
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    let client = Client::builder(target.credentials.clone())
-        .base_url(&target.base_url)
-        .build()?;
+    let client = target.asynchronous().build()?;
 
     for plan in client.smart_plans(&SmartPlansQuery::new()).await? {
         if plan.status != PlanStatus::Active {

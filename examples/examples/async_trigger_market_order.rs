@@ -12,16 +12,13 @@
 
 use std::error::Error;
 
-use txc_async::Client;
 use txc_async::orders::{CancelOrder, Cancellation, CollateralTriggerMarketOrder, Side};
 use txc_examples::Target;
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    let client = Client::builder(target.credentials.clone())
-        .base_url(&target.base_url)
-        .build()?;
+    let client = target.asynchronous().build()?;
 
     // Buy 0.01 BTC_PERP once the price rises to 80000 or above (the sandbox is at 65000).
     let order = CollateralTriggerMarketOrder::builder("BTC_PERP", Side::Buy, "0.01", "80000")

@@ -11,15 +11,12 @@
 
 use std::error::Error;
 
-use txc_blocking::Client;
 use txc_blocking::orders::{CollateralMarketOrder, Side};
 use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    let client = Client::builder(target.credentials.clone())
-        .base_url(&target.base_url)
-        .build()?;
+    let client = target.blocking().build()?;
 
     // Every field is checked here; an invalid one is an error naming it, and nothing is sent.
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")

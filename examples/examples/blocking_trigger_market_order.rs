@@ -13,16 +13,13 @@
 
 use std::error::Error;
 
-use txc_blocking::Client;
 use txc_blocking::lookups::OpenOrdersQuery;
 use txc_blocking::orders::{CancelOrder, Cancellation, CollateralTriggerMarketOrder, Side};
 use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    let client = Client::builder(target.credentials.clone())
-        .base_url(&target.base_url)
-        .build()?;
+    let client = target.blocking().build()?;
 
     // Sell 0.01 BTC_PERP once the price falls to 50000 or below (the sandbox is at 65000).
     let order =

@@ -23,7 +23,6 @@
 use std::error::Error;
 use std::time::Duration;
 
-use txc_async::Client;
 use txc_async::events::{AccountEvent, StreamEvent, Subscription};
 use txc_async::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};
 use txc_examples::Target;
@@ -36,9 +35,7 @@ fn main() -> Result<(), Box<dyn Error>> {
 }
 
 async fn watch(target: &Target) -> Result<(), Box<dyn Error>> {
-    let client = Client::builder(target.credentials.clone())
-        .base_url(target.base_url.clone())
-        .build()?;
+    let client = target.asynchronous().build()?;
     let subscriptions = [
         Subscription::orders_pending(["BTC_USDT"])?,
         Subscription::orders_executed(["BTC_USDT"], Default::default())?,

@@ -7,15 +7,17 @@
 //! cargo run -p txc-examples --example partner_investments
 //! ```
 //!
-//! Runs against the embedded sandbox, or the server named by `TXC_BASE_URL`, `TXC_API_KEY` and
-//! `TXC_API_SECRET` (a non-loopback one only with `-- --live`: it invests real money, the
-//! plan's minimum, and closes the investment again at once).
+//! Only keys of B2B partner services may list plans and invest; other keys get HTTP 403, and
+//! the example stops after saying so. Runs against the embedded sandbox, or the server named
+//! by `TXC_BASE_URL`, `TXC_API_KEY` and `TXC_API_SECRET` (a non-loopback one only with
+//! `-- --live`: it invests real money, the plan's minimum, and closes the investment again at
+//! once).
 
 #![allow(clippy::print_stdout)]
 
 use std::error::Error;
 
-use txc_blocking::Client;
+use txc_blocking::errors::ApiErrorClass;
 use txc_blocking::investments::{
     CloseInvestment, InterestPaymentsQuery, Invest, InvestmentsQuery, PlanStatus, SmartPlansQuery,
 };
@@ -25,12 +27,21 @@ use txc_examples::Target;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    let client = Client::builder(target.credentials.clone())
-        .base_url(&target.base_url)
-        .build()?;
+    let client = target.blocking().build()?;
 
     // 1. The USDT plans, and an active one with room for its minimum.
-    let plans = client.smart_plans(&SmartPlansQuery::builder().ticker("USDT").build()?)?;
+    let query = SmartPlansQuery::builder().ticker("USDT").build()?;
+    let plans = match client.smart_plans(&query) {
+        Ok(plans) => plans,
+        Err(e)
+            if e.api()
+                .is_some_and(|a| a.class == ApiErrorClass::Permission) =>
+        {
+            println!("this key may not list plans (B2B partners only): {e}");
+            return Ok(());
+        }
+        Err(e) => return Err(e.into()),
+    };
     for plan in &plans {
         println!(
             "plan {} {:?}: {}% over {} days, {}..{} USDT, {} left",

@@ -39,9 +39,7 @@ const TIMEOUT_SECS: u32 = 5;
 
 fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
-    let client = Client::builder(target.credentials.clone())
-        .base_url(&target.base_url)
-        .build()?;
+    let client = target.blocking().build()?;
     if std::env::var_os(CHILD).is_some() {
         return hold_a_kill_switch(&client);
     }

@@ -1,6 +1,7 @@
 //! Target selection for the txc examples: the embedded sandbox, or the server named by
-//! `TXC_BASE_URL`, `TXC_API_KEY` and `TXC_API_SECRET` — and the `--live` guard that refuses a
-//! server that is not on loopback unless asked. Everything else the examples show themselves.
+//! `TXC_BASE_URL`, `TXC_API_KEY` and `TXC_API_SECRET` — the `--live` guard that refuses a
+//! server that is not on loopback unless asked, and either transport's client builder for the
+//! target. Everything else the examples show themselves.
 //!
 //! Not published; copy what you need.
 //!
@@ -178,5 +179,19 @@ impl Target {
             base_url: remote.base_url,
             sandbox: None,
         })
+    }
+
+    /// The blocking client's builder for this target:
+    /// `txc_blocking::Client::builder(credentials).base_url(base_url)` — add settings, then
+    /// `build()`.
+    pub fn blocking(&self) -> txc_blocking::ClientBuilder {
+        txc_blocking::Client::builder(self.credentials.clone()).base_url(&self.base_url)
+    }
+
+    /// The async client's builder for this target:
+    /// `txc_async::Client::builder(credentials).base_url(base_url)` — add settings, then
+    /// `build()`.
+    pub fn asynchronous(&self) -> txc_async::ClientBuilder {
+        txc_async::Client::builder(self.credentials.clone()).base_url(&self.base_url)
     }
 }

@@ -48,6 +48,19 @@ fn market_with_id(id: &str) -> CollateralMarketOrder {
 }
 
 /// The orders the sandbox holds with `id`.
+/// The next trigger order is placed and answered with a gateway's 503, and the look-ups see
+/// the exchange 60 s late for their next `looks` answers (`None`: for good).
+fn trigger_lost_behind_lagging_lookups(sandbox: &Sandbox, looks: Option<u32>) {
+    sandbox.inject_fault(Route::CollateralTriggerMarket, gateway_503(), Some(1));
+    for route in [
+        Route::OpenOrders,
+        Route::OrderHistory,
+        Route::ConditionalOrders,
+    ] {
+        sandbox.inject_fault(route, Fault::Lagging(Duration::from_secs(60)), looks);
+    }
+}
+
 fn held(sandbox: &Sandbox, id: &str) -> Vec<u64> {
     sandbox
         .orders()
@@ -88,15 +101,8 @@ fn a_lagging_history_does_not_double_a_market_order(driver: &dyn Driver) {
 fn a_resend_refused_with_code_36_finds_the_resting_order(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(sandbox.base_url(), config::partner());
-    sandbox.inject_fault(Route::CollateralTriggerMarket, gateway_503(), Some(1));
     // The first three rounds (probe and the two proofs) see nothing; the resend is refused.
-    for route in [
-        Route::OpenOrders,
-        Route::OrderHistory,
-        Route::ConditionalOrders,
-    ] {
-        sandbox.inject_fault(route, Fault::Lagging(Duration::from_secs(60)), Some(3));
-    }
+    trigger_lost_behind_lagging_lookups(&sandbox, Some(3));
     let trigger = CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, "0.01", "90000")
         .client_order_id("late-36")
         .build()
@@ -319,15 +325,8 @@ fn every_case_ends_with_one_order_and_a_true_answer(driver: &dyn Driver) {
 fn no_case_reports_a_placed_order_as_rejected(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(sandbox.base_url(), config::partner());
-    sandbox.inject_fault(Route::CollateralTriggerMarket, gateway_503(), Some(1));
-    for route in [
-        Route::OpenOrders,
-        Route::OrderHistory,
-        Route::ConditionalOrders,
-    ] {
-        // Lagging beyond every round, the resend's 36 included.
-        sandbox.inject_fault(route, Fault::Lagging(Duration::from_secs(60)), None);
-    }
+    // Lagging beyond every round, the resend's 36 included.
+    trigger_lost_behind_lagging_lookups(&sandbox, None);
     let trigger = oto_trigger("never-rejected");
     match client.place_trigger_once(&trigger) {
         Ok(placed) => assert_eq!(held(&sandbox, "never-rejected"), [placed.order_id()]),

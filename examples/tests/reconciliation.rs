@@ -13,7 +13,7 @@ use std::time::Duration;
 use common::*;
 use txc_sandbox::{Fault, Route, Sandbox};
 use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, PlacedOrder, Resolution};
-use txc_types::lookups::{OpenOrdersQuery, OrderHistoryQuery};
+use txc_types::lookups::{LookupBuilder, OpenOrdersQuery, OrderHistoryQuery};
 use txc_types::orders::{
     CancelOrder, Cancellation, CollateralTriggerMarketOrder, OrderStatus, Side,
 };
@@ -21,6 +21,15 @@ use txc_types::orders::{
 fn trigger(client_order_id: &str) -> CollateralTriggerMarketOrder {
     // Far below the sandbox's price: it rests.
     CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Sell, "0.01", "30000")
+        .client_order_id(client_order_id)
+        .build()
+        .unwrap()
+}
+
+/// `builder`'s query for BTC_USDT's orders with `client_order_id`.
+fn on_btc_usdt<B: LookupBuilder>(builder: B, client_order_id: &str) -> B::Query {
+    builder
+        .market("BTC_USDT")
         .client_order_id(client_order_id)
         .build()
         .unwrap()
@@ -39,27 +48,15 @@ fn the_look_ups_find_open_and_finished_orders(driver: &dyn Driver) {
         all.iter().map(|o| o.order_id).collect::<Vec<_>>(),
         [resting.order_id]
     );
-    let mine = OpenOrdersQuery::builder()
-        .market("BTC_USDT")
-        .client_order_id("look-up-1")
-        .build()
-        .unwrap();
+    let mine = on_btc_usdt(OpenOrdersQuery::builder(), "look-up-1");
     assert_eq!(
         client.open_orders(&mine).unwrap()[0].order_id,
         resting.order_id
     );
-    let none = OpenOrdersQuery::builder()
-        .market("BTC_USDT")
-        .client_order_id("nobody")
-        .build()
-        .unwrap();
+    let none = on_btc_usdt(OpenOrdersQuery::builder(), "nobody");
     assert!(client.open_orders(&none).unwrap().is_empty());
 
-    let by_id = OrderHistoryQuery::builder()
-        .market("BTC_USDT")
-        .client_order_id(generated.as_str())
-        .build()
-        .unwrap();
+    let by_id = on_btc_usdt(OrderHistoryQuery::builder(), generated.as_str());
     let history = client.history(&by_id).unwrap();
     let found: Vec<_> = history.orders().collect();
     assert_eq!(found.len(), 1);
@@ -69,11 +66,7 @@ fn the_look_ups_find_open_and_finished_orders(driver: &dyn Driver) {
     );
     assert_eq!(found[0].status, OrderStatus::Filled);
     // The exchange's 422 "OrderHistory was not found." is an empty history, not an error.
-    let unknown = OrderHistoryQuery::builder()
-        .market("BTC_USDT")
-        .client_order_id("nobody")
-        .build()
-        .unwrap();
+    let unknown = on_btc_usdt(OrderHistoryQuery::builder(), "nobody");
     assert!(client.history(&unknown).unwrap().is_empty());
 }
 

@@ -25,8 +25,8 @@ use txc_sign::{
 use txc_types::errors::ValidationError;
 use txc_types::orders::{
     CancelAllOrders, CancelOrder, CancelOrders, CollateralMarketOrder,
-    CollateralTriggerMarketOrder, KillSwitchAnswer, KillSwitchStatusQuery, OrderClass, OrderStatus,
-    PositionSide, SetKillSwitch, Side,
+    CollateralTriggerMarketOrder, KillSwitchAnswer, KillSwitchStatusQuery, Order, OrderClass,
+    OrderStatus, PositionSide, SetKillSwitch, Side,
 };
 use txc_types::positions::{
     BalanceSummaryQuery, ClosePosition, CollateralBalanceQuery, OpenPositionsQuery,
@@ -57,10 +57,13 @@ fn learning() -> txc_sign::ClientConfig {
     config::partner().position_mode_check(ModeCheck::Learn)
 }
 
-fn trigger(market: &str, side: Side, price: &str) -> CollateralTriggerMarketOrder {
-    CollateralTriggerMarketOrder::builder(market, side, "0.01", price)
+/// A buy trigger order of 0.01 on `market`, placed with `client`: above the market's price,
+/// it rests.
+fn resting(client: &dyn RiskApi, market: &str, price: &str) -> Order {
+    let order = CollateralTriggerMarketOrder::builder(market, Side::Buy, "0.01", price)
         .build()
-        .unwrap()
+        .unwrap();
+    client.trigger(&order).unwrap()
 }
 
 /// The only open position of the partner on `market`.
@@ -370,15 +373,9 @@ fn without_the_check_the_exchange_decides(driver: &dyn RiskDriver) {
 fn cancel_all_and_bulk_cancel_act_on_what_they_name(driver: &dyn RiskDriver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.risk(sandbox.base_url(), learning());
-    let btc = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
-    let eth = client
-        .trigger(&trigger("ETH_USDT", Side::Buy, "4000"))
-        .unwrap();
-    let perp = client
-        .trigger(&trigger("BTC_PERP", Side::Buy, "70000"))
-        .unwrap();
+    let btc = resting(&*client, "BTC_USDT", "70000");
+    let eth = resting(&*client, "ETH_USDT", "4000");
+    let perp = resting(&*client, "BTC_PERP", "70000");
     let open = |id: u64| {
         sandbox
             .orders()
@@ -400,9 +397,7 @@ fn cancel_all_and_bulk_cancel_act_on_what_they_name(driver: &dyn RiskDriver) {
     client.cancel_all_orders(&futures).unwrap();
     assert!(open(eth.order_id) && !open(perp.order_id));
     // Bulk: each item answered on its own, in order.
-    let again = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
+    let again = resting(&*client, "BTC_USDT", "70000");
     let bulk = CancelOrders::new(vec![
         CancelOrder::by_order_id("ETH_USDT", eth.order_id).unwrap(),
         CancelOrder::by_client_order_id("BTC_USDT", again.client_order_id.clone().unwrap())
@@ -437,9 +432,7 @@ fn cancel_all_and_bulk_cancel_act_on_what_they_name(driver: &dyn RiskDriver) {
 fn an_ambiguous_cancel_all_is_never_resent(driver: &dyn RiskDriver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.risk(sandbox.base_url(), learning());
-    let order = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
+    let order = resting(&*client, "BTC_USDT", "70000");
     sandbox.inject_fault(Route::CancelAll, Fault::DropAfterProcessing, Some(1));
     let requests = sandbox.stats().requests;
     let error = client
@@ -461,9 +454,7 @@ fn an_ambiguous_cancel_all_is_never_resent(driver: &dyn RiskDriver) {
             .all(|o| o.order_id != order.order_id || o.status == Some(OrderStatus::Canceled))
     );
     // A 5xx after executing: the same.
-    client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
+    resting(&*client, "BTC_USDT", "70000");
     sandbox.inject_fault(
         Route::CancelAll,
         Fault::AnswerAfterProcessing {
@@ -524,7 +515,10 @@ fn kill_switch_timers_are_set_listed_and_deleted(driver: &dyn RiskDriver) {
 }
 
 /// The events a guard reported, as text.
-fn collect() -> (Arc<Mutex<Vec<String>>>, common::risk::Report) {
+type Seen = Arc<Mutex<Vec<String>>>;
+
+/// Where a guard's events go, and what they were.
+fn collect() -> (Seen, common::risk::Report) {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&seen);
     let report: common::risk::Report = Box::new(move |event: KillSwitchEvent| {
@@ -540,27 +534,48 @@ fn collect() -> (Arc<Mutex<Vec<String>>>, common::risk::Report) {
     (seen, report)
 }
 
-/// A sandbox whose kill-switch seconds last 100 ms: a timer of the minimum "5" runs out after
-/// half a second.
-fn fast_kill_switch() -> Sandbox {
-    Sandbox::builder()
-        .kill_switch_second(Duration::from_millis(100))
-        .start()
-        .unwrap()
+/// What [`armed`] sets up.
+struct Armed {
+    sandbox: Sandbox,
+    /// A resting trigger order on BTC_USDT.
+    order: Order,
+    /// The guard keeping BTC_USDT's timer armed.
+    guard: Box<dyn common::risk::Guard>,
+    /// What the guard reported.
+    seen: Seen,
 }
 
-fn a_guard_keeps_the_timer_armed_and_deletes_it_when_dropped(driver: &dyn RiskDriver) {
-    let sandbox = fast_kill_switch();
-    let client = driver.risk(sandbox.base_url(), learning());
-    let order = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
+/// A sandbox whose kill-switch seconds last 100 ms (a timer of the minimum "5" runs out after
+/// half a second), a resting trigger order on BTC_USDT, and a guard of the market's timer
+/// re-arming it every `rearm`.
+fn armed(driver: &dyn RiskDriver, rearm: Duration) -> Armed {
+    let sandbox = Sandbox::builder()
+        .kill_switch_second(Duration::from_millis(100))
+        .start()
         .unwrap();
+    let client = driver.risk(sandbox.base_url(), learning());
+    let order = resting(&*client, "BTC_USDT", "70000");
     let schedule = KillSwitchSchedule::new("BTC_USDT", 5)
         .unwrap()
-        .rearm_every(Duration::from_millis(50))
+        .rearm_every(rearm)
         .unwrap();
     let (seen, report) = collect();
     let guard = client.arm_kill_switch(schedule, report).unwrap();
+    Armed {
+        sandbox,
+        order,
+        guard,
+        seen,
+    }
+}
+
+fn a_guard_keeps_the_timer_armed_and_deletes_it_when_dropped(driver: &dyn RiskDriver) {
+    let Armed {
+        sandbox,
+        order,
+        guard,
+        seen,
+    } = armed(driver, Duration::from_millis(50));
     let first = sandbox.kill_switch_timers(demo::PARTNER_API_KEY)[0].armed_at;
     // Re-armed again and again, each time before the timer could run out.
     eventually("re-armed twice", || {
@@ -587,17 +602,12 @@ fn a_guard_keeps_the_timer_armed_and_deletes_it_when_dropped(driver: &dyn RiskDr
 }
 
 fn a_guard_reports_failed_rearms_and_the_lapse(driver: &dyn RiskDriver) {
-    let sandbox = fast_kill_switch();
-    let client = driver.risk(sandbox.base_url(), learning());
-    let order = client
-        .trigger(&trigger("BTC_USDT", Side::Buy, "70000"))
-        .unwrap();
-    let schedule = KillSwitchSchedule::new("BTC_USDT", 5)
-        .unwrap()
-        .rearm_every(Duration::from_millis(100))
-        .unwrap();
-    let (seen, report) = collect();
-    let guard = client.arm_kill_switch(schedule, report).unwrap();
+    let Armed {
+        sandbox,
+        order,
+        guard,
+        seen,
+    } = armed(driver, Duration::from_millis(100));
     // From now on every re-arm fails: reported each time, then the lapse, and the exchange
     // cancels the market's orders.
     sandbox.inject_fault(Route::KillSwitch, Fault::Unavailable, None);

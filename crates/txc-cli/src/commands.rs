@@ -20,7 +20,7 @@ use crate::args::{
 };
 use crate::config::{self, Target};
 use crate::exit::CliError;
-use crate::journal::{Entry, FileJournal};
+use crate::journal::{Entry, FileJournal, pending_order};
 
 mod investing;
 
@@ -106,24 +106,29 @@ fn journal(
 }
 
 /// The client that places and resolves orders for `target`: the settling delay asked for,
-/// and every order journaled before it is sent.
-fn ordering_client(global: &GlobalArgs, target: &Target) -> Result<Client, CliError> {
-    let credentials = credentials(target)?;
-    let journal = journal(global, target, &credentials)?;
+/// every order journaled in `journal` before it is sent, and — with `--sync-clock` — the
+/// nonces corrected by the exchange's clock before anything is signed.
+fn journaled_client(
+    global: &GlobalArgs,
+    target: &Target,
+    credentials: Credentials,
+    journal: FileJournal,
+) -> Result<Client, CliError> {
     let config = configured(global, target, credentials).journal(std::sync::Arc::new(journal));
     let client = txc_blocking::ClientBuilder::from(config)
         .build()
         .map_err(CliError::read)?;
-    sync_if_asked(global, &client)?;
-    Ok(client)
-}
-
-/// `--sync-clock`: the nonces corrected by the exchange's clock before anything is signed.
-fn sync_if_asked(global: &GlobalArgs, client: &Client) -> Result<(), CliError> {
     if global.sync_clock {
         client.sync_clock().map_err(CliError::read)?;
     }
-    Ok(())
+    Ok(client)
+}
+
+/// [`journaled_client`] with the journal of the configured key.
+fn ordering_client(global: &GlobalArgs, target: &Target) -> Result<Client, CliError> {
+    let credentials = credentials(target)?;
+    let journal = journal(global, target, &credentials)?;
+    journaled_client(global, target, credentials, journal)
 }
 
 /// The configured credentials, or why a command that signs cannot run.
@@ -158,8 +163,18 @@ pub(crate) fn dry_run<E: Endpoint>(client: &Client, endpoint: &E) -> Result<Outc
         .map_err(CliError::read)
 }
 
-/// Signs or sends a read.
-pub(crate) fn read<E: Endpoint>(
+/// Refuses `--dry-run` for `command`, which only reads.
+pub(crate) fn reads_only(global: &GlobalArgs, command: &str) -> Result<(), CliError> {
+    if global.dry_run {
+        return Err(CliError::invalid(format!(
+            "{command} only reads; run it without --dry-run"
+        )));
+    }
+    Ok(())
+}
+
+/// Reads `endpoint` with `client` (or signs it, with `--dry-run`).
+fn send_read<E: Endpoint>(
     global: &GlobalArgs,
     client: &Client,
     endpoint: &E,
@@ -169,6 +184,50 @@ pub(crate) fn read<E: Endpoint>(
         return dry_run(client, endpoint);
     }
     client.send(endpoint).map(wrap).map_err(CliError::read)
+}
+
+/// Reads `endpoint` with the configured key (or signs it, with `--dry-run`).
+pub(crate) fn read<E: Endpoint>(
+    global: &GlobalArgs,
+    endpoint: &E,
+    wrap: impl FnOnce(E::Response) -> Outcome,
+) -> Result<Outcome, CliError> {
+    let target = config::target(global)?;
+    send_read(global, &client_for(global, &target)?, endpoint, wrap)
+}
+
+/// The client a command that changes something sends `endpoint` with, past the `--live`
+/// guard — or, with `--dry-run`, `endpoint` signed and not sent (`Err`).
+pub(crate) fn live_client<E: Endpoint>(
+    global: &GlobalArgs,
+    endpoint: &E,
+) -> Result<Result<Client, Outcome>, CliError> {
+    let target = config::target(global)?;
+    check_live(global, &target)?;
+    let client = client_for(global, &target)?;
+    if global.dry_run {
+        return dry_run(&client, endpoint).map(Err);
+    }
+    Ok(Ok(client))
+}
+
+/// Sends `endpoint`, which changes something, past the `--live` guard (or signs it, with
+/// `--dry-run`); `send` is the client's method for it, `check` how to see what became of it
+/// when the outcome is unknown.
+pub(crate) fn change<E: Endpoint>(
+    global: &GlobalArgs,
+    endpoint: &E,
+    send: impl FnOnce(&Client, &E) -> Result<Outcome, Error>,
+    check: impl FnOnce(&Error) -> Option<String>,
+) -> Result<Outcome, CliError> {
+    let client = match live_client(global, endpoint)? {
+        Ok(client) => client,
+        Err(dry) => return Ok(dry),
+    };
+    send(&client, endpoint).map_err(|error| {
+        let check = check(&error);
+        CliError::changing(error, check)
+    })
 }
 
 /// Places `order` (or signs it, with `--dry-run`); `place` is the client's method for it.
@@ -181,8 +240,7 @@ fn place<O: NewOrder>(
 ) -> Result<Outcome, CliError> {
     check_live(global, target)?;
     if global.dry_run {
-        let client = client(global, target, credentials(target)?)?;
-        return dry_run(&client, order);
+        return dry_run(&client_for(global, target)?, order);
     }
     let client = ordering_client(global, target)?;
     let result = if once {
@@ -194,11 +252,7 @@ fn place<O: NewOrder>(
     };
     result.map_err(|error| {
         let check = error.pending_order().map(resolve_command);
-        CliError::Client {
-            error,
-            changes: true,
-            check,
-        }
+        CliError::changing(error, check)
     })
 }
 
@@ -234,11 +288,7 @@ fn options<O: txc_blocking::orders::BuildableOrder>(
         builder = builder.client_order_id(id.as_str());
     }
     if let Some(side) = args.position_side {
-        builder = builder.position_side(match side {
-            PositionSideArg::Long => PositionSide::Long,
-            PositionSideArg::Short => PositionSide::Short,
-            PositionSideArg::Both => PositionSide::Both,
-        });
+        builder = builder.position_side(position_side(side));
     }
     if args.reduce_only {
         builder = builder.reduce_only(true);
@@ -258,6 +308,15 @@ fn side(side: SideArg) -> Side {
     match side {
         SideArg::Buy => Side::Buy,
         SideArg::Sell => Side::Sell,
+    }
+}
+
+/// The position side `--position-side` names.
+pub(crate) fn position_side(side: PositionSideArg) -> PositionSide {
+    match side {
+        PositionSideArg::Long => PositionSide::Long,
+        PositionSideArg::Short => PositionSide::Short,
+        PositionSideArg::Both => PositionSide::Both,
     }
 }
 
@@ -297,10 +356,7 @@ pub(crate) fn plans(global: &GlobalArgs, ticker: Option<&str>) -> Result<Outcome
     if let Some(ticker) = ticker {
         builder = builder.ticker(ticker);
     }
-    let query = builder.build()?;
-    let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    read(global, &client, &query, Outcome::Plans)
+    read(global, &builder.build()?, Outcome::Plans)
 }
 
 /// Applies the look-up filters to a query builder of either kind.
@@ -325,18 +381,17 @@ fn lookup<B: LookupBuilder>(mut builder: B, args: &LookupArgs) -> Result<B::Quer
 
 /// `txc orders`.
 pub(crate) fn orders(global: &GlobalArgs, args: &LookupArgs) -> Result<Outcome, CliError> {
-    let query = lookup(OpenOrdersQuery::builder(), args)?;
-    let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    read(global, &client, &query, Outcome::Orders)
+    read(
+        global,
+        &lookup(OpenOrdersQuery::builder(), args)?,
+        Outcome::Orders,
+    )
 }
 
 /// `txc history`.
 pub(crate) fn history(global: &GlobalArgs, args: &LookupArgs) -> Result<Outcome, CliError> {
     let query = lookup(OrderHistoryQuery::builder(), args)?;
-    let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    read(global, &client, &query, Outcome::History)
+    read(global, &query, Outcome::History)
 }
 
 /// `txc cancel`.
@@ -352,12 +407,10 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
         ),
         (None, None) => return Err(CliError::invalid("give --order-id or --client-order-id")),
     };
-    let target = config::target(global)?;
-    check_live(global, &target)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    if global.dry_run {
-        return dry_run(&client, &cancel);
-    }
+    let client = match live_client(global, &cancel)? {
+        Ok(client) => client,
+        Err(dry) => return Ok(dry),
+    };
     match client.cancel_order(&cancel) {
         Ok(Cancellation::Canceled(order)) => Ok(Outcome::Canceled(order)),
         Ok(Cancellation::NotFound) => Err(CliError::Rejected(format!(
@@ -366,14 +419,13 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
             args.market
         ))),
         Ok(other) => Err(CliError::Rejected(format!("cancel: {other:?}"))),
-        Err(error) => Err(CliError::Client {
+        Err(error) => Err(CliError::changing(
             error,
-            changes: true,
-            check: Some(format!(
+            Some(format!(
                 "txc orders --market {} {lookup}  (still open: not canceled)",
                 args.market
             )),
-        }),
+        )),
     }
 }
 
@@ -382,31 +434,29 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
 pub(crate) fn attempts(nonces: &[u64]) -> Vec<AttemptRecord> {
     let now = [txc_sign::unix_millis(SystemTime::now())];
     let nonces = if nonces.is_empty() { &now[..] } else { nonces };
-    nonces
-        .iter()
-        .map(|&nonce| AttemptRecord {
-            nonce: Nonce(nonce),
-            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
-        })
-        .collect()
+    nonces.iter().map(|&nonce| attempt(nonce, nonce)).collect()
+}
+
+/// The record of an attempt with `nonce`, signed at `signed_at_ms` (Unix milliseconds).
+pub(crate) fn attempt(nonce: u64, signed_at_ms: u64) -> AttemptRecord {
+    AttemptRecord {
+        nonce: Nonce(nonce),
+        signed_at: UNIX_EPOCH + Duration::from_millis(signed_at_ms),
+    }
 }
 
 /// `txc resolve`: the order's attempts from the journal (and `--nonce`), resolved; a definite
 /// answer clears its journal entry.
 pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome, CliError> {
-    let market = args
-        .market
-        .parse()
-        .map_err(|e| CliError::invalid(format!("invalid market: {e}")))?;
-    let id = args
-        .client_order_id
-        .parse()
-        .map_err(|e| CliError::invalid(format!("invalid clientOrderId: {e}")))?;
-    if global.dry_run {
-        return Err(CliError::invalid(
-            "resolve only reads; run it without --dry-run",
-        ));
-    }
+    // Checked before anything else: the order as given, for when the journal has no entry.
+    let given = pending_order(
+        &args.market,
+        &args.client_order_id,
+        Vec::new(),
+        args.trigger,
+    )
+    .map_err(CliError::invalid)?;
+    reads_only(global, "resolve")?;
     let target = config::target(global)?;
     let credentials = credentials(&target)?;
     let journal = journal(global, &target, &credentials)?;
@@ -422,17 +472,14 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
     }
     let mut pending = match &entry {
         Some(entry) => entry.pending()?,
-        None => PendingOrder::new(market, id, Vec::new()).with_trigger(args.trigger),
+        None => given,
     };
     let known: Vec<u64> = pending.attempts().iter().map(|a| a.nonce.get()).collect();
     let extra: Vec<AttemptRecord> = args
         .nonce
         .iter()
         .filter(|n| !known.contains(n))
-        .map(|&nonce| AttemptRecord {
-            nonce: Nonce(nonce),
-            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
-        })
+        .map(|&nonce| attempt(nonce, nonce))
         .collect();
     if !extra.is_empty() {
         let mut attempts = pending.attempts().to_vec();
@@ -452,11 +499,7 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
             args.client_order_id, args.market
         )));
     }
-    let config = configured(global, &target, credentials).journal(std::sync::Arc::new(journal));
-    let client = txc_blocking::ClientBuilder::from(config)
-        .build()
-        .map_err(CliError::read)?;
-    sync_if_asked(global, &client)?;
+    let client = journaled_client(global, &target, credentials, journal)?;
     match client.resolve(&pending) {
         Ok(Resolution::CannotTell(evidence)) => Err(CliError::CannotTell(format!(
             "cannot tell whether {} was placed: found nowhere ({evidence}), but the account is \
@@ -465,11 +508,7 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
             args.client_order_id
         ))),
         Ok(resolution) => Ok(Outcome::Resolved(Box::new(resolution))),
-        Err(error) => Err(CliError::Client {
-            error,
-            changes: true,
-            check: Some(resolve_command(&pending)),
-        }),
+        Err(error) => Err(CliError::changing(error, Some(resolve_command(&pending)))),
     }
 }
 
@@ -491,7 +530,7 @@ pub(crate) fn time(global: &GlobalArgs) -> Result<Outcome, CliError> {
         None => Credentials::new("txc-public", "txc-public").map_err(CliError::read)?,
     };
     let client = client(global, &target, credentials)?;
-    read(
+    send_read(
         global,
         &client,
         &txc_blocking::time::ServerTimeQuery,

@@ -83,6 +83,16 @@ impl CliError {
         }
     }
 
+    /// A failure of a command that changes something (places, cancels, closes, invests):
+    /// an ambiguous one leaves its outcome unknown; `check` says how to find out.
+    pub(crate) fn changing(error: Error, check: Option<String>) -> Self {
+        Self::Client {
+            error,
+            changes: true,
+            check,
+        }
+    }
+
     /// The exit code.
     pub(crate) fn exit(&self) -> Exit {
         match self {

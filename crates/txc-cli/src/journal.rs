@@ -6,10 +6,10 @@
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use txc_blocking::outcomes::{AttemptRecord, Journal, Nonce, PendingOrder};
+use txc_blocking::outcomes::{AttemptRecord, Journal, PendingOrder};
 
 use crate::exit::CliError;
 
@@ -45,24 +45,28 @@ pub(crate) struct Attempt {
 impl Entry {
     /// The pending record resolving needs.
     pub(crate) fn pending(&self) -> Result<PendingOrder, CliError> {
-        let market = self
-            .market
-            .parse()
-            .map_err(|e| CliError::invalid(format!("journal: invalid market: {e}")))?;
-        let id = self
-            .client_order_id
-            .parse()
-            .map_err(|e| CliError::invalid(format!("journal: invalid clientOrderId: {e}")))?;
         let attempts = self
             .attempts
             .iter()
-            .map(|a| AttemptRecord {
-                nonce: Nonce(a.nonce),
-                signed_at: UNIX_EPOCH + Duration::from_millis(a.signed_at_ms),
-            })
+            .map(|a| crate::commands::attempt(a.nonce, a.signed_at_ms))
             .collect();
-        Ok(PendingOrder::new(market, id, attempts).with_trigger(self.trigger))
+        pending_order(&self.market, &self.client_order_id, attempts, self.trigger)
+            .map_err(|e| CliError::invalid(format!("journal: {e}")))
     }
+}
+
+/// The pending record of `market`'s order `client_order_id`, or which of the two is invalid.
+pub(crate) fn pending_order(
+    market: &str,
+    client_order_id: &str,
+    attempts: Vec<AttemptRecord>,
+    trigger: bool,
+) -> Result<PendingOrder, String> {
+    let market = market.parse().map_err(|e| format!("invalid market: {e}"))?;
+    let id = client_order_id
+        .parse()
+        .map_err(|e| format!("invalid clientOrderId: {e}"))?;
+    Ok(PendingOrder::new(market, id, attempts).with_trigger(trigger))
 }
 
 impl FileJournal {

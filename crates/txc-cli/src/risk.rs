@@ -6,7 +6,7 @@
 use txc_blocking::endpoint::Endpoint;
 use txc_blocking::orders::{
     CancelAllOrders, KillSwitchAnswer, KillSwitchStatusQuery, KillSwitchTimer, OrderClass,
-    PositionSide, SetKillSwitch,
+    SetKillSwitch,
 };
 use txc_blocking::outcomes::{CloseResolution, PendingClose};
 use txc_blocking::positions::{
@@ -15,12 +15,13 @@ use txc_blocking::positions::{
     PositionHistoryQuery, PositionMode, SetHedgeMode, SetLeverage,
 };
 use txc_blocking::settings::ModeCheck;
+use txc_blocking::{Client, Error};
 
 use crate::args::{
     BalanceArgs, CancelAllArgs, CloseArgs, GlobalArgs, KillSwitchArgs, OnOffArg, OrderClassArg,
-    PositionHistoryArgs, PositionModeArg, PositionSideArg,
+    PositionHistoryArgs, PositionModeArg,
 };
-use crate::commands::{Outcome, attempts, check_live, client, credentials, dry_run, read};
+use crate::commands::{Outcome, attempts, change, client_for, position_side, read, reads_only};
 use crate::config;
 use crate::exit::CliError;
 
@@ -75,14 +76,6 @@ pub(crate) fn mode_check(arg: PositionModeArg) -> ModeCheck {
     }
 }
 
-fn position_side(side: PositionSideArg) -> PositionSide {
-    match side {
-        PositionSideArg::Long => PositionSide::Long,
-        PositionSideArg::Short => PositionSide::Short,
-        PositionSideArg::Both => PositionSide::Both,
-    }
-}
-
 fn classes(types: &[OrderClassArg]) -> Vec<OrderClass> {
     types
         .iter()
@@ -100,36 +93,7 @@ fn read_with<E: Endpoint>(
     endpoint: &E,
     wrap_answer: impl FnOnce(E::Response) -> RiskOutcome,
 ) -> Result<Outcome, CliError> {
-    let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    read(global, &client, endpoint, |answer| {
-        wrap(wrap_answer(answer))
-    })
-}
-
-/// Sends `endpoint`, which changes something, past the `--live` guard (or signs it, with
-/// `--dry-run`); `send` is the client's method for it, `check` how to see what became of it
-/// when the outcome is unknown.
-fn change<E: Endpoint, T>(
-    global: &GlobalArgs,
-    endpoint: &E,
-    send: impl FnOnce(&txc_blocking::Client, &E) -> Result<T, txc_blocking::Error>,
-    check: impl FnOnce(&txc_blocking::Error) -> Option<String>,
-) -> Result<Result<T, Outcome>, CliError> {
-    let target = config::target(global)?;
-    check_live(global, &target)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    if global.dry_run {
-        return dry_run(&client, endpoint).map(Err);
-    }
-    send(&client, endpoint).map(Ok).map_err(|error| {
-        let check = check(&error);
-        CliError::Client {
-            error,
-            changes: true,
-            check,
-        }
-    })
+    read(global, endpoint, |answer| wrap(wrap_answer(answer)))
 }
 
 /// `txc balance`.
@@ -221,18 +185,15 @@ pub(crate) fn close(global: &GlobalArgs, args: &CloseArgs) -> Result<Outcome, Cl
     if args.resolve {
         return resolve_close(global, args, &close);
     }
-    let result = change(
-        global,
-        &close,
-        |client, close| client.close_position(close),
-        |error| error.pending_close().map(resolve_close_command),
-    )?;
-    Ok(match result {
-        Ok(_) => wrap(RiskOutcome::Closed {
+    let send = |client: &Client, close: &ClosePosition| {
+        client.close_position(close)?;
+        Ok(wrap(RiskOutcome::Closed {
             market: args.market.clone(),
             position_id: args.position_id,
-        }),
-        Err(dry) => dry,
+        }))
+    };
+    change(global, &close, send, |error| {
+        error.pending_close().map(resolve_close_command)
     })
 }
 
@@ -242,11 +203,7 @@ fn resolve_close(
     args: &CloseArgs,
     close: &ClosePosition,
 ) -> Result<Outcome, CliError> {
-    if global.dry_run {
-        return Err(CliError::invalid(
-            "close --resolve only reads; run it without --dry-run",
-        ));
-    }
+    reads_only(global, "close --resolve")?;
     let pending = PendingClose::new(
         close.market().clone(),
         close.position_id(),
@@ -254,27 +211,21 @@ fn resolve_close(
         attempts(&args.nonce),
     );
     let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    client
+    client_for(global, &target)?
         .resolve_close(&pending)
         .map(|r| wrap(RiskOutcome::Resolved(r)))
-        .map_err(|error| CliError::Client {
-            error,
-            changes: true,
-            check: Some(resolve_close_command(&pending)),
-        })
+        .map_err(|error| CliError::changing(error, Some(resolve_close_command(&pending))))
 }
 
 /// `txc leverage`.
 pub(crate) fn leverage(global: &GlobalArgs, leverage: u32) -> Result<Outcome, CliError> {
     let set = SetLeverage::new(leverage)?;
-    let check = |_: &txc_blocking::Error| Some("txc balance --summary".to_owned());
-    Ok(
-        match change(global, &set, |client, set| client.set_leverage(set), check)? {
-            Ok(set) => wrap(RiskOutcome::Leverage(set)),
-            Err(dry) => dry,
-        },
-    )
+    let send = |client: &Client, set: &SetLeverage| {
+        Ok(wrap(RiskOutcome::Leverage(client.set_leverage(set)?)))
+    };
+    change(global, &set, send, |_| {
+        Some("txc balance --summary".to_owned())
+    })
 }
 
 /// `txc hedge-mode [on|off]`.
@@ -294,18 +245,11 @@ pub(crate) fn hedge_mode(
         OnOffArg::Off => PositionMode::OneWay,
     };
     let set = SetHedgeMode::new(mode);
-    let check = |_: &txc_blocking::Error| Some("txc hedge-mode".to_owned());
-    Ok(
-        match change(
-            global,
-            &set,
-            |client, set| client.set_hedge_mode(set),
-            check,
-        )? {
-            Ok(_) => wrap(RiskOutcome::ModeSet(mode)),
-            Err(dry) => dry,
-        },
-    )
+    let send = |client: &Client, set: &SetHedgeMode| {
+        client.set_hedge_mode(set)?;
+        Ok(wrap(RiskOutcome::ModeSet(mode)))
+    };
+    change(global, &set, send, |_| Some("txc hedge-mode".to_owned()))
 }
 
 /// `txc cancel-all`.
@@ -321,7 +265,7 @@ pub(crate) fn cancel_all(global: &GlobalArgs, args: &CancelAllArgs) -> Result<Ou
         builder = builder.position_side(position_side(side));
     }
     let cancel = builder.build()?;
-    let check = |_: &txc_blocking::Error| {
+    let check = |_: &Error| {
         let market = args
             .market
             .as_deref()
@@ -330,17 +274,11 @@ pub(crate) fn cancel_all(global: &GlobalArgs, args: &CancelAllArgs) -> Result<Ou
             "txc orders{market}  (what is still open was not canceled)"
         ))
     };
-    Ok(
-        match change(
-            global,
-            &cancel,
-            |client, c| client.cancel_all_orders(c),
-            check,
-        )? {
-            Ok(_) => wrap(RiskOutcome::CanceledAll),
-            Err(dry) => dry,
-        },
-    )
+    let send = |client: &Client, cancel: &CancelAllOrders| {
+        client.cancel_all_orders(cancel)?;
+        Ok(wrap(RiskOutcome::CanceledAll))
+    };
+    change(global, &cancel, send, check)
 }
 
 /// `txc kill-switch`.
@@ -360,16 +298,10 @@ pub(crate) fn kill_switch(global: &GlobalArgs, args: &KillSwitchArgs) -> Result<
         Some(secs) => SetKillSwitch::arm(market, secs)?.types(classes(&args.types))?,
         None => SetKillSwitch::disarm(market)?,
     };
-    let check = |_: &txc_blocking::Error| Some(format!("txc kill-switch {market} --status"));
-    Ok(
-        match change(
-            global,
-            &set,
-            |client, set| client.set_kill_switch(set),
-            check,
-        )? {
-            Ok(answer) => wrap(RiskOutcome::KillSwitch(answer)),
-            Err(dry) => dry,
-        },
-    )
+    let send = |client: &Client, set: &SetKillSwitch| {
+        Ok(wrap(RiskOutcome::KillSwitch(client.set_kill_switch(set)?)))
+    };
+    change(global, &set, send, |_| {
+        Some(format!("txc kill-switch {market} --status"))
+    })
 }

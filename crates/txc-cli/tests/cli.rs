@@ -33,8 +33,13 @@ fn scratch() -> PathBuf {
 
 /// `txc` with no configuration from this machine: an empty home, no `TXC_*` variables.
 fn txc() -> Command {
+    Command::from_std(txc_process())
+}
+
+/// [`txc`] as a process to spawn.
+fn txc_process() -> std::process::Command {
     let home = scratch();
-    let mut command = Command::new(env!("CARGO_BIN_EXE_txc"));
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_txc"));
     for var in [
         "TXC_BASE_URL",
         "TXC_API_KEY",
@@ -62,7 +67,12 @@ fn txc_at(sandbox: &Sandbox) -> Command {
 
 /// [`txc_at`] with resolving's rounds `ms` apart.
 fn txc_spaced(sandbox: &Sandbox, ms: u32) -> Command {
-    let mut command = txc();
+    Command::from_std(txc_process_at(sandbox, ms))
+}
+
+/// [`txc_spaced`] as a process to spawn.
+fn txc_process_at(sandbox: &Sandbox, ms: u32) -> std::process::Command {
+    let mut command = txc_process();
     command
         .env("TXC_BASE_URL", sandbox.base_url())
         .env("TXC_API_KEY", demo::PARTNER_API_KEY)
@@ -92,6 +102,57 @@ fn json(stdout: &str) -> Value {
     document
 }
 
+/// The `result` of a `--json` run that succeeds.
+fn ok(command: &mut Command) -> Value {
+    json(&run(command, 0).0)["result"].clone()
+}
+
+/// The request a `--json --dry-run` run signed and did not send.
+fn dry_run(command: &mut Command) -> Value {
+    json(&run(command, 0).0)["dry_run"].clone()
+}
+
+/// The `error` of a `--json` run that exits with `code`.
+fn fails(command: &mut Command, code: i32) -> Value {
+    json(&run(command, code).0)["error"].clone()
+}
+
+/// A command's arguments written as a shell line, split at white space.
+trait Line {
+    fn line(&mut self, line: &str) -> &mut Self;
+}
+
+impl Line for Command {
+    fn line(&mut self, line: &str) -> &mut Self {
+        self.args(line.split_whitespace())
+    }
+}
+
+impl Line for std::process::Command {
+    fn line(&mut self, line: &str) -> &mut Self {
+        self.args(line.split_whitespace())
+    }
+}
+
+/// Sets `path`'s permission bits (where there are any).
+fn chmod(path: &std::path::Path, mode: u32) {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+    #[cfg(not(unix))]
+    let _ = (path, mode);
+}
+
+/// The command a failure printed to check what became of it (`txc …`), run as printed, with
+/// `--json`: its result.
+fn run_printed(sandbox: &Sandbox, check: &str) -> Value {
+    ok(txc_at(sandbox)
+        .arg("--json")
+        .line(check.strip_prefix("txc ").unwrap()))
+}
+
 fn no_secret(text: &str) {
     assert!(
         !text.contains(demo::PARTNER_API_SECRET),
@@ -103,21 +164,10 @@ fn no_secret(text: &str) {
 fn market_order_json_and_table() {
     let sandbox = Sandbox::start().unwrap();
     let (out, err) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "market",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--stop-loss",
-            "50000",
-            "--take-profit",
-            "80000",
-            "--client-order-id",
-            "cli-m1",
-            "--stp",
-            "cb",
-        ]),
+        txc_at(&sandbox).line(
+            "--json market BTC_USDT buy 0.01 --stop-loss 50000 --take-profit 80000 \
+             --client-order-id cli-m1 --stp cb",
+        ),
         0,
     );
     no_secret(&out);
@@ -135,10 +185,7 @@ fn market_order_json_and_table() {
     assert_eq!(placed.len(), 1);
     assert_eq!(placed[0].order_id, order["orderId"].as_u64().unwrap());
 
-    let (out, _) = run(
-        txc_at(&sandbox).args(["market", "BTC_USDT", "sell", "0.01"]),
-        0,
-    );
+    let (out, _) = run(txc_at(&sandbox).line("market BTC_USDT sell 0.01"), 0);
     assert!(out.contains("orderId") && out.contains("FILLED"), "{out}");
     assert!(out.contains("txc-"), "a generated clientOrderId: {out}");
     assert_eq!(sandbox.stats().accepted_orders, 2);
@@ -147,129 +194,83 @@ fn market_order_json_and_table() {
 #[test]
 fn trigger_orders_lookups_and_cancel() {
     let sandbox = Sandbox::start().unwrap();
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "trigger",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--activation-price",
-            "90000",
-            "--client-order-id",
-            "cli-t1",
-        ]),
-        0,
-    );
-    let trigger = json(&out)["result"].clone();
+    let trigger = ok(txc_at(&sandbox).line(
+        "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --client-order-id cli-t1",
+    ));
     assert_eq!(trigger["clientOrderId"], "cli-t1");
     assert_eq!(trigger["activation_price"], "90000");
 
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "orders", "--market", "BTC_USDT"]),
-        0,
-    );
-    let open = json(&out)["result"].as_array().unwrap().clone();
+    let open = ok(txc_at(&sandbox).line("--json orders --market BTC_USDT"))
+        .as_array()
+        .unwrap()
+        .clone();
     assert_eq!(open.len(), 1);
     assert_eq!(open[0]["orderId"], trigger["orderId"]);
-    let (out, _) = run(txc_at(&sandbox).args(["orders"]), 0);
+    let (out, _) = run(txc_at(&sandbox).line("orders"), 0);
     assert!(
         out.contains("cli-t1") && out.contains("clientOrderId"),
         "{out}"
     );
 
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "cancel",
-            "BTC_USDT",
-            "--client-order-id",
-            "cli-t1",
-        ]),
-        0,
-    );
-    let canceled = json(&out)["result"].clone();
+    let canceled = ok(txc_at(&sandbox).line("--json cancel BTC_USDT --client-order-id cli-t1"));
     assert_eq!(canceled["canceled"], true);
     assert_eq!(canceled["order"]["orderId"], trigger["orderId"]);
     // Nothing is left to cancel: rejected by the exchange.
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "cancel", "BTC_USDT", "--order-id", "1"]),
-        3,
+    assert_eq!(
+        fails(
+            txc_at(&sandbox).line("--json cancel BTC_USDT --order-id 1"),
+            3
+        )["kind"],
+        "rejected"
     );
-    assert_eq!(json(&out)["error"]["kind"], "rejected");
     // Exactly one of the two ids.
-    run(txc_at(&sandbox).args(["cancel", "BTC_USDT"]), 2);
+    run(txc_at(&sandbox).line("cancel BTC_USDT"), 2);
     run(
-        txc_at(&sandbox).args([
-            "cancel",
-            "BTC_USDT",
-            "--order-id",
-            "1",
-            "--client-order-id",
-            "x",
-        ]),
+        txc_at(&sandbox).line("cancel BTC_USDT --order-id 1 --client-order-id x"),
         2,
     );
 
     run(
-        txc_at(&sandbox).args([
-            "market",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--client-order-id",
-            "cli-h1",
-        ]),
+        txc_at(&sandbox).line("market BTC_USDT buy 0.01 --client-order-id cli-h1"),
         0,
     );
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "history",
-            "--client-order-id",
-            "cli-h1",
-            "--market",
-            "BTC_USDT",
-        ]),
-        0,
-    );
-    let history = json(&out)["result"].clone();
+    let history =
+        ok(txc_at(&sandbox).line("--json history --client-order-id cli-h1 --market BTC_USDT"));
     let finished = history["BTC_USDT"].as_array().unwrap();
     assert_eq!(finished.len(), 1);
     assert_eq!(finished[0]["clientOrderId"], "cli-h1");
     // The partner is a B2B account: its canceled order is not in the history.
-    let (out, _) = run(txc_at(&sandbox).args(["history"]), 0);
+    let (out, _) = run(txc_at(&sandbox).line("history"), 0);
     assert!(out.contains("cli-h1") && !out.contains("CANCELED"), "{out}");
 }
 
 #[test]
 fn plans_and_time() {
     let sandbox = Sandbox::start().unwrap();
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "plans", "--ticker", "USDT"]),
-        0,
-    );
-    let plans = json(&out)["result"].as_array().unwrap().clone();
+    let plans = ok(txc_at(&sandbox).line("--json plans --ticker USDT"))
+        .as_array()
+        .unwrap()
+        .clone();
     assert!(!plans.is_empty());
     assert!(plans.iter().all(|p| p["ticker"] == "USDT"));
-    let (out, _) = run(txc_at(&sandbox).args(["plans"]), 0);
+    let (out, _) = run(txc_at(&sandbox).line("plans"), 0);
     assert!(out.contains("ticker") && out.contains("USDT"), "{out}");
     // A regular key is refused the plans.
-    let (out, _) = run(
-        txc_at(&sandbox)
-            .env("TXC_API_KEY", demo::REGULAR_API_KEY)
-            .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
-            .args(["--json", "plans"]),
-        3,
+    assert_eq!(
+        fails(
+            txc_at(&sandbox)
+                .env("TXC_API_KEY", demo::REGULAR_API_KEY)
+                .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
+                .line("--json plans"),
+            3
+        )["status"],
+        403
     );
-    assert_eq!(json(&out)["error"]["status"], 403);
 
     // The server time needs no key.
-    let (out, _) = run(
-        txc().args(["--json", "time", "--base-url", sandbox.base_url()]),
-        0,
-    );
-    let time = json(&out)["result"]["time"].as_u64().unwrap();
+    let time = ok(txc().line("--json time --base-url").arg(sandbox.base_url()))["time"]
+        .as_u64()
+        .unwrap();
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .unwrap()
@@ -281,7 +282,7 @@ fn plans_and_time() {
 fn dry_run_sends_nothing_and_prints_no_secret() {
     let sandbox = Sandbox::start().unwrap();
     let (out, err) = run(
-        txc_at(&sandbox).args(["--json", "--dry-run", "market", "BTC_USDT", "buy", "0.01"]),
+        txc_at(&sandbox).line("--json --dry-run market BTC_USDT buy 0.01"),
         0,
     );
     no_secret(&out);
@@ -299,14 +300,7 @@ fn dry_run_sends_nothing_and_prints_no_secret() {
     assert_eq!(request["body"]["nonceWindow"], true);
 
     let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--dry-run",
-            "--show-signature",
-            "cancel",
-            "BTC_USDT",
-            "--order-id",
-            "7",
-        ]),
+        txc_at(&sandbox).line("--dry-run --show-signature cancel BTC_USDT --order-id 7"),
         0,
     );
     no_secret(&out);
@@ -316,12 +310,12 @@ fn dry_run_sends_nothing_and_prints_no_secret() {
         .unwrap();
     assert_eq!(signature.len(), 128, "{out}");
     assert!(out.contains("nothing was sent"));
-    for command in [vec!["plans"], vec!["orders"], vec!["history"]] {
-        run(txc_at(&sandbox).arg("--dry-run").args(command), 0);
+    for command in ["plans", "orders", "history"] {
+        run(txc_at(&sandbox).arg("--dry-run").arg(command), 0);
     }
     assert_eq!(sandbox.stats().requests, 0, "the sandbox saw nothing");
     // --show-signature only with --dry-run.
-    run(txc_at(&sandbox).args(["--show-signature", "plans"]), 2);
+    run(txc_at(&sandbox).line("--show-signature plans"), 2);
 }
 
 #[test]
@@ -329,11 +323,7 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
     let sandbox = Sandbox::start().unwrap();
     // The order executes; the connection breaks before the response arrives.
     sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "market", "BTC_USDT", "buy", "0.01"]),
-        4,
-    );
-    let error = json(&out)["error"].clone();
+    let error = fails(txc_at(&sandbox).line("--json market BTC_USDT buy 0.01"), 4);
     assert_eq!(error["kind"], "outcome_unknown");
     assert_eq!(error["exit_code"], 4);
     let check = error["check"].as_str().unwrap();
@@ -342,9 +332,7 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
     assert_eq!(sandbox.stats().accepted_orders, 1, "sent once, never again");
 
     // The printed command, run as printed: placed.
-    let args: Vec<&str> = check.split_whitespace().skip(1).collect();
-    let (out, _) = run(txc_at(&sandbox).arg("--json").args(&args), 0);
-    let resolved = json(&out)["result"].clone();
+    let resolved = run_printed(&sandbox, check);
     assert_eq!(resolved["placed"], true);
     assert_eq!(
         resolved["order"]["clientOrderId"],
@@ -353,10 +341,7 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
 
     // The table form says the same on standard error.
     sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
-    let (_, err) = run(
-        txc_at(&sandbox).args(["market", "BTC_USDT", "buy", "0.01"]),
-        4,
-    );
+    let (_, err) = run(txc_at(&sandbox).line("market BTC_USDT buy 0.01"), 4);
     assert!(
         err.contains("outcome is unknown") && err.contains("check with: txc resolve"),
         "{err}"
@@ -369,73 +354,48 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
         .unwrap()
         .as_millis()
         .to_string();
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "resolve",
-            "BTC_USDT",
-            "never-sent-1",
-            "--nonce",
-            &nonce,
-        ]),
-        0,
-    );
-    let resolved = json(&out)["result"].clone();
+    let resolved = ok(txc_at(&sandbox).line(&format!(
+        "--json resolve BTC_USDT never-sent-1 --nonce {nonce}"
+    )));
     assert_eq!(resolved["placed"], false);
     assert!(
         resolved["proved_by"].as_str().unwrap().contains("2 of"),
         "{resolved}"
     );
-    run(
-        txc_at(&sandbox).args(["resolve", "BTC_USDT", "never-sent-2"]),
-        2,
-    );
+    run(txc_at(&sandbox).line("resolve BTC_USDT never-sent-2"), 2);
 }
 
 #[test]
 fn exit_codes_for_invalid_rejected_and_not_sent() {
     let sandbox = Sandbox::start().unwrap();
     // Invalid input: nothing sent.
-    let (_, err) = run(
-        txc_at(&sandbox).args(["market", "BTC_USDT", "buy", "abc"]),
-        2,
-    );
+    let (_, err) = run(txc_at(&sandbox).line("market BTC_USDT buy abc"), 2);
     assert!(err.contains("amount"), "{err}");
+    run(txc_at(&sandbox).line("market BTC_USDT hold 1"), 2);
     run(
-        txc_at(&sandbox).args(["market", "BTC_USDT", "hold", "1"]),
-        2,
-    );
-    run(
-        txc_at(&sandbox).args([
-            "market",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--reduce-only",
-            "--stop-loss",
-            "1",
-        ]),
+        txc_at(&sandbox).line("market BTC_USDT buy 0.01 --reduce-only --stop-loss 1"),
         2,
     );
     assert_eq!(sandbox.stats().requests, 0);
     // Rejected: not enough balance.
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "market", "BTC_USDT", "buy", "1000"]),
-        3,
-    );
-    let error = json(&out)["error"].clone();
+    let error = fails(txc_at(&sandbox).line("--json market BTC_USDT buy 1000"), 3);
     assert_eq!(error["kind"], "rejected");
     assert_eq!(error["status"], 422);
     // Not sent: nothing listens there.
-    let (out, _) = run(
-        txc_at(&sandbox)
-            .env("TXC_BASE_URL", "http://127.0.0.1:1")
-            .args(["--json", "market", "BTC_USDT", "buy", "0.01"]),
-        5,
+    assert_eq!(
+        fails(
+            txc_at(&sandbox)
+                .env("TXC_BASE_URL", "http://127.0.0.1:1")
+                .line("--json market BTC_USDT buy 0.01"),
+            5
+        )["kind"],
+        "not_sent"
     );
-    assert_eq!(json(&out)["error"]["kind"], "not_sent");
     // No credentials at all: invalid, nothing sent.
-    let (_, err) = run(txc().args(["--base-url", sandbox.base_url(), "plans"]), 2);
+    let (_, err) = run(
+        txc().arg("--base-url").arg(sandbox.base_url()).arg("plans"),
+        2,
+    );
     assert!(err.contains("TXC_API_KEY"), "{err}");
 }
 
@@ -450,22 +410,14 @@ fn the_live_guard_refuses_orders_to_other_hosts() {
             .env("TXC_API_SECRET", "s");
         command
     };
-    let (_, err) = run(remote().args(["market", "BTC_USDT", "buy", "0.01"]), 2);
+    let (_, err) = run(remote().line("market BTC_USDT buy 0.01"), 2);
     assert!(
         err.contains("--live") && err.contains("nothing was sent"),
         "{err}"
     );
-    run(remote().args(["cancel", "BTC_USDT", "--order-id", "1"]), 2);
+    run(remote().line("cancel BTC_USDT --order-id 1"), 2);
     // A dry run sends nothing, so it needs no --live.
-    let mut remote = txc();
-    remote
-        .env("TXC_BASE_URL", "https://whitebit.com")
-        .env("TXC_API_KEY", "k")
-        .env("TXC_API_SECRET", "s");
-    let (out, _) = run(
-        remote.args(["--dry-run", "market", "BTC_USDT", "buy", "0.01"]),
-        0,
-    );
+    let (out, _) = run(remote().line("--dry-run market BTC_USDT buy 0.01"), 0);
     assert!(
         out.contains("https://whitebit.com/api/v4/order/collateral/market"),
         "{out}"
@@ -474,18 +426,13 @@ fn the_live_guard_refuses_orders_to_other_hosts() {
 
 #[test]
 fn the_secret_is_never_a_flag_but_can_come_from_stdin() {
-    run(txc().args(["--api-secret", "s", "plans"]), 2);
+    run(txc().line("--api-secret s plans"), 2);
     let sandbox = Sandbox::start().unwrap();
     let mut command = txc();
     command
         .env("TXC_BASE_URL", sandbox.base_url())
-        .args([
-            "--api-key",
-            demo::PARTNER_API_KEY,
-            "--secret-stdin",
-            "--json",
-            "plans",
-        ])
+        .args(["--api-key", demo::PARTNER_API_KEY])
+        .line("--secret-stdin --json plans")
         .write_stdin(format!("{}\n", demo::PARTNER_API_SECRET));
     let (out, err) = run(&mut command, 0);
     no_secret(&out);
@@ -508,29 +455,15 @@ fn profiles_from_a_private_config_file() {
         ),
     )
     .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-    }
-    let config = path.to_str().unwrap();
-    let (out, _) = run(
-        txc().args([
-            "--config",
-            config,
-            "--profile",
-            "sandbox",
-            "--json",
-            "plans",
-        ]),
-        0,
-    );
-    assert!(json(&out)["result"].is_array());
+    chmod(&path, 0o600);
+    let with_config = |line: &str| {
+        let mut command = txc();
+        command.arg("--config").arg(&path).line(line);
+        command
+    };
+    assert!(ok(&mut with_config("--profile sandbox --json plans")).is_array());
     // A profile that is not there.
-    let (_, err) = run(
-        txc().args(["--config", config, "--profile", "live", "plans"]),
-        2,
-    );
+    let (_, err) = run(&mut with_config("--profile live plans"), 2);
     assert!(
         err.contains("no profile \"live\"") && err.contains("sandbox"),
         "{err}"
@@ -546,17 +479,12 @@ fn profiles_from_a_private_config_file() {
         .env("XDG_CONFIG_HOME", home.join(".config"))
         .env("XDG_STATE_HOME", home.join(".local/state"))
         .env("TXC_PROFILE", "sandbox")
-        .args(["--json", "plans"]);
+        .line("--json plans");
     run(&mut command, 0);
 
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o644)).unwrap();
-        let (_, err) = run(
-            txc().args(["--config", config, "--profile", "sandbox", "plans"]),
-            2,
-        );
+    if cfg!(unix) {
+        chmod(&path, 0o644);
+        let (_, err) = run(&mut with_config("--profile sandbox plans"), 2);
         assert!(err.contains("chmod 600"), "{err}");
         no_secret(&err);
     }
@@ -566,23 +494,16 @@ fn profiles_from_a_private_config_file() {
         format!("api_secret = {}\n", demo::PARTNER_API_SECRET),
     )
     .unwrap();
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt as _;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600)).unwrap();
-    }
-    let (_, err) = run(
-        txc().args(["--config", config, "--profile", "sandbox", "plans"]),
-        2,
-    );
+    chmod(&path, 0o600);
+    let (_, err) = run(&mut with_config("--profile sandbox plans"), 2);
     no_secret(&err);
     assert!(err.contains("not a valid txc config file"), "{err}");
 }
 
 #[test]
 fn txc_sandbox_serves_and_prints_how_to_use_it() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_txc"))
-        .args(["sandbox", "--port", "0"])
+    let mut child = txc_process()
+        .line("sandbox --port 0")
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -603,11 +524,10 @@ fn txc_sandbox_serves_and_prints_how_to_use_it() {
         .collect();
     let mut command = txc();
     command.envs(vars.iter().map(|(k, v)| (k.as_str(), v.as_str())));
-    let (out, _) = run(
-        command.args(["--json", "market", "BTC_USDT", "buy", "0.01"]),
-        0,
+    assert_eq!(
+        ok(command.line("--json market BTC_USDT buy 0.01"))["status"],
+        "FILLED"
     );
-    assert_eq!(json(&out)["result"]["status"], "FILLED");
     child.kill().unwrap();
     child.wait().unwrap();
 }
@@ -615,10 +535,10 @@ fn txc_sandbox_serves_and_prints_how_to_use_it() {
 #[test]
 fn completions_for_each_shell() {
     for shell in ["bash", "zsh", "fish"] {
-        let (out, _) = run(txc().args(["completions", shell]), 0);
+        let (out, _) = run(txc().arg("completions").arg(shell), 0);
         assert!(out.contains("txc") && out.contains("market"), "{shell}");
     }
-    run(txc().args(["completions", "cmd"]), 2);
+    run(txc().line("completions cmd"), 2);
 }
 
 #[test]
@@ -660,18 +580,7 @@ fn help_texts() {
 #[test]
 fn without_the_sandbox_feature_no_tokio() {
     let output = std::process::Command::new(env!("CARGO"))
-        .args([
-            "tree",
-            "--offline",
-            "--quiet",
-            "-p",
-            "txc-cli",
-            "--no-default-features",
-            "-e",
-            "normal",
-            "--prefix",
-            "none",
-        ])
+        .line("tree --offline --quiet -p txc-cli --no-default-features -e normal --prefix none")
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
@@ -691,11 +600,7 @@ fn without_the_sandbox_feature_no_tokio() {
 fn once_resolves_a_lost_response_instead_of_placing_twice() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "market", "BTC_USDT", "buy", "0.01", "--once"]),
-        0,
-    );
-    let placed = json(&out)["result"].clone();
+    let placed = ok(txc_at(&sandbox).line("--json market BTC_USDT buy 0.01 --once"));
     assert_ne!(
         placed["found_in"], "response",
         "found by looking it up: {placed}"
@@ -708,27 +613,11 @@ fn once_resolves_a_lost_response_instead_of_placing_twice() {
 #[test]
 fn every_order_option_reaches_the_wire() {
     let sandbox = Sandbox::start().unwrap();
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "--dry-run",
-            "trigger",
-            "BTC_USDT",
-            "sell",
-            "0.5",
-            "--activation-price",
-            "60000",
-            "--client-order-id",
-            "cli-opt-1",
-            "--position-side",
-            "short",
-            "--reduce-only",
-            "--stp",
-            "co",
-        ]),
-        0,
-    );
-    let body = json(&out)["dry_run"]["body"].clone();
+    let body = dry_run(txc_at(&sandbox).line(
+        "--json --dry-run trigger BTC_USDT sell 0.5 --activation-price 60000 \
+         --client-order-id cli-opt-1 --position-side short --reduce-only --stp co",
+    ))["body"]
+        .clone();
     assert_eq!(body["request"], "/api/v4/order/collateral/trigger-market");
     assert_eq!(body["market"], "BTC_USDT");
     assert_eq!(body["side"], "sell");
@@ -748,91 +637,64 @@ fn every_order_option_reaches_the_wire() {
 #[test]
 fn positions_and_risk_controls_from_the_shell() {
     let sandbox = Sandbox::start().unwrap();
-    let ok = |args: &[&str]| {
-        json(&run(txc_at(&sandbox).arg("--json").args(args), 0).0)["result"].clone()
-    };
-    ok(&["market", "BTC_USDT", "buy", "0.01"]);
-    let positions = ok(&["positions", "--market", "BTC_USDT"]);
+    let result = |line: &str| ok(txc_at(&sandbox).arg("--json").line(line));
+    result("market BTC_USDT buy 0.01");
+    let positions = result("positions --market BTC_USDT");
     let position = positions[0]["positionId"].as_u64().unwrap();
     assert_eq!(positions[0]["amount"], "0.01");
-    assert_eq!(ok(&["balance"])["USDT"], "9934.35");
-    assert_eq!(ok(&["balance", "--summary"])["leverage"], 10);
-    assert_eq!(
-        ok(&["balance", "--assets", "--ticker", "USDT"])[0]["asset"],
-        "USDT"
-    );
-    let events = ok(&["position-history", "--position-id", &position.to_string()]);
+    assert_eq!(result("balance")["USDT"], "9934.35");
+    assert_eq!(result("balance --summary")["leverage"], 10);
+    assert_eq!(result("balance --assets --ticker USDT")[0]["asset"], "USDT");
+    let events = result(&format!("position-history --position-id {position}"));
     assert_eq!(events.as_array().unwrap().len(), 1);
     // The leverage cannot change while the position is open: the exchange's 113, exit 3.
-    let (out, _) = run(txc_at(&sandbox).args(["--json", "leverage", "5"]), 3);
-    assert_eq!(json(&out)["error"]["code"], 113);
+    assert_eq!(
+        fails(txc_at(&sandbox).line("--json leverage 5"), 3)["code"],
+        113
+    );
     // A value the exchange does not take never leaves: exit 2.
-    run(txc_at(&sandbox).args(["leverage", "4"]), 2);
-    let closed = ok(&["close", "BTC_USDT", &position.to_string()]);
+    run(txc_at(&sandbox).line("leverage 4"), 2);
+    let closed = result(&format!("close BTC_USDT {position}"));
     assert_eq!(closed["closed"], true);
     assert!(sandbox.positions(demo::PARTNER_API_KEY).is_empty());
-    assert_eq!(ok(&["leverage", "5"])["leverage"], 5);
-    assert_eq!(ok(&["hedge-mode"])["hedgeMode"], false);
-    assert_eq!(ok(&["hedge-mode", "on"])["hedgeMode"], true);
-    assert_eq!(ok(&["hedge-mode"])["hedgeMode"], true);
+    assert_eq!(result("leverage 5")["leverage"], 5);
+    assert_eq!(result("hedge-mode")["hedgeMode"], false);
+    assert_eq!(result("hedge-mode on")["hedgeMode"], true);
+    assert_eq!(result("hedge-mode")["hedgeMode"], true);
     // Hedge mode: an order without a side is refused before sending.
     let before = sandbox.stats().requests;
-    let (_, err) = run(
-        txc_at(&sandbox).args(["market", "BTC_USDT", "buy", "0.01"]),
-        2,
-    );
+    let (_, err) = run(txc_at(&sandbox).line("market BTC_USDT buy 0.01"), 2);
     assert!(err.contains("hedge mode"), "{err}");
     assert_eq!(
         sandbox.stats().requests,
         before + 1,
         "the mode read, no order"
     );
-    let timer = ok(&[
-        "kill-switch",
-        "BTC_USDT",
-        "--timeout",
-        "60",
-        "--type",
-        "margin",
-    ]);
+    let timer = result("kill-switch BTC_USDT --timeout 60 --type margin");
     assert_eq!(timer["types"], serde_json::json!(["margin"]));
-    assert_eq!(
-        ok(&["kill-switch", "--status"]).as_array().unwrap().len(),
-        1
-    );
-    assert_eq!(
-        ok(&["kill-switch", "BTC_USDT", "--off"]),
-        serde_json::json!([])
-    );
-    assert_eq!(
-        ok(&["cancel-all", "--market", "BTC_USDT"])["canceled"],
-        true
-    );
-    let (out, _) = run(txc_at(&sandbox).args(["positions"]), 0);
+    assert_eq!(result("kill-switch --status").as_array().unwrap().len(), 1);
+    assert_eq!(result("kill-switch BTC_USDT --off"), serde_json::json!([]));
+    assert_eq!(result("cancel-all --market BTC_USDT")["canceled"], true);
+    let (out, _) = run(txc_at(&sandbox).line("positions"), 0);
     assert!(out.starts_with("positionId"), "{out}");
 }
 
 #[test]
 fn an_unknown_close_exits_4_and_says_how_to_resolve() {
     let sandbox = Sandbox::start().unwrap();
-    run(
-        txc_at(&sandbox).args(["market", "BTC_USDT", "buy", "0.01"]),
-        0,
-    );
+    run(txc_at(&sandbox).line("market BTC_USDT buy 0.01"), 0);
     let position = sandbox.positions(demo::PARTNER_API_KEY).len();
     assert_eq!(position, 1);
-    let (out, _) = run(txc_at(&sandbox).args(["--json", "positions"]), 0);
-    let id = json(&out)["result"][0]["positionId"]
+    let id = ok(txc_at(&sandbox).line("--json positions"))[0]["positionId"]
         .as_u64()
         .unwrap()
         .to_string();
     // The close executes; the connection drops before the answer.
     sandbox.inject_fault(Route::ClosePosition, Fault::DropAfterProcessing, Some(1));
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "close", "BTC_USDT", &id]),
+    let error = fails(
+        txc_at(&sandbox).line(&format!("--json close BTC_USDT {id}")),
         4,
     );
-    let error = json(&out)["error"].clone();
     assert_eq!(error["kind"], "outcome_unknown");
     assert_eq!(error["pending_close"]["position_id"].to_string(), id);
     let check = error["check"].as_str().unwrap();
@@ -840,9 +702,7 @@ fn an_unknown_close_exits_4_and_says_how_to_resolve() {
         check.starts_with(&format!("txc close BTC_USDT {id} --resolve --nonce ")),
         "{check}"
     );
-    let args: Vec<&str> = check.split_whitespace().skip(1).collect();
-    let (out, _) = run(txc_at(&sandbox).arg("--json").args(&args), 0);
-    let resolved = json(&out)["result"].clone();
+    let resolved = run_printed(&sandbox, check);
     assert_eq!(resolved["closed"], true);
     assert_eq!(resolved["proof"]["rounds"].as_array().unwrap().len(), 2);
 }
@@ -850,41 +710,29 @@ fn an_unknown_close_exits_4_and_says_how_to_resolve() {
 #[test]
 fn state_changes_need_live_away_from_loopback_and_dry_runs_send_nothing() {
     let sandbox = Sandbox::start().unwrap();
-    for args in [
-        vec!["close", "BTC_USDT", "1"],
-        vec!["leverage", "5"],
-        vec!["hedge-mode", "on"],
-        vec!["cancel-all"],
-        vec!["kill-switch", "BTC_USDT", "--off"],
+    for command in [
+        "close BTC_USDT 1",
+        "leverage 5",
+        "hedge-mode on",
+        "cancel-all",
+        "kill-switch BTC_USDT --off",
     ] {
         let (_, err) = run(
             txc_at(&sandbox)
-                .args(["--base-url", "https://whitebit.example"])
-                .args(&args),
+                .line("--base-url https://whitebit.example")
+                .line(command),
             2,
         );
-        assert!(err.contains("--live"), "{args:?}: {err}");
+        assert!(err.contains("--live"), "{command}: {err}");
     }
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "--dry-run",
-            "kill-switch",
-            "BTC_USDT",
-            "--timeout",
-            "30",
-        ]),
-        0,
-    );
-    let body = &json(&out)["dry_run"]["body"];
+    let body = &dry_run(
+        txc_at(&sandbox).line("--json --dry-run kill-switch BTC_USDT --timeout 30"),
+    )["body"];
     assert_eq!(
         (body["market"].as_str(), body["timeout"].as_str()),
         (Some("BTC_USDT"), Some("30"))
     );
-    run(
-        txc_at(&sandbox).args(["kill-switch", "BTC_USDT", "--timeout", "3"]),
-        2,
-    );
+    run(txc_at(&sandbox).line("kill-switch BTC_USDT --timeout 3"), 2);
     assert_eq!(sandbox.stats().requests, 0);
 }
 
@@ -897,7 +745,10 @@ fn invest_list_close_and_interest() {
         .investment_minute(std::time::Duration::from_millis(1))
         .start()
         .unwrap();
-    let (out, err) = run(txc_at(&sandbox).args(["--json", "invest", PLAN, "250"]), 0);
+    let (out, err) = run(
+        txc_at(&sandbox).line(&format!("--json invest {PLAN} 250")),
+        0,
+    );
     no_secret(&out);
     no_secret(&err);
     let invested = json(&out)["result"].clone();
@@ -905,70 +756,55 @@ fn invest_list_close_and_interest() {
     let id = invested["id"].as_str().unwrap().to_owned();
     assert_eq!(sandbox.investment_records()[0]["id"], id.as_str());
 
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "investments",
-            "--status",
-            "active",
-            "--ticker",
-            "USDT",
-        ]),
-        0,
-    );
-    let page = json(&out)["result"].clone();
+    let page = ok(txc_at(&sandbox).line("--json investments --status active --ticker USDT"));
     assert_eq!(page["records"][0]["id"], id.as_str());
     assert_eq!(page["records"][0]["amount"], "250");
     assert_eq!(page["records"][0]["plan"]["id"], PLAN);
-    let (out, _) = run(txc_at(&sandbox).args(["investments", "--id", &id]), 0);
+    let (out, _) = run(txc_at(&sandbox).line(&format!("investments --id {id}")), 0);
     assert!(out.contains("active") && out.contains("250"), "{out}");
 
     std::thread::sleep(std::time::Duration::from_millis(100));
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "close-investment", &id]),
-        0,
-    );
     assert_eq!(
-        json(&out)["result"],
+        ok(txc_at(&sandbox).line(&format!("--json close-investment {id}"))),
         serde_json::json!({"closed": true, "id": id})
     );
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "interest", "--plan-id", PLAN]),
-        0,
-    );
-    let payments = json(&out)["result"]["records"].clone();
+    let payments =
+        &ok(txc_at(&sandbox).line(&format!("--json interest --plan-id {PLAN}")))["records"];
     assert_eq!(payments[0]["investmentId"], id.as_str());
-    let (out, _) = run(txc_at(&sandbox).args(["interest"]), 0);
+    let (out, _) = run(txc_at(&sandbox).line("interest"), 0);
     assert!(out.contains("investmentId") && out.contains(&id), "{out}");
     // Closed twice: the exchange refuses.
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "close-investment", &id]),
-        3,
+    assert_eq!(
+        fails(
+            txc_at(&sandbox).line(&format!("--json close-investment {id}")),
+            3
+        )["status"],
+        422
     );
-    assert_eq!(json(&out)["error"]["status"], 422);
 }
 
 #[test]
 fn invest_checks_the_plan_before_investing_and_guards_live() {
     let sandbox = Sandbox::start().unwrap();
     // Above what the plan has left: refused before investing, naming the bound.
-    let (_, err) = run(txc_at(&sandbox).args(["invest", PLAN, "5000"]), 2);
+    let (_, err) = run(txc_at(&sandbox).line(&format!("invest {PLAN} 5000")), 2);
     assert!(
         err.contains("maxPossibleInvestment") && err.contains("3000"),
         "{err}"
     );
-    let (_, err) = run(txc_at(&sandbox).args(["invest", "no-such-plan", "100"]), 2);
+    let (_, err) = run(txc_at(&sandbox).line("invest no-such-plan 100"), 2);
     assert!(err.contains("no plan no-such-plan"), "{err}");
-    let (_, err) = run(txc_at(&sandbox).args(["invest", PLAN, "1.0000001"]), 2);
+    let (_, err) = run(
+        txc_at(&sandbox).line(&format!("invest {PLAN} 1.0000001")),
+        2,
+    );
     assert!(err.contains("amount"), "{err}");
     assert_eq!(sandbox.stats().investments_made, 0);
     // A dry run signs the investment and sends nothing.
     let requests = sandbox.stats().requests;
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "--dry-run", "invest", PLAN, "250"]),
-        0,
-    );
-    let body = json(&out)["dry_run"]["body"].clone();
+    let body =
+        dry_run(txc_at(&sandbox).line(&format!("--json --dry-run invest {PLAN} 250")))["body"]
+            .clone();
     assert_eq!(body["request"], "/api/v4/main-account/smart/investment");
     assert_eq!(
         (body["planId"].as_str(), body["amount"].as_str()),
@@ -976,39 +812,40 @@ fn invest_checks_the_plan_before_investing_and_guards_live() {
     );
     assert_eq!(sandbox.stats().requests, requests);
     // To a server that is not on loopback, investing and closing need --live.
-    for args in [vec!["invest", PLAN, "250"], vec!["close-investment", "x"]] {
+    for command in [
+        format!("invest {PLAN} 250"),
+        "close-investment x".to_owned(),
+    ] {
         let (_, err) = run(
             txc()
-                .args([
-                    "--base-url",
-                    "https://example.com",
-                    "--api-key",
-                    "k",
-                    "--secret-stdin",
-                ])
-                .args(&args)
+                .line("--base-url https://example.com --api-key k --secret-stdin")
+                .line(&command)
                 .write_stdin("secret\n"),
             2,
         );
         assert!(err.contains("--live"), "{err}");
     }
     // The regular key is no partner: 403, rejected.
-    let (out, _) = run(
-        txc_at(&sandbox)
-            .env("TXC_API_KEY", demo::REGULAR_API_KEY)
-            .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
-            .args(["--json", "investments"]),
-        3,
+    assert_eq!(
+        fails(
+            txc_at(&sandbox)
+                .env("TXC_API_KEY", demo::REGULAR_API_KEY)
+                .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
+                .line("--json investments"),
+            3
+        )["status"],
+        403
     );
-    assert_eq!(json(&out)["error"]["status"], 403);
 }
 
 #[test]
 fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::Invest, Fault::DropAfterProcessing, Some(1));
-    let (out, _) = run(txc_at(&sandbox).args(["--json", "invest", PLAN, "250"]), 4);
-    let error = json(&out)["error"].clone();
+    let error = fails(
+        txc_at(&sandbox).line(&format!("--json invest {PLAN} 250")),
+        4,
+    );
     assert_eq!(error["kind"], "outcome_unknown");
     assert_eq!(error["pending_investment"]["plan_id"], PLAN);
     let check = error["check"].as_str().unwrap();
@@ -1022,9 +859,7 @@ fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
         "sent once, never again"
     );
     // The printed command, run as printed: invested, and what proved it.
-    let args: Vec<&str> = check.split_whitespace().skip(1).collect();
-    let (out, _) = run(txc_at(&sandbox).arg("--json").args(&args), 0);
-    let resolved = json(&out)["result"].clone();
+    let resolved = run_printed(&sandbox, check);
     assert_eq!(resolved["invested"], true);
     assert_eq!(resolved["id"], sandbox.investment_records()[0]["id"]);
     assert!(
@@ -1032,16 +867,8 @@ fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
         "{resolved}"
     );
     // An attempt that never reached the exchange resolves to "not invested".
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "resolve-investment",
-            PLAN,
-            "777",
-            "--nonce",
-            "1700000000000",
-        ]),
-        0,
-    );
+    let line = format!("resolve-investment {PLAN} 777 --nonce 1700000000000");
+    let (out, _) = run(txc_at(&sandbox).line(&line), 0);
     assert!(out.contains("not invested"), "{out}");
 }
 
@@ -1049,11 +876,7 @@ fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
 fn invest_once_finds_a_lost_answer_instead_of_investing_twice() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::Invest, Fault::ResetMidBody, Some(1));
-    let (out, _) = run(
-        txc_at(&sandbox).args(["--json", "invest", PLAN, "250", "--once"]),
-        0,
-    );
-    let invested = json(&out)["result"].clone();
+    let invested = ok(txc_at(&sandbox).line(&format!("--json invest {PLAN} 250 --once")));
     assert_eq!(invested["found_in"], "investments", "{invested}");
     assert_eq!(invested["investment"]["amount"], "250");
     assert_eq!(
@@ -1104,20 +927,8 @@ fn once_covers_a_lagging_history_and_a_resend_refused_with_code_36() {
             Some(1),
         );
     }
-    let (out, _) = run(
-        txc_spaced(&sandbox, 2_000).args([
-            "--json",
-            "market",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--client-order-id",
-            "cli-lag",
-            "--once",
-        ]),
-        0,
-    );
-    let placed = json(&out)["result"].clone();
+    let placed = ok(txc_spaced(&sandbox, 2_000)
+        .line("--json market BTC_USDT buy 0.01 --client-order-id cli-lag --once"));
     assert_eq!(placed["found_in"], "order_history", "{placed}");
     assert_eq!(held(&sandbox, "cli-lag"), 1);
 
@@ -1135,22 +946,11 @@ fn once_covers_a_lagging_history_and_a_resend_refused_with_code_36() {
             Some(3),
         );
     }
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "trigger",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--activation-price",
-            "90000",
-            "--client-order-id",
-            "cli-36",
-            "--once",
-        ]),
-        0,
-    );
-    assert_eq!(json(&out)["result"]["found_in"], "open_orders");
+    let placed = ok(txc_at(&sandbox).line(
+        "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --client-order-id cli-36 \
+         --once",
+    ));
+    assert_eq!(placed["found_in"], "open_orders");
     assert_eq!(held(&sandbox, "cli-36"), 1);
     assert_eq!(sandbox.stats().rejections_by_code.get(&36), Some(&1));
 }
@@ -1159,20 +959,12 @@ fn once_covers_a_lagging_history_and_a_resend_refused_with_code_36() {
 fn once_does_not_take_a_reused_id_for_its_order() {
     // 3. The id filled seconds before by another run; this one refused before executing.
     let sandbox = Sandbox::start().unwrap();
-    let order = [
-        "market",
-        "BTC_USDT",
-        "buy",
-        "0.01",
-        "--client-order-id",
-        "cli-reused",
-    ];
-    run(txc_at(&sandbox).args(order), 0);
+    let order = "market BTC_USDT buy 0.01 --client-order-id cli-reused";
+    run(txc_at(&sandbox).line(order), 0);
     std::thread::sleep(std::time::Duration::from_millis(2_500));
     sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, Some(1));
-    let (out, _) = run(txc_at(&sandbox).arg("--json").args(order).arg("--once"), 0);
     assert_eq!(
-        json(&out)["result"]["found_in"],
+        ok(txc_at(&sandbox).arg("--json").line(order).arg("--once"))["found_in"],
         "response",
         "sent again, once"
     );
@@ -1186,16 +978,10 @@ fn once_does_not_take_a_reused_id_for_its_order() {
 #[test]
 fn watch_prints_one_json_document_per_event_as_orders_happen() {
     let sandbox = Sandbox::start().unwrap();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_txc"))
-        .env("HOME", scratch())
-        .env("TXC_BASE_URL", sandbox.base_url())
-        .env("TXC_API_KEY", demo::PARTNER_API_KEY)
-        .env("TXC_API_SECRET", demo::PARTNER_API_SECRET)
-        .env_remove("TXC_PROFILE")
-        .env_remove("TXC_CONFIG")
+    let mut child = txc_process_at(&sandbox, 100)
         // The positions snapshot on subscribing, then the order's balance, positions, order,
         // execution and deal.
-        .args(["--json", "watch", "BTC_USDT", "--count", "6"])
+        .line("--json watch BTC_USDT --count 6")
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -1262,20 +1048,9 @@ fn the_journal_holds_an_order_before_it_is_sent_and_resolve_reads_it() {
         Fault::Delay(std::time::Duration::from_secs(5)),
         Some(1),
     );
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_txc"))
-        .args([
-            "market",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--client-order-id",
-            "cli-killed",
-        ])
-        .args(["--unproven-settle-delay", "100"])
-        .env("TXC_BASE_URL", sandbox.base_url())
-        .env("TXC_API_KEY", demo::PARTNER_API_KEY)
-        .env("TXC_API_SECRET", demo::PARTNER_API_SECRET)
+    let mut child = txc_process_at(&sandbox, 100)
         .env("TXC_STATE_DIR", &state)
+        .line("market BTC_USDT buy 0.01 --client-order-id cli-killed")
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
@@ -1288,53 +1063,35 @@ fn the_journal_holds_an_order_before_it_is_sent_and_resolve_reads_it() {
     child.kill().unwrap();
     child.wait().unwrap();
 
-    let (out, _) = run(
-        txc_journaled(&sandbox, &state).args(["--json", "pending"]),
-        0,
-    );
-    let pending = json(&out)["result"].clone();
+    let pending = ok(txc_journaled(&sandbox, &state).line("--json pending"));
     assert_eq!(pending.as_array().unwrap().len(), 1, "{pending}");
     assert_eq!(pending[0]["client_order_id"], "cli-killed");
     assert_eq!(pending[0]["nonces"].as_array().unwrap().len(), 1);
     let (out, _) = run(txc_journaled(&sandbox, &state).arg("pending"), 0);
     assert!(out.contains("txc resolve BTC_USDT cli-killed"), "{out}");
 
-    let (out, _) = run(
-        txc_journaled(&sandbox, &state).args(["--json", "resolve", "BTC_USDT", "cli-killed"]),
-        0,
-    );
-    let resolved = json(&out)["result"].clone();
+    let resolved = ok(txc_journaled(&sandbox, &state).line("--json resolve BTC_USDT cli-killed"));
     assert_eq!(resolved["placed"], true);
     assert_eq!(resolved["order"]["clientOrderId"], "cli-killed");
     assert_eq!(held(&sandbox, "cli-killed"), 1);
     // A definite answer clears it.
-    let (out, _) = run(
-        txc_journaled(&sandbox, &state).args(["--json", "pending"]),
-        0,
+    assert_eq!(
+        ok(txc_journaled(&sandbox, &state).line("--json pending")),
+        serde_json::json!([])
     );
-    assert_eq!(json(&out)["result"], serde_json::json!([]));
     // An order with a definite answer never stays in the journal.
     run(
-        txc_journaled(&sandbox, &state).args(["market", "BTC_USDT", "buy", "0.01"]),
+        txc_journaled(&sandbox, &state).line("market BTC_USDT buy 0.01"),
         0,
     );
-    let (out, _) = run(
-        txc_journaled(&sandbox, &state).args(["--json", "pending"]),
-        0,
+    assert_eq!(
+        ok(txc_journaled(&sandbox, &state).line("--json pending")),
+        serde_json::json!([])
     );
-    assert_eq!(json(&out)["result"], serde_json::json!([]));
     // A settling delay below the floor is refused, nothing sent.
     let requests = sandbox.stats().requests;
     run(
-        txc().args([
-            "--settle-delay",
-            "1",
-            "resolve",
-            "BTC_USDT",
-            "x",
-            "--nonce",
-            "1",
-        ]),
+        txc().line("--settle-delay 1 resolve BTC_USDT x --nonce 1"),
         2,
     );
     assert_eq!(sandbox.stats().requests, requests);
@@ -1345,26 +1102,20 @@ fn once_finds_its_own_order_from_a_host_clock_90_s_ahead() {
     // 4. The exchange's clock 90 s behind this host's; `--sync-clock` corrects the nonces, and
     //    the order whose answer was lost is found — its window is its nonce's.
     let sandbox = Sandbox::builder().clock_offset_ms(-90_000).start().unwrap();
-    let order = [
-        "market",
-        "BTC_USDT",
-        "buy",
-        "0.01",
-        "--client-order-id",
-        "cli-drift",
-    ];
+    let order = "market BTC_USDT buy 0.01 --client-order-id cli-drift";
     // Without correcting the clock the exchange refuses the nonce: nothing placed.
-    let (out, _) = run(txc_at(&sandbox).arg("--json").args(order), 3);
-    assert_eq!(json(&out)["error"]["status"], 401);
-    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
-    let (out, _) = run(
-        txc_at(&sandbox)
-            .args(["--json", "--sync-clock"])
-            .args(order)
-            .arg("--once"),
-        0,
+    assert_eq!(
+        fails(txc_at(&sandbox).arg("--json").line(order), 3)["status"],
+        401
     );
-    assert_ne!(json(&out)["result"]["found_in"], "response");
+    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    assert_ne!(
+        ok(txc_at(&sandbox)
+            .line("--json --sync-clock")
+            .line(order)
+            .arg("--once"))["found_in"],
+        "response"
+    );
     assert_eq!(held(&sandbox, "cli-drift"), 1);
 }
 
@@ -1380,24 +1131,11 @@ fn once_finds_an_oto_trigger_order_among_the_conditional_orders() {
         Fault::DropAfterProcessing,
         Some(1),
     );
-    let (out, _) = run(
-        txc_at(&sandbox).args([
-            "--json",
-            "trigger",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--activation-price",
-            "90000",
-            "--stop-loss",
-            "50000",
-            "--client-order-id",
-            "cli-oto",
-            "--once",
-        ]),
-        0,
-    );
-    assert_eq!(json(&out)["result"]["found_in"], "conditional_orders");
+    let placed = ok(txc_at(&sandbox).line(
+        "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --stop-loss 50000 \
+         --client-order-id cli-oto --once",
+    ));
+    assert_eq!(placed["found_in"], "conditional_orders");
     assert_eq!(held(&sandbox, "cli-oto"), 1);
 }
 
@@ -1412,46 +1150,28 @@ fn a_b2b_account_s_absence_cannot_tell() {
         Some(1),
     );
     run(
-        txc_journaled(&sandbox, &state).args([
-            "trigger",
-            "BTC_USDT",
-            "buy",
-            "0.01",
-            "--activation-price",
-            "90000",
-            "--client-order-id",
-            "cli-b2b",
-        ]),
+        txc_journaled(&sandbox, &state)
+            .line("trigger BTC_USDT buy 0.01 --activation-price 90000 --client-order-id cli-b2b"),
         4,
     );
     run(
-        txc_journaled(&sandbox, &state).args([
-            "cancel",
-            "BTC_USDT",
-            "--client-order-id",
-            "cli-b2b",
-        ]),
+        txc_journaled(&sandbox, &state).line("cancel BTC_USDT --client-order-id cli-b2b"),
         0,
     );
-    let (out, _) = run(
-        txc_journaled(&sandbox, &state).args([
-            "--json",
-            "--b2b-account",
-            "resolve",
-            "BTC_USDT",
-            "cli-b2b",
-        ]),
+    let error = fails(
+        txc_journaled(&sandbox, &state).line("--json --b2b-account resolve BTC_USDT cli-b2b"),
         4,
     );
-    let error = json(&out)["error"].clone();
     assert!(
         error["message"].as_str().unwrap().contains("B2B"),
         "{error}"
     );
     // Still in the journal: it was not resolved.
-    let (out, _) = run(
-        txc_journaled(&sandbox, &state).args(["--json", "pending"]),
-        0,
+    assert_eq!(
+        ok(txc_journaled(&sandbox, &state).line("--json pending"))
+            .as_array()
+            .unwrap()
+            .len(),
+        1
     );
-    assert_eq!(json(&out)["result"].as_array().unwrap().len(), 1);
 }

@@ -3,16 +3,13 @@
 //! [`Async`](super::Async). Kept beside [`super::Api`] rather than in it, so the investment
 //! tests add nothing to the order tests' trait.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use txc_sign::{ClientConfig, Error, InvestResolution, Invested, PendingInvestment};
 use txc_types::investments::{
     CloseInvestment, InterestPaymentsPage, InterestPaymentsQuery, Invest, InvestmentClosed,
     InvestmentPlan, InvestmentsPage, InvestmentsQuery, NewInvestment, SmartPlansQuery,
 };
 
-use super::{AsyncApi, Blocking};
+use super::{Async, AsyncApi, Blocking, Driver, on_tasks, on_threads};
 
 /// The investment operations of one client.
 pub trait InvestApi: Send + Sync {
@@ -36,49 +33,20 @@ pub trait InvestApi: Send + Sync {
 }
 
 /// Makes investment clients of one transport.
-pub trait InvestDriver {
-    fn name(&self) -> &'static str;
+pub trait InvestDriver: Driver {
     fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi>;
 }
 
 impl InvestDriver for Blocking {
-    fn name(&self) -> &'static str {
-        "blocking"
-    }
-
     fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi> {
-        let client = txc_blocking::ClientBuilder::from(config.base_url(base_url));
-        Box::new(client.build().unwrap())
+        Box::new(self.make(base_url, config))
     }
 }
 
-impl InvestDriver for super::Async {
-    fn name(&self) -> &'static str {
-        "async"
-    }
-
+impl InvestDriver for Async {
     fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi> {
-        let client = txc_async::ClientBuilder::from(config.base_url(base_url));
-        Box::new(AsyncApi {
-            runtime: Arc::clone(&self.runtime),
-            client: client.build().unwrap(),
-        })
+        Box::new(self.make(base_url, config))
     }
-}
-
-/// Hands out `0..len` to workers.
-struct Next(AtomicUsize, usize);
-
-impl Next {
-    fn take(&self) -> Option<usize> {
-        let i = self.0.fetch_add(1, Ordering::Relaxed);
-        (i < self.1).then_some(i)
-    }
-}
-
-fn in_order<T>(mut done: Vec<(usize, T)>) -> Vec<T> {
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
 }
 
 impl InvestApi for txc_blocking::Client {
@@ -111,27 +79,7 @@ impl InvestApi for txc_blocking::Client {
         invests: Vec<Invest>,
         concurrency: usize,
     ) -> Vec<Result<Invested, Error>> {
-        let invests = Arc::new(invests);
-        let next = Arc::new(Next(AtomicUsize::new(0), invests.len()));
-        let workers: Vec<_> = (0..concurrency.max(1))
-            .map(|_| {
-                let (client, invests, next) =
-                    (self.clone(), Arc::clone(&invests), Arc::clone(&next));
-                std::thread::spawn(move || {
-                    let mut done = Vec::new();
-                    while let Some(i) = next.take() {
-                        done.push((i, client.invest_once(&invests[i])));
-                    }
-                    done
-                })
-            })
-            .collect();
-        in_order(
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap())
-                .collect(),
-        )
+        on_threads(self, invests, concurrency, Self::invest_once)
     }
 }
 
@@ -166,27 +114,9 @@ impl InvestApi for AsyncApi {
         invests: Vec<Invest>,
         concurrency: usize,
     ) -> Vec<Result<Invested, Error>> {
-        let invests = Arc::new(invests);
-        let next = Arc::new(Next(AtomicUsize::new(0), invests.len()));
-        self.runtime.block_on(async {
-            let workers: Vec<_> = (0..concurrency.max(1))
-                .map(|_| {
-                    let (client, invests, next) =
-                        (self.client.clone(), Arc::clone(&invests), Arc::clone(&next));
-                    tokio::spawn(async move {
-                        let mut done = Vec::new();
-                        while let Some(i) = next.take() {
-                            done.push((i, client.invest_once(&invests[i]).await));
-                        }
-                        done
-                    })
-                })
-                .collect();
-            let mut done = Vec::new();
-            for worker in workers {
-                done.extend(worker.await.unwrap());
-            }
-            in_order(done)
+        let (runtime, client) = (&self.runtime, &self.client);
+        on_tasks(runtime, client, invests, concurrency, |client, invest| {
+            Box::pin(client.invest_once(invest))
         })
     }
 }

@@ -190,23 +190,87 @@ impl Driver for Blocking {
     }
 }
 
-/// Hands out the indices `0..n` to workers.
-struct Queue {
-    next: AtomicUsize,
-    len: usize,
-}
-
-impl Queue {
-    fn take(&self) -> Option<usize> {
-        let i = self.next.fetch_add(1, Ordering::Relaxed);
-        (i < self.len).then_some(i)
+impl Blocking {
+    /// The blocking client `config` describes, for the exchange at `base_url`.
+    pub fn make(&self, base_url: &str, config: ClientConfig) -> txc_blocking::Client {
+        txc_blocking::ClientBuilder::from(config.base_url(base_url))
+            .build()
+            .unwrap()
     }
 }
 
-/// Puts `(index, result)` pairs back in index order.
-fn in_order(mut results: Vec<(usize, Result<Order, Error>)>) -> Vec<Result<Order, Error>> {
-    results.sort_by_key(|(i, _)| *i);
-    results.into_iter().map(|(_, r)| r).collect()
+/// Calls `call` with every item, at most `concurrency` at once: that many threads, each with
+/// a clone of `client`, take the items in turn. The results in the items' order.
+pub fn on_threads<C, T, R>(
+    client: &C,
+    items: Vec<T>,
+    concurrency: usize,
+    call: fn(&C, &T) -> R,
+) -> Vec<R>
+where
+    C: Clone + Send + 'static,
+    T: Send + Sync + 'static,
+    R: Send + 'static,
+{
+    let items = Arc::new(items);
+    let next = Arc::new(AtomicUsize::new(0));
+    let workers: Vec<_> = (0..concurrency.max(1))
+        .map(|_| {
+            let (client, items, next) = (client.clone(), Arc::clone(&items), Arc::clone(&next));
+            std::thread::spawn(move || {
+                let mut done = Vec::new();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else {
+                        return done;
+                    };
+                    done.push((i, call(&client, item)));
+                }
+            })
+        })
+        .collect();
+    let mut done: Vec<(usize, R)> = workers
+        .into_iter()
+        .flat_map(|w| w.join().unwrap())
+        .collect();
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
+}
+
+/// What a call of the async client returns, boxed: for [`on_tasks`].
+pub type Call<'a, R> = std::pin::Pin<Box<dyn std::future::Future<Output = R> + Send + 'a>>;
+
+/// [`on_threads`] for the async client: a tokio task per item, at most `concurrency` of them
+/// running at once (they start in the items' order), on `runtime`.
+pub fn on_tasks<T, R>(
+    runtime: &tokio::runtime::Runtime,
+    client: &txc_async::Client,
+    items: Vec<T>,
+    concurrency: usize,
+    call: for<'a> fn(&'a txc_async::Client, &'a T) -> Call<'a, R>,
+) -> Vec<R>
+where
+    T: Send + 'static,
+    R: Send + 'static,
+{
+    let permits = Arc::new(tokio::sync::Semaphore::new(concurrency.max(1)));
+    runtime.block_on(async {
+        let tasks: Vec<_> = items
+            .into_iter()
+            .map(|item| {
+                let (client, permits) = (client.clone(), Arc::clone(&permits));
+                tokio::spawn(async move {
+                    let _permit = permits.acquire().await.unwrap();
+                    call(&client, &item).await
+                })
+            })
+            .collect();
+        let mut results = Vec::with_capacity(tasks.len());
+        for task in tasks {
+            results.push(task.await.unwrap());
+        }
+        results
+    })
 }
 
 impl Api for txc_blocking::Client {
@@ -279,30 +343,7 @@ impl Api for txc_blocking::Client {
         orders: Vec<CollateralMarketOrder>,
         concurrency: usize,
     ) -> Vec<Result<Order, Error>> {
-        let orders = Arc::new(orders);
-        let queue = Arc::new(Queue {
-            next: AtomicUsize::new(0),
-            len: orders.len(),
-        });
-        let workers: Vec<_> = (0..concurrency.max(1))
-            .map(|_| {
-                let client = self.clone();
-                let (orders, queue) = (Arc::clone(&orders), Arc::clone(&queue));
-                std::thread::spawn(move || {
-                    let mut done = Vec::new();
-                    while let Some(i) = queue.take() {
-                        done.push((i, client.collateral_market_order(&orders[i])));
-                    }
-                    done
-                })
-            })
-            .collect();
-        in_order(
-            workers
-                .into_iter()
-                .flat_map(|w| w.join().unwrap())
-                .collect(),
-        )
+        on_threads(self, orders, concurrency, Self::collateral_market_order)
     }
 
     fn prepare(&self, order: &CollateralMarketOrder) -> Result<SignedRequest, Error> {
@@ -337,6 +378,21 @@ pub struct AsyncApi {
     client: txc_async::Client,
 }
 
+impl Async {
+    /// The async client `config` describes, for the exchange at `base_url`, on this driver's
+    /// runtime.
+    pub fn make(&self, base_url: &str, config: ClientConfig) -> AsyncApi {
+        let client = txc_async::ClientBuilder::from(config.base_url(base_url));
+        self.api(client.build().unwrap())
+    }
+
+    /// `client` on this driver's runtime.
+    fn api(&self, client: txc_async::Client) -> AsyncApi {
+        let runtime = Arc::clone(&self.runtime);
+        AsyncApi { runtime, client }
+    }
+}
+
 impl Driver for Async {
     fn name(&self) -> &'static str {
         "async"
@@ -349,9 +405,7 @@ impl Driver for Async {
             let no_redirects = txc_async::reqwest::redirect::Policy::none();
             builder = builder.http(reqwest.redirect(no_redirects).build().unwrap());
         }
-        let client = builder.build()?;
-        let runtime = Arc::clone(&self.runtime);
-        Ok(Box::new(AsyncApi { runtime, client }))
+        Ok(Box::new(self.api(builder.build()?)))
     }
 
     fn builder_debug(&self, base_url: &str, config: ClientConfig) -> String {
@@ -434,30 +488,9 @@ impl Api for AsyncApi {
         orders: Vec<CollateralMarketOrder>,
         concurrency: usize,
     ) -> Vec<Result<Order, Error>> {
-        let orders = Arc::new(orders);
-        let queue = Arc::new(Queue {
-            next: AtomicUsize::new(0),
-            len: orders.len(),
-        });
-        self.runtime.block_on(async {
-            let workers: Vec<_> = (0..concurrency.max(1))
-                .map(|_| {
-                    let client = self.client.clone();
-                    let (orders, queue) = (Arc::clone(&orders), Arc::clone(&queue));
-                    tokio::spawn(async move {
-                        let mut done = Vec::new();
-                        while let Some(i) = queue.take() {
-                            done.push((i, client.collateral_market_order(&orders[i]).await));
-                        }
-                        done
-                    })
-                })
-                .collect();
-            let mut results = Vec::with_capacity(orders.len());
-            for worker in workers {
-                results.extend(worker.await.unwrap());
-            }
-            in_order(results)
+        let (runtime, client) = (&self.runtime, &self.client);
+        on_tasks(runtime, client, orders, concurrency, |client, order| {
+            Box::pin(client.collateral_market_order(order))
         })
     }
 

@@ -66,19 +66,13 @@ pub trait RiskDriver: Driver {
 
 impl RiskDriver for Blocking {
     fn risk(&self, base_url: &str, config: ClientConfig) -> Box<dyn RiskApi> {
-        let builder = txc_blocking::ClientBuilder::from(config.base_url(base_url));
-        Box::new(builder.build().unwrap())
+        Box::new(self.make(base_url, config))
     }
 }
 
 impl RiskDriver for Async {
     fn risk(&self, base_url: &str, config: ClientConfig) -> Box<dyn RiskApi> {
-        let builder = txc_async::ClientBuilder::from(config.base_url(base_url));
-        let client = builder.build().unwrap();
-        Box::new(AsyncApi {
-            runtime: Arc::clone(&self.runtime),
-            client,
-        })
+        Box::new(self.make(base_url, config))
     }
 }
 

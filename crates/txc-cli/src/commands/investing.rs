@@ -1,17 +1,15 @@
 //! The smart-investment commands: `txc invest`, `txc investments`, `txc close-investment`,
 //! `txc interest` and `txc resolve-investment`, with the blocking client.
 
-use std::time::{Duration, UNIX_EPOCH};
-
 use txc_blocking::investments::{
     CloseInvestment, InterestPaymentsQuery, Invest, InvestmentStatus, InvestmentsQuery,
     SmartPlansQuery,
 };
-use txc_blocking::outcomes::{
-    AttemptRecord, InvestResolution, Invested, Nonce, NonceMode, PendingInvestment,
-};
+use txc_blocking::outcomes::{InvestResolution, Invested, NonceMode, PendingInvestment};
 
-use super::{Outcome, check_live, client, credentials, dry_run, read};
+use txc_blocking::Client;
+
+use super::{Outcome, attempt, change, client_for, live_client, read, reads_only};
 use crate::args::{
     GlobalArgs, InterestArgs, InvestArgs, InvestmentStatusArg, InvestmentsArgs,
     ResolveInvestmentArgs,
@@ -23,12 +21,10 @@ use crate::exit::CliError;
 /// before anything is invested (a dry run reads nothing and checks the amount's form only).
 pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, CliError> {
     let unchecked = Invest::new(&args.plan_id, args.amount.as_str())?;
-    let target = config::target(global)?;
-    check_live(global, &target)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    if global.dry_run {
-        return dry_run(&client, &unchecked);
-    }
+    let client = match live_client(global, &unchecked)? {
+        Ok(client) => client,
+        Err(dry) => return Ok(dry),
+    };
     let plans = client
         .smart_plans(&SmartPlansQuery::new())
         .map_err(CliError::read)?;
@@ -49,11 +45,7 @@ pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, 
         .map(|invested| Outcome::Invested(Box::new(invested)))
         .map_err(|error| {
             let check = error.pending_investment().map(resolve_investment_command);
-            CliError::Client {
-                error,
-                changes: true,
-                check,
-            }
+            CliError::changing(error, check)
         })
 }
 
@@ -101,31 +93,22 @@ pub(crate) fn investments(
     if let Some(offset) = args.offset {
         builder = builder.offset(offset);
     }
-    let query = builder.build()?;
-    let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    read(global, &client, &query, Outcome::Investments)
+    read(global, &builder.build()?, Outcome::Investments)
 }
 
 /// `txc close-investment`.
 pub(crate) fn close_investment(global: &GlobalArgs, id: &str) -> Result<Outcome, CliError> {
     let close = CloseInvestment::new(id)?;
-    let target = config::target(global)?;
-    check_live(global, &target)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    if global.dry_run {
-        return dry_run(&client, &close);
-    }
-    client
-        .close_investment(&close)
-        .map(|_| Outcome::InvestmentClosed(id.to_owned()))
-        .map_err(|error| CliError::Client {
-            error,
-            changes: true,
-            check: Some(format!(
-                "txc investments --id {id}  (status closed: it was closed)"
-            )),
-        })
+    let check = |_: &txc_blocking::Error| {
+        Some(format!(
+            "txc investments --id {id}  (status closed: it was closed)"
+        ))
+    };
+    let send = |client: &Client, close: &CloseInvestment| {
+        client.close_investment(close)?;
+        Ok(Outcome::InvestmentClosed(id.to_owned()))
+    };
+    change(global, &close, send, check)
 }
 
 /// `txc interest`.
@@ -143,10 +126,7 @@ pub(crate) fn interest(global: &GlobalArgs, args: &InterestArgs) -> Result<Outco
     if let Some(offset) = args.offset {
         builder = builder.offset(offset);
     }
-    let query = builder.build()?;
-    let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    read(global, &client, &query, Outcome::InterestPayments)
+    read(global, &builder.build()?, Outcome::InterestPayments)
 }
 
 /// `txc resolve-investment`: "cannot tell" exits 4 with what was found.
@@ -166,23 +146,11 @@ pub(crate) fn resolve_investment(
     } else {
         NonceMode::Window
     };
-    let attempts = args
-        .nonce
-        .iter()
-        .map(|&nonce| AttemptRecord {
-            nonce: Nonce(nonce),
-            signed_at: UNIX_EPOCH + Duration::from_millis(nonce),
-        })
-        .collect();
+    let attempts = args.nonce.iter().map(|&n| attempt(n, n)).collect();
     let pending = PendingInvestment::new(invest, mode, attempts);
-    if global.dry_run {
-        return Err(CliError::invalid(
-            "resolve-investment only reads; run it without --dry-run",
-        ));
-    }
+    reads_only(global, "resolve-investment")?;
     let target = config::target(global)?;
-    let client = client(global, &target, credentials(&target)?)?;
-    match client.resolve_investment(&pending) {
+    match client_for(global, &target)?.resolve_investment(&pending) {
         Ok(InvestResolution::CannotTell {
             candidates,
             evidence,
@@ -198,10 +166,9 @@ pub(crate) fn resolve_investment(
             )))
         }
         Ok(resolution) => Ok(Outcome::InvestResolved(Box::new(resolution))),
-        Err(error) => Err(CliError::Client {
+        Err(error) => Err(CliError::changing(
             error,
-            changes: true,
-            check: Some(resolve_investment_command(&pending)),
-        }),
+            Some(resolve_investment_command(&pending)),
+        )),
     }
 }
