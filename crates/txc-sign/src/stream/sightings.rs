@@ -29,8 +29,9 @@ pub struct Sighting {
     /// event carried it — a deal and an order a resync found gone do not. What tells the
     /// order the attempts' from an older one that reused the id.
     pub created: Option<SystemTime>,
-    /// What showed it last: `ordersPending_update`, `ordersExecuted_update`, `deals_update`,
-    /// or `resync` (a resync's finding over REST).
+    /// What showed its latest record (or, before any, the deal that showed it):
+    /// `ordersPending_update`, `ordersExecuted_update`, `resync` (a resync's finding over
+    /// REST) or `deals_update`.
     pub source: &'static str,
     /// The order's latest record: the stream's ([`PlacedOrder::Streamed`]) or, from a resync,
     /// the REST one; `None` for a deal or an order a resync found gone.
@@ -110,7 +111,10 @@ impl Slot {
             Some(known) => {
                 known.finished |= finished;
                 known.created = known.created.or(created);
-                known.source = source;
+                // The source is that of the record kept: a deal does not replace an order's.
+                if order.is_some() || known.order.is_none() {
+                    known.source = source;
+                }
                 if order.is_some() {
                     known.order = order;
                 }

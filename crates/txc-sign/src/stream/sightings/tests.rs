@@ -58,7 +58,10 @@ fn an_expected_order_is_kept_by_order_id_and_a_reused_id_is_another_sighting() {
     let all = watch.all();
     assert_eq!(all.len(), 2);
     assert!(all[0].created.is_some() && all[0].order.is_some());
-    assert_eq!(all[0].source, "deals_update");
+    assert_eq!(
+        all[0].source, "ordersPending_update",
+        "the record's, not the deal's"
+    );
     // A clone expects it again; dropping every watch forgets it.
     let again = watch.clone();
     drop(watch);
