@@ -13,7 +13,11 @@
 //!    the open orders over REST;
 //! 2. places a market order and a resting trigger order, and prints their events;
 //! 3. drops the connection (a sandbox fault), places an order while the stream is away, and
-//!    shows the reconnection, the resync that reports the missed order, and the events after.
+//!    shows the reconnection, the resync that reports the missed order, and the events after;
+//! 4. loses the answer to an order (another fault: the sandbox places it, then drops the
+//!    connection): `place_once` settles it at the order's event on the stream — the client's
+//!    own stream publishes to the client's `OrderSightings` — instead of after the look-ups'
+//!    rounds, and says so in its evidence.
 //!
 //! To use your own server set `TXC_BASE_URL`, `TXC_API_KEY` and `TXC_API_SECRET`: then it
 //! only watches, for 30 s, and places nothing.
@@ -21,12 +25,12 @@
 #![allow(clippy::print_stdout)]
 
 use std::error::Error;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use txc_async::events::{AccountEvent, StreamEvent, Subscription};
 use txc_async::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};
 use txc_examples::Target;
-use txc_sandbox::WsFault;
+use txc_sandbox::{Fault, Route, WsFault};
 
 fn main() -> Result<(), Box<dyn Error>> {
     let target = Target::from_env()?;
@@ -84,6 +88,21 @@ async fn watch(target: &Target) -> Result<(), Box<dyn Error>> {
         matches!(e, StreamEvent::Account(AccountEvent::Deal(_)))
     })
     .await;
+
+    println!("\n-- the answer to an order is lost: resolved by its event");
+    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+    let lost = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .client_order_id("events-lost")
+        .build()?;
+    let started = Instant::now();
+    let placed = client.place_once(&lost).await?;
+    println!(
+        "  placed #{} in {:?}; proved by an event: {}\n  evidence: {}",
+        placed.order_id(),
+        started.elapsed(),
+        placed.evidence.by_event(),
+        placed.evidence
+    );
 
     events.stop();
     while let Some(event) = events.next().await {
@@ -160,6 +179,16 @@ fn print_event(event: &StreamEvent) {
             change.client_order_id().map_or("-", |c| c.as_str()),
             change.is_finished()
         ),
+        StreamEvent::ResyncedPositions(p) => {
+            let list: Vec<String> = p
+                .iter()
+                .map(|p| {
+                    let amount = p.amount.as_ref().map_or("-", |a| a.as_str());
+                    format!("{} {amount}", p.market)
+                })
+                .collect();
+            println!("  resync read the positions: [{}]", list.join(", "));
+        }
         StreamEvent::ResyncDone(r) => println!(
             "  resync done: {} opened, {} finished, {} look-ups",
             r.opened, r.finished, r.lookups

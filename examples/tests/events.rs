@@ -18,14 +18,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use txc_async::events::{
-    AccountEvent, Backoff, OrderEventKind, OrderSightings, ResyncChange, StreamConfig, StreamError,
-    StreamEvent, Subscription, WebSocketTokenQuery,
+    AccountEvent, Backoff, Channel, OrderEventKind, OrderSightings, ResyncChange, StreamConfig,
+    StreamError, StreamEvent, Subscription, WebSocketTokenQuery,
 };
 use txc_blocking::Client;
 use txc_blocking::lookups::{OpenOrdersQuery, OrderHistoryQuery};
 use txc_blocking::orders::{
     CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Side,
 };
+use txc_blocking::positions::{ClosePosition, OpenPositionsQuery};
 use txc_sandbox::{AccountConfig, Fault, Route, Sandbox, WsFault, demo};
 
 use common::config;
@@ -65,6 +66,22 @@ impl Events for AsyncEvents {
 struct BlockingEvents {
     events: std::sync::mpsc::Receiver<StreamEvent>,
     stop: txc_blocking::events::StopHandle,
+}
+
+impl BlockingEvents {
+    /// Reads `iter` on a thread of its own.
+    fn spawn(iter: txc_blocking::events::EventIter) -> Self {
+        let stop = iter.stop_handle();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for event in iter {
+                if tx.send(event).is_err() {
+                    break;
+                }
+            }
+        });
+        Self { events: rx, stop }
+    }
 }
 
 impl Events for BlockingEvents {
@@ -135,16 +152,7 @@ fn open_with(
                 .sightings(sightings)
                 .start()
                 .unwrap();
-            let stop = iter.stop_handle();
-            let (tx, rx) = std::sync::mpsc::channel();
-            std::thread::spawn(move || {
-                for event in iter {
-                    if tx.send(event).is_err() {
-                        break;
-                    }
-                }
-            });
-            Box::new(BlockingEvents { events: rx, stop })
+            Box::new(BlockingEvents::spawn(iter))
         }
         Transport::Async => {
             let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -186,8 +194,10 @@ struct Book {
     open: BTreeMap<u64, String>,
     /// Finished orders: id → status (`GONE` when a resync found it gone).
     finished: BTreeMap<u64, String>,
-    /// The latest positions snapshot: (market, side) → amount.
+    /// The latest positions snapshot, live or read by a resync: (market, side) → amount.
     positions: BTreeMap<(String, String), String>,
+    /// Resyncs that reported the positions.
+    positions_resynced: usize,
     /// The latest balance of each asset.
     balances: BTreeMap<String, String>,
     connections: BTreeSet<u64>,
@@ -276,6 +286,17 @@ impl Book {
                         self.finished.insert(id, "GONE".to_owned());
                     }
                 }
+            }
+            StreamEvent::ResyncedPositions(positions) => {
+                self.positions_resynced += 1;
+                self.positions = positions
+                    .iter()
+                    .map(|p| {
+                        let side = p.position_side.map_or("?", |s| s.as_str()).to_owned();
+                        let amount = p.amount.as_ref().map_or("?", |a| a.as_str()).to_owned();
+                        ((p.market.as_str().to_owned(), side), amount)
+                    })
+                    .collect();
             }
             StreamEvent::Resync(r) => {
                 self.connections.insert(r.connection);
@@ -374,12 +395,23 @@ fn market_order(market: &str, side: Side, amount: &str, id: &str) -> CollateralM
         .unwrap()
 }
 
-/// Runs the scenario: orders placed, fired, filled and canceled, with the connection dropped
-/// every few steps; returns the consumer's book and the REST client.
-fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
+/// The open positions of `key` on the sandbox: (market, side) → amount.
+fn sandbox_positions(sandbox: &Sandbox, key: &str) -> BTreeMap<(String, String), String> {
+    sandbox
+        .positions(key)
+        .into_iter()
+        .map(|p| ((p.market, p.position_side), p.amount))
+        .collect()
+}
+
+/// Runs the scenario: orders placed, fired, filled and canceled and positions closed, with the
+/// connection dropped every few steps and once more at the end; the consumer's book must equal
+/// the exchange's state. Without the positions snapshot channel (`positions_channel` false)
+/// the consumer knows the positions only from the resyncs' REST look-ups.
+fn run_with_disconnects(transport: Transport, canceled_in_history: bool, positions_channel: bool) {
     const MARKETS: [&str; 2] = ["BTC_USDT", "ETH_USDT"];
     // A key of its own: a key's token requests are paced (10 a minute) across the process.
-    let api_key = format!("events-{transport:?}-{canceled_in_history}");
+    let api_key = format!("events-{transport:?}-{canceled_in_history}-{positions_channel}");
     let key = (api_key.as_str(), "events-secret");
     let sandbox = Sandbox::builder()
         .account(
@@ -398,13 +430,11 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
     let early = rest
         .collateral_trigger_market_order(&trigger("ETH_USDT", Side::Buy, "0.1", "4000", "early"))
         .unwrap();
-    let mut events = open(
-        transport,
-        &sandbox,
-        key,
-        every_channel(&MARKETS),
-        stream_config(),
-    );
+    let subscriptions = every_channel(&MARKETS)
+        .into_iter()
+        .filter(|s| positions_channel || s.channel() != Channel::Positions)
+        .collect();
+    let mut events = open(transport, &sandbox, key, subscriptions, stream_config());
     let mut book = Book::default();
     read_until(&mut *events, &mut book, |b, _| !b.resyncs_done.is_empty());
     assert_eq!(
@@ -416,6 +446,7 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
     let mut resting: Vec<(String, String)> = Vec::new();
     let mut canceled: BTreeSet<u64> = BTreeSet::new();
     let mut drops = 0;
+    let mut closed = 0;
     for step in 0..24u32 {
         let market = MARKETS[(step % 2) as usize];
         let id = format!("s{step}");
@@ -465,6 +496,13 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
                 sandbox.set_price(market, low).unwrap();
                 sandbox.set_price(market, back).unwrap();
                 resting.retain(|(m, _)| m != market);
+                // And close the market's position: a closing market order, a position gone.
+                let query = OpenPositionsQuery::of_market(market).unwrap();
+                for position in rest.open_positions(&query).unwrap() {
+                    let close = ClosePosition::new(market, position.position_id).unwrap();
+                    rest.close_position(&close).unwrap();
+                    closed += 1;
+                }
             }
         }
         if step % 5 == 2 {
@@ -483,12 +521,26 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
             book.apply(&event);
         }
     }
-    // Once the resync of the last connection has been seen, every change up to it has been
-    // reported, live or by the resync; a last order on that connection brings the balance
-    // (which no resync reads) up to date.
+    // A last drop after the last step: once the resync of the last connection has been seen,
+    // every change up to it has been reported, live or by the resync — the positions too,
+    // read over REST after the last change.
+    settle(&mut *events, &mut book);
+    sandbox.ws_fault(WsFault::Drop);
+    drops += 1;
     read_until(&mut *events, &mut book, |b, _| {
         b.drops_seen == drops && b.settled()
     });
+    assert!(closed > 0);
+    assert_eq!(
+        book.positions,
+        sandbox_positions(&sandbox, key.0),
+        "{transport:?}: positions after the last resync"
+    );
+    if !positions_channel {
+        // Every resync read them (with the channel, a live snapshot may supersede them).
+        assert_eq!(book.positions_resynced, book.connections.len(), "{book:#?}");
+    }
+    // A last order on that connection brings the balance (which no resync reads) up to date.
     let last = rest
         .collateral_market_order(&market_order("BTC_USDT", Side::Buy, "0.01", "last"))
         .unwrap();
@@ -531,13 +583,10 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
         );
         assert!(canceled.iter().all(|id| !book.open.contains_key(id)));
     }
-    // Positions: the latest snapshot is the exchange's.
-    let positions: BTreeMap<(String, String), String> = sandbox
-        .positions(key.0)
-        .into_iter()
-        .map(|p| ((p.market, p.position_side), p.amount))
-        .collect();
-    assert_eq!(book.positions, positions);
+    if positions_channel {
+        // Positions: the latest snapshot is the exchange's.
+        assert_eq!(book.positions, sandbox_positions(&sandbox, key.0));
+    }
     assert_eq!(
         book.balances.get("USDT"),
         sandbox.balance(key.0, "USDT").as_ref()
@@ -550,13 +599,14 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
     assert!(book.connections.len() > drops, "{book:#?}");
     assert!(book.errors.is_empty(), "{:?}", book.errors);
     eprintln!(
-        "{transport:?}: {} connections, {} disconnects, {} live order events, {} executed, {} deals, {} resynced changes; missed 0",
+        "{transport:?}: {} connections, {} disconnects, {} live order events, {} executed, {} deals, {} resynced changes, {} positions resynced, {closed} closed; missed 0",
         book.connections.len(),
         book.disconnects,
         book.live_order_events,
         book.executed,
         book.deals,
-        book.resynced
+        book.resynced,
+        book.positions_resynced,
     );
     events.stop();
     read_until(&mut *events, &mut book, |_, e| {
@@ -567,14 +617,21 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool) {
 #[test]
 fn a_consumer_ends_with_the_exchanges_state_across_disconnects() {
     for transport in TRANSPORTS {
-        run_with_disconnects(transport, true);
+        run_with_disconnects(transport, true, true);
     }
 }
 
 #[test]
 fn orders_canceled_while_away_in_an_account_whose_history_hides_them_are_reported_gone() {
     for transport in TRANSPORTS {
-        run_with_disconnects(transport, false);
+        run_with_disconnects(transport, false, true);
+    }
+}
+
+#[test]
+fn without_the_positions_channel_the_resyncs_bring_the_positions_over_rest() {
+    for transport in TRANSPORTS {
+        run_with_disconnects(transport, true, false);
     }
 }
 
@@ -828,6 +885,145 @@ fn a_waiter_sees_the_order_carrying_its_client_order_id_live_or_by_a_resync() {
         read_until(&mut *events, &mut book, |_, _| watch.get().is_some());
         assert_eq!(watch.get().unwrap().order_id, placed.order_id);
         drop(watch);
+        events.stop();
+    }
+}
+
+/// Makes the sandbox's look-ups lag 30 s behind its orders, so that only an event can show an
+/// order placed now, and loses the answer of the next market order (it is placed).
+fn lose_the_answer_and_lag_the_look_ups(sandbox: &Sandbox) {
+    for route in [Route::OpenOrders, Route::OrderHistory] {
+        sandbox.inject_fault(route, Fault::Lagging(Duration::from_secs(30)), None);
+    }
+    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+}
+
+/// The clients' settings: the rule's timing (a 10 s settling delay), so that the look-ups —
+/// 30 s behind — could only answer after 20 s, and then wrongly ("not placed"); no token
+/// pacing.
+fn proven(sandbox: &Sandbox) -> txc_blocking::settings::ClientConfig {
+    config::partner()
+        .base_url(sandbox.base_url())
+        .settle_delay(Duration::from_secs(10))
+        .rate_limits(RateLimits::documented().with_limit(WebSocketTokenQuery::PATH, None))
+}
+
+/// How many orders of the sandbox carry `client_order_id`.
+fn orders_with(sandbox: &Sandbox, client_order_id: &str) -> usize {
+    sandbox
+        .order_records()
+        .iter()
+        .filter(|o| o["clientOrderId"] == client_order_id)
+        .count()
+}
+
+#[test]
+fn place_once_settles_a_lost_answer_at_the_orders_event_on_the_clients_own_stream() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        let cid = format!("lost-{transport:?}");
+        let order = market_order("BTC_USDT", Side::Buy, "0.01", &cid);
+        // The client's own stream: `events` publishes to the client's registry.
+        let placed = match transport {
+            Transport::Blocking => {
+                let client = txc_blocking::ClientBuilder::from(proven(&sandbox))
+                    .build()
+                    .unwrap();
+                let iter = client
+                    .events(every_channel(&["BTC_USDT"]))
+                    .config(stream_config())
+                    .start()
+                    .unwrap();
+                let mut events = BlockingEvents::spawn(iter);
+                settle(&mut events, &mut Book::default());
+                lose_the_answer_and_lag_the_look_ups(&sandbox);
+                let placed = client.place_once(&order).unwrap();
+                events.stop();
+                placed
+            }
+            Transport::Async => {
+                let runtime = tokio::runtime::Builder::new_multi_thread()
+                    .worker_threads(1)
+                    .enable_all()
+                    .build()
+                    .unwrap();
+                runtime.block_on(async {
+                    let client = txc_async::ClientBuilder::from(proven(&sandbox))
+                        .build()
+                        .unwrap();
+                    let mut events = client
+                        .events(every_channel(&["BTC_USDT"]))
+                        .config(stream_config())
+                        .start()
+                        .unwrap();
+                    while let Some(event) = events.next().await {
+                        if matches!(event, StreamEvent::ResyncDone(_)) {
+                            break;
+                        }
+                    }
+                    lose_the_answer_and_lag_the_look_ups(&sandbox);
+                    client.place_once(&order).await.unwrap()
+                })
+            }
+        };
+        assert!(
+            placed.evidence.by_event(),
+            "{transport:?}: {}",
+            placed.evidence
+        );
+        assert!(matches!(
+            &placed.record,
+            txc_blocking::outcomes::PlacedOrder::Streamed(o) if o.id == placed.order_id()
+        ));
+        assert_eq!(orders_with(&sandbox, &cid), 1, "{transport:?}: placed once");
+    }
+}
+
+#[test]
+fn resolve_settles_an_unknown_order_at_its_event_through_a_shared_registry() {
+    for transport in TRANSPORTS {
+        let sandbox = Sandbox::start().unwrap();
+        let shared = OrderSightings::new();
+        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+        // Another client's stream (the blocking one, whichever transport resolves).
+        let mut events = open_with(
+            Transport::Blocking,
+            &sandbox,
+            key,
+            every_channel(&["BTC_USDT"]),
+            stream_config(),
+            shared.clone(),
+        );
+        settle(&mut *events, &mut Book::default());
+        lose_the_answer_and_lag_the_look_ups(&sandbox);
+        let cid = format!("unknown-{transport:?}");
+        let order = market_order("BTC_USDT", Side::Buy, "0.01", &cid);
+        let config = proven(&sandbox).order_sightings(shared.clone());
+        let resolution = match transport {
+            Transport::Blocking => {
+                let client = txc_blocking::ClientBuilder::from(config).build().unwrap();
+                let error = client.collateral_market_order(&order).unwrap_err();
+                let pending = error.pending_order().unwrap().clone();
+                client.resolve(&pending).unwrap()
+            }
+            Transport::Async => {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap();
+                runtime.block_on(async {
+                    let client = txc_async::ClientBuilder::from(config).build().unwrap();
+                    let error = client.collateral_market_order(&order).await.unwrap_err();
+                    let pending = error.pending_order().unwrap().clone();
+                    client.resolve(&pending).await.unwrap()
+                })
+            }
+        };
+        let txc_blocking::outcomes::Resolution::Placed(placed) = resolution else {
+            panic!("{transport:?}: {resolution:?}")
+        };
+        assert!(placed.evidence.by_event(), "{}", placed.evidence);
+        assert_eq!(orders_with(&sandbox, &cid), 1);
         events.stop();
     }
 }

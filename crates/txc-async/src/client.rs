@@ -391,7 +391,12 @@ impl Client {
         let Inner { core, http, urls } = &*self.inner;
         loop {
             match machine.next(SystemTime::now()) {
-                Step::Wait(delay) => tokio::time::sleep(delay).await,
+                Step::Wait(delay) => match machine.wake() {
+                    Some(wake) => {
+                        let _ = tokio::time::timeout(delay, wake.woken()).await;
+                    }
+                    None => tokio::time::sleep(delay).await,
+                },
                 Step::Send(request) => {
                     let sent = match urls.of_path(request.uri().path()) {
                         Ok(url) => round_trip(http, url, request, core.max_response_bytes()).await,

@@ -36,17 +36,18 @@ pub struct EventStreamBuilder {
     subscriptions: Vec<Subscription>,
     config: StreamConfig,
     url: Option<String>,
-    sightings: Option<OrderSightings>,
+    sightings: OrderSightings,
 }
 
 impl EventStreamBuilder {
     pub(crate) fn new(client: Client, subscriptions: Vec<Subscription>) -> Self {
+        let sightings = client.core().order_sightings().clone();
         Self {
             client,
             subscriptions,
             config: StreamConfig::default(),
             url: None,
-            sightings: None,
+            sightings,
         }
     }
 
@@ -66,9 +67,12 @@ impl EventStreamBuilder {
     }
 
     /// Publishes every event to `sightings`, where a resolver waits for the order carrying
-    /// its `clientOrderId` ([`OrderSightings::expect`]).
+    /// its `clientOrderId` ([`OrderSightings::expect`]), instead of to the client's own
+    /// registry (by default: so the client's `resolve` and `place_once` settle an order at
+    /// its event while the stream runs). Give a client the same registry with its
+    /// `order_sightings` setting to link a stream to a client other than its own.
     pub fn sightings(mut self, sightings: OrderSightings) -> Self {
-        self.sightings = Some(sightings);
+        self.sightings = sightings;
         self
     }
 
@@ -187,7 +191,7 @@ struct Driver {
     events: mpsc::Sender<StreamEvent>,
     commands: mpsc::UnboundedReceiver<Command>,
     resyncer: Resyncer,
-    sightings: Option<OrderSightings>,
+    sightings: OrderSightings,
     socket: Option<Socket>,
     connecting: Pending<Result<Socket, String>>,
     token: Pending<Result<WebSocketToken, Error>>,
@@ -230,9 +234,7 @@ impl Driver {
                 }
                 StreamStep::Event(event) => {
                     self.resyncer.observe(&event);
-                    if let Some(sightings) = &self.sightings {
-                        sightings.publish(&event);
-                    }
+                    self.sightings.publish(&event);
                     if self.events.send(event).await.is_err() {
                         // The consumer is gone.
                         return;
@@ -278,9 +280,7 @@ impl Driver {
             found = settle(&mut self.resync) => {
                 self.resync = None;
                 for event in self.resyncer.finish(SystemTime::now(), found) {
-                    if let Some(sightings) = &self.sightings {
-                        sightings.publish(&event);
-                    }
+                    self.sightings.publish(&event);
                     if self.events.send(event).await.is_err() {
                         return false;
                     }

@@ -261,7 +261,7 @@ pub mod events {
         Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
         ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
         StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
-        Update,
+        Update, Wake, Woken,
     };
     pub use txc_types::events::{
         AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,

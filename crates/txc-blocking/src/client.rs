@@ -369,7 +369,12 @@ impl Client {
         let Inner { core, agent } = &*self.inner;
         loop {
             match machine.next(SystemTime::now()) {
-                Step::Wait(delay) => thread::sleep(delay),
+                Step::Wait(delay) => match machine.wake() {
+                    Some(wake) => {
+                        wake.wait(delay);
+                    }
+                    None => thread::sleep(delay),
+                },
                 Step::Send(request) => {
                     match round_trip(agent, request.into_http(), core.max_response_bytes()) {
                         Ok(r) => machine

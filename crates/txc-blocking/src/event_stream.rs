@@ -33,17 +33,18 @@ pub struct EventIterBuilder {
     subscriptions: Vec<Subscription>,
     config: StreamConfig,
     url: Option<String>,
-    sightings: Option<OrderSightings>,
+    sightings: OrderSightings,
 }
 
 impl EventIterBuilder {
     pub(crate) fn new(client: Client, subscriptions: Vec<Subscription>) -> Self {
+        let sightings = client.core().order_sightings().clone();
         Self {
             client,
             subscriptions,
             config: StreamConfig::default(),
             url: None,
-            sightings: None,
+            sightings,
         }
     }
 
@@ -62,9 +63,12 @@ impl EventIterBuilder {
     }
 
     /// Publishes every event to `sightings`, where a resolver waits for the order carrying
-    /// its `clientOrderId` ([`OrderSightings::expect`]).
+    /// its `clientOrderId` ([`OrderSightings::expect`]), instead of to the client's own
+    /// registry (by default: so the client's `resolve` and `place_once` settle an order at
+    /// its event while the stream runs). Give a client the same registry with its
+    /// `order_sightings` setting to link a stream to a client other than its own.
     pub fn sightings(mut self, sightings: OrderSightings) -> Self {
-        self.sightings = Some(sightings);
+        self.sightings = sightings;
         self
     }
 
@@ -106,7 +110,7 @@ pub struct EventIter {
     url: String,
     socket: Option<Socket>,
     resyncer: Resyncer,
-    sightings: Option<OrderSightings>,
+    sightings: OrderSightings,
     queue: VecDeque<StreamEvent>,
     stop: StopHandle,
     stopping: bool,
@@ -199,9 +203,7 @@ impl Iterator for EventIter {
     fn next(&mut self) -> Option<StreamEvent> {
         loop {
             if let Some(event) = self.queue.pop_front() {
-                if let Some(sightings) = &self.sightings {
-                    sightings.publish(&event);
-                }
+                self.sightings.publish(&event);
                 return Some(event);
             }
             if !self.stopping && self.stop.0.load(Ordering::SeqCst) {
@@ -248,9 +250,7 @@ impl Iterator for EventIter {
                 }
                 StreamStep::Event(event) => {
                     self.resyncer.observe(&event);
-                    if let Some(sightings) = &self.sightings {
-                        sightings.publish(&event);
-                    }
+                    self.sightings.publish(&event);
                     return Some(event);
                 }
                 StreamStep::Wait(delay) => {

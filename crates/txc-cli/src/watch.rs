@@ -89,6 +89,9 @@ fn document(event: &StreamEvent) -> Value {
                 "record": record,
             })
         }
+        StreamEvent::ResyncedPositions(positions) => {
+            json!({"type": "resynced_positions", "positions": positions})
+        }
         StreamEvent::Resync(resync) => json!({
             "type": "resync",
             "connection": resync.connection,
@@ -102,6 +105,7 @@ fn document(event: &StreamEvent) -> Value {
             "updated": report.updated,
             "finished": report.finished,
             "gone": report.gone,
+            "positions": report.positions,
             "lookups": report.lookups,
             "truncated": report.truncated,
         }),
@@ -209,6 +213,18 @@ fn text(event: &StreamEvent) -> String {
             change.order_id(),
             change.market()
         ),
+        StreamEvent::ResyncedPositions(positions) => {
+            let mut lines = vec![format!("resynced positions {}", positions.len())];
+            lines.extend(positions.iter().map(|p| {
+                format!(
+                    "  {} {} {}",
+                    p.market,
+                    p.position_side.map_or("-", |s| s.as_str()),
+                    p.amount.as_ref().map_or("-", |a| a.as_str())
+                )
+            }));
+            lines.join("\n")
+        }
         StreamEvent::Resync(r) => format!(
             "connected (connection {}): resyncing over REST{}",
             r.connection,

@@ -14,11 +14,11 @@ use crate::exchange_clock::ExchangeClock;
 use crate::invest_once::{InvestOnce, Investing};
 use crate::invest_resolve::ResolveInvestment;
 use crate::ledger::Ledger;
-use crate::order_search::OrderSearch;
 use crate::place::{Place, PlaceOnce};
 use crate::preflight::{ModeChange, Preflight};
-use crate::resolve::{Resolve, Resolver};
+use crate::resolve::Resolve;
 use crate::rule::AbsenceRule;
+use crate::stream::OrderSightings;
 use crate::{
     ClockBounds, Error, NonceMode, NonceSequence, PendingInvestment, PendingOrder, RateLimiter,
     RatePolicy, RetryPolicy, SignedRequest, Signer, SyncClock,
@@ -59,6 +59,8 @@ pub struct ClientCore {
     pub(crate) mode: crate::preflight::ModeCache,
     /// How long after an attempt a close may still be accepted and take effect.
     pub(crate) acceptance_window: Duration,
+    /// Where the client's streams publish the orders they see.
+    pub(crate) sightings: OrderSightings,
 }
 
 impl ClientCore {
@@ -137,9 +139,18 @@ impl ClientCore {
         Place::new(self, self.call(order), true)
     }
 
-    /// Starts resolving `order`: a [`Resolve`] machine.
+    /// Starts resolving `order`: a [`Resolve`] machine, which takes an event of the order
+    /// published to [`order_sightings`](Self::order_sightings) as proof too.
     pub fn resolve(&self, order: PendingOrder) -> Resolve<'_> {
-        Resolver::new(self, OrderSearch::new(order, "resolve"))
+        Resolve::of_order(self, order, "resolve")
+    }
+
+    /// Where the client's event streams publish the orders they see, and where resolving an
+    /// order looks for its events ([`OrderSightings`]): the client's own, shared by its clones,
+    /// or the one given to the `order_sightings` setting. The client expects each order it
+    /// places from before its first attempt until its outcome is definite.
+    pub fn order_sightings(&self) -> &OrderSightings {
+        &self.sightings
     }
 
     /// Starts placing `order` exactly once: a [`PlaceOnce`] machine.

@@ -12,6 +12,7 @@ use std::sync::Arc;
 use crate::exchange_clock::ExchangeClock;
 use crate::ledger::Ledger;
 use crate::rule::AbsenceRule;
+use crate::stream::OrderSightings;
 use crate::{
     ClientCore, ClockOffset, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS,
     DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SETTLE_DELAY, Error, FleetWorker, Journal, ModeCheck,
@@ -72,6 +73,7 @@ pub struct ClientConfig {
     clock_offset: Option<ClockOffset>,
     mode_check: ModeCheck,
     acceptance_window: Duration,
+    order_sightings: Option<OrderSightings>,
 }
 
 impl ClientConfig {
@@ -100,6 +102,7 @@ impl ClientConfig {
             clock_offset: None,
             mode_check: ModeCheck::Learn,
             acceptance_window: crate::close::DOCUMENTED_ACCEPTANCE_WINDOW,
+            order_sightings: None,
         }
     }
 
@@ -161,6 +164,7 @@ impl ClientConfig {
         if let ModeCheck::Declared(declared) = self.mode_check {
             mode.set(declared);
         }
+        let sightings = self.order_sightings.unwrap_or_default();
         Ok(ClientCore {
             key_seed: crate::client_core::key_seed(api_key),
             signer,
@@ -176,12 +180,13 @@ impl ClientConfig {
             resend_when_cancels_are_invisible: self.resend_when_cancels_are_invisible,
             max_placements: self.max_placements,
             exchange_clock: ExchangeClock::default(),
-            ledger: Ledger::new(self.journal),
+            ledger: Ledger::new(self.journal, sightings.clone()),
             rate_limiter,
             rate_policy: self.rate_policy,
             mode_check: self.mode_check,
             mode,
             acceptance_window: self.acceptance_window,
+            sightings,
         })
     }
 

@@ -187,7 +187,9 @@ impl fmt::Display for Flaw {
 #[non_exhaustive]
 pub struct Look {
     /// The operation, e.g. `open_orders` (`order_history_scan` for the history read page by
-    /// page).
+    /// page); for an event of the private stream that showed the record, `event` and its
+    /// method (`event ordersPending_update`, `event ordersExecuted_update`, `event resync`),
+    /// with no request.
     pub operation: &'static str,
     /// When the earliest request of it (of its pages) was signed, local clock: the exchange
     /// processed it no earlier.
@@ -291,6 +293,13 @@ impl Evidence {
             .iter()
             .flat_map(|r| &r.looks)
             .find_map(|l| l.seen.iter().find(|s| s.ours).map(|s| (l, s)))
+    }
+
+    /// Whether an event of the private stream proved the record the attempts' (its look-up is
+    /// written `event <method>`, with no request), not a look-up.
+    pub fn by_event(&self) -> bool {
+        self.found()
+            .is_some_and(|(look, _)| look.operation.starts_with("event"))
     }
 
     /// How many rounds proved absence.

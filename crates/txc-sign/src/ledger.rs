@@ -11,6 +11,7 @@ use std::time::Duration;
 use txc_types::values::{ClientOrderId, Market};
 
 use crate::evidence::{CREATION_ALLOWANCE, NONCE_WINDOW};
+use crate::stream::{OrderSightings, SightingWatch};
 use crate::{Error, NonceMode, PendingOrder};
 
 /// Where a client persists each order's pending record before sending it, so that a crash,
@@ -46,24 +47,30 @@ type Key = (Market, ClientOrderId);
 struct Entries {
     /// Orders in flight or unresolved.
     pending: HashMap<Key, PendingOrder>,
+    /// What the client's streams show of each: kept from before the first attempt until the
+    /// outcome is definite, so that resolving finds an event that came meanwhile.
+    watches: HashMap<Key, SightingWatch>,
     /// Settled orders: the last attempt's nonce time (ms).
     settled: HashMap<Key, u64>,
     /// How many settled ids trigger dropping the old ones (amortized: twice what was left).
     prune_at: usize,
 }
 
-/// The in-memory ledger, shared by clones of a core, and the caller's [`Journal`].
+/// The in-memory ledger, shared by clones of a core, the caller's [`Journal`], and where the
+/// client's streams publish the orders they see.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Ledger {
     entries: Arc<Mutex<Entries>>,
     journal: Option<Arc<dyn Journal>>,
+    sightings: OrderSightings,
 }
 
 impl Ledger {
-    pub(crate) fn new(journal: Option<Arc<dyn Journal>>) -> Self {
+    pub(crate) fn new(journal: Option<Arc<dyn Journal>>, sightings: OrderSightings) -> Self {
         Self {
             entries: Arc::default(),
             journal,
+            sightings,
         }
     }
 
@@ -110,7 +117,14 @@ impl Ledger {
     /// sent; the journal's failure is the caller's to turn into "not sent".
     pub(crate) fn record(&self, order: &PendingOrder) -> std::io::Result<()> {
         let key = (order.market().clone(), order.client_order_id().clone());
-        self.entries().pending.insert(key, order.clone());
+        {
+            let mut entries = self.entries();
+            if !entries.watches.contains_key(&key) {
+                let watch = self.sightings.expect(key.0.as_str(), key.1.as_str());
+                entries.watches.insert(key.clone(), watch);
+            }
+            entries.pending.insert(key, order.clone());
+        }
         match &self.journal {
             Some(journal) => journal.record(order),
             None => Ok(()),
@@ -130,9 +144,10 @@ impl Ledger {
             })
             .max()
             .filter(|_| !refused);
-        {
+        let watch = {
             let mut entries = self.entries();
             entries.pending.remove(&key);
+            let watch = entries.watches.remove(&key);
             if let Some(last) = last {
                 if entries.settled.len() >= entries.prune_at.max(PRUNE_AT) {
                     let keep = ms(KEEP_SETTLED);
@@ -143,7 +158,10 @@ impl Ledger {
                 }
                 entries.settled.insert(key, last);
             }
-        }
+            watch
+        };
+        // Forgotten outside the ledger's lock.
+        drop(watch);
         if let Some(journal) = &self.journal {
             // A journal that cannot forget leaves a stale record: resolving it again answers
             // the same and clears it.

@@ -6,6 +6,7 @@
 
 use std::time::{Duration, SystemTime};
 
+use crate::stream::Wake;
 use crate::{Response, SignedRequest, TransportError};
 
 /// What a transport does next for a [`Machine`].
@@ -80,4 +81,14 @@ pub trait Machine {
     /// [`TransportError`] must say honestly whether the request may have been written
     /// ([`TransportError::not_sent`] only when it certainly was not).
     fn receive(&mut self, response: Result<Response<'_>, TransportError>);
+
+    /// What may end the current [`Step::Wait`] early, asked right after it: a [`Wake`] that
+    /// fires when an event the machine waits for arrives (resolving an order waits for the
+    /// order's event on the client's stream). A driver that can wait on it (blocking:
+    /// [`Wake::wait`]; async: [`Wake::woken`] under the runtime's timeout) asks
+    /// [`next`](Machine::next) again as soon as it fires; one that sleeps the whole delay is
+    /// still correct, only slower. None by default.
+    fn wake(&self) -> Option<Wake<'_>> {
+        None
+    }
 }

@@ -13,7 +13,7 @@ use txc_types::values::{ClientOrderId, Market};
 
 use crate::call::Call;
 use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Sighting};
-use crate::resolve::PlacedOrder;
+use crate::resolve::{EventProof, PlacedOrder, Resolve, Resolver};
 use crate::search::{Candidate, RoundFindings, RoundMachine, Search};
 use crate::{
     AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
@@ -59,6 +59,22 @@ impl OrderSearch {
     /// The order searched for.
     pub fn order(&self) -> &PendingOrder {
         &self.order
+    }
+}
+
+impl<'a> Resolve<'a> {
+    /// Resolves `order`, placed by `operation`, by the look-ups and by what the streams
+    /// publishing to the client's [`OrderSightings`](crate::stream::OrderSightings) show of it.
+    pub(crate) fn of_order(
+        core: &'a ClientCore,
+        order: PendingOrder,
+        operation: &'static str,
+    ) -> Self {
+        let watch = core
+            .order_sightings()
+            .expect(order.market().as_str(), order.client_order_id().as_str());
+        let events = EventProof::new(watch, |seen| seen.order.clone());
+        Resolver::new(core, OrderSearch::new(order, operation)).with_events(events)
     }
 }
 

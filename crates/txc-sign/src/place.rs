@@ -7,8 +7,9 @@ use txc_types::orders::{NewOrder, Order};
 use crate::call::Call;
 use crate::evidence::Evidence;
 use crate::order_search::OrderSearch;
-use crate::resolve::{Found, Placed, PlacedOrder, Resolution, Resolve, Resolver};
+use crate::resolve::{Found, Placed, PlacedOrder, Resolution, Resolve};
 use crate::search::Search;
+use crate::stream::Wake;
 use crate::{
     ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, TransportErrorKind,
     Unresolved,
@@ -196,12 +197,8 @@ impl<'a, O: NewOrder> PlaceOnce<'a, O> {
         refused_36: bool,
         now: SystemTime,
     ) -> Step<Result<Placed, Error>> {
-        let search = OrderSearch::new(self.pending.clone(), O::OPERATION);
-        self.stage = Stage::Resolving(
-            Box::new(Resolver::new(self.core, search)),
-            cause,
-            refused_36,
-        );
+        let resolve = Resolve::of_order(self.core, self.pending.clone(), O::OPERATION);
+        self.stage = Stage::Resolving(Box::new(resolve), cause, refused_36);
         self.next(now)
     }
 
@@ -311,6 +308,13 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
             Stage::Placing(place) => place.receive(response),
             Stage::Resolving(resolve, _, _) => resolve.receive(response),
             Stage::Finished => {}
+        }
+    }
+
+    fn wake(&self) -> Option<Wake<'_>> {
+        match &self.stage {
+            Stage::Resolving(resolve, _, _) => resolve.wake(),
+            Stage::Placing(_) | Stage::Finished => None,
         }
     }
 }

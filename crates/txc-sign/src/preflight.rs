@@ -213,6 +213,13 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
             Stage::Check(_) | Stage::Finished => {}
         }
     }
+
+    fn wake(&self) -> Option<crate::stream::Wake<'_>> {
+        match &self.stage {
+            Stage::Running(then) => then.wake(),
+            _ => None,
+        }
+    }
 }
 
 impl<T, M: Machine<Output = Result<T, Error>>> Preflight<'_, M> {

@@ -4,15 +4,17 @@
 
 use std::time::{Duration, SystemTime};
 
+use txc_types::events::StreamOrder;
 use txc_types::lookups::HistoryOrder;
 use txc_types::orders::Order;
 use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::call::Call;
-use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Round, RoundVerdict};
+use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Round, RoundVerdict};
 use crate::order_search::OrderSearch;
 use crate::rule::{AbsenceRule, Timing};
 use crate::search::{RoundFindings, RoundMachine, Search};
+use crate::stream::{SightingWatch, Wake};
 use crate::{
     ApiError, ClientCore, ClockBounds, ClockOffset, Error, Machine, NonceMode, Response, Step,
     TransportError,
@@ -39,6 +41,9 @@ pub enum PlacedOrder {
     Open(Order),
     /// Found in the order history (filled or canceled).
     Finished(HistoryOrder),
+    /// Shown by the private event stream (`ordersPending`, `ordersExecuted`): the stream's
+    /// record of it.
+    Streamed(StreamOrder),
 }
 
 impl PlacedOrder {
@@ -47,6 +52,7 @@ impl PlacedOrder {
         match self {
             Self::Answered(o) | Self::Open(o) => o.order_id,
             Self::Finished(h) => h.id,
+            Self::Streamed(s) => s.id,
         }
     }
 
@@ -55,6 +61,7 @@ impl PlacedOrder {
         match self {
             Self::Answered(o) | Self::Open(o) => o.client_order_id.as_deref(),
             Self::Finished(h) => h.client_order_id.as_deref(),
+            Self::Streamed(s) => s.client_order_id.as_deref(),
         }
     }
 }
@@ -125,7 +132,8 @@ impl<R> Resolution<R> {
 ///
 /// Every answer says what proved it ([`Evidence`]):
 ///
-/// - **Placed** only when a look-up finds a record of the market with the `clientOrderId`
+/// - **Placed** only when a look-up — or an event of the private stream, see below — finds a
+///   record of the market with the `clientOrderId`
 ///   created inside the attempts' [`AcceptanceWindow`] — with `nonceWindow`, the nonce time
 ///   of each attempt ± 5 s, plus the [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE), all on
 ///   the exchange's clock; with strict nonces, from the attempt's signing (moved to the
@@ -143,6 +151,22 @@ impl<R> Resolution<R> {
 ///
 /// The first round goes out at once and can only find the order; resolving an order long
 /// after its attempts, it may count as the first proof too.
+///
+/// # Events
+///
+/// While a private event stream of the client runs (its `events`, publishing to the client's
+/// [`OrderSightings`](crate::stream::OrderSightings)), an event of an order of the market
+/// carrying the `clientOrderId` — an `ordersPending` or `ordersExecuted` update, or what a
+/// resync found — proves it placed by the same rule: only if the order's creation time (its
+/// `ctime` on the exchange's clock) is inside the acceptance window; an older order that
+/// reused the id proves nothing. The client expects each order from before its first attempt,
+/// so an event that came while the answer was being lost counts. Resolving then answers at
+/// the event, not after the look-ups' rounds: checked at every step, and while it waits for a
+/// round the machine offers a [`Wake`] that ends the wait when an event comes
+/// ([`Machine::wake`]); the answer's [`Evidence`] names the event
+/// ([`Evidence::by_event`]). Absence is never proven by events — no event is no proof — so
+/// "not placed" and "cannot tell" still take the look-ups' two rounds, and so does everything
+/// when no stream covers the market.
 ///
 /// # What is proven, what is assumed
 ///
@@ -174,6 +198,38 @@ impl<R> Resolution<R> {
 /// canceled B2B orders.
 pub type Resolve<'a> = Resolver<'a, OrderSearch>;
 
+/// What a stream showed of the operation: the watch of its sightings, how a sighting reads as
+/// a record, and how far its sightings were judged.
+pub(crate) struct EventProof<R> {
+    watch: SightingWatch,
+    record: fn(&crate::stream::Sighting) -> Option<R>,
+    judged: u64,
+}
+
+impl<R> EventProof<R> {
+    /// The sightings of `watch`, each read as a record by `record` (`None`: it shows none).
+    pub(crate) fn new(
+        watch: SightingWatch,
+        record: fn(&crate::stream::Sighting) -> Option<R>,
+    ) -> Self {
+        Self {
+            watch,
+            record,
+            judged: 0,
+        }
+    }
+}
+
+/// The look-up an event is written down as in the [`Evidence`]: `event <its method>`.
+fn event_look(source: &str) -> &'static str {
+    match source {
+        "ordersPending_update" => "event ordersPending_update",
+        "ordersExecuted_update" => "event ordersExecuted_update",
+        "resync" => "event resync",
+        _ => "event",
+    }
+}
+
 /// Where a [`Resolver`] is.
 enum Stage<'a, R> {
     /// About to make a round.
@@ -199,6 +255,8 @@ pub struct Resolver<'a, S: Search> {
     /// With strict nonces: the latest the exchange's clock read when it accepted the first
     /// look-up, once one was accepted.
     fence: Option<SystemTime>,
+    /// What a stream shows of the operation, when one may.
+    events: Option<EventProof<S::Record>>,
     stage: Stage<'a, S::Record>,
 }
 
@@ -217,6 +275,7 @@ impl<'a, S: Search> Resolver<'a, S> {
             rule,
             evidence,
             fence: None,
+            events: None,
             stage: Stage::Finished,
         };
         let window = resolver.window();
@@ -227,6 +286,45 @@ impl<'a, S: Search> Resolver<'a, S> {
     /// The search.
     pub fn search(&self) -> &S {
         &self.search
+    }
+
+    /// Takes what a stream shows of the operation as proof too (see [`Resolve`]'s docs).
+    pub(crate) fn with_events(mut self, events: EventProof<S::Record>) -> Self {
+        self.events = Some(events);
+        self
+    }
+
+    /// Ends placed when a sighting not judged yet is a record created inside the window.
+    fn by_event(&mut self, now: SystemTime) -> Option<Step<<Self as Machine>::Output>> {
+        let events = self.events.as_ref()?;
+        let version = events.watch.version();
+        if version == events.judged {
+            return None;
+        }
+        // With strict nonces the window is known once a look-up was accepted: the sightings
+        // are judged then.
+        let window = self.window()?;
+        let events = self.events.as_mut()?;
+        events.judged = version;
+        let (seen, created, record) = events.watch.all().into_iter().find_map(|seen| {
+            let created = seen.created.filter(|c| window.contains(*c))?;
+            let record = (events.record)(&seen)?;
+            Some((seen, created, record))
+        })?;
+        let mut sighting = crate::evidence::Sighting::new(seen.order_id, created);
+        sighting.ours = true;
+        let mut look = Look::new(event_look(seen.source), now, now);
+        look.requests = 0;
+        look.seen.push(sighting);
+        self.evidence.clock = self.clock();
+        self.evidence.window = Some(window);
+        self.evidence.rounds.push(Round {
+            looks: vec![look],
+            verdict: RoundVerdict::Found,
+        });
+        self.search.settled(self.core);
+        let evidence = std::mem::take(&mut self.evidence);
+        Some(self.finish(Ok(Resolution::Placed(Found::new(record, evidence)))))
     }
 
     /// The attempts' acceptance window, as far as it is known.
@@ -429,6 +527,11 @@ impl<S: Search> Machine for Resolver<'_, S> {
     type Output = Result<Resolution<S::Record>, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
+        if !matches!(self.stage, Stage::Finished)
+            && let Some(placed) = self.by_event(now)
+        {
+            return placed;
+        }
         match std::mem::replace(&mut self.stage, Stage::Finished) {
             Stage::Round(mut round) => match round.next(now) {
                 Step::Done(findings) => self.take(findings, now),
@@ -487,6 +590,18 @@ impl<S: Search> Machine for Resolver<'_, S> {
             Stage::Round(round) => round.receive(response),
             Stage::Clock(call, _) => call.receive(response),
             Stage::Waiting(_) | Stage::Finished => {}
+        }
+    }
+
+    /// While it waits for a round: a [`Wake`] that fires when a stream shows the operation
+    /// again.
+    fn wake(&self) -> Option<Wake<'_>> {
+        match (&self.stage, &self.events) {
+            // Without a window (strict nonces, no look-up accepted yet) nothing can be judged.
+            (Stage::Waiting(_), Some(events)) if self.window().is_some() => {
+                Some(events.watch.wake_after(events.judged))
+            }
+            _ => None,
         }
     }
 }

@@ -196,6 +196,16 @@ macro_rules! client_settings {
             unproven_acceptance_window(window: ::std::time::Duration)
                 default "10 s, the documented one"
                 |config| { config.acceptance_window = window; }
+
+            /// Where the client's event streams publish the orders they see and where resolving
+            /// (`resolve`, `place_once`) looks for an order's events
+            /// ([`OrderSightings`](txc_sign::stream::OrderSightings)): give the same registry to
+            /// clients of the key built apart (a blocking stream beside an async client, say) so
+            /// that one's stream settles the other's unknown orders. A client's clones share its
+            /// registry anyway.
+            order_sightings(sightings: $crate::stream::OrderSightings)
+                default "the client's own, which the streams it opens publish to"
+                |config| { config.order_sightings = Some(sightings); }
         }
     };
 }

@@ -4,6 +4,7 @@
 use std::time::{Duration, SystemTime};
 
 use txc_types::events::AccountEvent;
+use txc_types::positions::Position;
 
 use super::{
     Channel, ResyncChange, ResyncReport, StreamError, Subscription, UnknownMessage, Update,
@@ -32,7 +33,13 @@ pub enum StreamEvent {
     /// A change the stream missed while it was away, found by a resync over REST (made by a
     /// driver's [`Resyncer`](super::Resyncer), never by the machine): apply it like an update.
     Resynced(ResyncChange),
-    /// A resync finished: every [`StreamEvent::Resynced`] change it found came before.
+    /// Every open position of the account as a resync read it over REST
+    /// (`/api/v4/collateral-account/positions/open`), when a positions channel is in force:
+    /// replaces the positions the consumer holds. Not sent when a `positionsMargin` snapshot
+    /// came live after the resync's look-ups started: that snapshot is no older.
+    ResyncedPositions(Vec<Position>),
+    /// A resync finished: every [`StreamEvent::Resynced`] change and
+    /// [`StreamEvent::ResyncedPositions`] it found came before.
     ResyncDone(ResyncReport),
     /// A message of a kind the machine does not know, kept whole.
     Unknown(UnknownMessage),

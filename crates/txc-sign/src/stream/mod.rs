@@ -54,6 +54,6 @@ pub use resync::{
     MAX_PAGES, RESYNC_OVERLAP, ResyncChange, ResyncFindings, ResyncLookups, ResyncPlan,
     ResyncReport, Resyncer,
 };
-pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch};
+pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch, Wake, Woken};
 pub use update::{UnknownMessage, Update};
 pub use url::websocket_url;

@@ -1,12 +1,14 @@
 //! [`ResyncLookups`]: the REST look-ups of a [`ResyncPlan`] as one [`Machine`]: every page of
-//! the open orders of each market, every page of each market's history since the gap, then
-//! each order known open that neither shows, by id.
+//! the open orders of each market, every page of each market's history since the gap, each
+//! order known open that neither shows, by id, then the open positions when a positions
+//! channel is in force.
 
 use std::collections::{BTreeSet, VecDeque};
 use std::time::SystemTime;
 
 use txc_types::lookups::{HistoryOrder, OpenOrdersQuery, OrderHistoryQuery};
 use txc_types::orders::Order;
+use txc_types::positions::{OpenPositionsQuery, Position};
 use txc_types::values::Market;
 
 use super::{MAX_PAGES, ResyncPlan};
@@ -26,6 +28,8 @@ pub struct ResyncFindings {
     pub open: Vec<Order>,
     /// The finished orders: the history since the gap, and the orders looked up by id.
     pub history: Vec<HistoryOrder>,
+    /// Every open position of the account, when the plan reads them.
+    pub positions: Option<Vec<Position>>,
     /// REST requests made.
     pub lookups: usize,
     /// Whether a list had more than [`MAX_PAGES`] pages.
@@ -52,12 +56,14 @@ enum Lookup {
         market: Market,
         id: u64,
     },
+    Positions,
 }
 
 /// The call in flight.
 enum Current<'a> {
     Open(Lookup, Call<'a, OpenOrdersQuery>),
     History(Lookup, Call<'a, OrderHistoryQuery>),
+    Positions(Call<'a, OpenPositionsQuery>),
 }
 
 /// The REST look-ups of one resync, as a [`Machine`] a transport drives like any call; its
@@ -92,18 +98,15 @@ impl ClientCore {
             }));
         }
         queue.push_back(Lookup::Missing);
+        if plan.positions {
+            queue.push_back(Lookup::Positions);
+        }
         ResyncLookups {
             core: self,
             plan,
             queue,
             current: None,
-            found: ResyncFindings {
-                open: Vec::new(),
-                history: Vec::new(),
-                lookups: 0,
-                truncated: false,
-                started_at: None,
-            },
+            found: empty(),
             done: false,
         }
     }
@@ -165,6 +168,9 @@ impl ResyncLookups<'_> {
                         .build()?;
                     Current::History(lookup.clone(), self.core.call_owned(query))
                 }
+                Lookup::Positions => {
+                    Current::Positions(self.core.call_owned(OpenPositionsQuery::new()))
+                }
             };
             self.found.lookups += 1;
             self.current = Some(current);
@@ -214,6 +220,7 @@ fn empty() -> ResyncFindings {
     ResyncFindings {
         open: Vec::new(),
         history: Vec::new(),
+        positions: None,
         lookups: 0,
         truncated: false,
         started_at: None,
@@ -258,6 +265,14 @@ impl Machine for ResyncLookups<'_> {
                         (lookup, self.found.history.len() - before)
                     }),
                 },
+                Some(Current::Positions(call)) => match call.next(now).forward() {
+                    Ok(step) => return step,
+                    Err(outcome) => outcome.map(|positions| {
+                        let count = positions.len();
+                        self.found.positions = Some(positions);
+                        (Lookup::Positions, count)
+                    }),
+                },
                 None => continue,
             };
             self.current = None;
@@ -272,6 +287,7 @@ impl Machine for ResyncLookups<'_> {
         match self.current.as_mut() {
             Some(Current::Open(_, call)) => call.receive(response),
             Some(Current::History(_, call)) => call.receive(response),
+            Some(Current::Positions(call)) => call.receive(response),
             None => {}
         }
     }

@@ -1,16 +1,19 @@
 //! Reading the state again after every (re)connection, sans-IO: [`Resyncer`] keeps what the
 //! consumer has been told about orders (from the stream's own events), turns each
 //! [`Resync`](super::Resync) into a [`ResyncPlan`] of REST look-ups — the open orders of the
-//! subscribed markets, the history since the gap, and a look-up by id of every order known open
-//! that the open orders no longer show — run by [`ResyncLookups`] (a [`Machine`](crate::Machine)
-//! any transport drives), and turns what they found into [`ResyncChange`]s: what changed while
-//! the stream was away, as events the consumer applies like any other.
+//! subscribed markets, the history since the gap, a look-up by id of every order known open
+//! that the open orders no longer show, and the open positions when a positions channel is in
+//! force — run by [`ResyncLookups`] (a [`Machine`](crate::Machine) any transport drives), and
+//! turns what they found into [`ResyncChange`]s and the positions
+//! ([`StreamEvent::ResyncedPositions`](super::StreamEvent::ResyncedPositions)): what changed
+//! while the stream was away, as events the consumer applies like any other.
 //!
 //! The rules that make applying every event in order end with the exchange's state, whatever
 //! interleaves with the look-ups: a finished order stays finished (a look-up never reopens an
 //! order the stream saw finish); an order is reported gone only if it was known open when the
 //! look-ups started; a change is reported once (an order the stream already reported finished
-//! is not reported again).
+//! is not reported again); the positions read are sent unless a live positions snapshot came
+//! after the look-ups started (it is no older).
 
 mod lookups;
 mod tracker;
@@ -37,6 +40,8 @@ pub struct ResyncPlan {
     pub(crate) history_since: Option<u64>,
     /// The orders known open when the look-ups start: `(id, market)`.
     pub(crate) known_open: Vec<(u64, Market)>,
+    /// Whether the open positions are read (a positions channel is in force).
+    pub(crate) positions: bool,
 }
 
 impl ResyncPlan {
@@ -54,6 +59,12 @@ impl ResyncPlan {
     /// establishment: nothing was missed).
     pub fn history_since(&self) -> Option<u64> {
         self.history_since
+    }
+
+    /// Whether the open positions are read: a positions channel (`positionsMargin`,
+    /// `positionsAccountMargin`) is in force.
+    pub fn reads_positions(&self) -> bool {
+        self.positions
     }
 }
 
@@ -135,6 +146,10 @@ pub struct ResyncReport {
     pub finished: usize,
     /// Orders reported [`ResyncChange::Gone`].
     pub gone: usize,
+    /// The open positions reported
+    /// ([`StreamEvent::ResyncedPositions`](super::StreamEvent::ResyncedPositions)); `None`
+    /// when none were read (no positions channel) or a live snapshot superseded them.
+    pub positions: Option<usize>,
     /// REST requests made.
     pub lookups: usize,
     /// Whether a page limit cut the look-ups short (more than [`MAX_PAGES`] pages of one

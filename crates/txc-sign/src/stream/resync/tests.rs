@@ -5,9 +5,10 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use txc_types::events::{AccountEvent, OrderEvent};
+use txc_types::events::{AccountEvent, OrderEvent, Positions};
 use txc_types::lookups::{HistoryOrder, OrderHistory};
 use txc_types::orders::Order;
+use txc_types::positions::Position;
 
 use super::{ResyncChange, ResyncFindings, Resyncer};
 use crate::stream::{Resync, StreamError, StreamEvent, Subscription};
@@ -61,6 +62,7 @@ fn findings(open: Vec<Order>, history: Vec<HistoryOrder>) -> Result<ResyncFindin
     Ok(ResyncFindings {
         open,
         history,
+        positions: None,
         lookups: 3,
         truncated: false,
         started_at: Some(t(100)),
@@ -204,4 +206,53 @@ fn a_failed_resync_is_an_error_and_is_retried_unless_a_newer_one_replaces_it() {
     let plan = r.due(t(12)).unwrap();
     assert_eq!(plan.connection(), 2);
     assert_eq!(plan.history_since(), Some(1_700_000_000 + 5 - 60));
+}
+
+fn position(id: u64, amount: &str) -> Position {
+    serde_json::from_str(&format!(
+        r#"{{"positionId":{id},"market":"BTC_USDT","amount":"{amount}","positionSide":"BOTH"}}"#
+    ))
+    .unwrap()
+}
+
+fn positions_of(events: &[StreamEvent]) -> Option<Vec<u64>> {
+    events.iter().find_map(|e| match e {
+        StreamEvent::ResyncedPositions(p) => Some(p.iter().map(|p| p.position_id).collect()),
+        _ => None,
+    })
+}
+
+#[test]
+fn the_positions_read_are_sent_unless_a_live_snapshot_came_after_the_look_ups_started() {
+    let mut resyncer = Resyncer::new();
+    resyncer.observe(&resync(1, None));
+    let plan = resyncer.due(t(0)).unwrap();
+    assert!(plan.reads_positions());
+    let mut found = findings(Vec::new(), Vec::new()).unwrap();
+    found.positions = Some(vec![position(7, "0.5"), position(8, "-1")]);
+    let events = resyncer.finish(t(1), Ok(found.clone()));
+    assert_eq!(positions_of(&events), Some(vec![7, 8]));
+    let StreamEvent::ResyncDone(report) = events.last().unwrap() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(report.positions, Some(2));
+    // A live snapshot while the look-ups run is no older than what they read.
+    resyncer.observe(&resync(2, Some(t(2))));
+    let _plan = resyncer.due(t(3)).unwrap();
+    let snapshot = Positions::from_params(r#"{"records":[]}"#).unwrap();
+    resyncer.observe(&StreamEvent::Account(AccountEvent::Positions(snapshot)));
+    let events = resyncer.finish(t(4), Ok(found));
+    assert_eq!(positions_of(&events), None);
+    let StreamEvent::ResyncDone(report) = events.last().unwrap() else {
+        panic!("{events:?}")
+    };
+    assert_eq!(report.positions, None);
+    // Without a positions channel nothing is read.
+    let mut resyncer = Resyncer::new();
+    resyncer.observe(&StreamEvent::Resync(Resync {
+        connection: 1,
+        subscriptions: vec![Subscription::orders_pending(["BTC_USDT"]).unwrap()],
+        gap_since: None,
+    }));
+    assert!(!resyncer.due(t(0)).unwrap().reads_positions());
 }

@@ -45,6 +45,8 @@ pub struct Resyncer {
     retry_at: Option<SystemTime>,
     failures: u32,
     backoff: Backoff,
+    /// Whether a live positions snapshot was handed on since the plan in flight started.
+    live_positions: bool,
 }
 
 impl Default for Resyncer {
@@ -66,6 +68,7 @@ impl Resyncer {
             retry_at: None,
             failures: 0,
             backoff: Backoff::default(),
+            live_positions: false,
         }
     }
 
@@ -74,8 +77,9 @@ impl Resyncer {
         self.open.len()
     }
 
-    /// Takes note of an event handed to the consumer: orders opened, changed and finished, and
-    /// a [`StreamEvent::Resync`], which makes a resync due.
+    /// Takes note of an event handed to the consumer: orders opened, changed and finished, a
+    /// positions snapshot (which supersedes the positions of a resync in flight), and a
+    /// [`StreamEvent::Resync`], which makes a resync due.
     pub fn observe(&mut self, event: &StreamEvent) {
         match event {
             StreamEvent::Resync(resync) => {
@@ -91,6 +95,9 @@ impl Resyncer {
             StreamEvent::Account(AccountEvent::Order(event)) => {
                 let finished = event.kind == OrderEventKind::Finished || event.order.is_finished();
                 self.stream_order(&event.order, finished);
+            }
+            StreamEvent::Account(AccountEvent::Positions(_)) => {
+                self.live_positions |= self.running.is_some();
             }
             StreamEvent::Account(AccountEvent::Executed(executed)) => {
                 for order in &executed.orders {
@@ -153,7 +160,8 @@ impl Resyncer {
 
     /// The resync to run at `now`, if one is due and none runs: the open orders of the
     /// markets of the order channels in force, the history since the gap (less
-    /// [`RESYNC_OVERLAP`]) and the orders known open. A resync with no market of an order
+    /// [`RESYNC_OVERLAP`]), the orders known open, and the open positions when a positions
+    /// channel is in force. A resync with neither an order channel's market nor a positions
     /// channel has nothing to look up: it finishes at once ([`finish`](Self::finish) with
     /// empty findings).
     pub fn due(&mut self, now: SystemTime) -> Option<ResyncPlan> {
@@ -193,13 +201,18 @@ impl Resyncer {
             .filter(|(_, k)| markets.contains(&k.market))
             .map(|(id, k)| (*id, k.market.clone()))
             .collect();
+        let positions = resync
+            .channels()
+            .any(|c| matches!(c, Channel::Positions | Channel::PositionEvents));
         let plan = ResyncPlan {
             connection: resync.connection,
             markets,
             history_since,
             known_open,
+            positions,
         };
         self.running = Some(plan.clone());
+        self.live_positions = false;
         // Kept until finished: a failure asks for it again.
         self.pending_retry = Some((resync, gap));
         Some(plan)
@@ -255,6 +268,7 @@ impl Resyncer {
             Ok(findings) => {
                 self.failures = 0;
                 let mut events = self.changes(&plan, &findings);
+                let positions = findings.positions.filter(|_| !self.live_positions);
                 let count = |f: fn(&ResyncChange) -> bool| {
                     events
                         .iter()
@@ -267,6 +281,7 @@ impl Resyncer {
                     updated: count(|c| matches!(c, ResyncChange::Updated(_))),
                     finished: count(|c| matches!(c, ResyncChange::Finished(_))),
                     gone: count(|c| matches!(c, ResyncChange::Gone { .. })),
+                    positions: positions.as_ref().map(Vec::len),
                     lookups: findings.lookups,
                     truncated: findings.truncated,
                     started_at: findings.started_at.unwrap_or(now),
@@ -274,6 +289,7 @@ impl Resyncer {
                 for event in &events {
                     self.observe(event);
                 }
+                events.extend(positions.map(StreamEvent::ResyncedPositions));
                 events.push(StreamEvent::ResyncDone(report));
                 events
             }
