@@ -17,7 +17,6 @@ use common::invest::{InvestApi, InvestDriver};
 use txc_sandbox::{AccountConfig, Fault, PlanConfig, Route, Sandbox, demo};
 use txc_sign::{
     ApiErrorClass, Error, InvestResolution, Invested, NonceSequence, RateLimits, RatePolicy,
-    WindowBasis,
 };
 use txc_types::endpoint::{MAIN_ACCOUNT_SCOPE, RateLimit};
 use txc_types::errors::{Bound, ValidationError};
@@ -438,14 +437,17 @@ fn run_row(row: &Row, sandbox: &Sandbox, client: &dyn InvestApi) {
                 evidence,
             },
         ) => {
-            let fenced = matches!(evidence.window.basis, WindowBasis::Fence { .. });
+            let window = evidence.window.as_ref().unwrap();
+            let fenced = window.fence().is_some();
             assert_eq!(fenced, row.strict, "{name}");
             assert_eq!(
                 sandbox.investment_records()[0]["id"],
                 investment.id.as_str(),
                 "{name}"
             );
-            assert!(evidence.window.contains(&investment.created), "{name}");
+            let (_, seen) = evidence.found().unwrap();
+            assert_eq!(seen.id, investment.id, "{name}");
+            assert!(window.admits(seen), "{name}");
         }
         (Expect::UnknownThenNotInvested, InvestResolution::NotInvested { evidence }) => {
             assert!(sandbox.investment_records().is_empty(), "{name}");

@@ -21,6 +21,7 @@ use common::{config, eventually, market};
 use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::{
     ApiErrorClass, CloseResolution, Error, KillSwitchEvent, KillSwitchSchedule, ModeCheck,
+    RoundVerdict,
 };
 use txc_types::errors::ValidationError;
 use txc_types::orders::{
@@ -218,12 +219,17 @@ fn a_lost_close_answer_resolves_as_closed(driver: &dyn RiskDriver) {
         let pending = error.pending_close().unwrap();
         assert_eq!(pending.position_id(), open.position_id);
         assert_eq!(pending.attempts().len(), 1);
-        let CloseResolution::Closed(proof) = client.resolve_close(pending).unwrap() else {
+        let CloseResolution::Closed(last, proof) = client.resolve_close(pending).unwrap() else {
             panic!("not closed")
         };
         assert_eq!(proof.rounds.len(), 2);
-        assert!(proof.rounds.iter().all(|r| !r.open && r.dated));
-        let last = proof.last_event.unwrap();
+        // Both found it closed (absent from the open positions), on the exchange's clock.
+        assert!(
+            proof
+                .rounds
+                .iter()
+                .all(|r| r.verdict == RoundVerdict::Found && r.exchange_sent_at.is_some())
+        );
         assert_eq!(last.amount.unwrap().as_str(), "0");
     }
     drop(close);
@@ -248,9 +254,8 @@ fn an_unprocessed_close_resolves_as_still_open(driver: &dyn RiskDriver) {
     let settled = proof.attempts_settled_at.unwrap();
     let counted: Vec<_> = proof.rounds.iter().rev().take(2).collect();
     assert!(
-        counted
-            .iter()
-            .all(|r| r.open && r.dated && r.answered_at >= settled)
+        counted.iter().all(|r| r.verdict == RoundVerdict::Absent
+            && r.exchange_sent_at.is_some_and(|t| t >= settled))
     );
     // Still open: closing it again is safe.
     client.close_position(&close).unwrap();

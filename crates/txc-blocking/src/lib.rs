@@ -304,26 +304,23 @@ pub mod errors {
 }
 
 pub mod outcomes {
-    //! An order whose outcome is unknown ([`PendingOrder`]: market, `clientOrderId`, each
-    //! attempt's [`AttemptRecord`] and [`Nonce`]; a [`Journal`] persists it before each
-    //! attempt), what resolving it found ([`Resolution`], [`Placed`]: a [`Found`]
-    //! [`PlacedOrder`]) and what proved it ([`Evidence`]: the [`AcceptanceWindow`] and its
-    //! [`Span`]s, the exchange's [`ClockBounds`], each [`Round`] of [`Look`]s with their
-    //! [`Sighting`]s, [`Flaw`]s and [`RoundVerdict`]) — by the rule [`Resolve`] states, with the
-    //! [`NONCE_WINDOW`] and the assumed [`CREATION_ALLOWANCE`]; a close whose outcome is unknown
-    //! ([`PendingClose`]) and what resolving it found ([`CloseResolution`], with its
-    //! [`CloseProof`] of [`LookupRound`]s); an investment whose outcome is unknown
-    //! ([`PendingInvestment`], signed in a [`NonceMode`]), what resolving it found
-    //! ([`InvestResolution`]) and what proved it ([`InvestmentEvidence`]: the
-    //! [`InvestmentWindow`] and [`WindowBasis`], each [`InvestmentRound`]), and an investment made
-    //! exactly once ([`Invested`]).
+    //! An operation whose outcome is unknown — an order ([`PendingOrder`]: market,
+    //! `clientOrderId`, each attempt's [`AttemptRecord`] and [`Nonce`]; a [`Journal`] persists
+    //! it before each attempt), a close ([`PendingClose`]), an investment
+    //! ([`PendingInvestment`], signed in a [`NonceMode`]) — what resolving it found
+    //! ([`Resolution`], [`Placed`]: a [`Found`] [`PlacedOrder`]; [`CloseResolution`];
+    //! [`InvestResolution`], and an investment made exactly once, [`Invested`]) and what proved
+    //! it: the one [`Evidence`] of every operation — the [`AcceptanceWindow`] and its [`Span`]s,
+    //! the exchange's [`ClockBounds`], each [`Round`] of [`Look`]s with their [`Sighting`]s,
+    //! [`Flaw`]s and [`RoundVerdict`] — by the one rule [`Resolve`] states, with the
+    //! [`NONCE_WINDOW`] and the assumed [`CREATION_ALLOWANCE`] ([`ResolveClose`] and
+    //! [`ResolveInvestment`] say what proves a close and an investment).
 
     pub use txc_sign::{
-        AcceptanceWindow, AttemptRecord, CREATION_ALLOWANCE, ClockBounds, CloseProof,
-        CloseResolution, Evidence, Flaw, Found, InvestResolution, Invested, InvestmentEvidence,
-        InvestmentRound, InvestmentWindow, Journal, Look, LookupRound, NONCE_WINDOW, Nonce,
+        AcceptanceWindow, AttemptRecord, CREATION_ALLOWANCE, ClockBounds, CloseResolution,
+        Evidence, Flaw, Found, InvestResolution, Invested, Journal, Look, NONCE_WINDOW, Nonce,
         NonceMode, PendingClose, PendingInvestment, PendingOrder, Placed, PlacedOrder, Resolution,
-        Resolve, Round, RoundVerdict, Sighting, Span, WindowBasis,
+        Resolve, ResolveClose, ResolveInvestment, Round, RoundVerdict, Sighting, Span,
     };
 }
 

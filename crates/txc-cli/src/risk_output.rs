@@ -5,7 +5,7 @@
 
 use serde_json::{Value, json};
 use txc_blocking::orders::{KillSwitchAnswer, KillSwitchTimer};
-use txc_blocking::outcomes::{CloseProof, CloseResolution};
+use txc_blocking::outcomes::{CloseResolution, Evidence};
 
 use crate::output::table;
 use crate::risk::RiskOutcome;
@@ -15,21 +15,29 @@ fn value(record: &impl serde::Serialize) -> Value {
     serde_json::to_value(record).unwrap_or_default()
 }
 
-/// What proved a close's resolution.
-fn proof(proof: &CloseProof) -> Value {
+/// What proved a close's resolution: each round (what it counted for, when the exchange
+/// processed it at the earliest, its look-ups), and the whole in words.
+fn proof(evidence: &Evidence) -> Value {
     let seconds = |t: std::time::SystemTime| {
         t.duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs())
     };
-    let rounds: Vec<Value> = proof
+    let rounds: Vec<Value> = evidence
         .rounds
         .iter()
-        .map(|r| json!({ "answered_at": seconds(r.answered_at), "dated": r.dated, "open": r.open }))
+        .map(|r| {
+            let looks: Vec<&str> = r.looks.iter().map(|l| l.operation).collect();
+            json!({
+                "verdict": r.verdict.to_string(),
+                "exchange_sent_at": r.exchange_sent_at.map(seconds),
+                "looks": looks,
+            })
+        })
         .collect();
     json!({
         "rounds": rounds,
-        "attempts_settled_at": proof.attempts_settled_at.map(seconds),
-        "last_event": proof.last_event.as_ref().map(value),
+        "attempts_settled_at": evidence.attempts_settled_at.map(seconds),
+        "evidence": evidence.to_string(),
     })
 }
 
@@ -45,8 +53,8 @@ pub(crate) fn result(outcome: &RiskOutcome) -> Value {
             market,
             position_id,
         } => json!({ "closed": true, "market": market, "position_id": position_id }),
-        RiskOutcome::Resolved(CloseResolution::Closed(p)) => {
-            json!({ "closed": true, "proof": proof(p) })
+        RiskOutcome::Resolved(CloseResolution::Closed(event, p)) => {
+            json!({ "closed": true, "last_event": value(event), "proof": proof(p) })
         }
         RiskOutcome::Resolved(CloseResolution::StillOpen(position, p)) => {
             json!({ "closed": false, "position": value(position), "proof": proof(p) })
@@ -177,11 +185,8 @@ pub(crate) fn print(outcome: &RiskOutcome) {
             market,
             position_id,
         } => println!("closed position {position_id} of {market}"),
-        RiskOutcome::Resolved(CloseResolution::Closed(p)) => {
-            println!(
-                "closed: absent from the open positions in {} look-ups",
-                p.rounds.len()
-            );
+        RiskOutcome::Resolved(CloseResolution::Closed(_, p)) => {
+            println!("closed: absent from the open positions ({p})");
         }
         RiskOutcome::Resolved(CloseResolution::StillOpen(position, _)) => println!(
             "still open: position {} was not closed, and no attempt can close it any more; \

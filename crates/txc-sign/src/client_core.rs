@@ -10,13 +10,15 @@ use txc_types::time::ServerTimeQuery;
 
 use crate::call::{Call, Held};
 use crate::close::{Close, PendingClose, ResolveClose};
+use crate::close_search::CloseSearch;
 use crate::exchange_clock::ExchangeClock;
 use crate::invest_once::{InvestOnce, Investing};
 use crate::invest_resolve::ResolveInvestment;
+use crate::invest_search::InvestmentSearch;
 use crate::ledger::Ledger;
 use crate::place::{Place, PlaceOnce};
 use crate::preflight::{ModeChange, Preflight};
-use crate::resolve::Resolve;
+use crate::resolve::{Resolve, Resolver};
 use crate::rule::AbsenceRule;
 use crate::stream::OrderSightings;
 use crate::{
@@ -57,8 +59,6 @@ pub struct ClientCore {
     pub(crate) mode_check: crate::ModeCheck,
     /// The account's position mode as the clients of the key know it.
     pub(crate) mode: crate::preflight::ModeCache,
-    /// How long after an attempt a close may still be accepted and take effect.
-    pub(crate) acceptance_window: Duration,
     /// Where the client's streams publish the orders they see.
     pub(crate) sightings: OrderSightings,
 }
@@ -81,15 +81,15 @@ impl ClientCore {
         SyncClock::new(self.call_owned(ServerTimeQuery))
     }
 
-    /// The settling delay [`Resolve`] spaces its rounds of look-ups by (before it is raised
-    /// to its floor, the nonce window plus the measured skew, unless the timing is unproven),
-    /// and how far apart [`ResolveInvestment`]'s two rounds are.
+    /// The settling delay resolving ([`Resolve`], [`ResolveClose`], [`ResolveInvestment`])
+    /// spaces its rounds of look-ups by (before it is raised to its floor, the nonce window
+    /// plus the measured skew, unless the timing is unproven).
     pub fn settle_delay(&self) -> Duration {
         self.absence_rule.delay()
     }
 
     /// The rule resolving proves absence by: the settling delay, and whether its timing is the
-    /// rule's or the caller's (`unproven_settle_delay`).
+    /// rule's or the caller's (`unproven_settle_delay`, `unproven_acceptance_window`).
     pub fn absence_rule(&self) -> AbsenceRule {
         self.absence_rule
     }
@@ -173,7 +173,7 @@ impl ClientCore {
 
     /// Starts resolving a close whose outcome is unknown: a [`ResolveClose`] machine.
     pub fn resolve_close(&self, close: PendingClose) -> ResolveClose<'_> {
-        ResolveClose::new(self, close)
+        Resolver::new(self, CloseSearch::new(close))
     }
 
     /// Starts switching hedge mode after checking that no position or order is open: a
@@ -202,7 +202,7 @@ impl ClientCore {
     /// Starts resolving an investment whose outcome is unknown: a [`ResolveInvestment`]
     /// machine.
     pub fn resolve_investment(&self, investment: PendingInvestment) -> ResolveInvestment<'_> {
-        ResolveInvestment::new(self, investment)
+        Resolver::new(self, InvestmentSearch::new(investment))
     }
 
     /// Starts investing exactly once: an [`InvestOnce`] machine.

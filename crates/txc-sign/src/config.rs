@@ -72,7 +72,7 @@ pub struct ClientConfig {
     fleet_worker: Option<FleetWorker>,
     clock_offset: Option<ClockOffset>,
     mode_check: ModeCheck,
-    acceptance_window: Duration,
+    acceptance_window: Option<Duration>,
     order_sightings: Option<OrderSightings>,
 }
 
@@ -101,7 +101,7 @@ impl ClientConfig {
             fleet_worker: None,
             clock_offset: None,
             mode_check: ModeCheck::Learn,
-            acceptance_window: crate::close::DOCUMENTED_ACCEPTANCE_WINDOW,
+            acceptance_window: None,
             order_sightings: None,
         }
     }
@@ -172,9 +172,15 @@ impl ClientConfig {
             nonce_mode: self.nonce_mode,
             retry: self.retry,
             max_response_bytes: self.max_response_bytes,
-            absence_rule: match self.unproven_settle_delay {
-                Some(delay) => AbsenceRule::unproven(delay),
-                None => AbsenceRule::proven(self.settle_delay),
+            absence_rule: {
+                let rule = match self.unproven_settle_delay {
+                    Some(delay) => AbsenceRule::unproven(delay),
+                    None => AbsenceRule::proven(self.settle_delay),
+                };
+                match self.acceptance_window {
+                    Some(window) => rule.with_acceptance_window(window),
+                    None => rule,
+                }
             },
             b2b_account: self.b2b_account,
             resend_when_cancels_are_invisible: self.resend_when_cancels_are_invisible,
@@ -185,7 +191,6 @@ impl ClientConfig {
             rate_policy: self.rate_policy,
             mode_check: self.mode_check,
             mode,
-            acceptance_window: self.acceptance_window,
             sightings,
         })
     }

@@ -83,9 +83,9 @@ pub enum Error {
         .0.operation
     )]
     CloseUnknown(#[source] Box<crate::UnresolvedClose>),
-    /// Resolving could not prove an order's outcome either way: why, and what to do. The
-    /// cause of an [`Error::OutcomeUnknown`] (whose [`Unresolved::evidence`] has the
-    /// look-ups made).
+    /// Resolving could not prove an operation's outcome either way: why, and what to do. The
+    /// cause of an [`Error::OutcomeUnknown`], [`Error::CloseUnknown`] or
+    /// [`Error::InvestmentUnknown`] (whose evidence has the look-ups made).
     #[error("cannot tell: {reason}")]
     Unproven {
         /// Why the look-ups prove nothing, and what to run.
@@ -152,6 +152,8 @@ pub struct UnresolvedInvestment {
     /// When resolving found several investments it cannot tell apart (same plan, same amount,
     /// created inside the attempts' window): all of them. One may be this one.
     pub candidates: Vec<txc_types::investments::Investment>,
+    /// The look-ups resolving made, if it ran.
+    pub evidence: Option<Evidence>,
 }
 
 impl UnresolvedInvestment {
@@ -162,12 +164,19 @@ impl UnresolvedInvestment {
             investment,
             cause,
             candidates: Vec::new(),
+            evidence: None,
         }
     }
 
     /// The same, with the candidates resolving could not tell apart.
     pub fn with_candidates(mut self, candidates: Vec<txc_types::investments::Investment>) -> Self {
         self.candidates = candidates;
+        self
+    }
+
+    /// The same, with the evidence resolving gathered.
+    pub fn with_evidence(mut self, evidence: Evidence) -> Self {
+        self.evidence = Some(evidence);
         self
     }
 }
@@ -270,11 +279,13 @@ impl Error {
         }
     }
 
-    /// The look-ups resolving made for the order behind [`Error::OutcomeUnknown`] or
-    /// [`Error::NotPlaced`], if resolving ran.
+    /// The look-ups resolving made for the order, close or investment behind an unknown or
+    /// "not placed / not invested" outcome, if resolving ran.
     pub fn evidence(&self) -> Option<&Evidence> {
         match self {
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.evidence.as_ref(),
+            Self::CloseUnknown(u) => u.evidence.as_ref(),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.evidence.as_ref(),
             _ => None,
         }
     }

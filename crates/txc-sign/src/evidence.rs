@@ -1,13 +1,13 @@
 //! What resolving rests on and what it saw: the [`AcceptanceWindow`] of an operation's
 //! attempts, each look-up ([`Look`]) and round of look-ups ([`Round`]), and the [`Evidence`]
-//! every answer carries — not tied to orders: any operation found again by look-ups (closing a
-//! position, investing) is proved the same way.
+//! every answer carries — the same for every operation found again by look-ups: an order, a
+//! position's close, an investment.
 
 use std::fmt;
 use std::time::{Duration, SystemTime};
 
 use crate::exchange_clock::shift;
-use crate::{AttemptRecord, ClockBounds};
+use crate::{AttemptRecord, ClockBounds, NonceMode};
 
 /// The exchange's nonce window: with `nonceWindow`, a nonce (Unix milliseconds) is accepted
 /// only within ±5 s of the exchange's clock (documented).
@@ -30,8 +30,8 @@ pub const CREATION_ALLOWANCE: Duration = Duration::from_secs(5);
 /// resolver made), so its span is `[sent, fence + allowance]`.
 ///
 /// A record created inside the window is the attempt's; one created outside it is someone
-/// else's (an earlier order that reused the `clientOrderId`, a later one), which neither
-/// proves nor disproves anything.
+/// else's (an earlier order that reused the `clientOrderId`, a later one, an identical
+/// investment of another day), which neither proves nor disproves anything.
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
@@ -47,6 +47,11 @@ pub const CREATION_ALLOWANCE: Duration = Duration::from_secs(5);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AcceptanceWindow {
     spans: Vec<Span>,
+    /// What the attempts' acceptance is counted from: the latest nonce time (`nonceWindow`) or
+    /// the fence.
+    anchor: Option<SystemTime>,
+    /// The fence, when the window has one.
+    fence: Option<SystemTime>,
 }
 
 /// One attempt's part of an [`AcceptanceWindow`], on the exchange's clock, bounds included.
@@ -66,6 +71,10 @@ impl AcceptanceWindow {
     pub fn of_nonces(attempts: &[AttemptRecord], clock: Option<&ClockBounds>) -> Self {
         let window = ms(NONCE_WINDOW);
         let allowance = ms(CREATION_ALLOWANCE);
+        let anchor = attempts
+            .iter()
+            .map(|a| std::time::UNIX_EPOCH + Duration::from_millis(a.nonce.get()))
+            .max();
         let spans = attempts
             .iter()
             .map(|a| {
@@ -84,7 +93,11 @@ impl AcceptanceWindow {
                 }
             })
             .collect();
-        Self { spans }
+        Self {
+            spans,
+            anchor,
+            fence: None,
+        }
     }
 
     /// The window of `attempts` sent with strict nonces, which the exchange stopped accepting
@@ -99,7 +112,35 @@ impl AcceptanceWindow {
                 to,
             })
             .collect();
-        Self { spans }
+        Self {
+            spans,
+            anchor: Some(fence),
+            fence: Some(fence),
+        }
+    }
+
+    /// The window of attempts not known one by one, all sent (signed in `mode`) before a
+    /// look-up the exchange accepted by `fence` (its clock): with strict nonces none can be
+    /// accepted after it; with `nonceWindow` the look-up's nonce was within 5 s of `fence`,
+    /// the attempts' nonces were no later, and each was accepted within 5 s of its nonce. Any
+    /// record created before then (plus the creation allowance) may be theirs.
+    pub fn before_look_up(fence: SystemTime, mode: NonceMode) -> Self {
+        let anchor = match mode {
+            NonceMode::Window => shift(fence, ms(NONCE_WINDOW)),
+            NonceMode::Strict => fence,
+        };
+        let accepted_until = match mode {
+            NonceMode::Window => shift(anchor, ms(NONCE_WINDOW)),
+            NonceMode::Strict => anchor,
+        };
+        Self {
+            spans: vec![Span {
+                from: std::time::UNIX_EPOCH,
+                to: shift(accepted_until, ms(CREATION_ALLOWANCE)),
+            }],
+            anchor: Some(anchor),
+            fence: Some(fence),
+        }
     }
 
     /// Whether something created at `created` (the exchange's clock) may be an attempt's.
@@ -107,6 +148,31 @@ impl AcceptanceWindow {
         self.spans
             .iter()
             .any(|s| s.from <= created && created <= s.to)
+    }
+
+    /// Whether the record `seen` may be an attempt's: created, as far as its time's precision
+    /// tells, inside a span.
+    pub fn admits(&self, seen: &Sighting) -> bool {
+        let latest = seen
+            .created
+            .checked_add(seen.precision)
+            .unwrap_or(seen.created);
+        self.spans
+            .iter()
+            .any(|s| s.from <= latest && seen.created <= s.to)
+    }
+
+    /// The exchange's time after which no attempt could be accepted any more, with strict
+    /// nonces or attempts not known one by one: the exchange accepted a later request of the
+    /// key by then (resolving's first look-up). `None` with `nonceWindow` and known attempts.
+    pub fn fence(&self) -> Option<SystemTime> {
+        self.fence
+    }
+
+    /// What the attempts' acceptance is counted from: with `nonceWindow` the latest nonce
+    /// time, else the fence.
+    pub(crate) fn anchor(&self) -> Option<SystemTime> {
+        self.anchor
     }
 
     /// The spans, one per attempt.
@@ -126,27 +192,40 @@ impl AcceptanceWindow {
     }
 }
 
-/// A record a look-up found carrying the identifier looked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A record a look-up found carrying the identifier looked for: an order with the
+/// `clientOrderId`, a position (open, or its latest event), an investment of the plan and
+/// amount.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub struct Sighting {
-    /// The exchange's id of the record (an order id).
-    pub id: u64,
-    /// When it was created, on the exchange's clock.
+    /// The exchange's id of the record (an order id, a position id, an investment id).
+    pub id: String,
+    /// When it was created (or, for a position, last changed), on the exchange's clock.
     pub created: SystemTime,
-    /// Whether it was created inside the [`AcceptanceWindow`]: the attempts' own. `false`:
-    /// someone else's, which proves nothing.
+    /// How finely the record's time is known: it was created in `[created, created +
+    /// precision]` (an investment's time is whole seconds).
+    pub precision: Duration,
+    /// Whether it is the attempts' own: created inside the [`AcceptanceWindow`] (or, for a
+    /// close, the position's closing, by the attempts or anything else). `false`: someone
+    /// else's, which proves nothing — or, for a close, the position still open.
     pub ours: bool,
 }
 
 impl Sighting {
     /// A record `id` created at `created` (not yet placed in a window).
-    pub fn new(id: u64, created: SystemTime) -> Self {
+    pub fn new(id: impl fmt::Display, created: SystemTime) -> Self {
         Self {
-            id,
+            id: id.to_string(),
             created,
+            precision: Duration::ZERO,
             ours: false,
         }
+    }
+
+    /// The same, its time known only to `precision` (whole seconds: one second).
+    pub fn with_precision(mut self, precision: Duration) -> Self {
+        self.precision = precision;
+        self
     }
 }
 
@@ -187,9 +266,9 @@ impl fmt::Display for Flaw {
 #[non_exhaustive]
 pub struct Look {
     /// The operation, e.g. `open_orders` (`order_history_scan` for the history read page by
-    /// page); for an event of the private stream that showed the record, `event` and its
-    /// method (`event ordersPending_update`, `event ordersExecuted_update`, `event resync`),
-    /// with no request.
+    /// page), `open_positions`, `investments`; for an event of the private stream that showed
+    /// the record, `event` and its method (`event ordersPending_update`,
+    /// `event ordersExecuted_update`, `event resync`), with no request.
     pub operation: &'static str,
     /// When the earliest request of it (of its pages) was signed, local clock: the exchange
     /// processed it no earlier.
@@ -227,7 +306,8 @@ pub enum RoundVerdict {
     Found,
     /// It proved absence: the first or second of the two the rule needs.
     Absent,
-    /// An early look for the record only: absence could not be proved yet.
+    /// An early look for the record only: absence could not be proved yet (nor, for an
+    /// operation whose records are told apart only once the window is over, presence).
     Probe,
     /// Too early to prove absence: a look-up may have been processed before the time the rule
     /// needs (the exchange's clock past the window plus the settling delay, or the settling
@@ -235,6 +315,18 @@ pub enum RoundVerdict {
     TooEarly,
     /// A look-up's [`Flaw`] leaves the round proving nothing.
     ProvesNothing,
+}
+
+impl fmt::Display for RoundVerdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Found => "found",
+            Self::Absent => "absent",
+            Self::Probe => "probe",
+            Self::TooEarly => "too early",
+            Self::ProvesNothing => "proves nothing",
+        })
+    }
 }
 
 /// A round of look-ups and what it counted for.
@@ -245,6 +337,10 @@ pub struct Round {
     pub looks: Vec<Look>,
     /// What the round counted for.
     pub verdict: RoundVerdict,
+    /// The earliest the exchange's clock can have read when the round's first look-up was
+    /// sent (its signing time moved by the measured clock's lower bound): the round was
+    /// processed no earlier. `None` before the exchange's clock was measured.
+    pub exchange_sent_at: Option<SystemTime>,
 }
 
 impl Round {
@@ -260,8 +356,9 @@ impl Round {
 }
 
 /// What an answer of resolving rests on: the window the attempts could have been accepted in,
-/// the exchange's clock as measured, the settling delay used, and every round of look-ups.
-/// Its `Display` says what proved the answer in one paragraph.
+/// the exchange's clock as measured, the settling delay used, and every round of look-ups —
+/// whatever the operation (an order, a position's close, an investment). Its `Display` says
+/// what proved the answer in one paragraph.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct Evidence {
@@ -269,10 +366,16 @@ pub struct Evidence {
     pub window: Option<AcceptanceWindow>,
     /// The exchange's clock as measured.
     pub clock: Option<ClockBounds>,
+    /// The exchange's time after which no attempt could still be accepted and create its
+    /// record — the window's end, or the last nonce (the fence with strict nonces) plus the
+    /// caller's `unproven_acceptance_window` — from which rounds may prove absence; `None`
+    /// while unknown.
+    pub attempts_settled_at: Option<SystemTime>,
     /// The settling delay the rounds were spaced by.
     pub settle_delay: Duration,
-    /// `false` when the timing was the caller's (`unproven_settle_delay`), not the rule's: the
-    /// answer then rests on the caller's word that nothing could still appear.
+    /// `false` when the timing was the caller's (`unproven_settle_delay`,
+    /// `unproven_acceptance_window`), not the rule's: the answer then rests on the caller's
+    /// word that nothing could still appear.
     pub guaranteed: bool,
     /// Every round, in order.
     pub rounds: Vec<Round>,
@@ -319,12 +422,14 @@ impl fmt::Display for Evidence {
         if let Some((look, seen)) = self.found() {
             write!(
                 f,
-                "{} found record {} created at {} (exchange clock), inside the attempts' \
-                 acceptance window",
+                "{} found record {} created at {} (exchange clock)",
                 look.operation,
                 seen.id,
                 unix(seen.created)
             )?;
+            if self.window.as_ref().is_some_and(|w| w.admits(seen)) {
+                f.write_str(", inside the attempts' acceptance window")?;
+            }
         } else {
             write!(
                 f,
@@ -356,6 +461,10 @@ impl fmt::Display for Evidence {
         }
         if !self.rounds.is_empty() {
             write!(f, "; settling delay {} ms", self.settle_delay.as_millis())?;
+            for (n, round) in self.rounds.iter().enumerate() {
+                let sep = if n == 0 { "; " } else { ", " };
+                write!(f, "{sep}round {} {}", n + 1, round.verdict)?;
+            }
         }
         if !self.guaranteed {
             f.write_str(" (unproven timing: the caller's settling delay)")?;

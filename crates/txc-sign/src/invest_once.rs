@@ -11,9 +11,9 @@ use std::time::SystemTime;
 use txc_types::investments::{Invest, Investment, NewInvestment};
 
 use crate::call::Call;
-use crate::invest_resolve::{InvestResolution, InvestmentEvidence, ResolveInvestment};
+use crate::invest_resolve::{InvestResolution, ResolveInvestment};
 use crate::{
-    ClientCore, Error, Machine, PendingInvestment, Response, Step, TransportError,
+    ClientCore, Error, Evidence, Machine, PendingInvestment, Response, Step, TransportError,
     UnresolvedInvestment,
 };
 
@@ -28,7 +28,7 @@ pub enum Invested {
         /// The investment.
         investment: Box<Investment>,
         /// What proved it is this one: the window and the rounds read.
-        evidence: InvestmentEvidence,
+        evidence: Evidence,
     },
 }
 
@@ -197,9 +197,10 @@ impl Machine for InvestOnce<'_> {
                     investment,
                     evidence,
                 })),
-                Err(Ok(InvestResolution::NotInvested { .. })) => {
+                Err(Ok(InvestResolution::NotInvested { evidence })) => {
                     if self.sends >= self.core.max_placements() {
-                        let unresolved = UnresolvedInvestment::new(self.pending.clone(), cause);
+                        let unresolved = UnresolvedInvestment::new(self.pending.clone(), cause)
+                            .with_evidence(evidence);
                         return self.finish(Err(Error::NotInvested(Box::new(unresolved))));
                     }
                     self.sends += 1;
@@ -207,17 +208,30 @@ impl Machine for InvestOnce<'_> {
                     self.stage = Stage::Investing(again);
                     self.next(now)
                 }
-                Err(Ok(InvestResolution::CannotTell { candidates, .. })) => {
+                Err(Ok(InvestResolution::CannotTell {
+                    candidates,
+                    evidence,
+                })) => {
                     let unresolved = UnresolvedInvestment::new(self.pending.clone(), cause)
-                        .with_candidates(candidates);
+                        .with_candidates(candidates)
+                        .with_evidence(evidence);
                     self.unknown(unresolved)
                 }
                 Err(Err(still_unknown)) => {
-                    let cause = match still_unknown {
-                        Error::InvestmentUnknown(u) => u.cause,
-                        other => other,
+                    let unresolved = match still_unknown {
+                        Error::InvestmentUnknown(u) => {
+                            let UnresolvedInvestment {
+                                cause, evidence, ..
+                            } = *u;
+                            let unresolved = UnresolvedInvestment::new(self.pending.clone(), cause);
+                            match evidence {
+                                Some(evidence) => unresolved.with_evidence(evidence),
+                                None => unresolved,
+                            }
+                        }
+                        other => UnresolvedInvestment::new(self.pending.clone(), other),
                     };
-                    self.unknown(UnresolvedInvestment::new(self.pending.clone(), cause))
+                    self.unknown(unresolved)
                 }
             },
             Stage::Finished => Step::Done(Err(Error::invalid_config(

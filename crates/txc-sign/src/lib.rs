@@ -12,12 +12,12 @@
 //! ([`Place`], [`PlaceOnce`]), with each order's pending record kept before its first byte is
 //! sent ([`PendingOrder`], [`Journal`]) and an unknown outcome resolved from proof by one rule
 //! ([`Resolve`]: [`AbsenceRule`] over an [`AcceptanceWindow`], every answer with its
-//! [`Evidence`]; [`Resolver`] and [`Search`] for other operations found by look-ups); checking
-//! an order against the account's position mode before it is sent ([`Preflight`],
-//! [`ModeCheck`]), closing a position and resolving a close whose outcome is unknown
-//! ([`Close`], [`ResolveClose`]), deciding when a kill-switch guard re-arms
+//! [`Evidence`]); checking an order against the account's position mode before it is sent
+//! ([`Preflight`], [`ModeCheck`]), closing a position and resolving a close whose outcome is
+//! unknown ([`Close`], [`ResolveClose`]), deciding when a kill-switch guard re-arms
 //! ([`KillSwitchSchedule`]), investing exactly once ([`InvestOnce`]) and resolving an
-//! investment from the investments list ([`ResolveInvestment`]) — and, for servers and test
+//! investment from the investments list ([`ResolveInvestment`]) — the three resolved by one
+//! [`Resolver`], each with its [`Search`] — and, for servers and test
 //! doubles, checking a signed request the way the exchange does (`verify`, `NonceGuard`: the
 //! `server` feature).
 //!
@@ -64,6 +64,7 @@ mod body;
 mod call;
 mod client_core;
 mod close;
+mod close_search;
 mod config;
 mod credentials;
 mod decode;
@@ -73,6 +74,7 @@ mod exchange_clock;
 mod hex;
 mod invest_once;
 mod invest_resolve;
+mod invest_search;
 mod kill_switch;
 mod ledger;
 mod machine;
@@ -99,10 +101,8 @@ mod verify;
 
 pub use call::{AttemptRecord, Call};
 pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
-pub use close::{
-    Close, CloseProof, CloseResolution, DOCUMENTED_ACCEPTANCE_WINDOW, LookupRound,
-    MAX_CLOSE_ROUNDS, PendingClose, ResolveClose, TAKE_EFFECT, UnresolvedClose,
-};
+pub use close::{Close, CloseResolution, PendingClose, ResolveClose, UnresolvedClose};
+pub use close_search::{CloseSearch, PositionState};
 pub use config::{
     ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
 };
@@ -118,10 +118,8 @@ pub use evidence::{
 };
 pub use exchange_clock::ClockBounds;
 pub use invest_once::{InvestOnce, Invested, Investing};
-pub use invest_resolve::{
-    InvestResolution, InvestmentEvidence, InvestmentRound, InvestmentWindow, ResolveInvestment,
-    WindowBasis,
-};
+pub use invest_resolve::{InvestResolution, ResolveInvestment};
+pub use invest_search::InvestmentSearch;
 pub use kill_switch::{KillSwitchEvent, KillSwitchSchedule, MIN_REARM_EVERY};
 pub use ledger::Journal;
 pub use machine::{Machine, Step};
@@ -137,7 +135,7 @@ pub use resolve::{
 };
 pub use retry::{Retry, RetryPolicy};
 pub use rule::{AbsenceRule, Timing};
-pub use search::{Candidate, RoundFindings, RoundMachine, Search};
+pub use search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};
 pub use signed_request::SignedRequest;
 pub use signer::{
     DEFAULT_BASE_URL, Signer, X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE, body_bytes,

@@ -13,8 +13,8 @@ use txc_types::values::{ClientOrderId, Market};
 
 use crate::call::Call;
 use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Sighting};
-use crate::resolve::{EventProof, PlacedOrder, Resolve, Resolver};
-use crate::search::{Candidate, RoundFindings, RoundMachine, Search};
+use crate::resolve::{EventProof, Found, PlacedOrder, Resolution, Resolve, Resolver};
+use crate::search::{Outcome, RoundFindings, RoundMachine, Search};
 use crate::{
     AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
     Unresolved,
@@ -60,6 +60,20 @@ impl OrderSearch {
     pub fn order(&self) -> &PendingOrder {
         &self.order
     }
+
+    /// Why absence, even proven twice, does not tell that the order was not placed: a B2B
+    /// account's history omits canceled orders (the client's `b2b_account`).
+    pub fn absence_caveat(&self, core: &ClientCore) -> Option<String> {
+        core.b2b_account().then(|| {
+            "the account is a B2B account (the client's b2b_account setting), whose canceled \
+             orders the exchange does not record in the history: an order placed and then \
+             canceled (a market order canceled unfilled, a trigger order canceled while it \
+             rested) is invisible to every look-up, so absence cannot tell that the order was \
+             not placed; ask the exchange's support, or resend knowingly \
+             (resend_when_cancels_are_invisible)"
+                .to_owned()
+        })
+    }
 }
 
 impl<'a> Resolve<'a> {
@@ -80,6 +94,7 @@ impl<'a> Resolve<'a> {
 
 impl Search for OrderSearch {
     type Record = PlacedOrder;
+    type Answer = Resolution;
 
     fn attempts(&self) -> &[AttemptRecord] {
         self.order.attempts()
@@ -106,15 +121,26 @@ impl Search for OrderSearch {
         })
     }
 
-    fn absence_caveat(&self, core: &ClientCore) -> Option<String> {
-        core.b2b_account().then(|| {
-            "the account is a B2B account (the client's b2b_account setting), whose canceled \
-             orders the exchange does not record in the history: an order placed and then \
-             canceled (a market order canceled unfilled, a trigger order canceled while it \
-             rested) is invisible to every look-up, so absence cannot tell that the order was \
-             not placed; ask the exchange's support, or resend knowingly \
-             (resend_when_cancels_are_invisible)"
-                .to_owned()
+    fn answer(
+        &self,
+        core: &ClientCore,
+        outcome: Outcome<PlacedOrder>,
+    ) -> Result<Resolution, Error> {
+        let settle = || core.ledger().settle(&self.order, core.nonce_mode(), false);
+        Ok(match outcome {
+            Outcome::Found(record, evidence) => {
+                settle();
+                Resolution::Placed(Found::new(record, evidence))
+            }
+            Outcome::Absent(_, evidence) if self.absence_caveat(core).is_none() => {
+                settle();
+                Resolution::NotPlaced(evidence)
+            }
+            // Never several for an order (its round stops at the first); cannot tell either
+            // way is the safe answer.
+            Outcome::Absent(_, evidence) | Outcome::Ambiguous(_, evidence) => {
+                Resolution::CannotTell(evidence)
+            }
         })
     }
 
@@ -122,10 +148,6 @@ impl Search for OrderSearch {
         let unresolved =
             Unresolved::new(self.operation, self.order.clone(), cause).with_evidence(evidence);
         Error::OutcomeUnknown(Box::new(unresolved))
-    }
-
-    fn settled(&self, core: &ClientCore) {
-        core.ledger().settle(&self.order, core.nonce_mode(), false);
     }
 }
 
@@ -174,13 +196,7 @@ impl<'a> OrderRound<'a> {
     /// Starts a look-up's report: a new one, or the next page of the current one.
     fn look(&mut self, operation: &'static str, attempts: &[AttemptRecord], now: SystemTime) {
         let sent = attempts.last().map_or(now, |a| a.signed_at);
-        match self.findings.looks.last_mut() {
-            Some(look) if look.operation == operation && self.paging.is_some() => {
-                look.requests += 1;
-                look.sent_at = look.sent_at.min(sent);
-            }
-            _ => self.findings.looks.push(Look::new(operation, sent, now)),
-        }
+        self.findings.look(operation, sent, now);
     }
 
     fn current(&mut self) -> Option<&mut Look> {
@@ -188,28 +204,16 @@ impl<'a> OrderRound<'a> {
     }
 
     fn flaw(&mut self, flaw: Flaw) {
-        if let Some(look) = self.current()
-            && look.flaw.is_none()
-        {
-            look.flaw = Some(flaw);
-        }
+        self.findings.flaw(flaw);
     }
 
     /// Notes a record of the market carrying the id.
     fn candidate(&mut self, id: u64, created: SystemTime, record: PlacedOrder) {
-        let look = self.findings.looks.len().saturating_sub(1);
-        let sighting = Sighting::new(id, created);
-        if let Some(l) = self.current() {
-            l.seen.push(sighting);
-        }
-        self.findings
-            .candidates
-            .push(Candidate::new(look, sighting, record));
+        self.findings.candidate(Sighting::new(id, created), record);
     }
 
     fn fail(&mut self, error: Error) -> Step<RoundFindings<PlacedOrder>> {
-        self.flaw(Flaw::Failed(error.to_string()));
-        self.findings.failure = Some(error);
+        self.findings.fail(error);
         self.finish()
     }
 

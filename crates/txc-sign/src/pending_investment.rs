@@ -5,8 +5,7 @@ use std::time::SystemTime;
 
 use txc_types::investments::Invest;
 
-use crate::invest_resolve::InvestmentWindow;
-use crate::{AttemptRecord, NonceMode};
+use crate::{AcceptanceWindow, AttemptRecord, NonceMode};
 
 /// An investment that may or may not have been made: the request (plan and amount), how its
 /// nonces were checked (which bounds when the exchange could have accepted an attempt) and
@@ -62,16 +61,17 @@ impl PendingInvestment {
         &self.attempts
     }
 
-    /// The span of the exchange's clock in which an attempt can have been accepted: with
-    /// `nonceWindow`, the attempts' nonces ± 5 s; `None` with strict nonces, whose window only
-    /// closes once a later request of the key is accepted (resolving measures it), or without
-    /// attempts.
-    pub fn acceptance_window(&self) -> Option<InvestmentWindow> {
+    /// When, on the exchange's clock, an attempt can have been accepted and its record
+    /// created: with `nonceWindow`, each attempt's nonce ± 5 s plus the creation allowance
+    /// (resolving narrows it by the measured clock); `None` with strict nonces, whose window
+    /// only closes once a later request of the key is accepted (resolving measures it), or
+    /// without attempts.
+    pub fn acceptance_window(&self) -> Option<AcceptanceWindow> {
         match self.nonce_mode {
-            NonceMode::Window => {
-                InvestmentWindow::of_nonces(self.attempts.iter().map(|a| a.nonce.get()))
+            NonceMode::Window if !self.attempts.is_empty() => {
+                Some(AcceptanceWindow::of_nonces(&self.attempts, None))
             }
-            NonceMode::Strict => None,
+            _ => None,
         }
     }
 

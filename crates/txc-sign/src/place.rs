@@ -8,7 +8,6 @@ use crate::call::Call;
 use crate::evidence::Evidence;
 use crate::order_search::OrderSearch;
 use crate::resolve::{Found, Placed, PlacedOrder, Resolution, Resolve};
-use crate::search::Search;
 use crate::stream::Wake;
 use crate::{
     ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, TransportErrorKind,

@@ -1,6 +1,8 @@
 //! [`Resolver`]: finds out, from proof, whether an operation whose outcome is unknown was
-//! carried out — [`Resolve`] for orders — and the answers it gives ([`Resolution`],
-//! [`Found`], [`Placed`]), each carrying the [`Evidence`] that proved it.
+//! carried out — [`Resolve`] for orders, [`ResolveClose`](crate::ResolveClose) for a
+//! position's close, [`ResolveInvestment`](crate::ResolveInvestment) for an investment — and
+//! the answers it gives an order ([`Resolution`], [`Found`], [`Placed`]), each carrying the
+//! [`Evidence`] that proved it.
 
 use std::time::{Duration, SystemTime};
 
@@ -11,9 +13,10 @@ use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::call::Call;
 use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Round, RoundVerdict};
+use crate::exchange_clock::shift;
 use crate::order_search::OrderSearch;
 use crate::rule::{AbsenceRule, Timing};
-use crate::search::{RoundFindings, RoundMachine, Search};
+use crate::search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::stream::{SightingWatch, Wake};
 use crate::{
     ApiError, ClientCore, ClockBounds, ClockOffset, Error, Machine, NonceMode, Response, Step,
@@ -230,8 +233,17 @@ fn event_look(source: &str) -> &'static str {
     }
 }
 
+/// The most a round is scheduled past the time the nonce clock (local plus its correction)
+/// says the rule needs, before the exchange's clock was measured: a `Date` header's second and
+/// a round trip. Scheduling only: the round is judged by the clock its own answers measure,
+/// and made again if it came too early.
+const UNMEASURED_CLOCK_MARGIN: Duration = Duration::from_secs(2);
+
 /// Where a [`Resolver`] is.
 enum Stage<'a, R> {
+    /// Not started: the first round goes at once, or waits for the rule
+    /// ([`Presence::Settled`]).
+    Start,
     /// About to make a round.
     Round(RoundMachine<'a, R>),
     /// Reading the exchange's clock, with the round it needs it for.
@@ -243,20 +255,25 @@ enum Stage<'a, R> {
 }
 
 /// Finds out from proof whether an operation whose outcome is unknown was carried out: a
-/// [`Machine`] whose output is a [`Resolution`], or [`Error::OutcomeUnknown`] when it cannot
-/// prove either way. Generic over the [`Search`] that finds the operation (orders:
-/// [`Resolve`], whose docs state the rule); the proof rule ([`AbsenceRule`]) is the same for
-/// every operation.
+/// [`Machine`] whose output is the operation's answer ([`Search::Answer`]: a [`Resolution`]
+/// for an order), or an unknown-outcome error when it cannot prove either way. Generic over
+/// the [`Search`] that finds the operation — [`Resolve`] (orders, whose docs state the rule),
+/// [`ResolveClose`](crate::ResolveClose), [`ResolveInvestment`](crate::ResolveInvestment); the
+/// acceptance window, the clock measurement, the proof of absence ([`AbsenceRule`]) and the
+/// [`Evidence`] are the same for every operation, and the search says what proves presence
+/// ([`Presence`]).
 pub struct Resolver<'a, S: Search> {
     core: &'a ClientCore,
     search: S,
     rule: AbsenceRule,
     evidence: Evidence,
-    /// With strict nonces: the latest the exchange's clock read when it accepted the first
-    /// look-up, once one was accepted.
+    /// With strict nonces (or attempts not known): the latest the exchange's clock read when
+    /// it accepted the first look-up, once one was accepted.
     fence: Option<SystemTime>,
     /// What a stream shows of the operation, when one may.
     events: Option<EventProof<S::Record>>,
+    /// With [`Presence::Twice`]: the round that found the record first, awaiting the second.
+    sighted: Option<usize>,
     stage: Stage<'a, S::Record>,
 }
 
@@ -269,18 +286,16 @@ impl<'a, S: Search> Resolver<'a, S> {
             guaranteed: rule.is_proven(),
             ..Evidence::default()
         };
-        let mut resolver = Self {
+        Self {
             core,
             search,
             rule,
             evidence,
             fence: None,
             events: None,
-            stage: Stage::Finished,
-        };
-        let window = resolver.window();
-        resolver.stage = Stage::Round(resolver.search.round(core, window.as_ref()));
-        resolver
+            sighted: None,
+            stage: Stage::Start,
+        }
     }
 
     /// The search.
@@ -318,19 +333,29 @@ impl<'a, S: Search> Resolver<'a, S> {
         look.seen.push(sighting);
         self.evidence.clock = self.clock();
         self.evidence.window = Some(window);
+        let exchange_sent_at = self.evidence.clock.map(|c| c.earliest(now));
         self.evidence.rounds.push(Round {
             looks: vec![look],
             verdict: RoundVerdict::Found,
+            exchange_sent_at,
         });
-        self.search.settled(self.core);
-        let evidence = std::mem::take(&mut self.evidence);
-        Some(self.finish(Ok(Resolution::Placed(Found::new(record, evidence)))))
+        Some(self.answer(|evidence| Outcome::Found(record, evidence)))
+    }
+
+    /// Whether the window is fenced by the first look-up: strict nonces, or attempts not
+    /// known.
+    fn fenced(&self) -> bool {
+        self.search.nonce_mode(self.core) == NonceMode::Strict || self.search.attempts().is_empty()
     }
 
     /// The attempts' acceptance window, as far as it is known.
     fn window(&self) -> Option<AcceptanceWindow> {
         let attempts = self.search.attempts();
-        match self.core.nonce_mode() {
+        let mode = self.search.nonce_mode(self.core);
+        if attempts.is_empty() {
+            return Some(AcceptanceWindow::before_look_up(self.fence?, mode));
+        }
+        match mode {
             NonceMode::Window => Some(AcceptanceWindow::of_nonces(attempts, self.clock().as_ref())),
             NonceMode::Strict => {
                 let clock = self.clock()?;
@@ -343,11 +368,11 @@ impl<'a, S: Search> Resolver<'a, S> {
         self.core.exchange_clock().bounds()
     }
 
-    /// What the rule judges timing against: `window`, `clock`, and the round that proved
-    /// absence before, if one did.
+    /// What the rule judges timing against: `window`'s settling time, `clock`, and the round
+    /// that proved absence before, if one did.
     fn timing<'t>(
         &'t self,
-        window: Option<&'t AcceptanceWindow>,
+        window: Option<&AcceptanceWindow>,
         clock: Option<&'t ClockBounds>,
     ) -> Timing<'t> {
         let previous = self
@@ -355,42 +380,38 @@ impl<'a, S: Search> Resolver<'a, S> {
             .rounds
             .iter()
             .rfind(|r| r.verdict == RoundVerdict::Absent);
-        let last_attempt = self
-            .search
-            .attempts()
-            .iter()
-            .map(|a| a.signed_at)
-            .max()
-            .unwrap_or(std::time::UNIX_EPOCH);
         Timing {
-            window,
+            settled_at: window.and_then(|w| self.rule.settled_at(w)),
             clock,
             applied: self.core.nonces().clock_offset(),
-            last_attempt,
             previous,
         }
     }
 
-    fn finish(
+    /// Ends with the operation's answer to `outcome`.
+    fn answer(
         &mut self,
-        output: Result<Resolution<S::Record>, Error>,
+        outcome: impl FnOnce(Evidence) -> Outcome<S::Record>,
     ) -> Step<<Self as Machine>::Output> {
+        let evidence = std::mem::take(&mut self.evidence);
+        let answer = self.search.answer(self.core, outcome(evidence));
         self.stage = Stage::Finished;
-        Step::Done(output)
+        Step::Done(answer)
     }
 
     /// Ends unknown, because of `cause`.
     fn unknown(&mut self, cause: Error) -> Step<<Self as Machine>::Output> {
         let evidence = std::mem::take(&mut self.evidence);
         let error = self.search.unknown(cause, evidence);
-        self.finish(Err(error))
+        self.stage = Stage::Finished;
+        Step::Done(Err(error))
     }
 
     /// Ends unknown for `reason` (what to run is added).
     fn unproven(&mut self, reason: impl Into<String>) -> Step<<Self as Machine>::Output> {
         let reason = format!(
-            "{}; resolve it again later (the client's resolve, with the order's pending \
-             record), or look it up by hand",
+            "{}; resolve it again later (the client's resolve, with the pending record), or \
+             look it up by hand",
             reason.into()
         );
         self.unknown(Error::Unproven { reason })
@@ -402,31 +423,53 @@ impl<'a, S: Search> Resolver<'a, S> {
         mut findings: RoundFindings<S::Record>,
         now: SystemTime,
     ) -> Step<<Self as Machine>::Output> {
+        let hopeless = findings
+            .looks
+            .iter()
+            .find_map(|l| l.flaw.clone())
+            .filter(|f| !matches!(f, Flaw::Failed(_) | Flaw::Incomplete(_)));
+        if let Some(flaw) = hopeless
+            && findings.candidates.is_empty()
+        {
+            // Asking again the same way cannot prove more, whatever the window and the clock.
+            self.evidence.rounds.push(Round {
+                looks: findings.looks,
+                verdict: RoundVerdict::ProvesNothing,
+                exchange_sent_at: None,
+            });
+            return self.unproven(format!("a look-up proves nothing: {flaw}"));
+        }
         let clock = self.clock();
-        if self.core.nonce_mode() == NonceMode::Strict && self.fence.is_none() {
+        let accepted = findings
+            .looks
+            .iter()
+            .filter(|l| !matches!(l.flaw, Some(Flaw::Failed(_))))
+            .map(|l| l.answered_at)
+            .min();
+        if self.fenced()
+            && self.fence.is_none()
+            && let Some(accepted) = accepted
+        {
             let Some(clock) = clock else {
                 // The fence and the window need the exchange's clock: read it first.
                 let call = self.core.call_owned(ServerTimeQuery);
                 self.stage = Stage::Clock(Box::new(call), Some(findings));
                 return self.next(now);
             };
-            self.fence = findings
-                .looks
-                .iter()
-                .filter(|l| !matches!(l.flaw, Some(Flaw::Failed(_))))
-                .map(|l| clock.latest(l.answered_at))
-                .min();
+            self.fence = Some(clock.latest(accepted));
         }
         let window = self.window();
         self.evidence.window.clone_from(&window);
         self.evidence.clock = clock;
+        self.evidence.attempts_settled_at = window.as_ref().and_then(|w| self.rule.settled_at(w));
         self.evidence.settle_delay = self
             .rule
             .settle_delay(clock.as_ref(), self.core.nonces().clock_offset());
         for candidate in &mut findings.candidates {
-            let ours = window
+            let inside = window
                 .as_ref()
-                .is_some_and(|w| w.contains(candidate.sighting.created));
+                .is_some_and(|w| w.admits(&candidate.sighting));
+            let ours = self.search.is_ours(&candidate.record, inside);
             candidate.sighting.ours = ours;
             if let Some(seen) = findings
                 .looks
@@ -438,20 +481,64 @@ impl<'a, S: Search> Resolver<'a, S> {
         }
         let first = self.evidence.rounds.is_empty();
         let flawed = findings.looks.iter().find_map(|l| l.flaw.clone());
-        let ours = findings.candidates.into_iter().find(|c| c.sighting.ours);
+        let (ours, others): (Vec<_>, Vec<_>) = findings
+            .candidates
+            .into_iter()
+            .partition(|c| c.sighting.ours);
         let mut round = Round {
+            exchange_sent_at: None,
             looks: findings.looks,
             verdict: RoundVerdict::ProvesNothing,
         };
-        if let Some(found) = ours {
+        round.exchange_sent_at = clock.zip(round.sent_at()).map(|(c, t)| c.earliest(t));
+        let timing = self.timing(window.as_ref(), clock.as_ref());
+        let on_time = self.rule.judge(&round, &timing) == RoundVerdict::Absent;
+        let presence = self.search.presence();
+        if !ours.is_empty() && (presence != Presence::Settled || flawed.is_none()) {
             round.verdict = RoundVerdict::Found;
-            self.evidence.rounds.push(round);
-            self.search.settled(self.core);
-            let evidence = std::mem::take(&mut self.evidence);
-            return self.finish(Ok(Resolution::Placed(Found::new(found.record, evidence))));
-        }
-        if flawed.is_none() {
-            let timing = self.timing(window.as_ref(), clock.as_ref());
+            match presence {
+                Presence::Sighted => {
+                    self.evidence.rounds.push(round);
+                    return self.found(ours);
+                }
+                Presence::Settled if on_time => {
+                    self.evidence.rounds.push(round);
+                    return self.found(ours);
+                }
+                Presence::Settled => {
+                    round.verdict = if first {
+                        RoundVerdict::Probe
+                    } else {
+                        RoundVerdict::TooEarly
+                    };
+                }
+                Presence::Twice => {
+                    let settle = self.evidence.settle_delay;
+                    let confirms = self
+                        .sighted
+                        .and_then(|i| self.evidence.rounds.get(i))
+                        .and_then(Round::last_sent_at)
+                        .and_then(|t| t.checked_add(settle))
+                        .zip(round.sent_at())
+                        .is_some_and(|(needed, sent)| sent >= needed);
+                    self.evidence.rounds.push(round);
+                    if confirms {
+                        return self.found(ours);
+                    }
+                    if self.sighted.is_none() {
+                        self.sighted = Some(self.evidence.rounds.len().saturating_sub(1));
+                    }
+                    return self.next_round(None, first, None, now);
+                }
+            }
+        } else if flawed.is_none() {
+            if self.sighted.is_some() {
+                self.evidence.rounds.push(round);
+                return self.unproven(
+                    "the look-ups found the record, then not: the exchange's answers \
+                     contradict each other",
+                );
+            }
             round.verdict = match self.rule.judge(&round, &timing) {
                 RoundVerdict::TooEarly if first => RoundVerdict::Probe,
                 verdict => verdict,
@@ -459,18 +546,46 @@ impl<'a, S: Search> Resolver<'a, S> {
         }
         self.evidence.rounds.push(round);
         if self.evidence.absences() >= 2 {
-            let evidence = std::mem::take(&mut self.evidence);
-            return match self.search.absence_caveat(self.core) {
-                Some(_) => self.finish(Ok(Resolution::CannotTell(evidence))),
-                None => {
-                    self.search.settled(self.core);
-                    self.finish(Ok(Resolution::NotPlaced(evidence)))
-                }
-            };
+            let others = others.into_iter().map(|c| c.record).collect();
+            return self.answer(|evidence| Outcome::Absent(others, evidence));
         }
-        if let Some(failure) = findings.failure {
+        self.next_round(findings.failure, first, flawed, now)
+    }
+
+    /// Ends with the records of the attempts' a round found: the first, or — when the round
+    /// saw every record of the attempts ([`Presence::Settled`]) and several are inside the
+    /// window — all of them, which cannot be told apart.
+    fn found(&mut self, ours: Vec<Candidate<S::Record>>) -> Step<<Self as Machine>::Output> {
+        // One record an id: an order seen by two look-ups is one order.
+        let mut ids: Vec<String> = Vec::new();
+        let mut records = Vec::new();
+        for candidate in ours {
+            if !ids.contains(&candidate.sighting.id) {
+                ids.push(candidate.sighting.id);
+                records.push(candidate.record);
+            }
+        }
+        if records.len() > 1 && self.search.presence() == Presence::Settled {
+            return self.answer(|evidence| Outcome::Ambiguous(records, evidence));
+        }
+        match records.into_iter().next() {
+            Some(record) => self.answer(|evidence| Outcome::Found(record, evidence)),
+            None => self.unproven("no record was found"),
+        }
+    }
+
+    /// Goes on after a round that proved nothing definite: stops on a failure (after the
+    /// first round) or a flaw that asking again cannot mend, else waits for the next round.
+    fn next_round(
+        &mut self,
+        failure: Option<Error>,
+        first: bool,
+        flawed: Option<Flaw>,
+        now: SystemTime,
+    ) -> Step<<Self as Machine>::Output> {
+        if let Some(failure) = failure {
             let nonce_refused = failure.api().is_some_and(ApiError::is_nonce_outside_window);
-            if nonce_refused && let Some(clock) = clock {
+            if nonce_refused && let Some(clock) = self.clock() {
                 // The look-ups' own nonces are off the exchange's clock: correct the key's
                 // nonce clock by what was measured (as `sync_clock` would) and look again.
                 let mid = (clock.lo().as_millis() / 2).saturating_add(clock.hi().as_millis() / 2);
@@ -503,28 +618,53 @@ impl<'a, S: Search> Resolver<'a, S> {
 
     /// Waits for the next round, reading the exchange's clock first if the rule needs it.
     fn schedule(&mut self, now: SystemTime) -> Step<<Self as Machine>::Output> {
+        let settle = self.evidence.settle_delay;
+        if let Some(first) = self.sighted.and_then(|i| self.evidence.rounds.get(i)) {
+            // A record seen once: the second look, the settling delay later.
+            let ready = first
+                .last_sent_at()
+                .and_then(|t| t.checked_add(settle))
+                .unwrap_or(now);
+            self.stage = Stage::Waiting(ready);
+            return self.next(now);
+        }
         let clock = self.clock();
         let window = self.window();
         let timing = self.timing(window.as_ref(), clock.as_ref());
-        let ready = match self.rule.ready_at(&timing) {
-            Some(ready) => ready,
-            None if self.rule.is_proven() && clock.is_none() => {
+        let ready = match (self.rule.ready_at(&timing), clock, timing.settled_at) {
+            (Some(ready), _, _) => ready,
+            (None, None, Some(settled)) if self.evidence.rounds.is_empty() => {
+                // No answer measured the exchange's clock yet: by the nonce clock, with a
+                // margin; the round's own answers measure it, and it is judged by them.
+                let needed = settled
+                    .checked_add(self.rule.settle_delay(None, timing.applied))
+                    .unwrap_or(settled);
+                shift(needed, -timing.applied.as_millis())
+                    .checked_add(UNMEASURED_CLOCK_MARGIN)
+                    .unwrap_or(now)
+            }
+            (None, None, _) => {
                 let call = self.core.call_owned(ServerTimeQuery);
                 self.stage = Stage::Clock(Box::new(call), None);
                 return self.next(now);
             }
             // With strict nonces and no look-up accepted yet: try again after the delay.
-            None => now
-                .checked_add(self.rule.settle_delay(clock.as_ref(), timing.applied))
-                .unwrap_or(now),
+            (None, Some(_), _) => now.checked_add(settle).unwrap_or(now),
         };
         self.stage = Stage::Waiting(ready);
+        self.next(now)
+    }
+
+    /// Starts a round at once.
+    fn round_now(&mut self, now: SystemTime) -> Step<<Self as Machine>::Output> {
+        let window = self.window();
+        self.stage = Stage::Round(self.search.round(self.core, window.as_ref()));
         self.next(now)
     }
 }
 
 impl<S: Search> Machine for Resolver<'_, S> {
-    type Output = Result<Resolution<S::Record>, Error>;
+    type Output = Result<S::Answer, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
         if !matches!(self.stage, Stage::Finished)
@@ -533,6 +673,13 @@ impl<S: Search> Machine for Resolver<'_, S> {
             return placed;
         }
         match std::mem::replace(&mut self.stage, Stage::Finished) {
+            Stage::Start => {
+                if self.search.presence() == Presence::Settled && !self.fenced() {
+                    self.schedule(now)
+                } else {
+                    self.round_now(now)
+                }
+            }
             Stage::Round(mut round) => match round.next(now) {
                 Step::Done(findings) => self.take(findings, now),
                 step => {
@@ -574,9 +721,7 @@ impl<S: Search> Machine for Resolver<'_, S> {
                     self.stage = Stage::Waiting(ready);
                     return Step::Wait(wait);
                 }
-                let window = self.window();
-                self.stage = Stage::Round(self.search.round(self.core, window.as_ref()));
-                self.next(now)
+                self.round_now(now)
             }
             Stage::Finished => Step::Done(Err(Error::invalid_config(
                 "resolve",
@@ -589,7 +734,7 @@ impl<S: Search> Machine for Resolver<'_, S> {
         match &mut self.stage {
             Stage::Round(round) => round.receive(response),
             Stage::Clock(call, _) => call.receive(response),
-            Stage::Waiting(_) | Stage::Finished => {}
+            Stage::Start | Stage::Waiting(_) | Stage::Finished => {}
         }
     }
 

@@ -6,15 +6,16 @@ use std::time::{Duration, SystemTime};
 use crate::evidence::{AcceptanceWindow, NONCE_WINDOW, Round, RoundVerdict};
 use crate::{ClockBounds, ClockOffset};
 
-/// When rounds of look-ups prove an operation's absence.
+/// When rounds of look-ups prove an operation's absence — the same for an order, a
+/// position's close and an investment.
 ///
 /// **The rule** (the default, *proven* timing): absence is proven by two rounds with no flaw
 /// and nothing of the attempts' found, where
 ///
-/// 1. every look-up of the first was processed after the exchange's clock passed the end of
-///    the [`AcceptanceWindow`] plus the settling delay — judged by the look-up's signing time
-///    and the *lower* bound of the measured offset ([`ClockBounds::earliest`]), so a look-up
-///    whose time cannot be proved does not count;
+/// 1. every look-up of the first was processed after the exchange's clock passed the time the
+///    attempts settled — the end of their [`AcceptanceWindow`] — plus the settling delay:
+///    judged by the look-up's signing time and the *lower* bound of the measured offset
+///    ([`ClockBounds::earliest`]), so a look-up whose time cannot be proved does not count;
 /// 2. every look-up of the second was sent at least the settling delay after the last of the
 ///    first.
 ///
@@ -23,13 +24,17 @@ use crate::{ClockBounds, ClockOffset};
 /// record of the attempts reaches each look-up within the settling delay of its creation and
 /// of each change of its state (see `Resolve`'s docs).
 ///
-/// With *unproven* timing (the client's `unproven_settle_delay`) the rounds are spaced by the
-/// caller's delay from the last attempt's signing, whatever the window and the clock: the
-/// answer then rests on the caller's word, and its [`Evidence`](crate::Evidence) says so.
+/// Two settings give the guarantee up, each for one of its parts, and the
+/// [`Evidence`](crate::Evidence) then says so (`guaranteed: false`):
+/// [`unproven`](Self::unproven) drops the floor (the caller's settling delay, whatever the
+/// visibility lag), and [`with_acceptance_window`](Self::with_acceptance_window) replaces the
+/// documented time the attempts may still be accepted and create their record (for a sandbox
+/// whose requests arrive at once). Both are still measured on the exchange's clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AbsenceRule {
     delay: Duration,
-    proven: bool,
+    floor: bool,
+    window: Option<Duration>,
 }
 
 impl AbsenceRule {
@@ -37,16 +42,28 @@ impl AbsenceRule {
     pub fn proven(delay: Duration) -> Self {
         Self {
             delay,
-            proven: true,
+            floor: true,
+            window: None,
         }
     }
 
-    /// Rounds spaced by `delay` after the last attempt, without the rule's guarantee.
+    /// The rule with the caller's settling delay `delay`, without its floor: the answer rests
+    /// on the caller's word that no record lags more.
     pub fn unproven(delay: Duration) -> Self {
         Self {
             delay,
-            proven: false,
+            floor: false,
+            window: None,
         }
+    }
+
+    /// The same, counting the attempts as settled `window` after the last one's nonce (the
+    /// fence, with strict nonces) instead of the documented window's end — the nonce window
+    /// and the creation allowance: the answer rests on the caller's word that every attempt
+    /// was accepted, and its record created, by then.
+    pub fn with_acceptance_window(mut self, window: Duration) -> Self {
+        self.window = Some(window);
+        self
     }
 
     /// The settling delay as set (before the floor).
@@ -54,31 +71,43 @@ impl AbsenceRule {
         self.delay
     }
 
-    /// Whether the timing is the rule's.
+    /// The caller's acceptance window, if it replaces the documented one.
+    pub fn acceptance_window(&self) -> Option<Duration> {
+        self.window
+    }
+
+    /// Whether the timing is the rule's (no setting gave any of it up).
     pub fn is_proven(&self) -> bool {
-        self.proven
+        self.floor && self.window.is_none()
     }
 
     /// The settling delay used: the setting, raised to the floor (the nonce window plus the
-    /// skew `clock` measures of a nonce clock corrected by `applied`) with proven timing.
+    /// skew `clock` measures of a nonce clock corrected by `applied`) unless it was given up.
     pub fn settle_delay(&self, clock: Option<&ClockBounds>, applied: ClockOffset) -> Duration {
-        if !self.proven {
+        if !self.floor {
             return self.delay;
         }
         let skew = clock.map_or(Duration::ZERO, |c| c.skew_from(applied));
         self.delay.max(NONCE_WINDOW.saturating_add(skew))
     }
 
+    /// The exchange's time after which no attempt of `window` can be accepted and create its
+    /// record: its end, or its anchor (the last nonce, the fence) plus the caller's
+    /// acceptance window. `None` while unknown.
+    pub fn settled_at(&self, window: &AcceptanceWindow) -> Option<SystemTime> {
+        match self.window {
+            None => window.end(),
+            Some(span) => window.anchor()?.checked_add(span),
+        }
+    }
+
     /// The local time from which the next round may prove absence: `None` while that cannot be
-    /// known (proven timing without a window end or a clock reading).
+    /// known (no settling time or no clock reading yet).
     pub fn ready_at(&self, timing: &Timing<'_>) -> Option<SystemTime> {
         let settle = self.settle_delay(timing.clock, timing.applied);
-        let first = if self.proven {
-            let end = timing.window?.end()?;
-            timing.clock?.local_when_reached(end.checked_add(settle)?)
-        } else {
-            timing.last_attempt.checked_add(settle)?
-        };
+        let first = timing
+            .clock?
+            .local_when_reached(timing.settled_at?.checked_add(settle)?);
         let after_previous = timing
             .previous
             .and_then(Round::last_sent_at)
@@ -91,33 +120,19 @@ impl AbsenceRule {
     /// [`RoundVerdict::TooEarly`].
     pub fn judge(&self, round: &Round, timing: &Timing<'_>) -> RoundVerdict {
         let settle = self.settle_delay(timing.clock, timing.applied);
-        let needed_exchange = if self.proven {
-            let Some(end) = timing.window.and_then(AcceptanceWindow::end) else {
-                return RoundVerdict::TooEarly;
-            };
-            let Some(clock) = timing.clock else {
-                return RoundVerdict::TooEarly;
-            };
-            Some((end.checked_add(settle), clock))
-        } else {
-            None
-        };
-        let needed_local = if self.proven {
-            None
-        } else {
-            timing.last_attempt.checked_add(settle)
+        let (Some(clock), Some(needed)) = (
+            timing.clock,
+            timing.settled_at.and_then(|t| t.checked_add(settle)),
+        ) else {
+            return RoundVerdict::TooEarly;
         };
         let after_previous = timing
             .previous
             .and_then(Round::last_sent_at)
             .and_then(|t| t.checked_add(settle));
         let late_enough = round.looks.iter().all(|look| {
-            let past_window = match needed_exchange {
-                Some((Some(needed), clock)) => clock.earliest(look.sent_at) >= needed,
-                Some((None, _)) => false,
-                None => needed_local.is_some_and(|n| look.sent_at >= n),
-            };
-            past_window && after_previous.is_none_or(|t| look.sent_at >= t)
+            clock.earliest(look.sent_at) >= needed
+                && after_previous.is_none_or(|t| look.sent_at >= t)
         });
         if late_enough && !round.looks.is_empty() {
             RoundVerdict::Absent
@@ -130,14 +145,12 @@ impl AbsenceRule {
 /// What the rule's timing is judged against.
 #[derive(Debug, Clone, Copy)]
 pub struct Timing<'a> {
-    /// The attempts' window (proven timing needs its end).
-    pub window: Option<&'a AcceptanceWindow>,
-    /// The exchange's clock as measured (proven timing needs it).
+    /// When, on the exchange's clock, the attempts settled ([`AbsenceRule::settled_at`]).
+    pub settled_at: Option<SystemTime>,
+    /// The exchange's clock as measured.
     pub clock: Option<&'a ClockBounds>,
     /// The correction applied to the nonce clock.
     pub applied: ClockOffset,
-    /// When the last attempt was signed (unproven timing counts from it).
-    pub last_attempt: SystemTime,
     /// The round that proved absence before, if one did.
     pub previous: Option<&'a Round>,
 }
@@ -161,6 +174,7 @@ mod tests {
                 .map(|s| Look::new("open_orders", at(*s), at(*s + 10)))
                 .collect(),
             verdict: RoundVerdict::Probe,
+            exchange_sent_at: None,
         }
     }
 
@@ -180,10 +194,9 @@ mod tests {
         );
         let rule = AbsenceRule::proven(Duration::from_secs(6));
         let timing = Timing {
-            window: Some(&window),
+            settled_at: rule.settled_at(&window),
             clock: Some(&clock),
             applied: ClockOffset::ZERO,
-            last_attempt: at(100_000),
             previous: None,
         };
         // Floor: 5 s window + 3 s skew = 8 s, above the 6 s asked for.
@@ -225,20 +238,47 @@ mod tests {
     }
 
     #[test]
-    fn unproven_timing_counts_from_the_last_attempt() {
-        let rule = AbsenceRule::unproven(Duration::from_millis(100));
-        let timing = Timing {
-            window: None,
-            clock: None,
+    fn unproven_timing_drops_the_floor_and_may_shorten_the_window_on_the_exchange_s_clock() {
+        let attempt = AttemptRecord {
+            nonce: Nonce(1_000),
+            signed_at: at(1_000),
+        };
+        let window = AcceptanceWindow::of_nonces(&[attempt], None);
+        // The exchange's clock 0–2 s ahead of the local one: ready by the local clock at once.
+        let clock = ClockBounds::from_reading(at(2_000), at(1_000), at(2_000));
+        let unproven = AbsenceRule::unproven(Duration::from_millis(100));
+        assert!(!unproven.is_proven());
+        assert_eq!(
+            unproven.settle_delay(Some(&clock), ClockOffset::ZERO),
+            Duration::from_millis(100),
+            "no floor"
+        );
+        // The documented window is still waited out: 1 s + 10 s, then the delay.
+        let timing = |rule: &AbsenceRule| Timing {
+            settled_at: rule.settled_at(&window),
+            clock: Some(&clock),
             applied: ClockOffset::ZERO,
-            last_attempt: at(1_000),
             previous: None,
         };
-        assert_eq!(rule.ready_at(&timing), Some(at(1_100)));
-        assert_eq!(rule.judge(&round(&[1_100]), &timing), RoundVerdict::Absent);
+        assert_eq!(unproven.settled_at(&window), Some(at(11_000)));
+        assert_eq!(unproven.ready_at(&timing(&unproven)), Some(at(11_100)));
+        // The caller's window: 200 ms after the nonce.
+        let short = unproven.with_acceptance_window(Duration::from_millis(200));
+        assert_eq!(short.settled_at(&window), Some(at(1_200)));
+        assert_eq!(short.ready_at(&timing(&short)), Some(at(1_300)));
         assert_eq!(
-            rule.judge(&round(&[1_099]), &timing),
+            short.judge(&round(&[1_300]), &timing(&short)),
+            RoundVerdict::Absent
+        );
+        assert_eq!(
+            short.judge(&round(&[1_299]), &timing(&short)),
             RoundVerdict::TooEarly
         );
+        // Without a clock reading nothing can be judged.
+        let blind = Timing {
+            clock: None,
+            ..timing(&short)
+        };
+        assert_eq!(short.ready_at(&blind), None);
     }
 }

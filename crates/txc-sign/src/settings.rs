@@ -77,12 +77,12 @@ macro_rules! client_settings {
                 default "the key's, shared by every client of it in the process"
                 |config| { config.nonces = Some(nonces); }
 
-            /// The settling delay resolving an order whose outcome is unknown (`resolve`,
-            /// `place_once`) spaces its two rounds of look-ups by (and how far apart resolving
-            /// an investment reads the investments list twice): the first once the exchange's
-            /// clock is past the attempts' acceptance window plus this delay, the second this
-            /// delay later. It is the longest lag between an order and the look-ups that the
-            /// proof covers. At least the nonce window (5 s): a shorter one is refused by
+            /// The settling delay resolving an order, a close or an investment whose outcome is
+            /// unknown (`resolve`, `place_once`, `resolve_close`, `resolve_investment`,
+            /// `invest_once`) spaces its two rounds of look-ups by: the first once the
+            /// exchange's clock is past the attempts' acceptance window plus this delay, the
+            /// second this delay later. It is the longest lag between a record and the look-ups
+            /// that the proof covers. At least the nonce window (5 s): a shorter one is refused by
             /// `build`, and at resolving it is raised to 5 s plus the measured clock skew. Going
             /// below is only possible with
             /// [`unproven_settle_delay`](Self::unproven_settle_delay).
@@ -93,11 +93,12 @@ macro_rules! client_settings {
                     config.unproven_settle_delay = None;
                 }
 
-            /// **Gives up the exactly-once guarantee**: spaces resolving's rounds by `delay` from
-            /// the last attempt, whatever the exchange's clock and the nonce window say, with no
-            /// floor. For tests against an exchange that shares this host's clock and shows
-            /// orders at once (the sandbox); every answer's evidence says the timing was
-            /// unproven. Replaces [`settle_delay`](Self::settle_delay).
+            /// **Gives up the exactly-once guarantee**: spaces resolving's rounds (of an order, a
+            /// close, an investment) by `delay`, with no floor — the attempts' acceptance window
+            /// is still waited out on the exchange's clock (see
+            /// [`unproven_acceptance_window`](Self::unproven_acceptance_window)). For tests
+            /// whose look-ups lag less than the exchange's may; every answer's evidence says the
+            /// timing was unproven. Replaces [`settle_delay`](Self::settle_delay).
             unproven_settle_delay(delay: ::std::time::Duration)
                 default "none: the rule's timing"
                 |config| { config.unproven_settle_delay = Some(delay); }
@@ -187,15 +188,18 @@ macro_rules! client_settings {
                 default "[`ModeCheck::Learn`](txc_sign::ModeCheck::Learn)"
                 |config| { config.mode_check = check; }
 
-            /// Replaces the documented time within which a close request may still be accepted
-            /// and take effect — the ±5 s nonce window plus 5 s, counted from the attempt's
-            /// nonce (or, without `nonceWindow`, from the key's first later request) — which
-            /// resolving a close waits out before it may answer "still open". Any other value
-            /// gives up that proof: for a sandbox whose requests all arrive at once, never for
-            /// the exchange.
+            /// **Gives up the exactly-once guarantee**: replaces the documented time within
+            /// which an attempt (of an order, a close, an investment) may still be accepted and
+            /// create its record — the nonce window and the creation allowance, 10 s after the
+            /// last attempt's nonce (without `nonceWindow`, 5 s after the key's first later
+            /// request) — which resolving waits out, on the exchange's clock, before a round
+            /// may prove absence ("not placed", "still open", "not invested"). Which record is
+            /// the attempts' is still judged by the documented window. For a sandbox whose
+            /// requests all arrive at once, never for the exchange; every answer's evidence says
+            /// the timing was unproven.
             unproven_acceptance_window(window: ::std::time::Duration)
-                default "10 s, the documented one"
-                |config| { config.acceptance_window = window; }
+                default "none: the documented window"
+                |config| { config.acceptance_window = Some(window); }
 
             /// Where the client's event streams publish the orders they see and where resolving
             /// (`resolve`, `place_once`) looks for an order's events

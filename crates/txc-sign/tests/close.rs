@@ -16,8 +16,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use http::HeaderMap;
 use proptest::prelude::*;
 use txc_sign::{
-    ClientConfig, ClientCore, CloseResolution, Credentials, Error, Machine, ModeCheck, NonceMode,
-    NonceSequence, Response, Step, TransportError, TransportErrorKind,
+    ClientConfig, ClientCore, CloseResolution, Credentials, Error, Evidence, Machine, ModeCheck,
+    NonceMode, NonceSequence, Response, RoundVerdict, Step, TransportError, TransportErrorKind,
 };
 use txc_types::positions::ClosePosition;
 
@@ -188,6 +188,16 @@ fn close() -> ClosePosition {
     ClosePosition::new("BTC_USDT", POSITION).unwrap()
 }
 
+/// Each round of `evidence`: when the exchange processed it at the earliest (its clock, from
+/// the answers' `Date`), and whether it found the position open (the close absent).
+fn rounds(evidence: &Evidence) -> Vec<(Option<SystemTime>, bool)> {
+    evidence
+        .rounds
+        .iter()
+        .map(|r| (r.exchange_sent_at, r.verdict != RoundVerdict::Found))
+        .collect()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -217,15 +227,15 @@ proptest! {
         let executes = !matches!(fate, Fate::Refuse503 | Fate::LostUnexecuted);
         let resolution = drive(&mut core.resolve_close(pending), &mut exchange, fate, &mut now);
         match resolution {
-            Ok(CloseResolution::Closed(proof)) => {
+            Ok(CloseResolution::Closed(_, proof)) => {
                 prop_assert!(executes, "{:?}: closed, but it never executed", fate);
-                prop_assert!(proof.rounds.iter().rev().take(2).all(|r| !r.open && r.dated));
+                prop_assert!(rounds(&proof).iter().rev().take(2).all(|(at, open)| !open && at.is_some()));
             }
             Ok(CloseResolution::StillOpen(position, proof)) => {
                 prop_assert!(!executes, "{:?}: still open, but it executes", fate);
                 prop_assert_eq!(position.position_id, POSITION);
                 let settled = proof.attempts_settled_at.unwrap();
-                prop_assert!(proof.rounds.iter().rev().take(2).all(|r| r.open && r.answered_at >= settled));
+                prop_assert!(rounds(&proof).iter().rev().take(2).all(|(at, open)| *open && at.unwrap() >= settled));
             }
             Ok(other) => panic!("{other:?}"),
             Err(e) => panic!("{fate:?}: unresolved: {e}"),
@@ -271,7 +281,7 @@ fn still_open_waits_for_every_attempt_to_age_by_the_exchange_s_clock() {
     };
     let settled = proof.attempts_settled_at.unwrap();
     assert!(settled >= sent + Duration::from_secs(10));
-    let answered: Vec<SystemTime> = proof.rounds.iter().map(|r| r.answered_at).collect();
+    let answered: Vec<SystemTime> = rounds(&proof).iter().map(|r| r.0.unwrap()).collect();
     assert!(answered.iter().rev().take(2).all(|t| *t >= settled));
     // The first round came early, was dated before the attempts aged, and did not count.
     assert!(answered[0] < settled, "{answered:?}");

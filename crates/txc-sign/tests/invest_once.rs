@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 use txc_sign::{
     AttemptRecord, ClientConfig, ClientCore, Credentials, Error, InvestResolution, Invested,
     Machine, NonceMode, NonceSequence, PendingInvestment, Response, RetryPolicy, SignedRequest,
-    Step, TransportError, TransportErrorKind, WindowBasis,
+    Step, TransportError, TransportErrorKind,
 };
 use txc_types::investments::Invest;
 
@@ -380,11 +380,12 @@ fn a_lost_answer_is_found_after_the_window_and_the_creation_allowance() {
     };
     assert_eq!(investment.id, "inv-1");
     assert_eq!(exchange.ours().len(), 1, "never sent again");
-    assert_eq!(evidence.window.basis, WindowBasis::NonceWindow);
+    let window = evidence.window.as_ref().unwrap();
+    assert_eq!(window.fence(), None, "the nonce window bounds it");
     assert_eq!(evidence.rounds.len(), 1, "found in the first round");
     // Round 1 waited for the exchange's clock to pass nonce + 5 s + 5 s.
-    let nonce = evidence.window.to_ms - 5_000;
-    assert!(ms(evidence.rounds[0].server_date) >= nonce + 10_000);
+    let nonce = ms(window.spans()[0].to) - 10_000;
+    assert!(ms(evidence.rounds[0].exchange_sent_at.unwrap()) >= nonce + 10_000);
     assert!(took >= Duration::from_secs(10));
     assert!(evidence.to_string().contains("round 1"), "{evidence}");
 }
@@ -465,15 +466,19 @@ fn nothing_found_twice_is_not_invested_and_says_so() {
         panic!()
     };
     assert_eq!(evidence.rounds.len(), 2);
-    assert!(
-        evidence
-            .rounds
+    // Each round: the one of the plan and amount seen outside the window, none inside.
+    let seen = |r: &txc_sign::Round| -> Vec<bool> {
+        r.looks
             .iter()
-            .all(|r| r.excluded == 1 && r.matches == 0)
-    );
+            .flat_map(|l| &l.seen)
+            .map(|s| s.ours)
+            .collect()
+    };
+    assert!(evidence.rounds.iter().all(|r| seen(r) == [false]));
     let gap = evidence.rounds[1]
-        .server_date
-        .duration_since(evidence.rounds[0].server_date);
+        .exchange_sent_at
+        .unwrap()
+        .duration_since(evidence.rounds[0].exchange_sent_at.unwrap());
     assert!(gap.unwrap() + Duration::from_secs(1) >= SETTLE);
 }
 
@@ -512,11 +517,13 @@ fn a_failing_look_up_leaves_it_unknown() {
     let pending = error.pending_investment().unwrap();
     assert_eq!(pending.attempts().len(), 1);
     assert_eq!(pending.invest().plan_id(), PLAN);
-    // It carries the plan, the amount and the window the attempt could be accepted in.
+    // It carries the plan, the amount and the window the attempt could be accepted in (and
+    // its record created, the creation allowance later).
     let window = pending.acceptance_window().unwrap();
     let nonce = pending.attempts()[0].nonce.get();
+    let span = window.spans()[0];
     assert_eq!(
-        (window.from_ms, window.to_ms),
+        (ms(span.from), ms(span.to - txc_sign::CREATION_ALLOWANCE)),
         (nonce - 5_000, nonce + 5_000)
     );
 }
@@ -539,7 +546,7 @@ fn strict_nonces_are_fenced_by_the_first_accepted_look_up() {
     let Invested::Found { evidence, .. } = result.unwrap() else {
         panic!()
     };
-    assert!(matches!(evidence.window.basis, WindowBasis::Fence { .. }));
+    assert!(evidence.window.unwrap().fence().is_some());
     assert_eq!(exchange.ours().len(), 1);
 }
 
