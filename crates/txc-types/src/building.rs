@@ -1,5 +1,5 @@
-//! [`Building`]: a request under construction whose first refused value wins — what the
-//! builders of requests with optional fields hold.
+//! [`Building`]: a request under construction whose first refused value wins — what every
+//! request builder holds.
 
 use crate::errors::ValidationError;
 
@@ -14,6 +14,11 @@ impl<T> Building<T> {
     /// Starts from `value`.
     pub(crate) fn new(value: T) -> Self {
         Self { state: Ok(value) }
+    }
+
+    /// Starts from a value that was refused already (a builder's required argument).
+    pub(crate) fn from_result(state: Result<T, ValidationError>) -> Self {
+        Self { state }
     }
 
     /// Applies `apply` unless a value was already refused; its error is kept.

@@ -77,6 +77,7 @@ pub mod investments;
 mod lenient;
 pub mod lookups;
 pub mod orders;
+mod page;
 pub mod positions;
 mod sealed;
 pub mod time;

@@ -6,11 +6,13 @@
 //! not have yet; a trader placing orders finds the requests in [`crate::orders`] and its kin.
 
 mod acknowledged;
+mod body;
 mod field_value;
 mod operation;
 mod wire_value;
 
 pub use acknowledged::Acknowledged;
+pub(crate) use body::{BodyFields, ToWire, Visit};
 pub use field_value::{FieldValue, Validated};
 pub use operation::{Endpoint, EndpointKind, MAIN_ACCOUNT_SCOPE, RateLimit};
 pub use wire_value::WireValue;

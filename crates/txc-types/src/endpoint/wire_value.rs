@@ -1,10 +1,10 @@
 //! [`WireValue`]: a request body field's value as it goes on the wire, and the `Serialize`
 //! impl every endpoint shares.
 //!
-//! Each endpoint lists its own body fields once, in [`Endpoint::try_for_each_field`]. Its
-//! `Serialize` impl ([`serialize_fields`]) and a signer's body writer both follow that list,
-//! so they cannot disagree on names, order or values. This module serializes nothing itself
-//! beyond that.
+//! Each endpoint lists its own body fields once, in [`Endpoint::try_for_each_field`] (for this
+//! crate's endpoints, the walk `#[derive(Request)]` writes from the struct). Its `Serialize`
+//! impl ([`serialize_fields`]) and a signer's body writer both follow that list, so they cannot
+//! disagree on names, order or values. This module serializes nothing itself beyond that.
 
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};

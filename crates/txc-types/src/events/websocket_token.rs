@@ -6,10 +6,10 @@
 
 use std::fmt;
 
-use serde::{Deserialize, Serialize, Serializer};
+use serde::Deserialize;
+use txc_derive::Request;
 use zeroize::Zeroize;
 
-use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
 
 /// Asks for a WebSocket token. It has no parameters of its own: the body is the signed
 /// `request` and `nonce` every private request carries.
@@ -22,31 +22,18 @@ use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
 /// assert_eq!(serde_json::to_string(&WebSocketTokenQuery)?, "{}");
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Request)]
+// Asking again only issues another token; the endpoint's page: "Rate limit: 10 requests/60
+// sec."
+#[request(
+    path = "/api/v4/profile/websocket_token",
+    operation = "websocket_token",
+    kind = Read,
+    rate_limit = (10, 60),
+    response = WebSocketToken,
+)]
 pub struct WebSocketTokenQuery;
 
-impl Endpoint for WebSocketTokenQuery {
-    const PATH: &'static str = "/api/v4/profile/websocket_token";
-    const OPERATION: &'static str = "websocket_token";
-    /// Asking again only issues another token.
-    const KIND: EndpointKind = EndpointKind::Read;
-    /// The endpoint's page: "Rate limit: 10 requests/60 sec."
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10, 60));
-    type Response = WebSocketToken;
-
-    fn try_for_each_field<E>(
-        &self,
-        _visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        Ok(())
-    }
-}
-
-impl Serialize for WebSocketTokenQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
-}
 
 /// A WebSocket token, the answer `{"websocket_token": "…"}`: the first parameter of the
 /// WebSocket's `authorize` method.

@@ -3,16 +3,19 @@
 use std::fmt;
 
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use txc_derive::Request;
 
 use super::page::check_id;
-use crate::endpoint::{Endpoint, EndpointKind, MAIN_ACCOUNT_SCOPE, RateLimit, WireValue};
+use crate::endpoint::MAIN_ACCOUNT_SCOPE;
 use crate::errors::ValidationError;
 
 /// Closes an active investment: the principal comes back, with the interest the plan pays for
 /// closing then. The exchange answers an unknown id `400 Investment not found` and a closed one
-/// `422 Investment is already closed`.
+/// `422 Investment is already closed`. It changes the account, so it is never resent after an
+/// ambiguous answer (an order operation): look the investment up instead, closed or still
+/// active.
 ///
 /// ```
 /// use txc_types::investments::CloseInvestment;
@@ -21,8 +24,18 @@ use crate::errors::ValidationError;
 /// assert!(CloseInvestment::new("").is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/main-account/smart/investment/close",
+    operation = "close_investment",
+    kind = Order,
+    rate_limit = (1_000, 10),
+    scope = MAIN_ACCOUNT_SCOPE,
+    response = InvestmentClosed,
+)]
 pub struct CloseInvestment {
+    /// The investment's id.
+    #[request(get)]
     id: String,
 }
 
@@ -33,36 +46,8 @@ impl CloseInvestment {
             id: check_id(id, "id")?,
         })
     }
-
-    /// The investment's id.
-    pub fn id(&self) -> &str {
-        &self.id
-    }
 }
 
-impl Endpoint for CloseInvestment {
-    const PATH: &'static str = "/api/v4/main-account/smart/investment/close";
-    const OPERATION: &'static str = "close_investment";
-    /// It changes the account: never resent after an ambiguous answer (look the investment up
-    /// instead: closed or still active).
-    const KIND: EndpointKind = EndpointKind::Order;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(1_000, 10));
-    const RATE_LIMIT_SCOPE: &'static str = MAIN_ACCOUNT_SCOPE;
-    type Response = InvestmentClosed;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        visit("id", WireValue::Str(&self.id))
-    }
-}
-
-impl Serialize for CloseInvestment {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
-}
 
 /// The answer to closing an investment: the docs give `{}`. Any object is read (its fields
 /// kept in [`extra`](Self::extra)), and PHP's `[]` for an empty one.

@@ -1,15 +1,13 @@
 //! `POST /api/v4/main-account/smart/interest-payment-history`: the interest paid to the account.
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
 use super::InterestPayment;
-use super::page::{Building, Paging, check_id};
-use crate::endpoint::{
-    Endpoint, EndpointKind, FieldValue, MAIN_ACCOUNT_SCOPE, RateLimit, WireValue,
-};
-use crate::errors::ValidationError;
+use super::page::{MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, check_id};
+use crate::endpoint::MAIN_ACCOUNT_SCOPE;
+use crate::page::Page;
 use crate::values::Ticker;
 
 /// Lists the interest payments, filtered by plan and by the currency paid (the plan's
@@ -21,11 +19,27 @@ use crate::values::Ticker;
 /// assert_eq!(serde_json::to_string(&q)?, r#"{"planId":"8e667b4a","ticker":"USDT"}"#);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Request)]
+#[serde(rename_all = "camelCase")]
+#[request(
+    path = "/api/v4/main-account/smart/interest-payment-history",
+    operation = "interest_payments",
+    kind = Read,
+    rate_limit = (1_000, 10),
+    scope = MAIN_ACCOUNT_SCOPE,
+    response = InterestPaymentsPage,
+    builder = InterestPaymentsQueryBuilder,
+)]
 pub struct InterestPaymentsQuery {
+    /// The plan filter: only payments of this plan.
+    #[request(get, set, arg = &str, check = check_id)]
     plan_id: Option<String>,
+    /// The interest currency filter: only payments in this currency (the plans'
+    /// `interestTicker`).
+    #[request(get, set, text)]
     ticker: Option<Ticker>,
-    page: Paging,
+    #[request(page)]
+    page: Page<MAX_PAGE_LIMIT, MAX_PAGE_OFFSET>,
 }
 
 impl InterestPaymentsQuery {
@@ -34,106 +48,13 @@ impl InterestPaymentsQuery {
         Self::default()
     }
 
-    /// Starts a query with filters.
-    pub fn builder() -> InterestPaymentsQueryBuilder {
-        InterestPaymentsQueryBuilder(Building::new())
-    }
-
-    /// The plan filter, if any.
-    pub fn plan_id(&self) -> Option<&str> {
-        self.plan_id.as_deref()
-    }
-
-    /// The interest currency filter, if any.
-    pub fn ticker(&self) -> Option<&Ticker> {
-        self.ticker.as_ref()
-    }
-
-    /// The page size, if set (the exchange's default is 100).
-    pub fn limit(&self) -> Option<u64> {
-        self.page.limit
-    }
-
-    /// The page offset, if set.
-    pub fn offset(&self) -> Option<u64> {
-        self.page.offset
-    }
-
     /// The same query for the page after `page`, its answer: `None` when `page` was the last
     /// or the next offset is beyond the exchange's 10 000.
     pub fn next_page(&self, page: &InterestPaymentsPage) -> Option<Self> {
-        let next = self.page.next(page.records.len())?;
         Some(Self {
-            page: next,
+            page: self.page.next(page.records.len())?,
             ..self.clone()
         })
-    }
-}
-
-/// Builds an [`InterestPaymentsQuery`]: each setter checks its value, and the first invalid one
-/// is reported by [`build`](Self::build), naming its wire field.
-#[derive(Debug, Clone)]
-#[must_use = "call .build() to get the query"]
-pub struct InterestPaymentsQueryBuilder(Building<InterestPaymentsQuery>);
-
-impl InterestPaymentsQueryBuilder {
-    /// Only payments of this plan.
-    pub fn plan_id(self, plan_id: &str) -> Self {
-        Self(self.0.set(|q| {
-            q.plan_id = Some(check_id(plan_id, "planId")?);
-            Ok(())
-        }))
-    }
-
-    /// Only payments in this currency (the plans' `interestTicker`).
-    pub fn ticker(self, ticker: impl FieldValue<Ticker>) -> Self {
-        Self(self.0.set(|q| {
-            q.ticker = Some(ticker.into_field("ticker")?);
-            Ok(())
-        }))
-    }
-
-    /// At most `limit` records, from 1 to 100 (default 100).
-    pub fn limit(self, limit: u64) -> Self {
-        Self(self.0.set(|q| q.page.set_limit(limit)))
-    }
-
-    /// Skip the first `offset` records, at most 10 000 (default 0).
-    pub fn offset(self, offset: u64) -> Self {
-        Self(self.0.set(|q| q.page.set_offset(offset)))
-    }
-
-    /// Returns the query, or the first invalid value.
-    pub fn build(self) -> Result<InterestPaymentsQuery, ValidationError> {
-        self.0.build()
-    }
-}
-
-impl Endpoint for InterestPaymentsQuery {
-    const PATH: &'static str = "/api/v4/main-account/smart/interest-payment-history";
-    const OPERATION: &'static str = "interest_payments";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(1_000, 10));
-    const RATE_LIMIT_SCOPE: &'static str = MAIN_ACCOUNT_SCOPE;
-    type Response = InterestPaymentsPage;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        if let Some(id) = &self.plan_id {
-            visit("planId", WireValue::Str(id))?;
-        }
-        if let Some(t) = &self.ticker {
-            visit("ticker", WireValue::Str(t.as_str()))?;
-        }
-        self.page.visit(&mut visit)
-    }
-}
-
-impl Serialize for InterestPaymentsQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
     }
 }
 

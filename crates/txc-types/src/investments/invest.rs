@@ -1,14 +1,12 @@
 //! `POST /api/v4/main-account/smart/investment`: investing in a smart plan (B2B partners only).
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
 use super::page::check_id;
 use super::{InvestmentPlan, PlanStatus};
-use crate::endpoint::{
-    Endpoint, EndpointKind, FieldValue, MAIN_ACCOUNT_SCOPE, RateLimit, WireValue,
-};
+use crate::endpoint::{FieldValue, MAIN_ACCOUNT_SCOPE};
 use crate::errors::{Bound, Reason, ValidationError};
 use crate::values::{Amount, ExactDecimal, Ticker};
 
@@ -22,8 +20,9 @@ use crate::values::{Amount, ExactDecimal, Ticker};
 /// its status is active, and `minInvestment ≤ amount ≤ min(maxInvestment,
 /// maxPossibleInvestment)` — each refusal names the bound. Amounts compare by value, exactly.
 ///
-/// An investment request carries no id of the caller's, so an ambiguous answer cannot be
-/// retried: the clients' `invest_once` finds out from the investments list instead.
+/// An investment request carries no id of the caller's, and investing twice invests twice,
+/// so an ambiguous answer cannot be retried (an order operation): the clients' `invest_once`
+/// finds out from the investments list instead.
 ///
 /// ```
 /// use txc_types::errors::{Bound, ValidationError};
@@ -43,10 +42,27 @@ use crate::values::{Amount, ExactDecimal, Ticker};
 /// assert!(Invest::new("8e667b4a", "0.0000001").is_err()); // 7 decimal places
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Request)]
+#[serde(rename_all = "camelCase")]
+#[request(
+    path = "/api/v4/main-account/smart/investment",
+    operation = "invest",
+    kind = Order,
+    rate_limit = (1_000, 10),
+    scope = MAIN_ACCOUNT_SCOPE,
+    response = NewInvestment,
+)]
 pub struct Invest {
+    /// The plan's id.
+    #[request(get)]
     plan_id: String,
+    /// The amount, in the plan's source currency.
+    #[request(get)]
     amount: Amount,
+    /// The plan's source currency, when the investment was built from the plan
+    /// ([`Invest::in_plan`]); not sent, but it narrows the look-ups that resolve an unknown
+    /// outcome.
+    #[request(get, skip)]
     ticker: Option<Ticker>,
 }
 
@@ -109,23 +125,6 @@ impl Invest {
         self.ticker = Some(ticker);
         self
     }
-
-    /// The plan's id.
-    pub fn plan_id(&self) -> &str {
-        &self.plan_id
-    }
-
-    /// The amount, in the plan's source currency.
-    pub fn amount(&self) -> &Amount {
-        &self.amount
-    }
-
-    /// The plan's source currency, when the investment was built from the plan
-    /// ([`Invest::in_plan`]); not sent, but it narrows the look-ups that resolve an unknown
-    /// outcome.
-    pub fn ticker(&self) -> Option<&Ticker> {
-        self.ticker.as_ref()
-    }
 }
 
 /// Why a plan of `status` takes no investment, or `None` when it is active.
@@ -151,29 +150,6 @@ fn check_places(amount: &Amount) -> Result<(), ValidationError> {
     Ok(())
 }
 
-impl Endpoint for Invest {
-    const PATH: &'static str = "/api/v4/main-account/smart/investment";
-    const OPERATION: &'static str = "invest";
-    /// Investing twice invests twice: never resent after an ambiguous answer.
-    const KIND: EndpointKind = EndpointKind::Order;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(1_000, 10));
-    const RATE_LIMIT_SCOPE: &'static str = MAIN_ACCOUNT_SCOPE;
-    type Response = NewInvestment;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        visit("planId", WireValue::Str(&self.plan_id))?;
-        visit("amount", WireValue::Str(self.amount.as_str()))
-    }
-}
-
-impl Serialize for Invest {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
-}
 
 /// The answer to an investment (HTTP 201): the new investment's id.
 ///

@@ -1,15 +1,14 @@
 //! `POST /api/v4/main-account/smart/investments`: the account's investments, active and closed.
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
-use super::page::{Building, Paging, check_id};
+use super::page::{MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, check_id};
 use super::{Investment, InvestmentStatus};
-use crate::endpoint::{
-    Endpoint, EndpointKind, FieldValue, MAIN_ACCOUNT_SCOPE, RateLimit, WireValue,
-};
+use crate::endpoint::MAIN_ACCOUNT_SCOPE;
 use crate::errors::{Reason, ValidationError};
+use crate::page::Page;
 use crate::values::Ticker;
 
 /// Lists the account's investments, filtered by id, the plan's source currency and status, a
@@ -29,12 +28,29 @@ use crate::values::Ticker;
 /// assert!(InvestmentsQuery::builder().limit(101).build().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/main-account/smart/investments",
+    operation = "investments",
+    kind = Read,
+    rate_limit = (1_000, 10),
+    scope = MAIN_ACCOUNT_SCOPE,
+    response = InvestmentsPage,
+    builder = InvestmentsQueryBuilder,
+)]
 pub struct InvestmentsQuery {
+    /// The investment id filter: only the investment with this id.
+    #[request(get, set, arg = &str, check = check_id)]
     id: Option<String>,
+    /// The source currency filter: only investments in plans whose source currency is this
+    /// ticker.
+    #[request(get, set, text)]
     ticker: Option<Ticker>,
+    /// The status filter: only active or only closed investments.
+    #[request(get = copy, set, check = known_status)]
     status: Option<InvestmentStatus>,
-    page: Paging,
+    #[request(page)]
+    page: Page<MAX_PAGE_LIMIT, MAX_PAGE_OFFSET>,
 }
 
 impl InvestmentsQuery {
@@ -43,131 +59,24 @@ impl InvestmentsQuery {
         Self::default()
     }
 
-    /// Starts a query with filters.
-    pub fn builder() -> InvestmentsQueryBuilder {
-        InvestmentsQueryBuilder(Building::new())
-    }
-
-    /// The investment id filter, if any.
-    pub fn id(&self) -> Option<&str> {
-        self.id.as_deref()
-    }
-
-    /// The source currency filter, if any.
-    pub fn ticker(&self) -> Option<&Ticker> {
-        self.ticker.as_ref()
-    }
-
-    /// The status filter, if any.
-    pub fn status(&self) -> Option<InvestmentStatus> {
-        self.status
-    }
-
-    /// The page size, if set (the exchange's default is 100).
-    pub fn limit(&self) -> Option<u64> {
-        self.page.limit
-    }
-
-    /// The page offset, if set.
-    pub fn offset(&self) -> Option<u64> {
-        self.page.offset
-    }
-
     /// The same query for the page after `page`, its answer: `None` when `page` was the last
     /// (fewer records than the limit) or the next offset is beyond the exchange's 10 000.
     pub fn next_page(&self, page: &InvestmentsPage) -> Option<Self> {
-        let next = self.page.next(page.records.len())?;
         Some(Self {
-            page: next,
+            page: self.page.next(page.records.len())?,
             ..self.clone()
         })
     }
 }
 
-/// Builds an [`InvestmentsQuery`]: each setter checks its value, and the first invalid one is
-/// reported by [`build`](Self::build), naming its wire field.
-#[derive(Debug, Clone)]
-#[must_use = "call .build() to get the query"]
-pub struct InvestmentsQueryBuilder(Building<InvestmentsQuery>);
-
-impl InvestmentsQueryBuilder {
-    /// Only the investment with this id.
-    pub fn id(self, id: &str) -> Self {
-        Self(self.0.set(|q| {
-            q.id = Some(check_id(id, "id")?);
-            Ok(())
-        }))
-    }
-
-    /// Only investments in plans whose source currency is `ticker`.
-    pub fn ticker(self, ticker: impl FieldValue<Ticker>) -> Self {
-        Self(self.0.set(|q| {
-            q.ticker = Some(ticker.into_field("ticker")?);
-            Ok(())
-        }))
-    }
-
-    /// Only active or only closed investments.
-    pub fn status(self, status: InvestmentStatus) -> Self {
-        Self(self.0.set(|q| match status {
-            InvestmentStatus::Active | InvestmentStatus::Closed => {
-                q.status = Some(status);
-                Ok(())
-            }
-            InvestmentStatus::Unknown(_) => {
-                Err(ValidationError::invalid("status", Reason::UnknownVariant))
-            }
-        }))
-    }
-
-    /// At most `limit` records, from 1 to 100 (default 100).
-    pub fn limit(self, limit: u64) -> Self {
-        Self(self.0.set(|q| q.page.set_limit(limit)))
-    }
-
-    /// Skip the first `offset` records, at most 10 000 (default 0).
-    pub fn offset(self, offset: u64) -> Self {
-        Self(self.0.set(|q| q.page.set_offset(offset)))
-    }
-
-    /// Returns the query, or the first invalid value.
-    pub fn build(self) -> Result<InvestmentsQuery, ValidationError> {
-        self.0.build()
-    }
-}
-
-impl Endpoint for InvestmentsQuery {
-    const PATH: &'static str = "/api/v4/main-account/smart/investments";
-    const OPERATION: &'static str = "investments";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(1_000, 10));
-    const RATE_LIMIT_SCOPE: &'static str = MAIN_ACCOUNT_SCOPE;
-    type Response = InvestmentsPage;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        if let Some(id) = &self.id {
-            visit("id", WireValue::Str(id))?;
-        }
-        if let Some(t) = &self.ticker {
-            visit("ticker", WireValue::Str(t.as_str()))?;
-        }
-        if let Some(s) = self.status {
-            // Only 1 and 2 get here (the builder refuses others).
-            visit(
-                "status",
-                WireValue::Int(u64::try_from(s.code()).unwrap_or(0)),
-            )?;
-        }
-        self.page.visit(&mut visit)
-    }
-}
-
-impl Serialize for InvestmentsQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
+/// A status the filter can send: active or closed.
+fn known_status(
+    status: InvestmentStatus,
+    field: &'static str,
+) -> Result<InvestmentStatus, ValidationError> {
+    match status {
+        InvestmentStatus::Active | InvestmentStatus::Closed => Ok(status),
+        InvestmentStatus::Unknown(_) => Err(ValidationError::invalid(field, Reason::UnknownVariant)),
     }
 }
 

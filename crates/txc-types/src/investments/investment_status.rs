@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::endpoint::{ToWire, WireValue};
 use crate::lenient::{FromWire, Scalar};
 
 /// An investment's status: `1` active, `2` closed. Unknown integers are kept.
@@ -41,6 +42,15 @@ impl From<i64> for InvestmentStatus {
 impl From<InvestmentStatus> for i64 {
     fn from(s: InvestmentStatus) -> Self {
         s.code()
+    }
+}
+
+impl ToWire for InvestmentStatus {
+    /// The integer; a request sends only 1 or 2 (its builder refuses others), anything else
+    /// would go as `0`.
+    #[inline]
+    fn to_wire(&self) -> WireValue<'_> {
+        WireValue::Int(u64::try_from(self.code()).unwrap_or(0))
     }
 }
 

@@ -1,14 +1,12 @@
 //! `POST /api/v4/conditional-orders`: the account's active conditional orders — OTO groups
 //! (an order with a stop-loss or take-profit) and OCO pairs.
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
 use super::ConditionalOrder;
-use super::lookup::in_range;
-use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
-use crate::errors::ValidationError;
+use crate::page::Page;
 use crate::values::Market;
 
 /// Lists the account's active conditional orders, of one market or all, a page at a time.
@@ -24,11 +22,21 @@ use crate::values::Market;
 /// assert!(ConditionalOrdersQuery::builder().limit(101).build().is_err());
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/conditional-orders",
+    operation = "conditional_orders",
+    kind = Read,
+    rate_limit = (12_000, 10),
+    response = ConditionalOrders,
+    builder = ConditionalOrdersQueryBuilder,
+)]
 pub struct ConditionalOrdersQuery {
+    /// The market filter: only records of this market.
+    #[request(get, set, text)]
     market: Option<Market>,
-    limit: Option<u64>,
-    offset: Option<u64>,
+    #[request(page)]
+    page: Page<{ ConditionalOrdersQuery::MAX_LIMIT }, { ConditionalOrdersQuery::MAX_OFFSET }>,
 }
 
 impl ConditionalOrdersQuery {
@@ -42,126 +50,13 @@ impl ConditionalOrdersQuery {
         Self::default()
     }
 
-    /// Starts a query with filters.
-    pub fn builder() -> ConditionalOrdersQueryBuilder {
-        ConditionalOrdersQueryBuilder {
-            state: Ok(Self::default()),
-        }
-    }
-
     /// The page of `market`'s records starting at `offset`, [`Self::MAX_LIMIT`] records long
     /// (an offset beyond [`Self::MAX_OFFSET`] is sent as that).
     pub fn page(market: Market, offset: u64) -> Self {
         Self {
             market: Some(market),
-            limit: Some(Self::MAX_LIMIT),
-            offset: Some(offset.min(Self::MAX_OFFSET)),
+            page: Page::full_at(offset),
         }
-    }
-
-    /// The market filter, if any.
-    pub fn market(&self) -> Option<&Market> {
-        self.market.as_ref()
-    }
-
-    /// The page size, if set (the exchange's default is 100).
-    pub fn limit(&self) -> Option<u64> {
-        self.limit
-    }
-
-    /// The page offset, if set.
-    pub fn offset(&self) -> Option<u64> {
-        self.offset
-    }
-}
-
-/// Builds a [`ConditionalOrdersQuery`]: each setter checks its value, and the first invalid
-/// one is reported by [`build`](Self::build), naming its wire field.
-#[derive(Debug, Clone)]
-#[must_use = "call .build() to get the query"]
-pub struct ConditionalOrdersQueryBuilder {
-    state: Result<ConditionalOrdersQuery, ValidationError>,
-}
-
-impl ConditionalOrdersQueryBuilder {
-    fn set(
-        mut self,
-        apply: impl FnOnce(&mut ConditionalOrdersQuery) -> Result<(), ValidationError>,
-    ) -> Self {
-        if let Ok(q) = &mut self.state
-            && let Err(e) = apply(q)
-        {
-            self.state = Err(e);
-        }
-        self
-    }
-
-    /// Only records of `market`.
-    pub fn market(self, market: impl FieldValue<Market>) -> Self {
-        self.set(|q| {
-            q.market = Some(market.into_field("market")?);
-            Ok(())
-        })
-    }
-
-    /// At most `limit` records, from 1 to 100 (default 100).
-    pub fn limit(self, limit: u64) -> Self {
-        self.set(|q| {
-            q.limit = Some(in_range(
-                "limit",
-                limit,
-                1,
-                ConditionalOrdersQuery::MAX_LIMIT,
-            )?);
-            Ok(())
-        })
-    }
-
-    /// Skip the first `offset` records (default 0).
-    pub fn offset(self, offset: u64) -> Self {
-        self.set(|q| {
-            q.offset = Some(in_range(
-                "offset",
-                offset,
-                0,
-                ConditionalOrdersQuery::MAX_OFFSET,
-            )?);
-            Ok(())
-        })
-    }
-
-    /// Returns the query, or the first invalid value.
-    pub fn build(self) -> Result<ConditionalOrdersQuery, ValidationError> {
-        self.state
-    }
-}
-
-impl Endpoint for ConditionalOrdersQuery {
-    const PATH: &'static str = "/api/v4/conditional-orders";
-    const OPERATION: &'static str = "conditional_orders";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
-    type Response = ConditionalOrders;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        if let Some(m) = &self.market {
-            visit("market", WireValue::Str(m.as_str()))?;
-        }
-        for (name, value) in [("limit", self.limit), ("offset", self.offset)] {
-            if let Some(n) = value {
-                visit(name, WireValue::Int(n))?;
-            }
-        }
-        Ok(())
-    }
-}
-
-impl Serialize for ConditionalOrdersQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
     }
 }
 

@@ -6,13 +6,13 @@
 //! | order history | [`OrderHistoryQuery`] (built by [`OrderHistoryQueryBuilder`]) | [`OrderHistory`] of [`HistoryOrder`]s |
 //! | conditional orders | [`ConditionalOrdersQuery`] (built by [`ConditionalOrdersQueryBuilder`]) | [`ConditionalOrders`]: a page of [`ConditionalOrder`]s ([`OtoGroup`], [`OcoGroup`]) |
 //!
-//! The first two take the same filters ([`Lookup`]); [`LookupBuilder`] applies them to either
-//! builder. The conditional orders have no id filter: a market and a page.
+//! The first two take the same filters; [`LookupBuilder`] applies them to either builder. The
+//! conditional orders have no id filter: a market and a page.
 
 mod conditional_order;
 mod conditional_orders;
 mod history_order;
-pub(crate) mod lookup;
+mod lookup;
 mod open_orders;
 mod order_history;
 
@@ -21,6 +21,6 @@ pub use conditional_orders::{
     ConditionalOrders, ConditionalOrdersQuery, ConditionalOrdersQueryBuilder,
 };
 pub use history_order::HistoryOrder;
-pub use lookup::{Lookup, LookupBuilder};
+pub use lookup::LookupBuilder;
 pub use open_orders::{OpenOrdersQuery, OpenOrdersQueryBuilder};
 pub use order_history::{HistoryStatus, OrderHistory, OrderHistoryQuery, OrderHistoryQueryBuilder};

@@ -1,11 +1,11 @@
 //! `POST /api/v4/orders`: the account's unexecuted (open) orders, trigger orders included.
 
-use serde::{Serialize, Serializer};
+use txc_derive::Request;
 
-use super::lookup::{Lookup, LookupQuery, QueryBuilder, lookup_builder};
-use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
+use super::lookup::lookup_builder;
 use crate::errors::{Reason, ValidationError};
 use crate::orders::Order;
+use crate::page::Page;
 use crate::values::{ClientOrderId, Market};
 
 /// Lists open orders — limit, stop-limit and resting trigger (stop-market) orders — or looks
@@ -26,16 +26,33 @@ use crate::values::{ClientOrderId, Market};
 /// assert_eq!(err.field(), "orderId");
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Request)]
+#[serde(rename_all = "camelCase")]
+#[request(
+    path = "/api/v4/orders",
+    operation = "open_orders",
+    kind = Read,
+    rate_limit = (12_000, 10),
+    response = Vec<Order>,
+    builder = OpenOrdersQueryBuilder,
+    check = Self::ids_need_a_market,
+)]
 pub struct OpenOrdersQuery {
-    lookup: Lookup,
+    /// The market filter: only orders of this market.
+    #[request(get, set, text)]
+    market: Option<Market>,
+    /// The order id filter: only the order with this id (needs a market).
+    #[request(get = copy, set)]
+    order_id: Option<u64>,
+    /// The client order id filter: only the order with this id, an exact match (needs a
+    /// market).
+    #[request(get, set, text)]
+    client_order_id: Option<ClientOrderId>,
+    #[request(page)]
+    page: Page<100, 4_294_967_295>,
 }
 
-lookup_builder! {
-    /// Builds an [`OpenOrdersQuery`]: each setter checks its value, and the first invalid one is
-    /// reported by [`build`](Self::build), naming its wire field.
-    OpenOrdersQueryBuilder => OpenOrdersQuery, max limit 100
-}
+lookup_builder!(OpenOrdersQueryBuilder => OpenOrdersQuery);
 
 impl OpenOrdersQuery {
     /// Every open order of every market (first page, 50 orders).
@@ -43,39 +60,21 @@ impl OpenOrdersQuery {
         Self::default()
     }
 
-    /// Starts a query with filters.
-    pub fn builder() -> OpenOrdersQueryBuilder {
-        OpenOrdersQueryBuilder(QueryBuilder::new())
-    }
-
     /// The open order of `market` whose `clientOrderId` is `id`, if there is one.
     pub fn by_client_order_id(market: Market, id: ClientOrderId) -> Self {
         Self {
-            lookup: Lookup::by_client_order_id(market, id),
+            market: Some(market),
+            client_order_id: Some(id),
+            ..Self::default()
         }
     }
 
-    /// The market, id and page filters.
-    pub fn filters(&self) -> &Lookup {
-        &self.lookup
-    }
-}
-
-impl LookupQuery for OpenOrdersQuery {
-    const MAX_LIMIT: u64 = 100;
-    const MAX_OFFSET: u64 = 4_294_967_295;
-
-    fn lookup_mut(&mut self) -> &mut Lookup {
-        &mut self.lookup
-    }
-
     /// The exchange searches every market only when no id is given: an id needs a market.
-    fn check(&self) -> Result<(), ValidationError> {
-        let l = &self.lookup;
-        if l.market.is_none() {
+    fn ids_need_a_market(&self) -> Result<(), ValidationError> {
+        if self.market.is_none() {
             for (set, field) in [
-                (l.order_id.is_some(), "orderId"),
-                (l.client_order_id.is_some(), "clientOrderId"),
+                (self.order_id.is_some(), "orderId"),
+                (self.client_order_id.is_some(), "clientOrderId"),
             ] {
                 if set {
                     return Err(ValidationError::invalid(field, Reason::Requires("market")));
@@ -83,27 +82,5 @@ impl LookupQuery for OpenOrdersQuery {
             }
         }
         Ok(())
-    }
-}
-
-impl Endpoint for OpenOrdersQuery {
-    const PATH: &'static str = "/api/v4/orders";
-    const OPERATION: &'static str = "open_orders";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
-    type Response = Vec<Order>;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        self.lookup.visit_filters(&mut visit)?;
-        self.lookup.visit_page(&mut visit)
-    }
-}
-
-impl Serialize for OpenOrdersQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
     }
 }

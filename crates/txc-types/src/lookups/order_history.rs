@@ -3,18 +3,21 @@
 use std::collections::BTreeMap;
 
 use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
+use txc_derive::Request;
 
 use super::HistoryOrder;
-use super::lookup::{Lookup, LookupQuery, QueryBuilder, lookup_builder};
-use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
+use super::lookup::lookup_builder;
+use crate::endpoint::{ToWire, WireValue};
 use crate::errors::{Reason, ValidationError};
+use crate::page::Page;
 use crate::values::text::Unchecked;
 use crate::values::{ClientOrderId, Market};
 
 /// Looks up finished orders: one order by `clientOrderId` or `orderId` (exact match), or a
-/// list filtered by status and a date span of at most 31 days, newest first.
+/// list filtered by status and a date span of at most 31 days, newest first, in pages of 1 to
+/// 500 orders (default 50).
 ///
 /// A look-up by `clientOrderId` that matches nothing is answered by the exchange with HTTP 422
 /// code 30 `OrderHistory was not found.`; this crate decodes that as an empty
@@ -30,19 +33,42 @@ use crate::values::{ClientOrderId, Market};
 /// assert!(both.is_err());
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Request)]
+#[serde(rename_all = "camelCase")]
+#[request(
+    path = "/api/v4/trade-account/order/history",
+    operation = "order_history",
+    kind = Read,
+    rate_limit = (12_000, 10),
+    response = OrderHistory,
+    error_outcome = not_found,
+    builder = OrderHistoryQueryBuilder,
+    check = Self::one_id_and_a_month,
+)]
 pub struct OrderHistoryQuery {
-    lookup: Lookup,
+    /// The market filter: only orders of this market.
+    #[request(get, set, text)]
+    market: Option<Market>,
+    /// The order id filter: only the order with this id.
+    #[request(get = copy, set)]
+    order_id: Option<u64>,
+    /// The client order id filter: only the order with this id, an exact match.
+    #[request(get, set, text)]
+    client_order_id: Option<ClientOrderId>,
+    /// The status filter: only orders with this final status (list mode).
+    #[request(get = copy, set)]
     status: Option<HistoryStatus>,
+    /// Only orders from this Unix second on (default: a month ago; at most six months back).
+    #[request(get = copy, set)]
     start_date: Option<u64>,
+    /// Only orders up to this Unix second (default: now).
+    #[request(get = copy, set)]
     end_date: Option<u64>,
+    #[request(page)]
+    page: Page<500, { u64::MAX }>,
 }
 
-lookup_builder! {
-    /// Builds an [`OrderHistoryQuery`]: each setter checks its value, and the first invalid one
-    /// or combination is reported by [`build`](Self::build), naming its wire field.
-    OrderHistoryQueryBuilder => OrderHistoryQuery, max limit 500
-}
+lookup_builder!(OrderHistoryQueryBuilder => OrderHistoryQuery);
 
 /// The `status` filter of an order history list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,6 +96,12 @@ impl HistoryStatus {
     }
 }
 
+impl ToWire for HistoryStatus {
+    fn to_wire(&self) -> WireValue<'_> {
+        WireValue::Str(self.as_str())
+    }
+}
+
 impl OrderHistoryQuery {
     /// The longest date span, in seconds (31 days).
     pub const MAX_SPAN_SECS: u64 = 31 * 24 * 60 * 60;
@@ -79,37 +111,19 @@ impl OrderHistoryQuery {
         Self::default()
     }
 
-    /// Starts a query with filters.
-    pub fn builder() -> OrderHistoryQueryBuilder {
-        OrderHistoryQueryBuilder(QueryBuilder::new())
-    }
-
     /// The finished order of `market` whose `clientOrderId` is `id`, if there is one.
     pub fn by_client_order_id(market: Market, id: ClientOrderId) -> Self {
         Self {
-            lookup: Lookup::by_client_order_id(market, id),
+            market: Some(market),
+            client_order_id: Some(id),
             ..Self::default()
         }
     }
 
-    /// The market, id and page filters.
-    pub fn filters(&self) -> &Lookup {
-        &self.lookup
-    }
-}
-
-impl LookupQuery for OrderHistoryQuery {
-    const MAX_LIMIT: u64 = 500;
-    const MAX_OFFSET: u64 = u64::MAX;
-
-    fn lookup_mut(&mut self) -> &mut Lookup {
-        &mut self.lookup
-    }
-
     /// One id at most (the exchange would silently prefer `orderId`), and a date span of at
     /// most 31 days that does not end before it starts.
-    fn check(&self) -> Result<(), ValidationError> {
-        if self.lookup.order_id.is_some() && self.lookup.client_order_id.is_some() {
+    fn one_id_and_a_month(&self) -> Result<(), ValidationError> {
+        if self.order_id.is_some() && self.client_order_id.is_some() {
             return Err(ValidationError::Conflict {
                 field: "clientOrderId",
                 other: "orderId",
@@ -133,71 +147,15 @@ impl LookupQuery for OrderHistoryQuery {
     }
 }
 
-impl OrderHistoryQueryBuilder {
-    /// Only orders with this final status (list mode).
-    pub fn status(self, status: HistoryStatus) -> Self {
-        Self(self.0.set(|q| {
-            q.status = Some(status);
-            Ok(())
-        }))
-    }
-
-    /// Only orders from this Unix second on (default: a month ago; at most six months back).
-    pub fn start_date(self, unix_seconds: u64) -> Self {
-        Self(self.0.set(|q| {
-            q.start_date = Some(unix_seconds);
-            Ok(())
-        }))
-    }
-
-    /// Only orders up to this Unix second (default: now).
-    pub fn end_date(self, unix_seconds: u64) -> Self {
-        Self(self.0.set(|q| {
-            q.end_date = Some(unix_seconds);
-            Ok(())
-        }))
-    }
-}
-
-impl Endpoint for OrderHistoryQuery {
-    const PATH: &'static str = "/api/v4/trade-account/order/history";
-    const OPERATION: &'static str = "order_history";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
-    type Response = OrderHistory;
-
-    /// HTTP 4xx, code 30, field `orderHistory` (`OrderHistory was not found.`): nothing
-    /// matched the `clientOrderId` — an empty history.
-    fn error_outcome(
-        status: u16,
-        code: Option<i64>,
-        errors: &BTreeMap<String, Vec<String>>,
-    ) -> Option<OrderHistory> {
-        ((400..500).contains(&status) && code == Some(30) && errors.contains_key("orderHistory"))
-            .then(OrderHistory::default)
-    }
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        self.lookup.visit_filters(&mut visit)?;
-        if let Some(s) = self.status {
-            visit("status", WireValue::Str(s.as_str()))?;
-        }
-        for (name, value) in [("startDate", self.start_date), ("endDate", self.end_date)] {
-            if let Some(n) = value {
-                visit(name, WireValue::Int(n))?;
-            }
-        }
-        self.lookup.visit_page(&mut visit)
-    }
-}
-
-impl Serialize for OrderHistoryQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
+/// HTTP 4xx, code 30, field `orderHistory` (`OrderHistory was not found.`): nothing matched
+/// the `clientOrderId` — an empty history.
+fn not_found(
+    status: u16,
+    code: Option<i64>,
+    errors: &BTreeMap<String, Vec<String>>,
+) -> Option<OrderHistory> {
+    ((400..500).contains(&status) && code == Some(30) && errors.contains_key("orderHistory"))
+        .then(OrderHistory::default)
 }
 
 /// The order history response: finished orders by market, each list newest first.

@@ -2,12 +2,12 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
-use super::{CancelOrder, OrderRef};
-use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
+use super::CancelOrder;
+use crate::endpoint::{Visit, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::values::{ClientOrderId, Market};
 
@@ -31,8 +31,17 @@ use crate::values::{ClientOrderId, Market};
 /// assert_eq!(CancelOrders::new(Vec::new()).unwrap_err().field(), "orders");
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/order/cancel/bulk",
+    operation = "cancel_orders",
+    kind = Order,
+    rate_limit = (10_000, 10),
+    response = Vec<BulkCancelItem>,
+)]
 pub struct CancelOrders {
+    /// The orders, in request order (the answer's order).
+    #[request(get, with = objects)]
     orders: Vec<CancelOrder>,
 }
 
@@ -53,44 +62,20 @@ impl CancelOrders {
         }
         Ok(Self { orders })
     }
-
-    /// The orders, in request order (the answer's order).
-    pub fn orders(&self) -> &[CancelOrder] {
-        &self.orders
-    }
 }
 
-impl Endpoint for CancelOrders {
-    const PATH: &'static str = "/api/v4/order/cancel/bulk";
-    const OPERATION: &'static str = "cancel_orders";
-    const KIND: EndpointKind = EndpointKind::Order;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
-    type Response = Vec<BulkCancelItem>;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        let fields: Vec<[(&str, WireValue<'_>); 2]> = self
-            .orders
-            .iter()
-            .map(|o| {
-                let id = match o.target() {
-                    OrderRef::OrderId(id) => ("orderId", WireValue::Int(*id)),
-                    OrderRef::ClientOrderId(id) => ("clientOrderId", WireValue::Str(id.as_str())),
-                };
-                [("market", WireValue::Str(o.market().as_str())), id]
-            })
-            .collect();
-        let items: Vec<WireValue<'_>> = fields.iter().map(|f| WireValue::Object(f)).collect();
-        visit("orders", WireValue::List(&items))
-    }
-}
-
-impl Serialize for CancelOrders {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
+/// Writes the orders as a list of objects, each its market and id.
+fn objects<E>(
+    orders: &[CancelOrder],
+    name: &'static str,
+    visit: &mut impl Visit<E>,
+) -> Result<(), E> {
+    let fields: Vec<[(&str, WireValue<'_>); 2]> = orders
+        .iter()
+        .map(|o| [("market", WireValue::Str(o.market().as_str())), o.target().wire()])
+        .collect();
+    let items: Vec<WireValue<'_>> = fields.iter().map(|f| WireValue::Object(f)).collect();
+    visit(name, WireValue::List(&items))
 }
 
 /// The answer for one order of a bulk cancel: a [`result`](Self::result) when it was

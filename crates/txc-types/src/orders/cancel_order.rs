@@ -2,10 +2,11 @@
 
 use std::collections::BTreeMap;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
+use txc_derive::Request;
 
 use super::Order;
-use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::endpoint::{BodyFields, FieldValue, Visit, WireValue};
 use crate::errors::ValidationError;
 use crate::values::{ClientOrderId, Market};
 
@@ -26,9 +27,21 @@ use crate::values::{ClientOrderId, Market};
 /// );
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/order/cancel",
+    operation = "cancel_order",
+    kind = Order,
+    rate_limit = (10_000, 10),
+    response = Cancellation,
+    error_outcome = not_found,
+)]
 pub struct CancelOrder {
+    /// The market.
+    #[request(get)]
     market: Market,
+    /// Which order.
+    #[request(get, flatten)]
     target: OrderRef,
 }
 
@@ -64,14 +77,23 @@ impl CancelOrder {
         })
     }
 
-    /// The market.
-    pub fn market(&self) -> &Market {
-        &self.market
-    }
+}
 
-    /// Which order.
-    pub fn target(&self) -> &OrderRef {
-        &self.target
+impl OrderRef {
+    /// The one body field that names the order: `orderId` or `clientOrderId`.
+    pub(crate) fn wire(&self) -> (&'static str, WireValue<'_>) {
+        match self {
+            Self::OrderId(id) => ("orderId", WireValue::Int(*id)),
+            Self::ClientOrderId(id) => ("clientOrderId", WireValue::Str(id.as_str())),
+        }
+    }
+}
+
+impl BodyFields for OrderRef {
+    #[inline]
+    fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E> {
+        let (name, value) = self.wire();
+        visit(name, value)
     }
 }
 
@@ -93,38 +115,13 @@ impl<'de> Deserialize<'de> for Cancellation {
     }
 }
 
-impl Endpoint for CancelOrder {
-    const PATH: &'static str = "/api/v4/order/cancel";
-    const OPERATION: &'static str = "cancel_order";
-    const KIND: EndpointKind = EndpointKind::Order;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
-    type Response = Cancellation;
-
-    /// HTTP 4xx, code 2 with field errors (`orderId: Unexecuted order was not found.`): no
-    /// open order matched. (Code 2 without field errors is the disabled-key response.)
-    fn error_outcome(
-        status: u16,
-        code: Option<i64>,
-        errors: &BTreeMap<String, Vec<String>>,
-    ) -> Option<Cancellation> {
-        ((400..500).contains(&status) && code == Some(2) && !errors.is_empty())
-            .then_some(Cancellation::NotFound)
-    }
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        visit("market", WireValue::Str(self.market.as_str()))?;
-        match &self.target {
-            OrderRef::OrderId(id) => visit("orderId", WireValue::Int(*id)),
-            OrderRef::ClientOrderId(id) => visit("clientOrderId", WireValue::Str(id.as_str())),
-        }
-    }
-}
-
-impl Serialize for CancelOrder {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
+/// HTTP 4xx, code 2 with field errors (`orderId: Unexecuted order was not found.`): no open
+/// order matched. (Code 2 without field errors is the disabled-key response.)
+fn not_found(
+    status: u16,
+    code: Option<i64>,
+    errors: &BTreeMap<String, Vec<String>>,
+) -> Option<Cancellation> {
+    ((400..500).contains(&status) && code == Some(2) && !errors.is_empty())
+        .then_some(Cancellation::NotFound)
 }

@@ -1,10 +1,10 @@
 //! `POST /api/v4/order/collateral/market`: the collateral market order.
 
-use serde::{Serialize, Serializer};
+use txc_derive::Request;
 
 use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use super::{Order, Side};
-use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::endpoint::{BodyFields, FieldValue, Visit};
 use crate::values::{Amount, ClientOrderId, Market};
 
 /// A market order on the collateral (margin or futures) account.
@@ -19,7 +19,15 @@ use crate::values::{Amount, ClientOrderId, Market};
 /// assert_eq!(order.fields().amount().as_str(), "0.01");
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/order/collateral/market",
+    operation = "collateral_market_order",
+    kind = Order,
+    rate_limit = (10_000, 10),
+    response = Order,
+    fields = manual,
+)]
 pub struct CollateralMarketOrder {
     fields: OrderFields,
 }
@@ -61,23 +69,9 @@ impl BuildableOrder for CollateralMarketOrder {
     }
 }
 
-impl Endpoint for CollateralMarketOrder {
-    const PATH: &'static str = "/api/v4/order/collateral/market";
-    const OPERATION: &'static str = "collateral_market_order";
-    const KIND: EndpointKind = EndpointKind::Order;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
-    type Response = Order;
-
-    fn try_for_each_field<E>(
-        &self,
-        visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        self.fields.try_for_each_field(None, visit)
-    }
-}
-
-impl Serialize for CollateralMarketOrder {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
+impl BodyFields for CollateralMarketOrder {
+    #[inline]
+    fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E> {
+        self.fields.visit_fields(None, visit)
     }
 }

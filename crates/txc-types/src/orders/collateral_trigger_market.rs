@@ -1,10 +1,10 @@
 //! `POST /api/v4/order/collateral/trigger-market`: the collateral trigger market order.
 
-use serde::{Serialize, Serializer};
+use txc_derive::Request;
 
 use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use super::{Order, Side};
-use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::endpoint::{BodyFields, FieldValue, Visit};
 use crate::values::{Amount, ClientOrderId, Market, Price};
 
 /// A market order that rests until the market price reaches `activation_price` (buy: price ≥
@@ -18,7 +18,15 @@ use crate::values::{Amount, ClientOrderId, Market, Price};
 /// assert_eq!(order.activation_price().as_str(), "40000");
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/order/collateral/trigger-market",
+    operation = "collateral_trigger_market_order",
+    kind = Order,
+    rate_limit = (10_000, 10),
+    response = Order,
+    fields = manual,
+)]
 pub struct CollateralTriggerMarketOrder {
     fields: OrderFields,
     activation_price: Price,
@@ -73,24 +81,9 @@ impl BuildableOrder for CollateralTriggerMarketOrder {
     }
 }
 
-impl Endpoint for CollateralTriggerMarketOrder {
-    const PATH: &'static str = "/api/v4/order/collateral/trigger-market";
-    const OPERATION: &'static str = "collateral_trigger_market_order";
-    const KIND: EndpointKind = EndpointKind::Order;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
-    type Response = Order;
-
-    fn try_for_each_field<E>(
-        &self,
-        visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        self.fields
-            .try_for_each_field(Some(&self.activation_price), visit)
-    }
-}
-
-impl Serialize for CollateralTriggerMarketOrder {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
+impl BodyFields for CollateralTriggerMarketOrder {
+    #[inline]
+    fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E> {
+        self.fields.visit_fields(Some(&self.activation_price), visit)
     }
 }

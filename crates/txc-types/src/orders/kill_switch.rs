@@ -6,10 +6,10 @@ use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
 use super::order_class::{OrderClass, distinct};
-use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::endpoint::{FieldValue, Visit, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::values::{Market, Timestamp};
 
@@ -33,10 +33,20 @@ use crate::values::{Market, Timestamp};
 /// assert_eq!(SetKillSwitch::arm("BTC_USDT", 4).unwrap_err().field(), "timeout");
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/order/kill-switch",
+    operation = "kill_switch",
+    kind = Idempotent,
+    rate_limit = (10_000, 10),
+    response = KillSwitchAnswer,
+)]
 pub struct SetKillSwitch {
+    /// The market.
+    #[request(get)]
     market: Market,
-    /// The timeout in seconds and its wire text.
+    /// The timeout in seconds and its wire text; `None` deletes the timer (`null`).
+    #[request(with = text_or_null)]
     timeout: Option<(u32, String)>,
     types: Vec<OrderClass>,
 }
@@ -88,11 +98,6 @@ impl SetKillSwitch {
         Ok(self)
     }
 
-    /// The market.
-    pub fn market(&self) -> &Market {
-        &self.market
-    }
-
     /// The timeout, or `None` for a deletion.
     pub fn timeout(&self) -> Option<Duration> {
         self.timeout
@@ -115,37 +120,15 @@ impl SetKillSwitch {
     }
 }
 
-impl Endpoint for SetKillSwitch {
-    const PATH: &'static str = "/api/v4/order/kill-switch";
-    const OPERATION: &'static str = "kill_switch";
-    const KIND: EndpointKind = EndpointKind::Idempotent;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
-    type Response = KillSwitchAnswer;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        visit("market", WireValue::Str(self.market.as_str()))?;
-        match &self.timeout {
-            Some((_, text)) => visit("timeout", WireValue::Str(text))?,
-            None => visit("timeout", WireValue::Null)?,
-        }
-        if self.types.is_empty() {
-            return Ok(());
-        }
-        let types: Vec<WireValue<'_>> = self
-            .types
-            .iter()
-            .map(|t| WireValue::Str(t.as_str()))
-            .collect();
-        visit("types", WireValue::List(&types))
-    }
-}
-
-impl Serialize for SetKillSwitch {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
+/// The timeout's text, or `null`: the key is always sent.
+fn text_or_null<E>(
+    timeout: &Option<(u32, String)>,
+    name: &'static str,
+    visit: &mut impl Visit<E>,
+) -> Result<(), E> {
+    match timeout {
+        Some((_, text)) => visit(name, WireValue::Str(text)),
+        None => visit(name, WireValue::Null),
     }
 }
 

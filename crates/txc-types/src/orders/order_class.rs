@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::endpoint::{ToWire, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::lenient::Word;
 
@@ -82,6 +83,13 @@ impl fmt::Display for OrderClass {
 }
 
 impl Word for OrderClass {}
+
+impl ToWire for OrderClass {
+    #[inline]
+    fn to_wire(&self) -> WireValue<'_> {
+        WireValue::Str(self.as_str())
+    }
+}
 
 /// `classes` without repeats, in the order given; an empty list is refused on `field`.
 pub(crate) fn distinct(

@@ -4,7 +4,8 @@
 //! and [`CollateralTriggerMarketOrder`](super::CollateralTriggerMarketOrder).
 
 use super::{Order, PositionSide, Side, Stp};
-use crate::endpoint::{Endpoint, FieldValue, WireValue};
+use crate::building::Building;
+use crate::endpoint::{Endpoint, FieldValue, ToWire, Visit};
 use crate::errors::ValidationError;
 use crate::values::{Amount, ClientOrderId, ClientOrderIds, Market, Price};
 
@@ -78,40 +79,39 @@ impl OrderFields {
         self.terms.stp
     }
 
-    /// Visits the fields in wire order; `activation_price` goes right after `amount`.
+    /// Visits the fields in wire order; a trigger order's `activation_price` goes right after
+    /// `amount`. (Written by hand: the two orders share these fields with the activation
+    /// price inside them, which a field walk in declaration order cannot place.)
     ///
     /// Inlined so that a body writer sees the field names as constants.
     #[inline]
-    pub(crate) fn try_for_each_field<E>(
+    pub(crate) fn visit_fields<E>(
         &self,
         activation_price: Option<&Price>,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
+        visit: &mut impl Visit<E>,
     ) -> Result<(), E> {
         let terms = &self.terms;
-        visit("market", WireValue::Str(terms.market.as_str()))?;
-        visit("side", WireValue::Str(terms.side.as_str()))?;
-        visit("amount", WireValue::Str(terms.amount.as_str()))?;
-        if let Some(p) = activation_price {
-            visit("activation_price", WireValue::Str(p.as_str()))?;
+        visit("market", terms.market.to_wire())?;
+        visit("side", terms.side.to_wire())?;
+        visit("amount", terms.amount.to_wire())?;
+        if let Some(price) = activation_price {
+            visit("activation_price", price.to_wire())?;
         }
-        visit(
-            "clientOrderId",
-            WireValue::Str(self.client_order_id.as_str()),
-        )?;
-        if let Some(v) = &terms.stop_loss {
-            visit("stopLoss", WireValue::Str(v.as_str()))?;
+        visit("clientOrderId", self.client_order_id.to_wire())?;
+        if let Some(price) = &terms.stop_loss {
+            visit("stopLoss", price.to_wire())?;
         }
-        if let Some(v) = &terms.take_profit {
-            visit("takeProfit", WireValue::Str(v.as_str()))?;
+        if let Some(price) = &terms.take_profit {
+            visit("takeProfit", price.to_wire())?;
         }
-        if let Some(v) = terms.position_side {
-            visit("positionSide", WireValue::Str(v.as_str()))?;
+        if let Some(side) = &terms.position_side {
+            visit("positionSide", side.to_wire())?;
         }
-        if let Some(v) = terms.reduce_only {
-            visit("reduceOnly", WireValue::Bool(v))?;
+        if let Some(flag) = &terms.reduce_only {
+            visit("reduceOnly", flag.to_wire())?;
         }
-        if let Some(v) = terms.stp {
-            visit("stp", WireValue::Str(v.as_str()))?;
+        if let Some(stp) = &terms.stp {
+            visit("stp", stp.to_wire())?;
         }
         Ok(())
     }
@@ -146,9 +146,7 @@ pub trait BuildableOrder: crate::sealed::Sealed + Sized {
 /// wire field.
 #[derive(Debug, Clone)]
 #[must_use = "call .build() to get the order"]
-pub struct OrderBuilder<O: BuildableOrder> {
-    state: Result<Draft<O::Required>, ValidationError>,
-}
+pub struct OrderBuilder<O: BuildableOrder>(Building<Draft<O::Required>>);
 
 /// What the builder has collected.
 #[derive(Debug, Clone)]
@@ -165,7 +163,7 @@ impl<O: BuildableOrder> OrderBuilder<O> {
         amount: impl FieldValue<Amount>,
         required: impl FnOnce() -> Result<O::Required, ValidationError>,
     ) -> Self {
-        let state = (|| {
+        let draft = (|| {
             let terms = Terms {
                 market: market.into_field("market")?,
                 side,
@@ -182,19 +180,14 @@ impl<O: BuildableOrder> OrderBuilder<O> {
                 required: required()?,
             })
         })();
-        Self { state }
+        Self(Building::from_result(draft))
     }
 
     fn set(
-        mut self,
+        self,
         apply: impl FnOnce(&mut Draft<O::Required>) -> Result<(), ValidationError>,
     ) -> Self {
-        if let Ok(draft) = &mut self.state
-            && let Err(e) = apply(draft)
-        {
-            self.state = Err(e);
-        }
-        self
+        Self(self.0.set(apply))
     }
 
     /// Sets `clientOrderId`: letters, digits, `-`, `.`, `_`, 1 to 64 characters. Without one,
@@ -254,7 +247,7 @@ impl<O: BuildableOrder> OrderBuilder<O> {
             terms,
             client_order_id,
             required,
-        } = self.state?;
+        } = self.0.finish()?;
         if terms.reduce_only == Some(true) {
             let other = if terms.stop_loss.is_some() {
                 Some("stopLoss")

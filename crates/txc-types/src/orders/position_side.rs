@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::endpoint::{ToWire, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::lenient::Word;
 
@@ -65,3 +66,10 @@ impl fmt::Display for PositionSide {
 }
 
 impl Word for PositionSide {}
+
+impl ToWire for PositionSide {
+    #[inline]
+    fn to_wire(&self) -> WireValue<'_> {
+        WireValue::Str(self.as_str())
+    }
+}

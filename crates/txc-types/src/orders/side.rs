@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::endpoint::{ToWire, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::lenient::Word;
 
@@ -54,3 +55,10 @@ impl fmt::Display for Side {
 }
 
 impl Word for Side {}
+
+impl ToWire for Side {
+    #[inline]
+    fn to_wire(&self) -> WireValue<'_> {
+        WireValue::Str(self.as_str())
+    }
+}

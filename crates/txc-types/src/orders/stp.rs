@@ -5,6 +5,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::endpoint::{ToWire, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::lenient::Word;
 
@@ -67,3 +68,10 @@ impl fmt::Display for Stp {
 }
 
 impl Word for Stp {}
+
+impl ToWire for Stp {
+    #[inline]
+    fn to_wire(&self) -> WireValue<'_> {
+        WireValue::Str(self.as_str())
+    }
+}

@@ -1,10 +1,9 @@
 //! `POST /api/v4/collateral-account/summary`: equity, margin, profit and the leverage.
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
-use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
 use crate::values::ExactDecimal;
 
 /// Asks for the collateral account's summary. It has no fields; it is also where the current
@@ -15,29 +14,16 @@ use crate::values::ExactDecimal;
 /// use txc_types::positions::AccountSummaryQuery;
 /// assert_eq!(AccountSummaryQuery::PATH, "/api/v4/collateral-account/summary");
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/collateral-account/summary",
+    operation = "account_summary",
+    kind = Read,
+    rate_limit = (12_000, 10),
+    response = AccountSummary,
+)]
 pub struct AccountSummaryQuery;
 
-impl Endpoint for AccountSummaryQuery {
-    const PATH: &'static str = "/api/v4/collateral-account/summary";
-    const OPERATION: &'static str = "account_summary";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
-    type Response = AccountSummary;
-
-    fn try_for_each_field<E>(
-        &self,
-        _visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        Ok(())
-    }
-}
-
-impl Serialize for AccountSummaryQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
-}
 
 /// The collateral account's summary. Every field is in the docs' example, so each is a plain
 /// value.

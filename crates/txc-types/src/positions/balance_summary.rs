@@ -1,15 +1,13 @@
 //! `POST /api/v4/collateral-account/balance-summary`: each asset's balance, borrowing and what
 //! is available.
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
-use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
-use crate::errors::ValidationError;
 use crate::values::{ExactDecimal, Ticker};
 
-/// Asks for the balance summary of every asset, or of one (`ticker`).
+/// Asks for the balance summary of every asset ([`new`](Self::new)), or of one.
 ///
 /// ```
 /// use txc_types::positions::BalanceSummaryQuery;
@@ -17,8 +15,17 @@ use crate::values::{ExactDecimal, Ticker};
 /// assert_eq!(serde_json::to_string(&btc).unwrap(), r#"{"ticker":"BTC"}"#);
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/collateral-account/balance-summary",
+    operation = "balance_summary",
+    kind = Read,
+    rate_limit = (12_000, 10),
+    response = Vec<AssetBalance>,
+)]
 pub struct BalanceSummaryQuery {
+    /// The asset filter: only this asset's summary (none: every asset's).
+    #[request(get, of, text)]
     ticker: Option<Ticker>,
 }
 
@@ -26,42 +33,6 @@ impl BalanceSummaryQuery {
     /// Every asset.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// Only `ticker`.
-    pub fn of_ticker(ticker: impl FieldValue<Ticker>) -> Result<Self, ValidationError> {
-        Ok(Self {
-            ticker: Some(ticker.into_field("ticker")?),
-        })
-    }
-
-    /// The asset filter, if any.
-    pub fn ticker(&self) -> Option<&Ticker> {
-        self.ticker.as_ref()
-    }
-}
-
-impl Endpoint for BalanceSummaryQuery {
-    const PATH: &'static str = "/api/v4/collateral-account/balance-summary";
-    const OPERATION: &'static str = "balance_summary";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
-    type Response = Vec<AssetBalance>;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        match &self.ticker {
-            Some(t) => visit("ticker", WireValue::Str(t.as_str())),
-            None => Ok(()),
-        }
-    }
-}
-
-impl Serialize for BalanceSummaryQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
     }
 }
 

@@ -1,8 +1,8 @@
 //! `POST /api/v4/collateral-account/position/close`: closes a position at the market price.
 
-use serde::{Serialize, Serializer};
+use txc_derive::Request;
 
-use crate::endpoint::{Acknowledged, Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
+use crate::endpoint::{Acknowledged, FieldValue};
 use crate::errors::ValidationError;
 use crate::orders::PositionSide;
 use crate::values::Market;
@@ -27,10 +27,22 @@ use crate::values::Market;
 /// );
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Request)]
+#[serde(rename_all = "camelCase")]
+#[request(
+    path = "/api/v4/collateral-account/position/close",
+    operation = "close_position",
+    kind = Order,
+    rate_limit = (10_000, 10),
+    response = Acknowledged,
+)]
 pub struct ClosePosition {
-    market: Market,
+    /// The position's id.
+    #[request(get = copy)]
     position_id: u64,
+    /// The market.
+    #[request(get)]
+    market: Market,
     position_side: Option<PositionSide>,
 }
 
@@ -51,44 +63,8 @@ impl ClosePosition {
         self
     }
 
-    /// The market.
-    pub fn market(&self) -> &Market {
-        &self.market
-    }
-
-    /// The position's id.
-    pub fn position_id(&self) -> u64 {
-        self.position_id
-    }
-
     /// The side sent, if any.
     pub fn side(&self) -> Option<PositionSide> {
         self.position_side
-    }
-}
-
-impl Endpoint for ClosePosition {
-    const PATH: &'static str = "/api/v4/collateral-account/position/close";
-    const OPERATION: &'static str = "close_position";
-    const KIND: EndpointKind = EndpointKind::Order;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(10_000, 10));
-    type Response = Acknowledged;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        visit("positionId", WireValue::Int(self.position_id))?;
-        visit("market", WireValue::Str(self.market.as_str()))?;
-        match self.position_side {
-            Some(side) => visit("positionSide", WireValue::Str(side.as_str())),
-            None => Ok(()),
-        }
-    }
-}
-
-impl Serialize for ClosePosition {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
     }
 }

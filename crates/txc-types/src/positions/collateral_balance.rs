@@ -3,16 +3,15 @@
 use std::collections::BTreeMap;
 
 use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
+use txc_derive::Request;
 
-use crate::endpoint::{Endpoint, EndpointKind, FieldValue, RateLimit, WireValue};
-use crate::errors::ValidationError;
 use crate::values::text::Unchecked;
 use crate::values::{ExactDecimal, Ticker};
 
-/// Asks for the collateral balance of every asset, or of one (`ticker`).
+/// Asks for the collateral balance of every asset ([`new`](Self::new)), or of one.
 ///
 /// ```
 /// use txc_types::positions::CollateralBalanceQuery;
@@ -23,8 +22,17 @@ use crate::values::{ExactDecimal, Ticker};
 /// assert!(CollateralBalanceQuery::of_ticker("usdt ").is_err());
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/collateral-account/balance",
+    operation = "collateral_balance",
+    kind = Read,
+    rate_limit = (12_000, 10),
+    response = CollateralBalance,
+)]
 pub struct CollateralBalanceQuery {
+    /// The asset filter: only this asset's balance (none: every asset's).
+    #[request(get, of, text)]
     ticker: Option<Ticker>,
 }
 
@@ -32,42 +40,6 @@ impl CollateralBalanceQuery {
     /// Every asset's balance.
     pub fn new() -> Self {
         Self::default()
-    }
-
-    /// Only `ticker`'s balance.
-    pub fn of_ticker(ticker: impl FieldValue<Ticker>) -> Result<Self, ValidationError> {
-        Ok(Self {
-            ticker: Some(ticker.into_field("ticker")?),
-        })
-    }
-
-    /// The asset filter, if any.
-    pub fn ticker(&self) -> Option<&Ticker> {
-        self.ticker.as_ref()
-    }
-}
-
-impl Endpoint for CollateralBalanceQuery {
-    const PATH: &'static str = "/api/v4/collateral-account/balance";
-    const OPERATION: &'static str = "collateral_balance";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
-    type Response = CollateralBalance;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        match &self.ticker {
-            Some(t) => visit("ticker", WireValue::Str(t.as_str())),
-            None => Ok(()),
-        }
-    }
-}
-
-impl Serialize for CollateralBalanceQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
     }
 }
 

@@ -1,11 +1,10 @@
 //! `POST /api/v4/collateral-account/hedge-mode`: reads the account's position mode.
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
 use super::PositionMode;
-use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
 
 /// Asks whether hedge mode is on. It has no fields.
 ///
@@ -18,29 +17,16 @@ use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
 /// use txc_types::positions::HedgeModeQuery;
 /// assert_eq!(HedgeModeQuery::PATH, "/api/v4/collateral-account/hedge-mode");
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/collateral-account/hedge-mode",
+    operation = "hedge_mode",
+    kind = Read,
+    rate_limit = (12_000, 10),
+    response = HedgeMode,
+)]
 pub struct HedgeModeQuery;
 
-impl Endpoint for HedgeModeQuery {
-    const PATH: &'static str = "/api/v4/collateral-account/hedge-mode";
-    const OPERATION: &'static str = "hedge_mode";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(12_000, 10));
-    type Response = HedgeMode;
-
-    fn try_for_each_field<E>(
-        &self,
-        _visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        Ok(())
-    }
-}
-
-impl Serialize for HedgeModeQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
-}
 
 /// Whether hedge mode is on: `{"hedgeMode": true}`.
 ///

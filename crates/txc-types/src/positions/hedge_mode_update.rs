@@ -1,9 +1,9 @@
 //! `POST /api/v4/collateral-account/hedge-mode/update`: switches hedge mode on or off.
 
-use serde::{Serialize, Serializer};
+use txc_derive::Request;
 
 use super::PositionMode;
-use crate::endpoint::{Acknowledged, Endpoint, EndpointKind, RateLimit, WireValue};
+use crate::endpoint::Acknowledged;
 
 /// Switches the account to hedge mode or to one-way mode.
 ///
@@ -18,8 +18,18 @@ use crate::endpoint::{Acknowledged, Endpoint, EndpointKind, RateLimit, WireValue
 /// let on = SetHedgeMode::new(PositionMode::Hedge);
 /// assert_eq!(serde_json::to_string(&on).unwrap(), r#"{"hedgeMode":true}"#);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/collateral-account/hedge-mode/update",
+    operation = "set_hedge_mode",
+    kind = Idempotent,
+    rate_limit = (1_000, 10),
+    response = Acknowledged,
+)]
 pub struct SetHedgeMode {
+    /// The mode asked for (`hedgeMode` on the wire).
+    #[serde(rename = "hedgeMode")]
+    #[request(get = copy)]
     mode: PositionMode,
 }
 
@@ -27,31 +37,5 @@ impl SetHedgeMode {
     /// Switches to `mode`.
     pub fn new(mode: PositionMode) -> Self {
         Self { mode }
-    }
-
-    /// The mode asked for.
-    pub fn mode(&self) -> PositionMode {
-        self.mode
-    }
-}
-
-impl Endpoint for SetHedgeMode {
-    const PATH: &'static str = "/api/v4/collateral-account/hedge-mode/update";
-    const OPERATION: &'static str = "set_hedge_mode";
-    const KIND: EndpointKind = EndpointKind::Idempotent;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(1_000, 10));
-    type Response = Acknowledged;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        visit("hedgeMode", WireValue::Bool(self.mode.is_hedge()))
-    }
-}
-
-impl Serialize for SetHedgeMode {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
     }
 }

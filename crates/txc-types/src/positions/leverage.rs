@@ -2,11 +2,11 @@
 
 use std::fmt;
 
-use serde::{Serialize, Serializer};
+use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
-use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
+use crate::endpoint::{ToWire, WireValue};
 use crate::errors::{Reason, ValidationError};
 
 /// A leverage the exchange accepts: 1, 2, 3, 5, 10, 20, 50 or 100 — what the docs list. The
@@ -44,6 +44,13 @@ impl Leverage {
     }
 }
 
+impl ToWire for Leverage {
+    #[inline]
+    fn to_wire(&self) -> WireValue<'_> {
+        WireValue::Int(u64::from(self.0))
+    }
+}
+
 impl fmt::Display for Leverage {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
@@ -59,7 +66,7 @@ impl fmt::Display for Leverage {
 /// (`ApiErrorClass::PositionsOpen` in `txc-sign`). Code 17: the balance cannot support the
 /// new level.
 ///
-/// Setting a leverage is idempotent ([`EndpointKind::Idempotent`]): resending it after an
+/// Setting a leverage is idempotent ([`EndpointKind::Idempotent`](crate::endpoint::EndpointKind::Idempotent)): resending it after an
 /// ambiguous failure sets the same value.
 ///
 /// ```
@@ -69,8 +76,17 @@ impl fmt::Display for Leverage {
 /// assert_eq!(SetLeverage::new(7).unwrap_err().field(), "leverage");
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/collateral-account/leverage",
+    operation = "set_leverage",
+    kind = Idempotent,
+    rate_limit = (1_000, 10),
+    response = LeverageSet,
+)]
 pub struct SetLeverage {
+    /// The leverage asked for.
+    #[request(get = copy)]
     leverage: Leverage,
 }
 
@@ -81,37 +97,11 @@ impl SetLeverage {
             leverage: Leverage::new(value)?,
         })
     }
-
-    /// The leverage asked for.
-    pub fn leverage(&self) -> Leverage {
-        self.leverage
-    }
 }
 
 impl From<Leverage> for SetLeverage {
     fn from(leverage: Leverage) -> Self {
         Self { leverage }
-    }
-}
-
-impl Endpoint for SetLeverage {
-    const PATH: &'static str = "/api/v4/collateral-account/leverage";
-    const OPERATION: &'static str = "set_leverage";
-    const KIND: EndpointKind = EndpointKind::Idempotent;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(1_000, 10));
-    type Response = LeverageSet;
-
-    fn try_for_each_field<E>(
-        &self,
-        mut visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        visit("leverage", WireValue::Int(u64::from(self.leverage.0)))
-    }
-}
-
-impl Serialize for SetLeverage {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
     }
 }
 

@@ -4,6 +4,8 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::endpoint::{ToWire, WireValue};
+
 /// How the collateral account holds positions: the exchange's hedge mode on or off.
 ///
 /// | mode | positions per market | an order's `positionSide` |
@@ -47,5 +49,13 @@ impl fmt::Display for PositionMode {
             Self::OneWay => "one-way mode",
             Self::Hedge => "hedge mode",
         })
+    }
+}
+
+impl ToWire for PositionMode {
+    /// The exchange's `hedgeMode` flag.
+    #[inline]
+    fn to_wire(&self) -> WireValue<'_> {
+        WireValue::Bool(self.is_hedge())
     }
 }

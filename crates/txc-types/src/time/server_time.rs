@@ -4,9 +4,8 @@ use std::time::SystemTime;
 
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, Request};
 
-use crate::endpoint::{Endpoint, EndpointKind, RateLimit, WireValue};
 use crate::values::Timestamp;
 
 /// Asks for the exchange's time. It has no parameters and no authentication; the exchange
@@ -18,30 +17,17 @@ use crate::values::Timestamp;
 /// assert_eq!(ServerTimeQuery::PATH, "/api/v4/public/time");
 /// assert!(!ServerTimeQuery::SIGNED);
 /// ```
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Request)]
+#[request(
+    path = "/api/v4/public/time",
+    operation = "server_time",
+    kind = Read,
+    rate_limit = (2_000, 10),
+    signed = false,
+    response = ServerTime,
+)]
 pub struct ServerTimeQuery;
 
-impl Endpoint for ServerTimeQuery {
-    const PATH: &'static str = "/api/v4/public/time";
-    const OPERATION: &'static str = "server_time";
-    const KIND: EndpointKind = EndpointKind::Read;
-    const RATE_LIMIT: Option<RateLimit> = Some(RateLimit::new(2_000, 10));
-    const SIGNED: bool = false;
-    type Response = ServerTime;
-
-    fn try_for_each_field<E>(
-        &self,
-        _visit: impl FnMut(&'static str, WireValue<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
-        Ok(())
-    }
-}
-
-impl Serialize for ServerTimeQuery {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        crate::endpoint::serialize_fields(self, s)
-    }
-}
 
 /// The exchange's time, `{"time": 1631451591}`: Unix seconds, computed per request.
 ///

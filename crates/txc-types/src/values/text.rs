@@ -23,8 +23,8 @@ pub(crate) trait Unchecked {
 /// `$check` (`fn(&str, field) -> Result<(), ValidationError>`) are all that differ — with its
 /// constructors (`new`, `as_str`, `FromStr`, [`Validated`](crate::endpoint::Validated)), its
 /// display (`Display`, `Debug` as `Name(text)`, `Deref`, `AsRef` and `Borrow` to `str`,
-/// comparison with `str`), serde (a JSON string; decoding checks the rule) and its lenient
-/// reading from answers ([`Unchecked`], `FromWire`).
+/// comparison with `str`), serde (a JSON string; decoding checks the rule), its body value
+/// (`ToWire`) and its lenient reading from answers ([`Unchecked`], `FromWire`).
 macro_rules! validated_text {
     ($(#[$doc:meta])* $name:ident, field $field:literal, rule $check:path) => {
         $(#[$doc])*
@@ -120,6 +120,13 @@ macro_rules! validated_text {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let text = <::std::borrow::Cow<'de, str>>::deserialize(d)?;
                 Self::new(&text).map_err(::serde::de::Error::custom)
+            }
+        }
+
+        impl $crate::endpoint::ToWire for $name {
+            #[inline]
+            fn to_wire(&self) -> $crate::endpoint::WireValue<'_> {
+                $crate::endpoint::WireValue::Str(&self.0)
             }
         }
 

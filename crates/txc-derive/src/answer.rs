@@ -1,0 +1,288 @@
+//! `#[derive(Answer)]`: an answer record's lenient decoder (see the crate docs).
+
+use proc_macro2::{Span, TokenStream as Tokens};
+use quote::quote;
+use syn::{Data, DeriveInput, Error, Fields, Ident, LitStr, Path};
+
+use crate::names::{RenameAll, SerdeField, inner, path_value};
+
+/// One field as the decoder sees it.
+struct FieldSpec {
+    ident: Ident,
+    /// The key on the wire.
+    wire: String,
+    /// The type of the parts struct's slot: `Option<T>`.
+    slot: Tokens,
+    /// Whether the field is an `Option<T>`.
+    optional: bool,
+    /// The function that stores the value.
+    with: Option<Path>,
+    /// The function that makes the value when the answer has none.
+    missing: Option<Path>,
+}
+
+/// Serde field attributes that change how a field is decoded: refused, since this derive would
+/// otherwise decode differently from what the attribute says.
+const REFUSED: [&str; 7] = [
+    "skip",
+    "skip_deserializing",
+    "alias",
+    "default",
+    "deserialize_with",
+    "with",
+    "borrow",
+];
+
+pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
+    let name = &input.ident;
+    if !input.generics.params.is_empty() {
+        return Err(Error::new_spanned(
+            &input.generics,
+            "Answer: generic records are not supported",
+        ));
+    }
+    let Data::Struct(data) = &input.data else {
+        return Err(Error::new_spanned(
+            name,
+            "Answer: only structs with named fields",
+        ));
+    };
+    let Fields::Named(named) = &data.fields else {
+        return Err(Error::new_spanned(
+            name,
+            "Answer: only structs with named fields",
+        ));
+    };
+    let rename_all = RenameAll::of(input, "Answer")?;
+    let expecting = expecting(input)?.ok_or_else(|| {
+        Error::new_spanned(name, "Answer: add #[answer(expecting = \"a … object\")]")
+    })?;
+
+    let mut fields = Vec::new();
+    let mut extra: Option<Ident> = None;
+    for field in &named.named {
+        let Some(ident) = field.ident.clone() else {
+            continue;
+        };
+        let serde = SerdeField::of(field, &REFUSED, "Answer", "decoding")?;
+        if serde.flatten {
+            if extra.replace(ident.clone()).is_some() {
+                return Err(Error::new_spanned(
+                    &ident,
+                    "Answer: one #[serde(flatten)] map only",
+                ));
+            }
+            continue;
+        }
+        let (with, missing) = answer_attrs(field)?;
+        let wire = rename_all.wire(&ident, serde.rename);
+        let (optional, inner) = match inner(&field.ty, "Option") {
+            Some(inner) => (true, inner),
+            None => (false, &field.ty),
+        };
+        if optional && missing.is_some() {
+            return Err(Error::new_spanned(
+                &ident,
+                "Answer: `missing` is for required fields",
+            ));
+        }
+        fields.push(FieldSpec {
+            ident,
+            wire,
+            slot: quote!(::core::option::Option<#inner>),
+            optional,
+            with,
+            missing,
+        });
+    }
+    let extra = extra.ok_or_else(|| {
+        Error::new_spanned(
+            name,
+            "Answer: add the `extra` map, marked #[serde(flatten)]",
+        )
+    })?;
+
+    let parts = Ident::new(&format!("{name}AnswerParts"), Span::call_site());
+    let slots = fields.iter().map(|f| {
+        let (ident, slot) = (&f.ident, &f.slot);
+        quote!(#ident: #slot)
+    });
+    let arms = fields.iter().map(|f| {
+        let (ident, wire) = (&f.ident, &f.wire);
+        match &f.with {
+            Some(with) => quote!(#wire => #with(&mut parts.#ident, field)),
+            None => quote!(#wire => crate::lenient::put(&mut parts.#ident, field)),
+        }
+    });
+    let finished = fields.iter().map(|f| {
+        let (ident, wire) = (&f.ident, &f.wire);
+        match (&f.missing, f.optional) {
+            (_, true) => quote!(#ident: parts.#ident),
+            (Some(missing), false) => quote!(#ident: parts.#ident.unwrap_or_else(#missing)),
+            (None, false) => quote!(#ident: parts.#ident.ok_or(#wire)?),
+        }
+    });
+
+    Ok(quote! {
+        #[doc(hidden)]
+        #[derive(Default)]
+        pub(crate) struct #parts {
+            #(#slots,)*
+        }
+
+        impl crate::lenient::ObjectFields for #name {
+            type Parts = #parts;
+            const EXPECTING: &'static str = #expecting;
+
+            fn set<'de, A: ::serde::de::MapAccess<'de>>(
+                parts: &mut #parts,
+                key: &str,
+                field: crate::lenient::Field<'_, 'de, A>,
+            ) -> ::core::result::Result<crate::lenient::Set, A::Error> {
+                match key {
+                    #(#arms,)*
+                    _ => ::core::result::Result::Ok(crate::lenient::Set::Unknown),
+                }
+            }
+
+            fn finish(
+                parts: #parts,
+                extra: &mut ::serde_json::Map<::std::string::String, ::serde_json::Value>,
+            ) -> ::core::result::Result<Self, &'static str> {
+                ::core::result::Result::Ok(Self {
+                    #(#finished,)*
+                    #extra: ::core::mem::take(extra),
+                })
+            }
+        }
+
+        impl<'de> ::serde::Deserialize<'de> for #name {
+            /// Decodes by the crate's leniency rule (see the type's docs); decode from JSON text.
+            fn deserialize<D: ::serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::core::result::Result<Self, D::Error> {
+                crate::lenient::deserialize_object(d)
+            }
+        }
+    })
+}
+
+/// The container's `#[answer(expecting = …)]`.
+fn expecting(input: &DeriveInput) -> Result<Option<LitStr>, Error> {
+    let mut expecting = None;
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("answer")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("expecting") {
+                expecting = Some(meta.value()?.parse()?);
+                Ok(())
+            } else {
+                Err(meta.error("Answer: unknown container attribute"))
+            }
+        })?;
+    }
+    Ok(expecting)
+}
+
+/// A field's `#[answer(with = …, missing = …)]`.
+fn answer_attrs(field: &syn::Field) -> Result<(Option<Path>, Option<Path>), Error> {
+    let (mut with, mut missing) = (None, None);
+    for attr in field.attrs.iter().filter(|a| a.path().is_ident("answer")) {
+        attr.parse_nested_meta(|meta| {
+            if meta.path.is_ident("with") {
+                with = Some(path_value(&meta)?);
+                Ok(())
+            } else if meta.path.is_ident("missing") {
+                missing = Some(path_value(&meta)?);
+                Ok(())
+            } else {
+                Err(meta.error("Answer: expected `with` or `missing`"))
+            }
+        })?;
+    }
+    Ok((with, missing))
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::expand;
+    use crate::names::RenameAll;
+
+    fn expanded(input: syn::DeriveInput) -> Result<String, String> {
+        expand(&input)
+            .map(|t| t.to_string())
+            .map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn one_arm_per_wire_name_and_required_fields_named() {
+        let code = expanded(syn::parse_quote! {
+            #[serde(rename_all = "camelCase")]
+            #[answer(expecting = "an order object")]
+            struct Order {
+                order_id: u64,
+                #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
+                order_type: Option<OrderType>,
+                #[answer(with = "crate::lenient::object")]
+                oto: Option<Oto>,
+                #[answer(missing = "String::new")]
+                market: String,
+                #[serde(flatten)]
+                extra: Map<String, Value>,
+            }
+        })
+        .unwrap();
+        for part in [
+            r#""orderId" => crate :: lenient :: put (& mut parts . order_id , field)"#,
+            r#""type" => crate :: lenient :: put (& mut parts . order_type , field)"#,
+            r#""oto" => crate :: lenient :: object (& mut parts . oto , field)"#,
+            r#"order_id : parts . order_id . ok_or ("orderId") ?"#,
+            "order_type : parts . order_type ,",
+            "market : parts . market . unwrap_or_else (String :: new)",
+            "extra : :: core :: mem :: take (extra)",
+            r#"const EXPECTING : & 'static str = "an order object""#,
+        ] {
+            assert!(code.contains(part), "{part} not in {code}");
+        }
+    }
+
+    #[test]
+    fn attributes_that_would_change_decoding_are_refused() {
+        let refused = expanded(syn::parse_quote! {
+            #[answer(expecting = "x")]
+            struct X {
+                #[serde(default)]
+                a: u64,
+                #[serde(flatten)]
+                extra: Map<String, Value>,
+            }
+        });
+        assert!(refused.unwrap_err().contains("would change decoding"));
+        let no_extra = expanded(syn::parse_quote! {
+            #[answer(expecting = "x")]
+            struct X { a: u64 }
+        });
+        assert!(no_extra.unwrap_err().contains("extra"));
+        let no_expecting = expanded(syn::parse_quote! {
+            struct X { #[serde(flatten)] extra: Map<String, Value> }
+        });
+        assert!(no_expecting.unwrap_err().contains("expecting"));
+    }
+
+    #[test]
+    fn camel_case_as_serde_writes_it() {
+        for (field, wire) in [
+            ("order_id", "orderId"),
+            ("max_possible_investment", "maxPossibleInvestment"),
+            ("ctime", "ctime"),
+            ("activation_price", "activationPrice"),
+        ] {
+            assert_eq!(RenameAll::CamelCase.apply(field), wire);
+        }
+        assert_eq!(
+            RenameAll::None.apply("activation_price"),
+            "activation_price"
+        );
+    }
+}
