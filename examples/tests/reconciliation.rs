@@ -275,23 +275,13 @@ fn a_failing_look_up_is_still_unknown(driver: &dyn Driver) {
     ));
 }
 
-fn placing_exactly_once_never_makes_two_orders(driver: &dyn Driver) {
-    let faults = [
-        None,
-        Some(Fault::DropAfterProcessing),
-        Some(Fault::ResetMidBody),
-        Some(Fault::AnswerAfterProcessing {
-            status: 502,
-            content_type: "text/html".to_owned(),
-            body: b"<html>bad gateway</html>".to_vec(),
-        }),
-        Some(Fault::Unavailable),
-        Some(Fault::HtmlBadGateway),
-    ];
+/// `place_once` with `faults` on its first placement each (a fresh sandbox each): one order,
+/// and the one the answer names.
+fn placed_once_despite(driver: &dyn Driver, faults: &[Option<Fault>]) {
     for fault in faults {
         let sandbox = Sandbox::start().unwrap();
         let client = driver.client(sandbox.base_url(), config::partner());
-        if let Some(fault) = &fault {
+        if let Some(fault) = fault {
             sandbox.inject_fault(Route::CollateralMarket, fault.clone(), Some(1));
         }
         let placed = client.place_once(&market("0.01")).unwrap();
@@ -299,7 +289,39 @@ fn placing_exactly_once_never_makes_two_orders(driver: &dyn Driver) {
         assert_eq!(orders.len(), 1, "{fault:?}: {orders:?}");
         assert_eq!(placed.order_id(), orders[0].order_id, "{fault:?}");
     }
-    // Refused every time: not placed, after the most placements, and nothing on the exchange.
+}
+
+/// Answered, or executed with the answer lost or failed: found, never placed again.
+fn placing_exactly_once_never_makes_two_orders(driver: &dyn Driver) {
+    placed_once_despite(
+        driver,
+        &[
+            None,
+            Some(Fault::DropAfterProcessing),
+            Some(Fault::ResetMidBody),
+            Some(Fault::AnswerAfterProcessing {
+                status: 502,
+                content_type: "text/html".to_owned(),
+                body: b"<html>bad gateway</html>".to_vec(),
+            }),
+        ],
+    );
+}
+
+/// Refused by a 503 before executing: proven absent (which waits out the acceptance window),
+/// then placed once. (A case of its own: the tests wait on the clock and run side by side.)
+fn a_503_before_executing_is_placed_once_when_proven_absent(driver: &dyn Driver) {
+    placed_once_despite(driver, &[Some(Fault::Unavailable)]);
+}
+
+/// A gateway's HTML 502 before executing: the same.
+fn an_html_bad_gateway_is_placed_once_when_proven_absent(driver: &dyn Driver) {
+    placed_once_despite(driver, &[Some(Fault::HtmlBadGateway)]);
+}
+
+/// Refused every time: not placed, after the most placements, and nothing on the exchange;
+/// then a trigger order whose answer is lost is found open.
+fn refused_every_time_is_not_placed_and_a_lost_trigger_is_found(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(sandbox.base_url(), config::partner().max_placements(2));
     sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, None);
@@ -329,4 +351,7 @@ scenarios![
     the_settling_delay_covers_an_order_that_shows_up_late,
     a_failing_look_up_is_still_unknown,
     placing_exactly_once_never_makes_two_orders,
+    a_503_before_executing_is_placed_once_when_proven_absent,
+    an_html_bad_gateway_is_placed_once_when_proven_absent,
+    refused_every_time_is_not_placed_and_a_lost_trigger_is_found,
 ];

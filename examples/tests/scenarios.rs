@@ -495,61 +495,6 @@ fn five_hundred_concurrent_orders_never_collide(driver: &dyn Driver) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Scenarios: secrets stay secret.
-
-fn errors_and_traces_never_show_secrets(driver: &dyn Driver) {
-    let sandbox = Sandbox::start().unwrap();
-    let trace = Trace::default();
-    let subscriber = tracing_subscriber::fmt()
-        .with_max_level(tracing::Level::TRACE)
-        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
-        .with_writer(trace.clone())
-        .finish();
-    let errors = tracing::subscriber::with_default(subscriber, || {
-        let partner = driver.client(
-            sandbox.base_url(),
-            config::partner().timeout(Duration::from_millis(300)),
-        );
-        let wrong = driver.client(
-            sandbox.base_url(),
-            config::key(demo::PARTNER_API_KEY, WRONG_SECRET),
-        );
-        partner.market(&market("0.001")).unwrap();
-        sandbox.inject_fault(Route::SmartPlans, Fault::Unavailable, Some(1));
-        partner.plans(&SmartPlansQuery::new()).unwrap();
-        let mut errors = vec![
-            wrong.market(&market("0.001")).unwrap_err(),
-            partner.market(&market("0.0001")).unwrap_err(),
-        ];
-        for fault in [
-            Fault::Unavailable,
-            Fault::TruncatedBody,
-            Fault::CloseMidResponse,
-            Fault::Delay(Duration::from_millis(1500)),
-        ] {
-            sandbox.inject_fault(Route::CollateralMarket, fault, Some(1));
-            errors.push(partner.market(&market("0.001")).unwrap_err());
-        }
-        errors
-    });
-    for error in &errors {
-        assert_no_secret(&error_texts(error));
-    }
-    let output = trace.text();
-    assert!(output.contains("txc.request"), "{output}");
-    assert!(output.contains("collateral_market_order"), "{output}");
-    assert!(output.contains("smart_plans"), "{output}");
-    assert!(output.contains("attempt=2"), "the plans retry: {output}");
-    assert!(output.contains("status=200"), "{output}");
-    assert!(output.contains("error=timeout"), "{output}");
-    assert_no_secret(&output);
-    assert!(
-        !output.contains(demo::PARTNER_API_KEY),
-        "key in trace: {output}"
-    );
-}
-
-// ---------------------------------------------------------------------------------------------
 // The table: every scenario, once per transport.
 
 scenarios![
@@ -572,5 +517,4 @@ scenarios![
     plans_are_retried_after_a_503,
     an_order_is_resent_with_a_fresh_nonce_after_a_stale_one,
     five_hundred_concurrent_orders_never_collide,
-    errors_and_traces_never_show_secrets,
 ];

@@ -295,6 +295,10 @@ fn nothing_anywhere_shows_a_secret() {
         assert!(traced.contains(operation), "{operation} not traced");
     }
     assert!(traced.contains("TRACE") || traced.contains("DEBUG"));
+    // The request spans carry what happened: a retried read, a status, a timeout.
+    for record in ["txc.request", "attempt=2", "status=200", "error=timeout"] {
+        assert!(traced.contains(record), "{record} not traced");
+    }
     assert!(!logged.is_empty(), "nothing logged");
 
     let (wire, logged) = split_wire_dumps(&logged);
