@@ -25,7 +25,8 @@
     clippy::unwrap_used,
     clippy::expect_used,
     clippy::print_stdout,
-    clippy::indexing_slicing
+    clippy::indexing_slicing,
+    clippy::panic
 )]
 
 use std::time::{Duration, Instant};
@@ -66,10 +67,15 @@ fn order() -> Result<CollateralMarketOrder, ValidationError> {
     CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.001").build()
 }
 
+/// Places an order (its answer lost).
+type PlaceCall = Box<dyn Fn(&CollateralMarketOrder) -> Result<(), Error>>;
+/// Resolves a pending order.
+type ResolveCall = Box<dyn Fn(&PendingOrder) -> Result<Resolution, Error>>;
+
 /// One transport's calls: place (the answer lost), resolve.
 struct Calls {
-    place: Box<dyn Fn(&CollateralMarketOrder) -> Result<(), Error>>,
-    resolve: Box<dyn Fn(&PendingOrder) -> Result<Resolution, Error>>,
+    place: PlaceCall,
+    resolve: ResolveCall,
 }
 
 /// `samples` resolutions of orders the sandbox answers with `fault` (after placing them, or

@@ -158,7 +158,9 @@ fn a_reused_id_is_not_taken_for_this_order(driver: &dyn Driver) {
     );
     let seen = &resolution.evidence().rounds[0].looks[0].seen;
     assert_eq!(
-        seen.iter().map(|s| (s.id.as_str(), s.ours)).collect::<Vec<_>>(),
+        seen.iter()
+            .map(|s| (s.id.as_str(), s.ours))
+            .collect::<Vec<_>>(),
         [(resting.order_id.to_string().as_str(), false)]
     );
 }

@@ -26,7 +26,11 @@ impl RenameAll {
                     let value: LitStr = meta.value()?.parse()?;
                     rule = match value.value().as_str() {
                         "camelCase" => Self::CamelCase,
-                        _ => return Err(meta.error(format!("{who}: only rename_all = \"camelCase\""))),
+                        _ => {
+                            return Err(
+                                meta.error(format!("{who}: only rename_all = \"camelCase\""))
+                            );
+                        }
                     };
                     Ok(())
                 } else {

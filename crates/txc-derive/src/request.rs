@@ -186,7 +186,11 @@ fn container(input: &DeriveInput) -> Result<Container, Error> {
     let (mut error_outcome, mut check_at) = (None, None);
     for attr in input.attrs.iter().filter(|a| a.path().is_ident("request")) {
         attr.parse_nested_meta(|meta| {
-            let key = meta.path.get_ident().map(Ident::to_string).unwrap_or_default();
+            let key = meta
+                .path
+                .get_ident()
+                .map(Ident::to_string)
+                .unwrap_or_default();
             match key.as_str() {
                 "part" => part = true,
                 "path" => path = Some(meta.value()?.parse()?),
@@ -274,7 +278,11 @@ fn field(field: &syn::Field, rename_all: RenameAll) -> Result<FieldSpec<'_>, Err
     };
     for attr in field.attrs.iter().filter(|a| a.path().is_ident("request")) {
         attr.parse_nested_meta(|meta| {
-            let key = meta.path.get_ident().map(Ident::to_string).unwrap_or_default();
+            let key = meta
+                .path
+                .get_ident()
+                .map(Ident::to_string)
+                .unwrap_or_default();
             match key.as_str() {
                 "flatten" => spec.walk = Walk::Flatten,
                 "page" => spec.walk = Walk::Page,
@@ -493,9 +501,15 @@ fn accessors(input: &DeriveInput, fields: &[FieldSpec<'_>], field_count: usize) 
 fn by_ref(ident: &Ident, ty: &Type) -> (Tokens, Tokens) {
     if let Some(inner) = inner(ty, "Option") {
         if is_named(inner, "String") {
-            (quote!(::core::option::Option<&str>), quote!(self.#ident.as_deref()))
+            (
+                quote!(::core::option::Option<&str>),
+                quote!(self.#ident.as_deref()),
+            )
         } else {
-            (quote!(::core::option::Option<&#inner>), quote!(self.#ident.as_ref()))
+            (
+                quote!(::core::option::Option<&#inner>),
+                quote!(self.#ident.as_ref()),
+            )
         }
     } else if let Some(inner) = inner(ty, "Vec") {
         (quote!(&[#inner]), quote!(&self.#ident))
@@ -648,7 +662,10 @@ mod tests {
             }
         })
         .unwrap();
-        let at = |part: &str| code.find(part).unwrap_or_else(|| panic!("{part} not in {code}"));
+        let at = |part: &str| {
+            code.find(part)
+                .unwrap_or_else(|| panic!("{part} not in {code}"))
+        };
         let order = [
             r#"visit ("market" , crate :: endpoint :: ToWire :: to_wire (value)) ?"#,
             r#"visit ("type" , crate :: endpoint :: WireValue :: List (& items)) ?"#,
@@ -688,12 +705,12 @@ mod tests {
             ),
             (
                 syn::parse_quote! { #[request(part)] struct P { /// A.
-                    #[request(set)] a: u64 } },
+                #[request(set)] a: u64 } },
                 "needs the container's `builder",
             ),
             (
                 syn::parse_quote! { #[request(part)] struct P { /// A.
-                    #[request(get, arg = u64)] a: u64 } },
+                #[request(get, arg = u64)] a: u64 } },
                 "needs the `check`",
             ),
         ];

@@ -10,7 +10,6 @@ use serde::Deserialize;
 use txc_derive::Request;
 use zeroize::Zeroize;
 
-
 /// Asks for a WebSocket token. It has no parameters of its own: the body is the signed
 /// `request` and `nonce` every private request carries.
 ///
@@ -33,7 +32,6 @@ use zeroize::Zeroize;
     response = WebSocketToken,
 )]
 pub struct WebSocketTokenQuery;
-
 
 /// A WebSocket token, the answer `{"websocket_token": "…"}`: the first parameter of the
 /// WebSocket's `authorize` method.

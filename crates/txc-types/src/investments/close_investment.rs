@@ -48,7 +48,6 @@ impl CloseInvestment {
     }
 }
 
-
 /// The answer to closing an investment: the docs give `{}`. Any object is read (its fields
 /// kept in [`extra`](Self::extra)), and PHP's `[]` for an empty one.
 ///

@@ -150,7 +150,6 @@ fn check_places(amount: &Amount) -> Result<(), ValidationError> {
     Ok(())
 }
 
-
 /// The answer to an investment (HTTP 201): the new investment's id.
 ///
 /// ```

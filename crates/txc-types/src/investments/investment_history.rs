@@ -76,7 +76,9 @@ fn known_status(
 ) -> Result<InvestmentStatus, ValidationError> {
     match status {
         InvestmentStatus::Active | InvestmentStatus::Closed => Ok(status),
-        InvestmentStatus::Unknown(_) => Err(ValidationError::invalid(field, Reason::UnknownVariant)),
+        InvestmentStatus::Unknown(_) => {
+            Err(ValidationError::invalid(field, Reason::UnknownVariant))
+        }
     }
 }
 

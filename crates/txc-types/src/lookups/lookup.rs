@@ -55,7 +55,10 @@ macro_rules! lookup_builder {
 
         impl $crate::lookups::LookupBuilder for $name {
             type Query = $query;
-            fn market(self, market: impl $crate::endpoint::FieldValue<$crate::values::Market>) -> Self {
+            fn market(
+                self,
+                market: impl $crate::endpoint::FieldValue<$crate::values::Market>,
+            ) -> Self {
                 $name::market(self, market)
             }
             fn order_id(self, id: u64) -> Self {

@@ -72,7 +72,12 @@ fn objects<E>(
 ) -> Result<(), E> {
     let fields: Vec<[(&str, WireValue<'_>); 2]> = orders
         .iter()
-        .map(|o| [("market", WireValue::Str(o.market().as_str())), o.target().wire()])
+        .map(|o| {
+            [
+                ("market", WireValue::Str(o.market().as_str())),
+                o.target().wire(),
+            ]
+        })
         .collect();
     let items: Vec<WireValue<'_>> = fields.iter().map(|f| WireValue::Object(f)).collect();
     visit(name, WireValue::List(&items))

@@ -76,7 +76,6 @@ impl CancelOrder {
             target: OrderRef::ClientOrderId(id.into_field("clientOrderId")?),
         })
     }
-
 }
 
 impl OrderRef {

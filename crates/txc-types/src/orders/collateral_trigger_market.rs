@@ -84,6 +84,7 @@ impl BuildableOrder for CollateralTriggerMarketOrder {
 impl BodyFields for CollateralTriggerMarketOrder {
     #[inline]
     fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E> {
-        self.fields.visit_fields(Some(&self.activation_price), visit)
+        self.fields
+            .visit_fields(Some(&self.activation_price), visit)
     }
 }

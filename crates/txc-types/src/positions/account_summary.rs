@@ -24,7 +24,6 @@ use crate::values::ExactDecimal;
 )]
 pub struct AccountSummaryQuery;
 
-
 /// The collateral account's summary. Every field is in the docs' example, so each is a plain
 /// value.
 ///

@@ -27,7 +27,6 @@ use super::PositionMode;
 )]
 pub struct HedgeModeQuery;
 
-
 /// Whether hedge mode is on: `{"hedgeMode": true}`.
 ///
 /// ```

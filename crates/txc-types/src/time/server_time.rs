@@ -28,7 +28,6 @@ use crate::values::Timestamp;
 )]
 pub struct ServerTimeQuery;
 
-
 /// The exchange's time, `{"time": 1631451591}`: Unix seconds, computed per request.
 ///
 /// One second is its resolution, so an offset from the local clock measured with it is good
