@@ -11,8 +11,9 @@
 //!   resolving makes no request;
 //! - **look-ups only, no lag**: the first look (open orders, then history) finds it;
 //! - **look-ups only, lagging 2 s, `unproven_settle_delay(2.5 s)`**: the first look misses it,
-//!   the round 2.5 s after the attempt finds it (the caller's timing, which must exceed the
-//!   lag; it gives up the proof, and the sandbox shares this host's clock);
+//!   the next round — once the acceptance window has closed (nonce + 5 s + 5 s allowance),
+//!   plus the caller's 2.5 s — finds it (about 12.5 s: a shorter settling delay does not move
+//!   the window);
 //! - **look-ups only, lagging 2 s, default settings** (the rule's timing, 10 s settling
 //!   delay): the first look misses it, the first round that may prove anything — once the
 //!   exchange's clock is past the window (nonce + 5 s + 5 s allowance) plus 10 s — finds it;

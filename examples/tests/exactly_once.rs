@@ -138,8 +138,13 @@ fn a_reused_id_is_not_taken_for_this_order(driver: &dyn Driver) {
         held(&sandbox, "reused-1"),
         [earlier.order_id, placed.order_id()]
     );
+}
 
-    // And an order of someone else still open under the id is not this one either.
+/// 3, open: an order of someone else still open under the id is not this one either.
+fn an_open_order_reusing_the_id_is_not_this_one(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let elsewhere = driver.client(sandbox.base_url(), config::partner());
+    let client = driver.client(sandbox.base_url(), config::partner());
     let resting = elsewhere.trigger(&oto_trigger("reused-2")).unwrap();
     std::thread::sleep(Duration::from_millis(2_500));
     let now = SystemTime::now();
@@ -264,11 +269,22 @@ fn a_b2b_account_s_absence_cannot_tell(driver: &dyn Driver) {
         "{resolution:?}"
     );
     assert_eq!(held(&sandbox, "b2b-1").len(), 1, "placed (then canceled)");
+}
 
+/// The B2B gap, for `place_once`: an order refused before executing is not resent, since its
+/// absence cannot tell ...
+fn a_b2b_account_s_order_is_not_resent_on_absence(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.client(sandbox.base_url(), config::partner().b2b_account(true));
     sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, Some(1));
     let error = client.place_once(&market_with_id("b2b-2")).unwrap_err();
     assert!(error.outcome_unknown(), "{error}");
     assert!(held(&sandbox, "b2b-2").is_empty(), "not resent");
+}
+
+/// ... unless the client is told to resend anyway.
+fn a_b2b_account_s_order_is_resent_when_told(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
     let resend = driver.client(
         sandbox.base_url(),
         config::partner()
@@ -314,6 +330,9 @@ scenarios![
     a_host_clock_ahead_still_finds_its_own_order,
     the_id_and_the_record_exist_before_the_answer,
     an_oto_trigger_order_is_found_among_the_conditional_orders,
+    an_open_order_reusing_the_id_is_not_this_one,
     a_b2b_account_s_absence_cannot_tell,
+    a_b2b_account_s_order_is_not_resent_on_absence,
+    a_b2b_account_s_order_is_resent_when_told,
     no_case_reports_a_placed_order_as_rejected,
 ];

@@ -916,7 +916,7 @@ fn gateway_503() -> Fault {
 }
 
 #[test]
-fn once_covers_a_lagging_history_and_a_resend_refused_with_code_36() {
+fn once_covers_a_lagging_history() {
     // 1. Executed, the answer lost, the look-ups 1.5 s behind: found, never sent again.
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
@@ -931,9 +931,13 @@ fn once_covers_a_lagging_history_and_a_resend_refused_with_code_36() {
         .line("--json market BTC_USDT buy 0.01 --client-order-id cli-lag --once"));
     assert_eq!(placed["found_in"], "order_history", "{placed}");
     assert_eq!(held(&sandbox, "cli-lag"), 1);
+}
 
+#[test]
+fn once_finds_a_trigger_order_whose_resend_is_refused_with_code_36() {
     // 2. A resting trigger order seen later than the rounds: the resend meets code 36, and the
     //    order is found — placed, exit 0, never "rejected" (exit 3).
+    let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::CollateralTriggerMarket, gateway_503(), Some(1));
     for route in [
         Route::OpenOrders,
