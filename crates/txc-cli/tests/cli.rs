@@ -366,7 +366,7 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
 }
 
 #[test]
-fn exit_codes_for_invalid_rejected_and_not_sent() {
+fn exit_codes_for_invalid_and_rejected() {
     let sandbox = Sandbox::start().unwrap();
     // Invalid input: nothing sent.
     let (_, err) = run(txc_at(&sandbox).line("market BTC_USDT buy abc"), 2);
@@ -381,6 +381,18 @@ fn exit_codes_for_invalid_rejected_and_not_sent() {
     let error = fails(txc_at(&sandbox).line("--json market BTC_USDT buy 1000"), 3);
     assert_eq!(error["kind"], "rejected");
     assert_eq!(error["status"], 422);
+    // No credentials at all: invalid, nothing sent.
+    let (_, err) = run(
+        txc().arg("--base-url").arg(sandbox.base_url()).arg("plans"),
+        2,
+    );
+    assert!(err.contains("TXC_API_KEY"), "{err}");
+}
+
+/// A test of its own: it waits out the command line's default backoffs (1 + 2 + 4 s).
+#[test]
+fn exit_code_5_when_nothing_could_be_sent() {
+    let sandbox = Sandbox::start().unwrap();
     // Not sent: nothing listens there.
     assert_eq!(
         fails(
@@ -391,12 +403,6 @@ fn exit_codes_for_invalid_rejected_and_not_sent() {
         )["kind"],
         "not_sent"
     );
-    // No credentials at all: invalid, nothing sent.
-    let (_, err) = run(
-        txc().arg("--base-url").arg(sandbox.base_url()).arg("plans"),
-        2,
-    );
-    assert!(err.contains("TXC_API_KEY"), "{err}");
 }
 
 #[test]
