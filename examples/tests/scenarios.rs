@@ -453,16 +453,17 @@ fn plans_are_retried_after_a_503(driver: &dyn Driver) {
 fn an_order_is_resent_with_a_fresh_nonce_after_a_stale_one(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     // Without the nonce window the exchange wants nonces above the key's last one. Another
-    // client of the same key has just sent a nonce 800 ms ahead of the clock...
+    // client of the same key has just sent a nonce 2 s ahead of the clock (room for a loaded
+    // host to be slow before this client's first attempt)...
     let ahead = NonceSequence::new();
-    ahead.next(now_ms() + 800);
+    ahead.next(now_ms() + 2_000);
     let other = driver.client(
         sandbox.base_url(),
         config::partner().nonce_window(false).nonce_sequence(ahead),
     );
     other.market(&market("0.001")).unwrap();
     // ...so this client's first nonce (the clock) is stale: `Too many requests.` proves the
-    // order was not taken, and the retry, signed at least 1.5 s later, carries a fresh nonce.
+    // order was not taken, and the retry, signed 3 s later, carries a fresh nonce.
     let client = driver.client(
         sandbox.base_url(),
         config::partner().nonce_window(false).retry_policy(
