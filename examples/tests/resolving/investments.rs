@@ -7,13 +7,10 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::indexing_slicing, clippy::panic)]
 
-#[macro_use]
-mod common;
-
 use std::time::Duration;
 
-use common::config;
-use common::invest::{InvestApi, InvestDriver};
+use crate::common::config;
+use crate::common::invest::{InvestApi, InvestDriver};
 use txc_sandbox::{AccountConfig, Fault, PlanConfig, Route, Sandbox, demo};
 use txc_sign::{
     ApiErrorClass, Error, InvestResolution, Invested, NonceSequence, RateLimits, RatePolicy,

@@ -5,12 +5,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::indexing_slicing, clippy::panic)]
 
-#[macro_use]
-mod common;
-
 use std::time::Duration;
 
-use common::*;
+use crate::common::*;
 use txc_sandbox::{Fault, Route, Sandbox};
 use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, PlacedOrder, Resolution};
 use txc_types::lookups::{LookupBuilder, OpenOrdersQuery, OrderHistoryQuery};

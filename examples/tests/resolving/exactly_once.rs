@@ -9,12 +9,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::indexing_slicing, clippy::panic)]
 
-#[macro_use]
-mod common;
-
 use std::time::{Duration, SystemTime};
 
-use common::*;
+use crate::common::*;
 use txc_sandbox::{AccountConfig, Fault, Route, Sandbox};
 use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, PlacedOrder, Resolution};
 use txc_types::orders::{

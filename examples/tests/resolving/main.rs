@@ -1,0 +1,20 @@
+//! The tests that wait on the exchange's clock — resolving unknown outcomes by the rule's
+//! acceptance window and settling delay — in one binary, so that they wait side by side:
+//! `cargo test` runs test binaries one after another, and each of these files alone took as long
+//! as its slowest case.
+//!
+//! - [`exactly_once`]: the six ways issue 28 found exactly-once broken, and the B2B gap.
+//! - [`reconciliation`]: the look-ups, cancel, resolving each kind of unknown outcome, placing
+//!   exactly once.
+//! - [`investments`]: investing within a plan's bounds, and never investing twice.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
+
+#[macro_use]
+#[path = "../common/mod.rs"]
+mod common;
+
+mod exactly_once;
+mod investments;
+mod reconciliation;
