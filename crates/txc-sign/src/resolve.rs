@@ -321,12 +321,17 @@ impl<'a, S: Search> Resolver<'a, S> {
         let window = self.window()?;
         let events = self.events.as_mut()?;
         events.judged = version;
-        let (seen, created, record) = events.watch.all().into_iter().find_map(|seen| {
-            let created = seen.created.filter(|c| window.contains(*c))?;
-            let record = (events.record)(&seen)?;
-            Some((seen, created, record))
+        let sightings = events.watch.all();
+        let record = events.record;
+        // Judged as a look-up's record is: inside the window, and the search's own test.
+        let search = &self.search;
+        let (seen, mut sighting, record) = sightings.into_iter().find_map(|seen| {
+            let sighting = crate::evidence::Sighting::new(seen.order_id, seen.created?);
+            let record = record(&seen)?;
+            search
+                .is_ours(&record, window.admits(&sighting))
+                .then_some((seen, sighting, record))
         })?;
-        let mut sighting = crate::evidence::Sighting::new(seen.order_id, created);
         sighting.ours = true;
         let mut look = Look::new(event_look(seen.source), now, now);
         look.requests = 0;
