@@ -25,18 +25,14 @@
 #[path = "support/exchange.rs"]
 mod exchange;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use exchange::{Exchange, Fate, Later, Reuse, drive};
+use exchange::{Exchange, Fate, Later, Reuse, drive, start};
 use proptest::prelude::*;
 use txc_sign::{ClientConfig, ClockOffset, Credentials, NonceSequence};
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};
 
 const SETTLE: Duration = Duration::from_secs(20);
-
-fn start() -> SystemTime {
-    UNIX_EPOCH + Duration::from_secs(1_700_000_000)
-}
 
 fn fate() -> impl Strategy<Value = Fate> {
     prop_oneof![

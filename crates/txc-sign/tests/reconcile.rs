@@ -14,36 +14,17 @@
 mod exchange;
 
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, UNIX_EPOCH};
 
-use exchange::{Exchange, Fate, Later, Reuse, drive};
+use exchange::{Exchange, Fate, Later, Reuse, config, drive, market_order, start};
 use txc_sign::{
-    AttemptRecord, ClientConfig, ClientCore, Credentials, Error, Flaw, Journal, Machine, Nonce,
-    NonceSequence, PendingOrder, PlacedOrder, Resolution, RoundVerdict, Step,
+    AttemptRecord, ClientCore, Error, Flaw, Journal, Machine, Nonce, PendingOrder, PlacedOrder,
+    Resolution, RoundVerdict, Step,
 };
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};
 
-fn config() -> ClientConfig {
-    ClientConfig::new(Credentials::new("k", "s").unwrap())
-        .base_url("http://127.0.0.1:1")
-        .nonce_sequence(NonceSequence::new())
-        .no_rate_limit()
-        .settle_delay(Duration::from_secs(10))
-}
-
 fn core() -> ClientCore {
     config().build().unwrap()
-}
-
-fn start() -> SystemTime {
-    UNIX_EPOCH + Duration::from_secs(1_700_000_000)
-}
-
-fn market_order(cid: &str) -> CollateralMarketOrder {
-    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
-        .client_order_id(cid)
-        .build()
-        .unwrap()
 }
 
 fn trigger_order(cid: &str) -> CollateralTriggerMarketOrder {

@@ -15,35 +15,13 @@
 #[path = "support/exchange.rs"]
 mod exchange;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use exchange::{Exchange, Fate, ROUND_TRIP, Reuse, drive};
+use exchange::{Exchange, Fate, ROUND_TRIP, Reuse, config, drive, market_order, start};
 use txc_sign::stream::StreamEvent;
-use txc_sign::{
-    ClientConfig, ClientCore, Credentials, Machine, NonceSequence, PendingOrder, PlacedOrder,
-    Resolution, RoundVerdict, Step,
-};
+use txc_sign::{ClientCore, Machine, PendingOrder, PlacedOrder, Resolution, RoundVerdict, Step};
 use txc_types::events::{AccountEvent, Deal, OrderEvent};
-use txc_types::orders::{CollateralMarketOrder, Side};
-
-fn config() -> ClientConfig {
-    ClientConfig::new(Credentials::new("k", "s").unwrap())
-        .base_url("http://127.0.0.1:1")
-        .nonce_sequence(NonceSequence::new())
-        .no_rate_limit()
-        .settle_delay(Duration::from_secs(10))
-}
-
-fn start() -> SystemTime {
-    UNIX_EPOCH + Duration::from_secs(1_700_000_000)
-}
-
-fn market_order(cid: &str) -> CollateralMarketOrder {
-    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
-        .client_order_id(cid)
-        .build()
-        .unwrap()
-}
+use txc_types::orders::CollateralMarketOrder;
 
 /// Look-ups that lag 8 s behind the matching engine (inside the 10 s settling delay): the
 /// first look misses an order just created, a round after the settling delay finds it.

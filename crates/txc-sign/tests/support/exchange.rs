@@ -13,9 +13,36 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use http::HeaderMap;
 use serde_json::{Value, json};
-use txc_sign::{Machine, Response, SignedRequest, Step, TransportError, TransportErrorKind};
+use txc_sign::{
+    ClientConfig, Credentials, Machine, NonceSequence, Response, SignedRequest, Step,
+    TransportError, TransportErrorKind,
+};
+use txc_types::orders::{CollateralMarketOrder, Side};
 
 pub const MARKET: &str = "BTC_USDT";
+
+/// Where every case's simulated clock starts.
+pub fn start() -> SystemTime {
+    UNIX_EPOCH + Duration::from_secs(1_700_000_000)
+}
+
+/// The client the cases drive against the model: its own nonces, no pacing, the settling
+/// delay of 10 s (a case needing another sets it).
+pub fn config() -> ClientConfig {
+    ClientConfig::new(Credentials::new("k", "s").unwrap())
+        .base_url("http://127.0.0.1:1")
+        .nonce_sequence(NonceSequence::new())
+        .no_rate_limit()
+        .settle_delay(Duration::from_secs(10))
+}
+
+/// A market order of 0.01 on [`MARKET`] with `cid`.
+pub fn market_order(cid: &str) -> CollateralMarketOrder {
+    CollateralMarketOrder::builder(MARKET, Side::Buy, "0.01")
+        .client_order_id(cid)
+        .build()
+        .unwrap()
+}
 /// The exchange's nonce window.
 const WINDOW_MS: u64 = 5_000;
 /// Half a round trip: a request arrives this long after it is sent, its answer as long after.
