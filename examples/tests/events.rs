@@ -637,22 +637,42 @@ fn without_the_positions_channel_the_resyncs_bring_the_positions_over_rest() {
 
 /// A sandbox with a short idle timeout, a client of the partner's key, and its stream of the
 /// order channels, established.
-fn established(
+/// The partner's stream of every channel of BTC_USDT on `sandbox`, not yet read.
+fn partner_stream(
     transport: Transport,
     sandbox: &Sandbox,
     config: StreamConfig,
-) -> (Box<dyn Events>, Book) {
+) -> Box<dyn Events> {
     let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
-    let mut events = open(
+    open(
         transport,
         sandbox,
         key,
         every_channel(&["BTC_USDT"]),
         config,
-    );
+    )
+}
+
+/// The partner's stream, read until it is established and settled.
+fn established(
+    transport: Transport,
+    sandbox: &Sandbox,
+    config: StreamConfig,
+) -> (Box<dyn Events>, Book) {
+    let mut events = partner_stream(transport, sandbox, config);
     let mut book = Book::default();
     settle(&mut *events, &mut book);
     (events, book)
+}
+
+/// The partner's stream, read until it stops: what it reported.
+fn until_stopped(transport: Transport, sandbox: &Sandbox) -> Book {
+    let mut events = partner_stream(transport, sandbox, stream_config());
+    let mut book = Book::default();
+    read_until(&mut *events, &mut book, |_, e| {
+        matches!(e, StreamEvent::Stopped(_))
+    });
+    book
 }
 
 #[test]
@@ -758,18 +778,7 @@ fn a_refused_authorize_is_a_typed_error_and_a_fresh_token_is_tried() {
         // Three refusals in a row stop the stream.
         let sandbox = Sandbox::start().unwrap();
         sandbox.ws_fault(WsFault::RefuseAuthorize(3));
-        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
-        let mut events = open(
-            transport,
-            &sandbox,
-            key,
-            every_channel(&["BTC_USDT"]),
-            stream_config(),
-        );
-        let mut book = Book::default();
-        read_until(&mut *events, &mut book, |_, e| {
-            matches!(e, StreamEvent::Stopped(_))
-        });
+        let book = until_stopped(transport, &sandbox);
         assert!(
             book.errors.last().unwrap().contains("fatal: true"),
             "{:?}",
@@ -791,18 +800,7 @@ fn a_refused_token_stops_the_stream_with_a_typed_error() {
             },
             None,
         );
-        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
-        let mut events = open(
-            transport,
-            &sandbox,
-            key,
-            every_channel(&["BTC_USDT"]),
-            stream_config(),
-        );
-        let mut book = Book::default();
-        read_until(&mut *events, &mut book, |_, e| {
-            matches!(e, StreamEvent::Stopped(_))
-        });
+        let book = until_stopped(transport, &sandbox);
         assert_eq!(book.errors.len(), 1, "{transport:?}: {:?}", book.errors);
         assert!(book.errors[0].contains("TokenFailed") && book.errors[0].contains("fatal: true"));
         assert!(book.connections.is_empty());
