@@ -57,15 +57,10 @@ mod blocking {
     use super::*;
 
     fn round_trips(b: Bencher<'_, '_>, client: &txc_blocking::Client) {
-        let orders = orders();
         let mut i = 0usize;
         b.bench_local(|| {
             i += 1;
-            black_box(
-                client
-                    .collateral_market_order(&fresh(&orders[i % 2]))
-                    .unwrap(),
-            )
+            black_box(client.collateral_market_order(&next_order(i)).unwrap())
         });
     }
 
@@ -263,11 +258,10 @@ mod client_cpu {
     #[divan::bench]
     fn txc_call_without_round_trip(b: Bencher<'_, '_>) {
         let core = core();
-        let orders = orders();
         let mut i = 0usize;
         b.bench_local(|| {
             i += 1;
-            let order = fresh(&orders[i % 2]);
+            let order = next_order(i);
             let mut call = core.place(&order);
             black_box(sent(&mut call).into_http());
             black_box(answered(&mut call).unwrap())

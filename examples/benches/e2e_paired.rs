@@ -92,7 +92,6 @@ fn report(what: &str, unit: &str, [txc, same_work, floor]: [Duration; 3]) {
 
 fn blocking(sandbox: &txc_sandbox::Sandbox) {
     let client = blocking_client(sandbox, BLOCKING_CLIENT_KEY, false);
-    let orders = orders();
     let agent = plain_agent();
     let uri: http::Uri = order_url(sandbox.base_url()).parse().unwrap();
     let same_work = raw::Client::new(BLOCKING_SAME_WORK_KEY, false);
@@ -103,11 +102,7 @@ fn blocking(sandbox: &txc_sandbox::Sandbox) {
     let mut txc = || {
         a += 1;
         timed(|| {
-            black_box(
-                client
-                    .collateral_market_order(&fresh(&orders[a % 2]))
-                    .unwrap(),
-            );
+            black_box(client.collateral_market_order(&next_order(a)).unwrap());
         })
     };
     let mut raw_same_work = || {

@@ -390,14 +390,21 @@ impl Client {
     pub(crate) async fn drive<M: Machine>(&self, mut machine: M) -> M::Output {
         let Inner { core, http, urls } = &*self.inner;
         loop {
-            match machine.next(SystemTime::now()) {
-                Step::Wait(delay) => match machine.wake() {
+            // The step is taken apart before anything is awaited: held across the awaits, the
+            // machine's output would be part of every call's future, copied with it.
+            let next = match machine.next(SystemTime::now()) {
+                Step::Done(output) => return output,
+                Step::Send(request) => Ok(request),
+                Step::Wait(delay) => Err(delay),
+            };
+            match next {
+                Err(delay) => match machine.wake() {
                     Some(wake) => {
                         let _ = tokio::time::timeout(delay, wake.woken()).await;
                     }
                     None => tokio::time::sleep(delay).await,
                 },
-                Step::Send(request) => {
+                Ok(request) => {
                     let sent = match urls.of_path(request.uri().path()) {
                         Ok(url) => round_trip(http, url, request, core.max_response_bytes()).await,
                         Err(failure) => Err(failure),
@@ -408,7 +415,6 @@ impl Client {
                         Err(failure) => machine.receive(Err(failure)),
                     }
                 }
-                Step::Done(output) => return output,
             }
         }
     }

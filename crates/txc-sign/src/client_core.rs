@@ -147,8 +147,9 @@ impl ClientCore {
 
     /// Where the client's event streams publish the orders they see, and where resolving an
     /// order looks for its events ([`OrderSightings`]): the client's own, shared by its clones,
-    /// or the one given to the `order_sightings` setting. The client expects each order it
-    /// places from before its first attempt until its outcome is definite.
+    /// or the one given to the `order_sightings` setting. Once a stream has published to
+    /// it, the client expects each order it places from before its first attempt until its
+    /// outcome is definite.
     pub fn order_sightings(&self) -> &OrderSightings {
         &self.sightings
     }

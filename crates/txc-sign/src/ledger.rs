@@ -4,6 +4,7 @@
 //! window).
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -40,24 +41,114 @@ const KEEP_SETTLED: Duration = Duration::from_secs(30);
 /// The fewest settled ids the ledger holds before it drops old ones.
 const PRUNE_AT: usize = 1_024;
 
-/// The key of an order in the ledger.
-type Key = (Market, ClientOrderId);
+/// What the ledger knows of one `(market, clientOrderId)`.
+#[derive(Debug, Default)]
+struct Slot {
+    /// The order's record while it is in flight or unresolved.
+    pending: Option<PendingOrder>,
+    /// What the client's streams show of it: kept from before the first attempt until the
+    /// outcome is definite, so that resolving finds an event that came meanwhile.
+    watch: Option<SightingWatch>,
+    /// Once settled: the last attempt's nonce time (ms).
+    settled: Option<u64>,
+}
 
+impl Slot {
+    fn is_empty(&self) -> bool {
+        self.pending.is_none() && self.watch.is_none() && self.settled.is_none()
+    }
+}
+
+/// The ledger's slots by market, then by `clientOrderId`: looked up by borrowed text, so that
+/// an order's steps allocate no key (a new id's slot is the only one made).
 #[derive(Debug, Default)]
 struct Entries {
-    /// Orders in flight or unresolved.
-    pending: HashMap<Key, PendingOrder>,
-    /// What the client's streams show of each: kept from before the first attempt until the
-    /// outcome is definite, so that resolving finds an event that came meanwhile.
-    watches: HashMap<Key, SightingWatch>,
-    /// Settled orders: the last attempt's nonce time (ms).
-    settled: HashMap<Key, u64>,
+    markets: HashMap<String, HashMap<String, Slot>>,
+    /// How many slots hold a settled id.
+    settled: usize,
     /// How many settled ids trigger dropping the old ones (amortized: twice what was left).
     prune_at: usize,
 }
 
+impl Entries {
+    fn slot(&mut self, market: &Market, id: &ClientOrderId) -> Option<&mut Slot> {
+        self.markets.get_mut(market.as_str())?.get_mut(id.as_str())
+    }
+
+    /// Runs `f` on the slots of `market`'s ids, made if there are none (without a copy of the
+    /// market's name when there are).
+    fn with_ids<R>(
+        &mut self,
+        market: &Market,
+        f: impl FnOnce(&mut HashMap<String, Slot>) -> R,
+    ) -> R {
+        if let Some(ids) = self.markets.get_mut(market.as_str()) {
+            return f(ids);
+        }
+        f(self.markets.entry(market.as_str().to_owned()).or_default())
+    }
+
+    /// Why a new order with this slot's id, placed at nonce time `now_ms`, must not go.
+    fn reuse_refusal(slot: &Slot, now_ms: u64) -> Option<String> {
+        if slot.pending.is_some() {
+            return Some(
+                "an earlier order of this client with the same clientOrderId on this market is \
+                 still in flight or unresolved; resolve it (the client's pending_orders) before \
+                 placing another with the id"
+                    .to_owned(),
+            );
+        }
+        let last = slot.settled?;
+        let apart = ms(NONCE_WINDOW) * 2 + ms(CREATION_ALLOWANCE);
+        (now_ms < last.saturating_add(apart)).then(|| {
+            format!(
+                "this client placed an order with the same clientOrderId on this market {} ms \
+                 ago: their acceptance windows overlap, so resolving could not tell the two \
+                 apart; give each order its own clientOrderId",
+                now_ms.saturating_sub(last)
+            )
+        })
+    }
+
+    /// Drops the settled ids older than [`KEEP_SETTLED`] before `last`, once there are many.
+    fn prune(&mut self, last: u64) {
+        if self.settled < self.prune_at.max(PRUNE_AT) {
+            return;
+        }
+        let keep = ms(KEEP_SETTLED);
+        let mut settled = 0;
+        for ids in self.markets.values_mut() {
+            ids.retain(|_, slot| {
+                if slot
+                    .settled
+                    .is_some_and(|at| at.saturating_add(keep) < last)
+                {
+                    slot.settled = None;
+                }
+                settled += usize::from(slot.settled.is_some());
+                !slot.is_empty()
+            });
+        }
+        self.markets.retain(|_, ids| !ids.is_empty());
+        self.settled = settled;
+        self.prune_at = settled.saturating_mul(2);
+    }
+}
+
+/// Why the ledger did not record an attempt.
+#[derive(Debug)]
+pub(crate) enum NotRecorded {
+    /// The order reuses an id it must not: nothing is to be sent.
+    InUse(Error),
+    /// The journal failed: the attempt must not go.
+    Journal(std::io::Error),
+}
+
 /// The in-memory ledger, shared by clones of a core, the caller's [`Journal`], and where the
 /// client's streams publish the orders they see.
+///
+/// One lock per attempt and one when the outcome is definite; the id-reuse check is made in
+/// the first attempt's.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Ledger {
     entries: Arc<Mutex<Entries>>,
@@ -78,90 +169,79 @@ impl Ledger {
         self.entries.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Refuses, before any I/O, a new order whose id this client used for an order still
-    /// unresolved, or for one whose acceptance window could overlap the new one's (placed
-    /// with the nonce time `now_ms`): the two could not be told apart.
-    pub(crate) fn check_reuse(&self, order: &PendingOrder, now_ms: u64) -> Result<(), Error> {
-        let key = (order.market().clone(), order.client_order_id().clone());
-        let entries = self.entries();
-        let reason = if entries.pending.contains_key(&key) {
-            Some(
-                "an earlier order of this client with the same clientOrderId on this market is \
-                 still in flight or unresolved; resolve it (the client's pending_orders) before \
-                 placing another with the id"
-                    .to_owned(),
-            )
-        } else {
-            entries.settled.get(&key).and_then(|last| {
-                let apart = ms(NONCE_WINDOW) * 2 + ms(CREATION_ALLOWANCE);
-                (now_ms < last.saturating_add(apart)).then(|| {
-                    format!(
-                        "this client placed an order with the same clientOrderId on this market \
-                         {} ms ago: their acceptance windows overlap, so resolving could not \
-                         tell the two apart; give each order its own clientOrderId",
-                        now_ms.saturating_sub(*last)
-                    )
-                })
-            })
-        };
-        match reason {
-            Some(reason) => Err(Error::ClientOrderIdInUse {
-                client_order_id: order.client_order_id().as_str().to_owned(),
-                reason,
-            }),
-            None => Ok(()),
-        }
-    }
-
     /// Records `order` (every attempt so far, including the one about to go) before it is
-    /// sent; the journal's failure is the caller's to turn into "not sent".
-    pub(crate) fn record(&self, order: &PendingOrder) -> std::io::Result<()> {
-        let key = (order.market().clone(), order.client_order_id().clone());
+    /// sent, then hands it to the journal.
+    ///
+    /// With `reuse_at` (the first attempt's nonce time, ms), it first refuses an order whose
+    /// id this client used for an order still unresolved, or for one whose acceptance window
+    /// could overlap the new one's: the two could not be told apart. A refused order is not
+    /// recorded.
+    pub(crate) fn record(
+        &self,
+        order: PendingOrder,
+        reuse_at: Option<u64>,
+    ) -> Result<(), NotRecorded> {
+        let journaled = self.journal.as_ref().map(|j| (j, order.clone()));
         {
             let mut entries = self.entries();
-            if !entries.watches.contains_key(&key) {
-                let watch = self.sightings.expect(key.0.as_str(), key.1.as_str());
-                entries.watches.insert(key.clone(), watch);
+            let (market, id) = (order.market(), order.client_order_id());
+            // The slot, made if new, and the reuse check on it.
+            let key = id.as_str().to_owned();
+            let watched = entries.with_ids(market, |ids| {
+                let slot = match ids.entry(key) {
+                    Entry::Occupied(known) => {
+                        let refusal =
+                            reuse_at.and_then(|now| Entries::reuse_refusal(known.get(), now));
+                        if let Some(reason) = refusal {
+                            return Err(NotRecorded::InUse(Error::ClientOrderIdInUse {
+                                client_order_id: known.key().clone(),
+                                reason,
+                            }));
+                        }
+                        known.into_mut()
+                    }
+                    // A refusal needs a slot in use: none is left empty.
+                    Entry::Vacant(new) => new.insert(Slot::default()),
+                };
+                Ok(slot.watch.is_some())
+            })?;
+            // Expected only once a stream publishes to the client's sightings: before, no
+            // event can come (resolving expects the order itself, and falls back to look-ups).
+            let watch = (!watched && self.sightings.is_published_to())
+                .then(|| self.sightings.expect(market.as_str(), id.as_str()));
+            if let Some(slot) = entries.slot(order.market(), order.client_order_id()) {
+                if watch.is_some() {
+                    slot.watch = watch;
+                }
+                slot.pending = Some(order);
             }
-            entries.pending.insert(key, order.clone());
         }
-        match &self.journal {
-            Some(journal) => journal.record(order),
+        match journaled {
+            Some((journal, order)) => journal.record(&order).map_err(NotRecorded::Journal),
             None => Ok(()),
         }
     }
 
     /// Forgets `order`, whose outcome is definite, and — unless the exchange refused every
     /// attempt (`refused`: nothing of it can exist) — remembers its id for the reuse check.
+    ///
+    /// The journal forgets `order` even when this ledger never recorded it (an order resolved
+    /// from the journal of a process that died).
     pub(crate) fn settle(&self, order: &PendingOrder, mode: NonceMode, refused: bool) {
-        let key = (order.market().clone(), order.client_order_id().clone());
-        let last = order
-            .attempts()
-            .iter()
-            .map(|a| match mode {
-                NonceMode::Window => a.nonce.get(),
-                NonceMode::Strict => crate::unix_millis(a.signed_at),
-            })
-            .max()
-            .filter(|_| !refused);
-        let watch = {
-            let mut entries = self.entries();
-            entries.pending.remove(&key);
-            let watch = entries.watches.remove(&key);
-            if let Some(last) = last {
-                if entries.settled.len() >= entries.prune_at.max(PRUNE_AT) {
-                    let keep = ms(KEEP_SETTLED);
-                    entries
-                        .settled
-                        .retain(|_, at| at.saturating_add(keep) >= last);
-                    entries.prune_at = entries.settled.len().saturating_mul(2);
-                }
-                entries.settled.insert(key, last);
-            }
-            watch
-        };
-        // Forgotten outside the ledger's lock.
-        drop(watch);
+        let last = last_nonce_time(order.attempts(), mode).filter(|_| !refused);
+        self.release(order.market(), order.client_order_id(), last);
+        self.clear_journal(order);
+    }
+
+    /// Forgets the order of `market` with `id`, recorded by this ledger, and — with `last`
+    /// (its last attempt's nonce time) — remembers the id for the reuse check.
+    pub(crate) fn settle_at(&self, market: &Market, id: &ClientOrderId, last: Option<u64>) {
+        if let Some(recorded) = self.release(market, id, last) {
+            self.clear_journal(&recorded);
+        }
+    }
+
+    fn clear_journal(&self, order: &PendingOrder) {
         if let Some(journal) = &self.journal {
             // A journal that cannot forget leaves a stale record: resolving it again answers
             // the same and clears it.
@@ -169,14 +249,312 @@ impl Ledger {
         }
     }
 
+    /// Takes the order's slot out of use (its record, when it had one, is returned), keeping
+    /// the id with `last`.
+    fn release(
+        &self,
+        market: &Market,
+        id: &ClientOrderId,
+        last: Option<u64>,
+    ) -> Option<PendingOrder> {
+        let (pending, watch) = {
+            let mut entries = self.entries();
+            let known = entries.slot(market, id).map(|slot| {
+                let newly = last.is_some() && slot.settled.is_none();
+                if last.is_some() {
+                    slot.settled = last;
+                }
+                let taken = (slot.pending.take(), slot.watch.take());
+                (taken, newly, slot.is_empty())
+            });
+            let (taken, newly, empty) = match known {
+                Some(known) => known,
+                None => {
+                    // Never recorded (refused before it was sent): only its id is kept.
+                    if last.is_some() {
+                        let slot = Slot {
+                            settled: last,
+                            ..Slot::default()
+                        };
+                        entries.with_ids(market, |ids| ids.insert(id.as_str().to_owned(), slot));
+                    }
+                    ((None, None), last.is_some(), false)
+                }
+            };
+            if empty {
+                entries.forget(market, id);
+            }
+            entries.settled += usize::from(newly);
+            if let Some(last) = last {
+                entries.prune(last);
+            }
+            taken
+        };
+        // Forgotten outside the ledger's lock.
+        drop(watch);
+        pending
+    }
+
     /// The orders in flight or unresolved.
     pub(crate) fn pending(&self) -> Vec<PendingOrder> {
-        let mut orders: Vec<PendingOrder> = self.entries().pending.values().cloned().collect();
+        let mut orders: Vec<PendingOrder> = self
+            .entries()
+            .markets
+            .values()
+            .flat_map(HashMap::values)
+            .filter_map(|slot| slot.pending.clone())
+            .collect();
         orders.sort_by_key(|o| o.first_signed_at());
         orders
     }
 }
 
+impl Entries {
+    /// The slot of `market` and `id`, read only.
+    #[cfg(test)]
+    fn slot_ref(&self, market: &str, id: &str) -> Option<&Slot> {
+        self.markets.get(market)?.get(id)
+    }
+
+    /// Removes the slot of `market` and `id`.
+    fn forget(&mut self, market: &Market, id: &ClientOrderId) {
+        if let Some(ids) = self.markets.get_mut(market.as_str()) {
+            ids.remove(id.as_str());
+            if ids.is_empty() {
+                self.markets.remove(market.as_str());
+            }
+        }
+    }
+}
+
+/// The nonce time of the last of `attempts` (ms): the nonce in window mode, the signing time
+/// in strict mode.
+pub(crate) fn last_nonce_time<'a>(
+    attempts: impl IntoIterator<Item = &'a crate::AttemptRecord>,
+    mode: NonceMode,
+) -> Option<u64> {
+    attempts
+        .into_iter()
+        .map(|a| match mode {
+            NonceMode::Window => a.nonce.get(),
+            NonceMode::Strict => crate::unix_millis(a.signed_at),
+        })
+        .max()
+}
+
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, BTreeSet};
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::stream::{Channel, StreamEvent};
+    use crate::{AttemptRecord, Nonce};
+
+    /// How far apart two orders with one id must be placed (ms).
+    const APART: u64 = 2 * 5_000 + 5_000;
+
+    fn order(market: &str, id: &str, at_ms: u64) -> PendingOrder {
+        let (Ok(market), Ok(id)) = (market.parse(), id.parse()) else {
+            panic!("test keys are valid")
+        };
+        let attempt = AttemptRecord {
+            nonce: Nonce(at_ms),
+            signed_at: UNIX_EPOCH + Duration::from_millis(at_ms),
+        };
+        PendingOrder::new(market, id, vec![attempt])
+    }
+
+    fn keys(ledger: &Ledger) -> BTreeSet<(String, String)> {
+        ledger
+            .pending()
+            .iter()
+            .map(|o| {
+                let (m, i) = (o.market().as_str(), o.client_order_id().as_str());
+                (m.to_owned(), i.to_owned())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_window_constants_are_the_rules() {
+        assert_eq!(ms(NONCE_WINDOW) * 2 + ms(CREATION_ALLOWANCE), APART);
+    }
+
+    #[test]
+    fn orders_are_expected_in_the_sightings_once_a_stream_published() {
+        let sightings = OrderSightings::new();
+        let ledger = Ledger::new(None, sightings.clone());
+        assert!(ledger.record(order("BTC_USDT", "a", 1), Some(1)).is_ok());
+        assert_eq!(sightings.expected_len(), 0, "no stream: nothing to expect");
+        sightings.publish(&StreamEvent::Subscribed(Channel::OrdersPending));
+        assert!(ledger.record(order("BTC_USDT", "b", 2), Some(2)).is_ok());
+        // A further attempt of an order recorded before the stream is expected too.
+        assert!(ledger.record(order("BTC_USDT", "a", 3), None).is_ok());
+        assert_eq!(sightings.expected_len(), 2);
+        ledger.settle(&order("BTC_USDT", "a", 3), NonceMode::Window, false);
+        ledger.settle(&order("BTC_USDT", "b", 2), NonceMode::Window, true);
+        assert_eq!(sightings.expected_len(), 0, "settled orders are forgotten");
+        assert!(ledger.pending().is_empty());
+    }
+
+    /// A journal that notes what it is told.
+    #[derive(Debug, Default)]
+    struct Notes(Mutex<Vec<(&'static str, String)>>);
+
+    impl Journal for Notes {
+        fn record(&self, order: &PendingOrder) -> std::io::Result<()> {
+            let id = order.client_order_id().as_str().to_owned();
+            self.0
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(("record", id));
+            Ok(())
+        }
+        fn clear(&self, order: &PendingOrder) -> std::io::Result<()> {
+            let id = order.client_order_id().as_str().to_owned();
+            self.0
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .push(("clear", id));
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn the_journal_is_told_each_attempt_and_the_end_even_of_an_order_recorded_elsewhere() {
+        let notes = Arc::new(Notes::default());
+        let ledger = Ledger::new(Some(notes.clone()), OrderSightings::new());
+        assert!(ledger.record(order("BTC_USDT", "a", 1), Some(1)).is_ok());
+        assert!(ledger.record(order("BTC_USDT", "a", 2), None).is_ok());
+        ledger.settle_at(
+            &"BTC_USDT".parse().unwrap_or_else(|_| panic!("market")),
+            &"a".parse().unwrap_or_else(|_| panic!("id")),
+            Some(2),
+        );
+        // Read from the journal by another process, resolved here: cleared all the same.
+        ledger.settle(&order("BTC_USDT", "b", 3), NonceMode::Window, false);
+        // Refused before it was recorded: the journal never hears of it.
+        assert!(matches!(
+            ledger.record(order("BTC_USDT", "a", 4), Some(4)),
+            Err(NotRecorded::InUse(_))
+        ));
+        let notes = notes
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone();
+        let expected = [
+            ("record", "a"),
+            ("record", "a"),
+            ("clear", "a"),
+            ("clear", "b"),
+        ];
+        assert_eq!(
+            notes,
+            expected.map(|(what, id)| (what, id.to_owned())).to_vec()
+        );
+    }
+
+    #[test]
+    fn old_settled_ids_are_dropped_once_many_and_recent_ones_kept() {
+        let ledger = Ledger::new(None, OrderSightings::new());
+        let step = 100;
+        let n = u64::try_from(PRUNE_AT).unwrap_or(u64::MAX) + 10;
+        for i in 0..n {
+            let o = order("BTC_USDT", &format!("id-{i}"), i * step);
+            assert!(ledger.record(o.clone(), Some(i * step)).is_ok());
+            ledger.settle(&o, NonceMode::Window, false);
+        }
+        let last = (n - 1) * step;
+        let entries = ledger.entries();
+        let kept: usize = entries.markets.values().map(HashMap::len).sum();
+        assert_eq!(kept, entries.settled);
+        // Pruned once at PRUNE_AT: what is left is at most KEEP_SETTLED old at that point.
+        let keep = usize::try_from(ms(KEEP_SETTLED) / step).unwrap_or(usize::MAX);
+        assert!(kept <= keep + 1 + 10, "{kept} kept");
+        let recent = entries
+            .slot_ref("BTC_USDT", &format!("id-{}", n - 1))
+            .and_then(|slot| slot.settled);
+        assert_eq!(recent, Some(last));
+    }
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        /// An attempt of the order with id `id` at `at` ms; the first of a new order or not.
+        Record {
+            id: usize,
+            market: usize,
+            first: bool,
+        },
+        /// The order's outcome became definite; refused or not.
+        Settle {
+            id: usize,
+            market: usize,
+            refused: bool,
+        },
+        /// Time passes (ms).
+        Pass(u64),
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            (0..4usize, 0..2usize, any::<bool>()).prop_map(|(id, market, first)| Op::Record {
+                id,
+                market,
+                first
+            }),
+            (0..4usize, 0..2usize, any::<bool>()).prop_map(|(id, market, refused)| Op::Settle {
+                id,
+                market,
+                refused
+            }),
+            (0..20_000u64).prop_map(Op::Pass),
+        ]
+    }
+
+    proptest! {
+        /// The ledger against a plain model: an id in flight or placed less than the two
+        /// windows ago is refused to a new order; a refused order's id is free at once; the
+        /// pending list is the orders recorded and not settled.
+        #[test]
+        fn the_ledger_follows_the_reuse_rule(ops in proptest::collection::vec(op(), 1..60)) {
+            let ledger = Ledger::new(None, OrderSightings::new());
+            let mut pending: BTreeSet<(String, String)> = BTreeSet::new();
+            let mut settled: BTreeMap<(String, String), u64> = BTreeMap::new();
+            let mut now = 1_000_000u64;
+            for op in ops {
+                match op {
+                    Op::Pass(ms) => now += ms,
+                    Op::Record { id, market, first } => {
+                        now += 1;
+                        let key = (["BTC_USDT", "ETH_USDT"][market].to_owned(), format!("id-{id}"));
+                        let refused = first
+                            && (pending.contains(&key)
+                                || settled.get(&key).is_some_and(|at| now < at + APART));
+                        let got = ledger.record(order(&key.0, &key.1, now), first.then_some(now));
+                        prop_assert_eq!(matches!(got, Err(NotRecorded::InUse(_))), refused);
+                        if !refused {
+                            pending.insert(key);
+                        }
+                    }
+                    Op::Settle { id, market, refused } => {
+                        let key = (["BTC_USDT", "ETH_USDT"][market].to_owned(), format!("id-{id}"));
+                        ledger.settle(&order(&key.0, &key.1, now), NonceMode::Window, refused);
+                        pending.remove(&key);
+                        if !refused {
+                            settled.insert(key, now);
+                        }
+                    }
+                }
+                prop_assert_eq!(keys(&ledger), pending.clone());
+            }
+        }
+    }
 }

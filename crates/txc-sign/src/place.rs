@@ -6,6 +6,7 @@ use txc_types::orders::{NewOrder, Order};
 
 use crate::call::Call;
 use crate::evidence::Evidence;
+use crate::ledger::{NotRecorded, last_nonce_time};
 use crate::order_search::OrderSearch;
 use crate::resolve::{Found, Placed, PlacedOrder, Resolution, Resolve};
 use crate::stream::Wake;
@@ -80,18 +81,16 @@ impl<O: NewOrder> Machine for Place<'_, O> {
     type Output = Result<Order, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
-        if std::mem::take(&mut self.check_reuse) {
-            let nonce_time = self.core.nonces().time_of(now);
-            if let Err(refused) = self.core.ledger().check_reuse(&self.earlier, nonce_time) {
-                return Step::Done(Err(refused));
-            }
-        }
         match self.call.next(now) {
             Step::Send(request) => {
-                let pending = self.pending();
-                match self.core.ledger().record(&pending) {
+                // The first attempt's record also checks that the id may be used: one lock.
+                let reuse_at = std::mem::take(&mut self.check_reuse)
+                    .then(|| last_nonce_time(self.call.attempts(), self.core.nonce_mode()))
+                    .flatten();
+                match self.core.ledger().record(self.pending(), reuse_at) {
                     Ok(()) => Step::Send(request),
-                    Err(e) => {
+                    Err(NotRecorded::InUse(refused)) => Step::Done(Err(refused)),
+                    Err(NotRecorded::Journal(e)) => {
                         // The record is not kept: the attempt must not go.
                         drop(request);
                         self.call.receive(Err(TransportError::not_sent(
@@ -111,10 +110,13 @@ impl<O: NewOrder> Machine for Place<'_, O> {
             Step::Done(done) => {
                 let in_use = matches!(done, Err(Error::ClientOrderIdInUse { .. }));
                 if self.standalone && !in_use {
-                    let refused = done.is_err();
+                    let attempts = self.earlier.attempts().iter().chain(self.call.attempts());
+                    let last =
+                        last_nonce_time(attempts, self.core.nonce_mode()).filter(|_| done.is_ok());
+                    let earlier = &self.earlier;
                     self.core
                         .ledger()
-                        .settle(&self.pending(), self.core.nonce_mode(), refused);
+                        .settle_at(earlier.market(), earlier.client_order_id(), last);
                 }
                 Step::Done(done)
             }

@@ -5,7 +5,8 @@
 //! are [`ModeCheck`]'s.
 
 use std::collections::HashMap;
-use std::sync::{Arc, LazyLock, Mutex, PoisonError};
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, LazyLock, Mutex};
 use std::time::SystemTime;
 
 use txc_types::endpoint::Acknowledged;
@@ -63,10 +64,17 @@ pub enum ModeCheck {
 
 /// The account's position mode as the clients of one key on one exchange know it: shared by
 /// clones, made once per (base URL, key) in the process.
+///
+/// An atomic rather than a lock: every order reads it.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct ModeCache {
-    mode: Arc<Mutex<Option<PositionMode>>>,
+    /// `UNKNOWN`, `ONE_WAY` or `HEDGE`.
+    mode: Arc<AtomicU8>,
 }
+
+const UNKNOWN: u8 = 0;
+const ONE_WAY: u8 = 1;
+const HEDGE: u8 = 2;
 
 impl ModeCache {
     /// The cache of `api_key` on the exchange at `base_url`.
@@ -80,23 +88,27 @@ impl ModeCache {
         )
     }
 
-    fn slot(&self) -> std::sync::MutexGuard<'_, Option<PositionMode>> {
-        self.mode.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
     /// The mode, if known.
     pub(crate) fn get(&self) -> Option<PositionMode> {
-        *self.slot()
+        match self.mode.load(Ordering::Acquire) {
+            ONE_WAY => Some(PositionMode::OneWay),
+            HEDGE => Some(PositionMode::Hedge),
+            _ => None,
+        }
     }
 
     /// Records the mode.
     pub(crate) fn set(&self, mode: PositionMode) {
-        *self.slot() = Some(mode);
+        let code = match mode {
+            PositionMode::OneWay => ONE_WAY,
+            PositionMode::Hedge => HEDGE,
+        };
+        self.mode.store(code, Ordering::Release);
     }
 
     /// Forgets the mode: the next check reads it again.
     pub(crate) fn forget(&self) {
-        *self.slot() = None;
+        self.mode.store(UNKNOWN, Ordering::Release);
     }
 }
 
@@ -155,6 +167,20 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
     type Output = Result<T, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
+        // The operation's steps run in place: moving it out and back at every step copied
+        // the whole machine twice a step.
+        if let Stage::Running(then) = &mut self.stage {
+            let step = then.next(now);
+            if let Step::Done(result) = &step {
+                self.stage = Stage::Finished;
+                if let Err(e) = result
+                    && e.api().is_some_and(|a| a.code == Some(114))
+                {
+                    self.core.mode.forget();
+                }
+            }
+            return step;
+        }
         match std::mem::replace(&mut self.stage, Stage::Finished) {
             Stage::Check(then) => {
                 if self.core.mode_check == ModeCheck::Off {
@@ -185,20 +211,10 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
                     self.next(now)
                 }
             },
-            Stage::Running(mut then) => match then.next(now) {
-                Step::Done(result) => {
-                    if let Err(e) = &result
-                        && e.api().is_some_and(|a| a.code == Some(114))
-                    {
-                        self.core.mode.forget();
-                    }
-                    Step::Done(result)
-                }
-                step => {
-                    self.stage = Stage::Running(then);
-                    step
-                }
-            },
+            Stage::Running(then) => {
+                self.stage = Stage::Running(then);
+                self.next(now)
+            }
             Stage::Finished => Step::Done(Err(Error::invalid_config(
                 "preflight",
                 "the operation has already finished",

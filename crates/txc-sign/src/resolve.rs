@@ -162,8 +162,9 @@ impl<R> Resolution<R> {
 /// carrying the `clientOrderId` — an `ordersPending` or `ordersExecuted` update, or what a
 /// resync found — proves it placed by the same rule: only if the order's creation time (its
 /// `ctime` on the exchange's clock) is inside the acceptance window; an older order that
-/// reused the id proves nothing. The client expects each order from before its first attempt,
-/// so an event that came while the answer was being lost counts. Resolving then answers at
+/// reused the id proves nothing. Once a stream has published to the
+/// sightings, the client expects each order from before its first attempt, so an event that
+/// came while the answer was being lost counts. Resolving then answers at
 /// the event, not after the look-ups' rounds: checked at every step, and while it waits for a
 /// round the machine offers a [`Wake`] that ends the wait when an event comes
 /// ([`Machine::wake`]); the answer's [`Evidence`] names the event

@@ -18,7 +18,7 @@ mod exchange;
 use std::time::Duration;
 
 use exchange::{Exchange, Fate, ROUND_TRIP, Reuse, config, drive, market_order, start};
-use txc_sign::stream::StreamEvent;
+use txc_sign::stream::{Channel, StreamEvent};
 use txc_sign::{ClientCore, Machine, PendingOrder, PlacedOrder, Resolution, RoundVerdict, Step};
 use txc_types::events::{AccountEvent, Deal, OrderEvent};
 use txc_types::orders::CollateralMarketOrder;
@@ -46,6 +46,13 @@ fn order_event(market: &str, id: u64, cid: &str, created_ms: u64) -> StreamEvent
     StreamEvent::Account(AccountEvent::Order(
         OrderEvent::from_params(&params).unwrap(),
     ))
+}
+
+/// A stream of `core` runs: its first event (a subscription confirmed) is published, so the
+/// client expects its orders from before their attempts.
+fn stream_runs(core: &ClientCore) {
+    core.order_sightings()
+        .publish(&StreamEvent::Subscribed(Channel::OrdersPending));
 }
 
 fn deal_event(id: u64, cid: &str) -> StreamEvent {
@@ -134,6 +141,7 @@ fn an_event_of_the_order_inside_the_window_settles_it_at_once_and_says_so() {
 
     // With the order's event, published while the answer was being lost: at once, no look-up.
     let core = config().build().unwrap();
+    stream_runs(&core);
     let mut ex = lagging(&[Fate::LoseAnswer]);
     let order = market_order("ev-2");
     let pending = lost(&core, &order, &mut ex);
@@ -289,6 +297,7 @@ fn absence_is_never_proven_by_events() {
 #[test]
 fn with_strict_nonces_an_event_counts_once_the_window_is_known() {
     let core = config().nonce_window(false).build().unwrap();
+    stream_runs(&core);
     let mut ex = Exchange {
         strict: true,
         ..lagging(&[Fate::LoseAnswer])

@@ -43,6 +43,20 @@ proptest! {
     }
 
     #[test]
+    fn generated_client_order_ids_read_back_as_their_numbers(prefix in any::<u64>(), serial in any::<u64>()) {
+        let id = ClientOrderId::generated(prefix, serial);
+        let parts: Vec<&str> = id.as_str().split('-').collect();
+        prop_assert_eq!(parts.len(), 3);
+        prop_assert_eq!(parts[0], "txc");
+        prop_assert_eq!(parts[1].len(), 13);
+        prop_assert!(id.as_str().bytes().all(|b| !b.is_ascii_uppercase()));
+        prop_assert_eq!(u64::from_str_radix(parts[1], 36), Ok(prefix));
+        prop_assert_eq!(u64::from_str_radix(parts[2], 36), Ok(serial));
+        // No leading zero in the serial but for zero itself.
+        prop_assert!(parts[2] == "0" || !parts[2].starts_with('0'));
+    }
+
+    #[test]
     fn markets_follow_the_rule(stock in "[A-Z0-9]{1,8}", money in "[A-Z0-9]{1,8}") {
         let m: Market = format!("{stock}_{money}").parse().unwrap();
         prop_assert_eq!(m.stock(), stock.as_str());

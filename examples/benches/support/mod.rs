@@ -85,12 +85,14 @@ pub fn orders() -> [CollateralMarketOrder; 2] {
     })
 }
 
-/// `order` with a `clientOrderId` of its own, as every order placed needs (one client refuses
-/// an id it used moments ago): what the client did for an order without one before ids were
-/// generated at build time.
-pub fn fresh(order: &CollateralMarketOrder) -> CollateralMarketOrder {
-    use txc_types::orders::NewOrder as _;
-    order.with_client_order_id(txc_types::values::ClientOrderIds::process().next())
+/// The `i`-th order to place: a buy or a sell of the minimum, built as a user builds each
+/// order, with a `clientOrderId` of its own (generated at build time; one client refuses an id
+/// it used moments ago).
+pub fn next_order(i: usize) -> CollateralMarketOrder {
+    let side = [Side::Buy, Side::Sell][i % 2];
+    CollateralMarketOrder::builder("BTC_USDT", side, "0.001")
+        .build()
+        .unwrap()
 }
 
 pub fn credentials(key: &str) -> Credentials {
@@ -212,9 +214,8 @@ pub fn txc_round(rt: &tokio::runtime::Runtime, client: &txc_async::Client) {
         for t in 0..IN_FLIGHT {
             let client = client.clone();
             tasks.spawn(async move {
-                let orders = orders();
                 for i in 0..PER_TASK {
-                    let order = fresh(&orders[(t + i) % 2]);
+                    let order = next_order(t + i);
                     let placed = client.collateral_market_order(&order).await;
                     black_box(placed.unwrap());
                 }

@@ -6,6 +6,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::task::{Context, Poll, Waker};
 use std::time::{Duration, Instant, SystemTime};
@@ -50,8 +51,9 @@ pub struct Sighting {
 /// it), so the registry holds what its waiters ask for, nothing more.
 ///
 /// A client has one ([`ClientCore::order_sightings`](crate::ClientCore::order_sightings), or
-/// the one given to its `order_sightings` setting): the streams it opens publish to it, it
-/// expects each order before its first attempt and until its outcome is definite, and its
+/// the one given to its `order_sightings` setting): the streams it opens publish to it, once
+/// one has published ([`is_published_to`](Self::is_published_to)) it expects each order before
+/// its first attempt and until its outcome is definite, and its
 /// `resolve` and `place_once` take an order the stream showed — created inside the attempts'
 /// acceptance window — as proof that it was placed.
 ///
@@ -76,6 +78,9 @@ pub struct OrderSightings {
 struct Inner {
     state: Mutex<State>,
     changed: Condvar,
+    /// Whether a stream has published to it: until then no event can come, and a client
+    /// need not expect its orders ahead of resolving them.
+    published: AtomicBool,
 }
 
 #[derive(Debug, Default)]
@@ -210,6 +215,18 @@ impl OrderSightings {
         }
     }
 
+    /// Whether a stream has published to the registry (its first event, at the latest the
+    /// first resync, came): until then no order can be seen.
+    pub fn is_published_to(&self) -> bool {
+        self.inner.published.load(Ordering::Acquire)
+    }
+
+    /// How many orders are expected.
+    #[cfg(test)]
+    pub(crate) fn expected_len(&self) -> usize {
+        self.state().expected.len()
+    }
+
     /// Whether an established stream reports the orders of `market` now.
     pub fn covers(&self, market: &str) -> bool {
         self.state().covered.iter().any(|m| m.as_str() == market)
@@ -219,6 +236,7 @@ impl OrderSightings {
     /// established (a [`StreamEvent::Resync`] covers the markets of its order channels until
     /// the next [`StreamEvent::Disconnected`]). Drivers call it for every event.
     pub fn publish(&self, event: &StreamEvent) {
+        self.inner.published.store(true, Ordering::Release);
         let mut state = self.state();
         match event {
             StreamEvent::Resync(resync) => {

@@ -37,25 +37,50 @@ impl ClientOrderId {
     /// assert_eq!(ClientOrderId::generated(u64::MAX, u64::MAX).as_str(), "txc-3w5e11264sgsf-3w5e11264sgsf");
     /// ```
     pub fn generated(prefix: u64, serial: u64) -> Self {
-        Self(format!("txc-{:0>13}-{}", base36(prefix), base36(serial)))
+        // One allocation: every order placed makes one, and `format!` with two temporary
+        // strings made three.
+        let mut id = String::with_capacity(4 + 13 + 1 + 13);
+        id.push_str("txc-");
+        let prefix = Base36::of(prefix);
+        for _ in prefix.digits().len()..13 {
+            id.push('0');
+        }
+        id.push_str(prefix.digits());
+        id.push('-');
+        id.push_str(Base36::of(serial).digits());
+        Self(id)
     }
 }
 
-/// `n` in base 36, lower case.
-fn base36(mut n: u64) -> String {
-    let mut out = Vec::with_capacity(13);
-    loop {
-        let digit = u8::try_from(n % 36).unwrap_or_default();
-        out.push(if digit < 10 {
-            b'0' + digit
-        } else {
-            b'a' + digit - 10
-        });
-        n /= 36;
-        if n == 0 {
-            break;
+/// A number in base 36, lower case, written into a buffer on the stack (`u64::MAX` has 13
+/// digits).
+struct Base36 {
+    buf: [u8; 13],
+    start: usize,
+}
+
+impl Base36 {
+    fn of(mut n: u64) -> Self {
+        let mut buf = [b'0'; 13];
+        let mut start = buf.len();
+        for slot in buf.iter_mut().rev() {
+            let digit = u8::try_from(n % 36).unwrap_or_default();
+            *slot = if digit < 10 {
+                b'0' + digit
+            } else {
+                b'a' + digit - 10
+            };
+            start -= 1;
+            n /= 36;
+            if n == 0 {
+                break;
+            }
         }
+        Self { buf, start }
     }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
+
+    fn digits(&self) -> &str {
+        // Only ASCII digits and letters are written.
+        std::str::from_utf8(self.buf.get(self.start..).unwrap_or_default()).unwrap_or_default()
+    }
 }
