@@ -16,6 +16,12 @@ use common::*;
 use serde_json::Value;
 use txc_sandbox::{Fault, Route, Sandbox};
 
+/// Injects `fault` for the next market order, then sends one ([`small_market_order`]).
+fn market_order_with(sandbox: &Sandbox, fault: Fault) -> Reply {
+    sandbox.inject_fault(Route::CollateralMarket, fault, Some(1));
+    small_market_order(sandbox)
+}
+
 fn is_json(bytes: &[u8]) -> bool {
     serde_json::from_slice::<Value>(bytes).is_ok()
 }
@@ -148,16 +154,14 @@ fn answer_is_sent_verbatim_and_not_processed() {
     let sandbox = Sandbox::start().unwrap();
     let body =
         br#"{"code":0,"message":"This order type is not available in your region.","errors":{}}"#;
-    sandbox.inject_fault(
-        Route::CollateralMarket,
+    let reply = market_order_with(
+        &sandbox,
         Fault::Answer {
             status: 453,
             content_type: "application/json; charset=utf-8".to_owned(),
             body: body.to_vec(),
         },
-        Some(1),
     );
-    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 453);
     assert_eq!(
         reply.content_type.as_deref(),
@@ -220,8 +224,7 @@ fn chunked_is_processed_and_has_no_content_length() {
 
     // Padded with spaces to 200 KiB: still the same JSON.
     let size = 200 * 1024;
-    sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(size), Some(1));
-    let reply = small_market_order(&sandbox);
+    let reply = market_order_with(&sandbox, Fault::Chunked(size));
     assert_eq!(reply.body.len(), size);
     assert!(reply.body.ends_with(b"   "));
     assert_eq!(sandbox.order_records().last(), Some(&reply.json()));
@@ -423,32 +426,28 @@ fn drop_after_processing_executes_and_never_answers() {
 fn answer_after_processing_executes_then_answers_verbatim() {
     let sandbox = Sandbox::start().unwrap();
     let gateway = br#"{"response":null,"status":503,"errors":{"message":[""]},"notification":null,"warning":null,"_token":null}"#;
-    sandbox.inject_fault(
-        Route::CollateralMarket,
+    let reply = market_order_with(
+        &sandbox,
         Fault::AnswerAfterProcessing {
             status: 503,
             content_type: "application/json".to_owned(),
             body: gateway.to_vec(),
         },
-        Some(1),
     );
-    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 503);
     assert_eq!(reply.body, gateway);
     assert_eq!(sandbox.order_records().len(), 1, "executed all the same");
     assert_eq!(sandbox.stats().accepted_orders, 1);
 
     // The same answer without executing: `Fault::Answer`.
-    sandbox.inject_fault(
-        Route::CollateralMarket,
+    let reply = market_order_with(
+        &sandbox,
         Fault::Answer {
             status: 500,
             content_type: "application/json".to_owned(),
             body: br#"{"error":["Internal server error."]}"#.to_vec(),
         },
-        Some(1),
     );
-    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 500);
     assert_eq!(sandbox.order_records().len(), 1, "not executed");
 

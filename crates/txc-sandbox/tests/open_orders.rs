@@ -195,11 +195,7 @@ fn validation_answers() {
 
 #[test]
 fn an_order_can_become_visible_late() {
-    let sandbox = faulty(
-        Route::CollateralTriggerMarket,
-        Fault::VisibleAfter(Duration::from_secs(3600)),
-        Some(1),
-    );
+    let sandbox = hidden_once(Route::CollateralTriggerMarket);
     let hidden = rest(&sandbox, PARTNER, "BTC_USDT", "late-1");
     assert_eq!(hidden["status"], "OPEN", "answered as usual");
     let shown = rest(&sandbox, PARTNER, "BTC_USDT", "late-2");

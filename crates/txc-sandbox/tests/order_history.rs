@@ -12,11 +12,11 @@
 
 mod common;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use common::*;
 use serde_json::{Value, json};
-use txc_sandbox::{AccountConfig, Fault, Route, Sandbox};
+use txc_sandbox::{AccountConfig, Route, Sandbox};
 
 fn now_s() -> i64 {
     i64::try_from(
@@ -326,11 +326,7 @@ fn b2b_accounts_do_not_record_canceled_orders() {
 
 #[test]
 fn an_order_can_become_visible_late() {
-    let sandbox = faulty(
-        Route::CollateralMarket,
-        Fault::VisibleAfter(Duration::from_secs(3600)),
-        Some(1),
-    );
+    let sandbox = hidden_once(Route::CollateralMarket);
     let hidden = place(&sandbox, "BTC_USDT", "buy", "v-1");
     let shown = place(&sandbox, "BTC_USDT", "buy", "v-2");
     assert_eq!(

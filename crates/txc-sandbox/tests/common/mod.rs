@@ -309,6 +309,16 @@ pub fn faulty(route: Route, fault: Fault, times: Option<u32>) -> Sandbox {
     sandbox
 }
 
+/// A sandbox with the defaults, started, whose next order placed on `route` stays out of
+/// every look-up for an hour (answered as usual).
+pub fn hidden_once(route: Route) -> Sandbox {
+    faulty(
+        route,
+        Fault::VisibleAfter(std::time::Duration::from_secs(3600)),
+        Some(1),
+    )
+}
+
 /// Polls `condition` every 20 ms for at most 10 s.
 pub fn eventually(condition: impl Fn() -> bool) {
     for _ in 0..500 {
