@@ -50,16 +50,6 @@ pub(crate) fn parse_cancel(
         _ => None,
     };
     fields.finish(30)?;
-    match (market, which) {
-        (Some(market), Some(which)) if markets.get(&market).is_some() => {
-            Ok(CancelRequest { market, which })
-        }
-        (Some(_), Some(_)) => Err(market_name::rejection(market_name::UNAVAILABLE)),
-        // Cannot happen: a missing market or id is a problem recorded above.
-        _ => Err(Rejection::validation(
-            30,
-            "market",
-            vec!["Market field is required.".to_owned()],
-        )),
-    }
+    let (market, which) = market_name::available(market, which, markets)?;
+    Ok(CancelRequest { market, which })
 }

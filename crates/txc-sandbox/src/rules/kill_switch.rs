@@ -70,22 +70,12 @@ pub(crate) fn parse_kill_switch(
         fields.push("types", "The types must have between 1 and 3 items.");
     }
     fields.finish(30)?;
-    match (market, timeout) {
-        (Some(market), Some(timeout_secs)) if markets.get(&market).is_some() => {
-            Ok(KillSwitchRequest {
-                market,
-                timeout_secs,
-                types,
-            })
-        }
-        (Some(_), Some(_)) => Err(market_name::rejection(market_name::UNAVAILABLE)),
-        // Cannot happen: a missing value is a problem recorded above.
-        _ => Err(Rejection::validation(
-            30,
-            "market",
-            vec!["Market field is required.".to_owned()],
-        )),
-    }
+    let (market, timeout_secs) = market_name::available(market, timeout, markets)?;
+    Ok(KillSwitchRequest {
+        market,
+        timeout_secs,
+        types,
+    })
 }
 
 /// Checks a kill-switch status body: an optional `market` (31 when unknown, as documented).
