@@ -26,6 +26,7 @@ use crate::app::Shared;
 use crate::auth::{self, AuthRejection, Signed};
 use crate::faults::{self, Fault};
 use crate::op::Op;
+use crate::rules::MarketRule;
 use crate::server::ConnectionControl;
 use crate::state::{AsOf, State};
 
@@ -85,6 +86,15 @@ pub(super) struct Endpoint<Request, Reply> {
     rules: fn(&Shared, &Call<'_>) -> Result<Request, Answer>,
     /// Its effect: the request run against the state.
     effect: fn(&mut State, &Call<'_>, Request) -> Result<Reply, Rejection>,
+}
+
+/// The rules step of an operation whose request is read against the markets: the request's
+/// [`MarketRule`].
+pub(super) fn market_rule<Request: MarketRule>(
+    shared: &Shared,
+    call: &Call<'_>,
+) -> Result<Request, Answer> {
+    Ok(Request::parse(call.fields()?, shared.markets())?)
 }
 
 /// What an operation's success counts as in the statistics.
