@@ -13,10 +13,7 @@ use crate::wire::{ActiveOrderRecord, ConditionalPage, HistoryByMarket};
 pub(super) const OPEN_ORDERS: Endpoint<OpenOrdersQuery, Vec<ActiveOrderRecord>> = Endpoint::new(
     Op::new("/api/v4/orders", Route::OpenOrders, Limit::Lookups),
     market_rule,
-    |state, call, query| {
-        let as_of = call.as_of(state.clock.now_us());
-        Ok(state.open_orders(call.api_key(), &query, as_of))
-    },
+    |state, call, query| Ok(state.open_orders(call.api_key(), &query, call.as_of(state))),
 )
 .counts(Counts::Lookup);
 
@@ -35,10 +32,7 @@ pub(super) const HISTORY: Endpoint<HistoryQuery, HistoryByMarket> = Endpoint::ne
             now_s,
         )?)
     },
-    |state, call, query| {
-        let as_of = call.as_of(state.clock.now_us());
-        state.history(call.api_key(), &query, as_of)
-    },
+    |state, call, query| state.history(call.api_key(), &query, call.as_of(state)),
 )
 .counts(Counts::Lookup);
 
@@ -50,10 +44,7 @@ pub(super) const CONDITIONAL_ORDERS: Endpoint<ConditionalQuery, ConditionalPage>
         Limit::Lookups,
     ),
     market_rule,
-    |state, call, query| {
-        let as_of = call.as_of(state.clock.now_us());
-        Ok(state.conditional_orders(call.api_key(), &query, as_of))
-    },
+    |state, call, query| Ok(state.conditional_orders(call.api_key(), &query, call.as_of(state))),
 )
 .counts(Counts::Lookup);
 

@@ -42,11 +42,12 @@ pub(super) struct Call<'a> {
 }
 
 impl Call<'_> {
-    /// When a look-up answers as of: `now_us`, less its lag ([`Fault::Lagging`]).
-    pub(super) fn as_of(&self, now_us: u64) -> AsOf {
+    /// When a look-up answers as of: the sandbox's time in `state`, less the look-up's lag
+    /// ([`Fault::Lagging`]).
+    pub(super) fn as_of(&self, state: &State) -> AsOf {
         let lag = u64::try_from(self.lag.as_micros()).unwrap_or(u64::MAX);
         AsOf {
-            at_us: now_us.saturating_sub(lag),
+            at_us: state.clock.now_us().saturating_sub(lag),
             lagging: lag > 0,
         }
     }
