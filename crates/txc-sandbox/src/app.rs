@@ -2,7 +2,7 @@
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use crate::auth::Keys;
+use crate::auth::{Key, Keys};
 use crate::clock::Clock;
 use crate::config::Config;
 use crate::faults::FaultTable;
@@ -31,7 +31,7 @@ impl Shared {
         Self {
             state: Mutex::new(State::new(&config, Arc::clone(&markets), ws.feed.clone())),
             faults: Mutex::new(FaultTable::default()),
-            keys: Keys::new(&config.accounts),
+            keys: Keys::new(&config.accounts, Key::of),
             markets,
             config,
             ws,

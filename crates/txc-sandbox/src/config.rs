@@ -4,8 +4,7 @@
 //! ([`crate::SandboxBuilder::start`]), which reports the first problem as
 //! [`SandboxError::Config`].
 
-use std::collections::BTreeMap;
-use std::fmt;
+use std::collections::{BTreeMap, HashMap};
 
 use rust_decimal::Decimal;
 
@@ -51,18 +50,30 @@ impl PositionMode {
 /// assert_eq!(account.api_key(), "my-key");
 /// assert!(!format!("{account:?}").contains("my-secret"));
 /// ```
-#[derive(Clone)]
+#[derive(Debug, Clone)]
 pub struct AccountConfig {
     api_key: String,
+    /// Printed as `<redacted>`.
     api_secret: ApiSecret,
-    enabled: bool,
-    partner: bool,
-    mode: PositionMode,
+    terms: AccountTerms,
     leverage: u32,
     balances: Vec<(String, String)>,
-    canceled_in_history: bool,
     main_balances: Vec<(String, String)>,
-    one_investment_per_plan: bool,
+}
+
+/// What an account is configured with and keeps as given, with nothing to check: held by the
+/// [`AccountConfig`] and, unchanged, by its validated [`AccountSpec`].
+#[derive(Debug, Clone)]
+pub(crate) struct AccountTerms {
+    /// A disabled key is answered with code 2.
+    pub(crate) enabled: bool,
+    /// Whether the key is a B2B partner's (may list smart plans).
+    pub(crate) partner: bool,
+    pub(crate) mode: PositionMode,
+    /// Whether the order history shows the account's canceled orders.
+    pub(crate) canceled_in_history: bool,
+    /// Whether the account may hold only one active investment per plan.
+    pub(crate) one_investment_per_plan: bool,
 }
 
 impl AccountConfig {
@@ -71,35 +82,37 @@ impl AccountConfig {
         Self {
             api_key: api_key.into(),
             api_secret: ApiSecret::new(api_secret.into()),
-            enabled: true,
-            partner: false,
-            mode: PositionMode::OneWay,
+            terms: AccountTerms {
+                enabled: true,
+                partner: false,
+                mode: PositionMode::OneWay,
+                canceled_in_history: true,
+                one_investment_per_plan: false,
+            },
             leverage: 10,
             balances: Vec::new(),
-            canceled_in_history: true,
             main_balances: Vec::new(),
-            one_investment_per_plan: false,
         }
     }
 
     /// Whether the key is a B2B partner's (may list smart plans). Default `false`.
     #[must_use]
     pub fn partner(mut self, partner: bool) -> Self {
-        self.partner = partner;
+        self.terms.partner = partner;
         self
     }
 
     /// Whether the key is enabled. A disabled key is answered with code 2. Default `true`.
     #[must_use]
     pub fn enabled(mut self, enabled: bool) -> Self {
-        self.enabled = enabled;
+        self.terms.enabled = enabled;
         self
     }
 
     /// One-way or hedge mode. Default one-way.
     #[must_use]
     pub fn position_mode(mut self, mode: PositionMode) -> Self {
-        self.mode = mode;
+        self.terms.mode = mode;
         self
     }
 
@@ -123,7 +136,7 @@ impl AccountConfig {
     /// canceled order is then invisible to both look-ups.
     #[must_use]
     pub fn canceled_orders_in_history(mut self, shown: bool) -> Self {
-        self.canceled_in_history = shown;
+        self.terms.canceled_in_history = shown;
         self
     }
 
@@ -141,7 +154,7 @@ impl AccountConfig {
     /// `false`: several are allowed.
     #[must_use]
     pub fn one_investment_per_plan(mut self, one: bool) -> Self {
-        self.one_investment_per_plan = one;
+        self.terms.one_investment_per_plan = one;
         self
     }
 
@@ -174,14 +187,10 @@ impl AccountConfig {
         Ok(AccountSpec {
             api_key: self.api_key.clone(),
             signing,
-            enabled: self.enabled,
-            partner: self.partner,
-            mode: self.mode,
+            terms: self.terms.clone(),
             leverage: Decimal::from(self.leverage),
             balances,
-            canceled_in_history: self.canceled_in_history,
             main_balances,
-            one_investment_per_plan: self.one_investment_per_plan,
         })
     }
 
@@ -210,23 +219,6 @@ impl AccountConfig {
 fn set_balance(balances: &mut Vec<(String, String)>, ticker: String, amount: String) {
     balances.retain(|(t, _)| *t != ticker);
     balances.push((ticker, amount));
-}
-
-impl fmt::Debug for AccountConfig {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("AccountConfig")
-            .field("api_key", &self.api_key)
-            .field("api_secret", &"<redacted>")
-            .field("enabled", &self.enabled)
-            .field("partner", &self.partner)
-            .field("mode", &self.mode)
-            .field("leverage", &self.leverage)
-            .field("balances", &self.balances)
-            .field("canceled_in_history", &self.canceled_in_history)
-            .field("main_balances", &self.main_balances)
-            .field("one_investment_per_plan", &self.one_investment_per_plan)
-            .finish()
-    }
 }
 
 /// A market of the sandbox: its current price and order rules.
@@ -344,15 +336,44 @@ pub(crate) struct AccountSpec {
     pub(crate) api_key: String,
     /// HMAC-SHA512 keyed with the account's secret.
     pub(crate) signing: SigningKey,
-    pub(crate) enabled: bool,
-    pub(crate) partner: bool,
-    pub(crate) mode: PositionMode,
+    /// As configured.
+    pub(crate) terms: AccountTerms,
     pub(crate) leverage: Decimal,
     pub(crate) balances: BTreeMap<String, Decimal>,
-    pub(crate) canceled_in_history: bool,
     /// The main account's balances (smart investments are paid from them).
     pub(crate) main_balances: BTreeMap<String, Decimal>,
-    pub(crate) one_investment_per_plan: bool,
+}
+
+/// Something of each configured account, by its API key: what authentication knows of the
+/// keys ([`crate::auth::Keys`]), the accounts' live state ([`crate::state::Accounts`]).
+#[derive(Debug)]
+pub(crate) struct ByKey<V>(HashMap<String, V>);
+
+impl<V> ByKey<V> {
+    /// `each` of `accounts`.
+    pub(crate) fn new(accounts: &[AccountSpec], each: impl Fn(&AccountSpec) -> V) -> Self {
+        Self(
+            accounts
+                .iter()
+                .map(|a| (a.api_key.clone(), each(a)))
+                .collect(),
+        )
+    }
+
+    /// What `api_key` has, if it is one of the sandbox's keys.
+    pub(crate) fn get(&self, api_key: &str) -> Option<&V> {
+        self.0.get(api_key)
+    }
+
+    /// What `api_key` has, to change.
+    pub(crate) fn get_mut(&mut self, api_key: &str) -> Option<&mut V> {
+        self.0.get_mut(api_key)
+    }
+
+    /// Every account's.
+    pub(crate) fn values(&self) -> impl Iterator<Item = &V> {
+        self.0.values()
+    }
 }
 
 /// A validated market.

@@ -127,18 +127,20 @@ fn rejections_are_the_exchanges() {
         ),
     ));
 
+    // `body` sent twice by `account`: the first answer has status `first`; the second answer.
+    let again = |account, body: &str, first: u16| {
+        assert_eq!(
+            send_hand_signed(&sandbox, account, path, body).status,
+            first
+        );
+        send_hand_signed(&sandbox, account, path, body)
+    };
+
     // Without the window, a nonce must exceed the key's previous one. (The regular key is in
     // hedge mode, so its order is rejected with 114 — after authentication used the nonce.)
     let n = next_nonce();
     let fixed = format!(r#"{{"request":"{path}","nonce":{n},{}}}"#, order_fields());
-    assert_eq!(
-        send_hand_signed(&sandbox, REGULAR, path, &fixed).status,
-        422
-    );
-    cases.push((
-        "nonce_repeated",
-        send_hand_signed(&sandbox, REGULAR, path, &fixed),
-    ));
+    cases.push(("nonce_repeated", again(REGULAR, &fixed, 422)));
     let lower = format!(
         r#"{{"request":"{path}","nonce":{},{}}}"#,
         n - 1,
@@ -151,14 +153,7 @@ fn rejections_are_the_exchanges() {
 
     // With the window, a nonce may be lower but not reused.
     let windowed = body(path, order_fields());
-    assert_eq!(
-        send_hand_signed(&sandbox, PARTNER, path, &windowed).status,
-        200
-    );
-    cases.push((
-        "nonce_window_reused",
-        send_hand_signed(&sandbox, PARTNER, path, &windowed),
-    ));
+    cases.push(("nonce_window_reused", again(PARTNER, &windowed, 200)));
 
     let not_json = b"market=BTC_USDT&side=buy";
     let headers = sign_headers(PARTNER, not_json);
@@ -242,7 +237,7 @@ fn string_nonce_and_no_window_are_accepted() {
         send_hand_signed(&sandbox, PARTNER, path, &fixed).status,
         200
     );
-    assert_eq!(market_order(&sandbox, PARTNER, order_fields()).status, 200);
+    assert_eq!(MARKET.send(&sandbox, PARTNER, order_fields()).status, 200);
     let plans = format!(r#"{{"request":"{PLANS_PATH}","nonce":{}}}"#, next_nonce());
     assert_eq!(
         send_hand_signed(&sandbox, PARTNER, PLANS_PATH, &plans).status,
@@ -250,7 +245,7 @@ fn string_nonce_and_no_window_are_accepted() {
     );
     // Spaces inside strings are not spacing.
     let note = format!(r#"{},"note":"a b\t c""#, order_fields());
-    assert_eq!(market_order(&sandbox, PARTNER, &note).status, 200);
+    assert_eq!(MARKET.send(&sandbox, PARTNER, &note).status, 200);
     assert_eq!(sandbox.order_records().len(), 4);
 }
 

@@ -28,11 +28,7 @@ fn cancels_a_resting_order_by_either_id() {
     let by_id = rest(&sandbox, "c-1");
     let by_client_id = rest(&sandbox, "c-2");
 
-    let reply = cancel(
-        &sandbox,
-        PARTNER,
-        &format!(r#""market":"BTC_USDT","orderId":{}"#, by_id["orderId"]),
-    );
+    let reply = CANCEL.send(&sandbox, PARTNER, &btc_order(&by_id["orderId"]));
     insta::assert_json_snapshot!("cancel_answer", reply.snapshot(), {
         ".body.timestamp" => "[timestamp]",
         ".body.orderId" => "[orderId]",
@@ -43,7 +39,7 @@ fn cancels_a_resting_order_by_either_id() {
     assert_eq!(answer["left"], "0.01");
     assert_eq!(answer["activated"], 0);
 
-    let reply = cancel(
+    let reply = CANCEL.send(
         &sandbox,
         PARTNER,
         r#""market":"BTC_USDT","clientOrderId":"c-2""#,
@@ -51,7 +47,7 @@ fn cancels_a_resting_order_by_either_id() {
     assert_eq!(reply.json()["orderId"], by_client_id["orderId"]);
     // An id as a digit string (older docs: String/Int).
     let third = rest(&sandbox, "c-3");
-    let reply = cancel(
+    let reply = CANCEL.send(
         &sandbox,
         PARTNER,
         &format!(r#""market":"BTC_USDT","orderId":"{}""#, third["orderId"]),
@@ -60,8 +56,10 @@ fn cancels_a_resting_order_by_either_id() {
 
     // Canceled: not open, its client order id free, never fires — and, the partner being a
     // B2B account, not in the history (the docs' B2B gap).
-    assert_eq!(open_orders(&sandbox, PARTNER, "").json(), json!([]));
-    let listed = history(&sandbox, PARTNER, r#""status":"CANCELED""#).json();
+    assert_eq!(OPEN_ORDERS.send(&sandbox, PARTNER, "").json(), json!([]));
+    let listed = HISTORY
+        .send(&sandbox, PARTNER, r#""status":"CANCELED""#)
+        .json();
     assert_eq!(listed, json!([]), "{listed}");
     assert_eq!(rest(&sandbox, "c-1")["status"], "OPEN");
     sandbox.set_price("BTC_USDT", "95000").unwrap();
@@ -77,27 +75,25 @@ fn cancels_a_resting_order_by_either_id() {
 fn not_found_is_code_2() {
     let sandbox = Sandbox::start().unwrap();
     let resting = rest(&sandbox, "n-1");
-    let filled = market_order(
-        &sandbox,
-        PARTNER,
-        &format!(
-            r#"{},"clientOrderId":"n-2""#,
-            fields("BTC_USDT", "buy", "0.01")
-        ),
-    )
-    .json();
+    let filled = MARKET
+        .send(
+            &sandbox,
+            PARTNER,
+            &format!(
+                r#"{},"clientOrderId":"n-2""#,
+                fields("BTC_USDT", "buy", "0.01")
+            ),
+        )
+        .json();
     let canceled = rest(&sandbox, "n-3");
     let id = |o: &Value| o["orderId"].as_u64().unwrap();
     assert_eq!(
-        cancel(
-            &sandbox,
-            PARTNER,
-            &format!(r#""market":"BTC_USDT","orderId":{}"#, id(&canceled))
-        )
-        .status,
+        CANCEL
+            .send(&sandbox, PARTNER, &btc_order(id(&canceled)))
+            .status,
         200
     );
-    let reply = cancel(&sandbox, PARTNER, r#""market":"BTC_USDT","orderId":1"#);
+    let reply = CANCEL.send(&sandbox, PARTNER, r#""market":"BTC_USDT","orderId":1"#);
     insta::assert_json_snapshot!("cancel_not_found", reply.snapshot());
     for (case, account, fields) in [
         (
@@ -110,38 +106,26 @@ fn not_found_is_code_2() {
             PARTNER,
             r#""market":"BTC_USDT","clientOrderId":"nope""#.to_owned(),
         ),
-        (
-            "filled",
-            PARTNER,
-            format!(r#""market":"BTC_USDT","orderId":{}"#, id(&filled)),
-        ),
+        ("filled", PARTNER, btc_order(id(&filled))),
         (
             "filled by client id",
             PARTNER,
             r#""market":"BTC_USDT","clientOrderId":"n-2""#.to_owned(),
         ),
-        (
-            "already canceled",
-            PARTNER,
-            format!(r#""market":"BTC_USDT","orderId":{}"#, id(&canceled)),
-        ),
+        ("already canceled", PARTNER, btc_order(id(&canceled))),
         (
             "another market",
             PARTNER,
             format!(r#""market":"BTC_PERP","orderId":{}"#, id(&resting)),
         ),
-        (
-            "another key",
-            REGULAR,
-            format!(r#""market":"BTC_USDT","orderId":{}"#, id(&resting)),
-        ),
+        ("another key", REGULAR, btc_order(id(&resting))),
         (
             "negative id",
             PARTNER,
             r#""market":"BTC_USDT","orderId":-5"#.to_owned(),
         ),
     ] {
-        let reply = cancel(&sandbox, account, &fields);
+        let reply = CANCEL.send(&sandbox, account, &fields);
         assert_eq!(reply.status, 400, "{case}: {}", reply.text());
         assert_eq!(reply.text(), NOT_FOUND, "{case}");
     }
@@ -169,24 +153,30 @@ fn validation_answers() {
             r#""market":"BTC_USDT","clientOrderId":1"#,
         ),
     ] {
-        let reply = cancel(&sandbox, PARTNER, fields);
+        let reply = CANCEL.send(&sandbox, PARTNER, fields);
         insta::assert_json_snapshot!(format!("cancel_{name}"), reply.snapshot());
     }
     // The docs' examples, verbatim.
     assert_eq!(
-        cancel(&sandbox, PARTNER, "").text(),
+        CANCEL.send(&sandbox, PARTNER, "").text(),
         r#"{"code":30,"message":"Validation failed","errors":{"market":["Market field is required."],"orderId":["OrderId field is required."]}}"#
     );
     assert_eq!(
-        cancel(&sandbox, PARTNER, r#""market":"DOGE_USDT","orderId":1"#).text(),
+        CANCEL
+            .send(&sandbox, PARTNER, r#""market":"DOGE_USDT","orderId":1"#)
+            .text(),
         r#"{"code":31,"message":"Validation failed","errors":{"market":["Market is not available."]}}"#
     );
     assert_eq!(
-        cancel(&sandbox, PARTNER, r#""market":"BTC_USDT","orderId":"abc""#).text(),
+        CANCEL
+            .send(&sandbox, PARTNER, r#""market":"BTC_USDT","orderId":"abc""#)
+            .text(),
         r#"{"code":30,"message":"Validation failed","errors":{"orderId":["OrderId field should be an integer."]}}"#
     );
     assert_eq!(
-        cancel(&sandbox, PARTNER, r#""market":7,"orderId":1"#).text(),
+        CANCEL
+            .send(&sandbox, PARTNER, r#""market":7,"orderId":1"#)
+            .text(),
         r#"{"code":30,"message":"Validation failed","errors":{"market":["Market field should be a string.","Market field format is invalid."]}}"#
     );
     assert_eq!(sandbox.stats().canceled_orders, 0);

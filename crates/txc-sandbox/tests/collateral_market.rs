@@ -14,15 +14,10 @@ use common::*;
 use serde_json::{Value, json};
 use txc_sandbox::Sandbox;
 
-/// Snapshots an order answer.
-fn snap(name: &str, reply: &Reply) {
-    order_snapshots().bind(|| insta::assert_json_snapshot!(name, reply.snapshot()));
-}
-
 /// Sends each `(name, account, fields)` as a market order and snapshots the answer.
 fn snap_all(sandbox: &Sandbox, cases: &[(&str, (&str, &str), String)]) {
     for (name, account, fields) in cases {
-        snap(name, &market_order(sandbox, *account, fields));
+        snap_order(name, &MARKET.send(sandbox, *account, fields));
     }
 }
 
@@ -30,7 +25,7 @@ fn snap_all(sandbox: &Sandbox, cases: &[(&str, (&str, &str), String)]) {
 /// is answered `expected`.
 fn each_answers(sandbox: &Sandbox, with: impl Fn(&str) -> String, values: &[&str], expected: i64) {
     for value in values {
-        let reply = market_order(sandbox, PARTNER, &with(value));
+        let reply = MARKET.send(sandbox, PARTNER, &with(value));
         assert_eq!(code(&reply), expected, "{value}");
     }
 }
@@ -38,8 +33,8 @@ fn each_answers(sandbox: &Sandbox, with: impl Fn(&str) -> String, values: &[&str
 #[test]
 fn fills_at_the_market_price() {
     let sandbox = Sandbox::start().unwrap();
-    let reply = market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"));
-    snap("market_order_filled", &reply);
+    let reply = MARKET.send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"));
+    snap_order("market_order_filled", &reply);
     let json = reply.json();
     assert_eq!(json["status"], "FILLED");
     assert_eq!(json["type"], "market");
@@ -51,30 +46,25 @@ fn fills_at_the_market_price() {
     assert!(json["timestamp"].as_f64().unwrap() > 1.7e9);
     // Every key of the docs' example, in its order.
     let text = reply.text();
-    let at: Vec<usize> = [
-        "orderId",
-        "clientOrderId",
-        "market",
-        "side",
-        "type",
-        "timestamp",
-        "dealMoney",
-        "dealStock",
-        "amount",
-        "left",
-        "dealFee",
-        "status",
-        "stp",
-        "oto",
-        "positionSide",
-        "reduceOnly",
-    ]
-    .iter()
-    .map(|k| {
-        text.find(&format!("\"{k}\":"))
-            .unwrap_or_else(|| panic!("{k} missing"))
-    })
-    .collect();
+    let at: Vec<usize> = ORDER_HEAD_KEYS
+        .iter()
+        .chain(&[
+            "dealMoney",
+            "dealStock",
+            "amount",
+            "left",
+            "dealFee",
+            "status",
+            "stp",
+            "oto",
+            "positionSide",
+            "reduceOnly",
+        ])
+        .map(|k| {
+            text.find(&format!("\"{k}\":"))
+                .unwrap_or_else(|| panic!("{k} missing"))
+        })
+        .collect();
     assert!(
         at.windows(2).all(|w| w[0] < w[1]),
         "docs' key order: {text}"
@@ -88,8 +78,8 @@ fn fills_at_the_market_price() {
 fn oto_and_client_order_id() {
     let sandbox = Sandbox::start().unwrap();
     let body = r#""market":"BTC_PERP","side":"sell","amount":"0.002","clientOrderId":"order-1.a_B","stopLoss":"70000","takeProfit":60000,"stp":"co""#;
-    let reply = market_order(&sandbox, PARTNER, body);
-    snap("market_order_oto", &reply);
+    let reply = MARKET.send(&sandbox, PARTNER, body);
+    snap_order("market_order_oto", &reply);
     let oto = &reply.json()["oto"];
     assert!(oto["otoId"].is_u64());
     assert_eq!(
@@ -97,7 +87,7 @@ fn oto_and_client_order_id() {
         "a JSON number price, echoed as text"
     );
     // A filled market order does not hold its client order id.
-    assert_eq!(market_order(&sandbox, PARTNER, body).status, 200);
+    assert_eq!(MARKET.send(&sandbox, PARTNER, body).status, 200);
 }
 
 #[test]
@@ -110,23 +100,23 @@ fn lenient_where_the_docs_are() {
         r#"{{"amount":"0.5","stp":"cancel_both","positionSide":"long","clientOrderId":null,"takeProfit":null,"leverage":5,"side":"buy","market":"ETH_USDT","nonceWindow":true,"nonce":"{nonce}","request":"{MARKET_PATH}"}}"#
     );
     let reply = send_hand_signed(&sandbox, REGULAR, MARKET_PATH, &body);
-    snap("market_order_hand_made_hedge", &reply);
+    snap_order("market_order_hand_made_hedge", &reply);
     let json = reply.json();
     assert_eq!(json["positionSide"], "LONG");
     assert_eq!(json["stp"], "cb");
     assert_eq!(json["clientOrderId"], "");
 
     // The amount as a JSON number ("Amount field should be numeric string or number.").
-    let reply = market_order(
+    let reply = MARKET.send(
         &sandbox,
         PARTNER,
         r#""market":"BTC_USDT","side":"buy","amount":0.01"#,
     );
-    snap("amount_json_number", &reply);
+    snap_order("amount_json_number", &reply);
     assert_eq!(reply.json()["amount"], "0.01");
 
     // One-way mode ignores positionSide and answers BOTH.
-    let reply = market_order(
+    let reply = MARKET.send(
         &sandbox,
         PARTNER,
         r#""market":"ETH_USDT","side":"sell","amount":"0.5","positionSide":"SHORT","stp":"cancel_new""#,
@@ -155,7 +145,7 @@ fn missing_fields_are_reported_together() {
             ),
         ],
     );
-    let reply = market_order(&sandbox, PARTNER, "");
+    let reply = MARKET.send(&sandbox, PARTNER, "");
     assert_eq!(
         reply.json(),
         json!({"code":30,"message":"Validation failed","errors":{"amount":["Amount field is required."],"market":["Market field is required."],"side":["Side field is required."]}}),
@@ -188,12 +178,12 @@ fn market_rules() {
 fn side_rules() {
     let sandbox = Sandbox::start().unwrap();
     let with = |side: &str| format!(r#""market":"BTC_USDT","side":{side},"amount":"0.01""#);
-    snap(
+    snap_order(
         "side_invalid",
-        &market_order(&sandbox, PARTNER, &with(r#""long""#)),
+        &MARKET.send(&sandbox, PARTNER, &with(r#""long""#)),
     );
     for side in [r#""BUY""#, r#""""#, "1", "true"] {
-        let reply = market_order(&sandbox, PARTNER, &with(side));
+        let reply = MARKET.send(&sandbox, PARTNER, &with(side));
         assert_eq!(code(&reply), 30, "{side}");
         assert_eq!(
             reply.json()["errors"]["side"][0],
@@ -232,12 +222,12 @@ fn amount_rules() {
         r#""+0.01""#,
         "1e-2",
     ] {
-        let reply = market_order(&sandbox, PARTNER, &with(amount));
+        let reply = MARKET.send(&sandbox, PARTNER, &with(amount));
         assert_eq!(reply.status, 200, "{amount}: {}", reply.text());
         assert_eq!(reply.json()["amount"], "0.01", "{amount}");
     }
     for amount in [r#""0x10""#, r#""1,5""#, r#""""#, "[]", "{}", r#""NaN""#] {
-        let reply = market_order(&sandbox, PARTNER, &with(amount));
+        let reply = MARKET.send(&sandbox, PARTNER, &with(amount));
         assert_eq!(
             reply.json()["errors"]["amount"][0],
             "Amount field should be numeric string or number.",
@@ -265,14 +255,14 @@ fn client_order_id_rules() {
             ),
         ],
     );
-    let reply = market_order(&sandbox, PARTNER, &with(r#""""#));
+    let reply = MARKET.send(&sandbox, PARTNER, &with(r#""""#));
     assert_eq!(
         (reply.status, code(&reply)),
         (422, 36),
         "an empty id is refused, not absent"
     );
     let longest = format!(r#""{}""#, "x".repeat(64));
-    assert_eq!(market_order(&sandbox, PARTNER, &with(&longest)).status, 200);
+    assert_eq!(MARKET.send(&sandbox, PARTNER, &with(&longest)).status, 200);
     each_answers(
         &sandbox,
         with,
@@ -333,7 +323,7 @@ fn position_side_rules() {
         ],
     );
     for side in ["long", "Long", "LONG"] {
-        let reply = market_order(
+        let reply = MARKET.send(
             &sandbox,
             REGULAR,
             &format!(r#"{base},"positionSide":"{side}""#),
@@ -341,11 +331,7 @@ fn position_side_rules() {
         assert_eq!(reply.json()["positionSide"], "LONG", "{side}");
     }
     assert_eq!(
-        code(&market_order(
-            &sandbox,
-            PARTNER,
-            &format!(r#"{base},"positionSide":1"#)
-        )),
+        code(&MARKET.send(&sandbox, PARTNER, &format!(r#"{base},"positionSide":1"#))),
         30
     );
 }
@@ -355,9 +341,9 @@ fn stp_rules() {
     let sandbox = Sandbox::start().unwrap();
     let with =
         |stp: &str| format!(r#""market":"BTC_USDT","side":"buy","amount":"0.01","stp":"{stp}""#);
-    snap(
+    snap_order(
         "stp_invalid",
-        &market_order(&sandbox, PARTNER, &with("never")),
+        &MARKET.send(&sandbox, PARTNER, &with("never")),
     );
     for (sent, answered) in [
         ("no", "no"),
@@ -369,32 +355,32 @@ fn stp_rules() {
         ("cancel_old", "co"),
     ] {
         assert_eq!(
-            market_order(&sandbox, PARTNER, &with(sent)).json()["stp"],
+            MARKET.send(&sandbox, PARTNER, &with(sent)).json()["stp"],
             answered
         );
     }
-    assert_eq!(code(&market_order(&sandbox, PARTNER, &with("CB"))), 30);
+    assert_eq!(code(&MARKET.send(&sandbox, PARTNER, &with("CB"))), 30);
 }
 
 #[test]
 fn reduce_only_rules() {
     let sandbox = Sandbox::start().unwrap();
     let perp = |side: &str, amount: &str, extra: &str| {
-        market_order(
+        MARKET.send(
             &sandbox,
             PARTNER,
             &format!(r#""market":"BTC_PERP","side":"{side}","amount":"{amount}"{extra}"#),
         )
     };
-    snap(
+    snap_order(
         "reduce_only_not_boolean",
         &perp("sell", "0.01", r#","reduceOnly":"true""#),
     );
-    snap(
+    snap_order(
         "reduce_only_with_stop_loss",
         &perp("sell", "0.01", r#","reduceOnly":true,"stopLoss":"50000""#),
     );
-    snap(
+    snap_order(
         "reduce_only_without_position",
         &perp("sell", "0.01", r#","reduceOnly":true"#),
     );
@@ -409,7 +395,7 @@ fn reduce_only_rules() {
     assert_eq!(sandbox.positions(PARTNER.0)[0].amount, "0.006");
     // Larger than the position: reduced to the position's size, the answer says so.
     let reply = perp("sell", "0.05", r#","reduceOnly":true"#);
-    snap("reduce_only_reduced_to_the_position", &reply);
+    snap_order("reduce_only_reduced_to_the_position", &reply);
     assert_eq!(reply.json()["amount"], "0.006");
     assert_eq!(reply.json()["dealStock"], "0.006");
     assert!(
@@ -421,10 +407,10 @@ fn reduce_only_rules() {
 #[test]
 fn balance_rule() {
     let sandbox = Sandbox::start().unwrap();
-    let reply = market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "2"));
-    snap("not_enough_balance", &reply);
+    let reply = MARKET.send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "2"));
+    snap_order("not_enough_balance", &reply);
     // "1e5" is a numeric string: 100 000 BTC, which no balance covers.
-    let reply = market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "1e5"));
+    let reply = MARKET.send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "1e5"));
     assert_eq!(code(&reply), 10);
 }
 
@@ -442,12 +428,9 @@ fn rejections_change_nothing() {
         r#""market":"BTC_USDT","side":"sell","amount":"0.01","reduceOnly":true"#.to_owned(),
     ];
     for body in &bodies {
-        assert!(
-            market_order(&sandbox, PARTNER, body).status >= 400,
-            "{body}"
-        );
+        assert!(MARKET.send(&sandbox, PARTNER, body).status >= 400, "{body}");
     }
-    let reply = market_order(&sandbox, REGULAR, &fields("BTC_USDT", "buy", "0.01"));
+    let reply = MARKET.send(&sandbox, REGULAR, &fields("BTC_USDT", "buy", "0.01"));
     assert_eq!(code(&reply), 114);
     assert!(sandbox.order_records().is_empty());
     assert!(sandbox.positions(PARTNER.0).is_empty());

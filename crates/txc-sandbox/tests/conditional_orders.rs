@@ -34,12 +34,12 @@ fn oto_groups_of_resting_trigger_orders_paged_with_their_total() {
     let first = oto(&sandbox, "BTC_USDT", "g-1");
     // Neither a trigger order without stop-loss or take-profit, nor a market order (filled at
     // once) makes a listed group.
-    trigger_order(
+    TRIGGER.send(
         &sandbox,
         PARTNER,
         &trigger_fields("BTC_USDT", "buy", "0.01", "90000"),
     );
-    market_order(
+    MARKET.send(
         &sandbox,
         PARTNER,
         &format!(
@@ -48,7 +48,7 @@ fn oto_groups_of_resting_trigger_orders_paged_with_their_total() {
         ),
     );
     let second = oto(&sandbox, "ETH_USDT", "g-2");
-    let page = conditional_orders(&sandbox, PARTNER, "").json();
+    let page = CONDITIONAL.send(&sandbox, PARTNER, "").json();
     assert_eq!(
         (
             page["limit"].clone(),
@@ -70,7 +70,7 @@ fn oto_groups_of_resting_trigger_orders_paged_with_their_total() {
     assert_eq!(order["status"], "OPEN");
     assert_eq!(order["activation_price"], "90000");
     // The keys in the spec's order.
-    let text = conditional_orders(&sandbox, PARTNER, "").text();
+    let text = CONDITIONAL.send(&sandbox, PARTNER, "").text();
     let expected = format!(
         r#"{{"id":{},"type":"oto","stopLossPrice":"50000","conditionalOrder":{{"orderId":{}"#,
         first["oto"]["otoId"], first["orderId"]
@@ -82,13 +82,17 @@ fn oto_groups_of_resting_trigger_orders_paged_with_their_total() {
     );
 
     // One market; pages.
-    let eth = conditional_orders(&sandbox, PARTNER, r#""market":"ETH_USDT""#).json();
+    let eth = CONDITIONAL
+        .send(&sandbox, PARTNER, r#""market":"ETH_USDT""#)
+        .json();
     assert_eq!(eth["total"], 1);
     assert_eq!(
         eth["records"][0]["conditionalOrder"]["orderId"],
         second["orderId"]
     );
-    let page = conditional_orders(&sandbox, PARTNER, r#""limit":1,"offset":1"#).json();
+    let page = CONDITIONAL
+        .send(&sandbox, PARTNER, r#""limit":1,"offset":1"#)
+        .json();
     assert_eq!(
         (
             page["total"].clone(),
@@ -101,18 +105,18 @@ fn oto_groups_of_resting_trigger_orders_paged_with_their_total() {
         "g-1"
     );
     // Another account's groups are its own.
-    let other = conditional_orders(&sandbox, REGULAR, "").json();
+    let other = CONDITIONAL.send(&sandbox, REGULAR, "").json();
     assert_eq!(other["total"], 0);
     // Fired or canceled: no longer listed.
     sandbox.set_price("BTC_USDT", "95000").unwrap();
-    let page = conditional_orders(&sandbox, PARTNER, "").json();
+    let page = CONDITIONAL.send(&sandbox, PARTNER, "").json();
     assert_eq!(page["total"], 1);
 }
 
 #[test]
 fn validation_answers() {
     let sandbox = Sandbox::start().unwrap();
-    let unknown = conditional_orders(&sandbox, PARTNER, r#""market":"DOGE_USDT""#);
+    let unknown = CONDITIONAL.send(&sandbox, PARTNER, r#""market":"DOGE_USDT""#);
     assert_eq!(
         (unknown.status, unknown.json()["code"].clone()),
         (422, json!(31))
@@ -123,7 +127,7 @@ fn validation_answers() {
         r#""offset":-1"#,
         r#""limit":"x""#,
     ] {
-        let reply = conditional_orders(&sandbox, PARTNER, page);
+        let reply = CONDITIONAL.send(&sandbox, PARTNER, page);
         assert_eq!(
             (reply.status, reply.json()["code"].clone()),
             (422, json!(30)),
@@ -131,7 +135,7 @@ fn validation_answers() {
         );
     }
     assert_eq!(
-        conditional_orders(&sandbox, PARTNER, r#""limit":100"#).status,
+        CONDITIONAL.send(&sandbox, PARTNER, r#""limit":100"#).status,
         200
     );
 }
@@ -143,13 +147,13 @@ fn oto_orders_can_be_left_out_of_the_open_orders() {
         .start()
         .unwrap();
     oto(&sandbox, "BTC_USDT", "only-1");
-    let open = open_orders(
+    let open = OPEN_ORDERS.send(
         &sandbox,
         PARTNER,
         r#""market":"BTC_USDT","clientOrderId":"only-1""#,
     );
     assert_eq!(open.json(), json!([]));
-    let page = conditional_orders(&sandbox, PARTNER, "").json();
+    let page = CONDITIONAL.send(&sandbox, PARTNER, "").json();
     assert_eq!(
         page["records"][0]["conditionalOrder"]["clientOrderId"],
         "only-1"
@@ -159,7 +163,7 @@ fn oto_orders_can_be_left_out_of_the_open_orders() {
         r#"{},"clientOrderId":"only-1""#,
         trigger_fields("BTC_USDT", "buy", "0.01", "90000")
     );
-    let again = trigger_order(&sandbox, PARTNER, &again);
+    let again = TRIGGER.send(&sandbox, PARTNER, &again);
     assert_eq!(again.json()["code"], 36);
 }
 
@@ -173,13 +177,13 @@ fn each_look_up_can_lag_on_its_own() {
         Fault::Lagging(Duration::from_secs(3600)),
         Some(1),
     );
-    let lagging = open_orders(
+    let lagging = OPEN_ORDERS.send(
         &sandbox,
         PARTNER,
         r#""market":"BTC_USDT","clientOrderId":"lag-1""#,
     );
     assert_eq!(lagging.json(), json!([]));
-    let now = open_orders(
+    let now = OPEN_ORDERS.send(
         &sandbox,
         PARTNER,
         r#""market":"BTC_USDT","clientOrderId":"lag-1""#,
@@ -191,7 +195,7 @@ fn each_look_up_can_lag_on_its_own() {
     sandbox.set_price("BTC_USDT", "95000").unwrap();
     let id = r#""market":"BTC_USDT","clientOrderId":"lag-1""#;
     assert_eq!(
-        history(&sandbox, PARTNER, id).json()["BTC_USDT"][0]["status"],
+        HISTORY.send(&sandbox, PARTNER, id).json()["BTC_USDT"][0]["status"],
         "FILLED"
     );
     sandbox.inject_fault(
@@ -199,13 +203,13 @@ fn each_look_up_can_lag_on_its_own() {
         Fault::Lagging(Duration::from_secs(1)),
         Some(1),
     );
-    assert_eq!(history(&sandbox, PARTNER, id).json()["code"], 30);
+    assert_eq!(HISTORY.send(&sandbox, PARTNER, id).json()["code"], 30);
     sandbox.inject_fault(
         Route::OpenOrders,
         Fault::Lagging(Duration::from_secs(1)),
         Some(1),
     );
-    let resting = open_orders(&sandbox, PARTNER, id).json();
+    let resting = OPEN_ORDERS.send(&sandbox, PARTNER, id).json();
     assert_eq!(
         (
             resting[0]["clientOrderId"].clone(),
@@ -219,7 +223,7 @@ fn each_look_up_can_lag_on_its_own() {
         Fault::Lagging(Duration::from_secs(1)),
         Some(1),
     );
-    assert_eq!(conditional_orders(&sandbox, PARTNER, "").json()["total"], 1);
-    assert_eq!(conditional_orders(&sandbox, PARTNER, "").json()["total"], 0);
-    assert_eq!(open_orders(&sandbox, PARTNER, id).json(), json!([]));
+    assert_eq!(CONDITIONAL.send(&sandbox, PARTNER, "").json()["total"], 1);
+    assert_eq!(CONDITIONAL.send(&sandbox, PARTNER, "").json()["total"], 0);
+    assert_eq!(OPEN_ORDERS.send(&sandbox, PARTNER, id).json(), json!([]));
 }

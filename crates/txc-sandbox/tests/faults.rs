@@ -16,14 +16,19 @@ use common::*;
 use serde_json::Value;
 use txc_sandbox::{Fault, Route, Sandbox};
 
+/// Injects `fault` for the next market order, then sends one ([`small_market_order`]).
+fn market_order_with(sandbox: &Sandbox, fault: Fault) -> Reply {
+    sandbox.inject_fault(Route::CollateralMarket, fault, Some(1));
+    small_market_order(sandbox)
+}
+
 fn is_json(bytes: &[u8]) -> bool {
     serde_json::from_slice::<Value>(bytes).is_ok()
 }
 
 #[test]
 fn delay_processes_then_answers() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(
+    let sandbox = faulty(
         Route::CollateralMarket,
         Fault::Delay(Duration::from_millis(50)),
         Some(1),
@@ -40,8 +45,7 @@ fn delay_processes_then_answers() {
 
 #[test]
 fn unavailable_is_an_empty_503_and_not_processed() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, None);
+    let sandbox = faulty(Route::CollateralMarket, Fault::Unavailable, None);
     for _ in 0..2 {
         let reply = small_market_order(&sandbox);
         assert_eq!(reply.status, 503);
@@ -60,8 +64,7 @@ fn unavailable_is_an_empty_503_and_not_processed() {
 
 #[test]
 fn html_bad_gateway_is_not_processed() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::CollateralMarket, Fault::HtmlBadGateway, Some(1));
+    let sandbox = faulty(Route::CollateralMarket, Fault::HtmlBadGateway, Some(1));
     let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 502);
     assert_eq!(reply.content_type.as_deref(), Some("text/html"));
@@ -72,8 +75,7 @@ fn html_bad_gateway_is_not_processed() {
 
 #[test]
 fn truncated_body_is_processed() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::CollateralMarket, Fault::TruncatedBody, Some(1));
+    let sandbox = faulty(Route::CollateralMarket, Fault::TruncatedBody, Some(1));
     let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 200);
     assert!(serde_json::from_slice::<serde_json::Value>(&reply.body).is_err());
@@ -83,8 +85,7 @@ fn truncated_body_is_processed() {
 
 #[test]
 fn close_mid_response_is_processed() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::CollateralMarket, Fault::CloseMidResponse, Some(1));
+    let sandbox = faulty(Route::CollateralMarket, Fault::CloseMidResponse, Some(1));
     let mut response = agent().run(small_order(&sandbox)).unwrap();
     assert_eq!(response.status(), 200);
     let announced: usize = response.headers()["content-length"]
@@ -125,25 +126,24 @@ fn oversized_body_is_processed() {
 
 #[test]
 fn routes_and_precedence() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::All, Fault::Unavailable, None);
+    let sandbox = faulty(Route::All, Fault::Unavailable, None);
     sandbox.inject_fault(Route::SmartPlans, Fault::HtmlBadGateway, Some(1));
-    assert_eq!(plans(&sandbox, PARTNER, "").status, 502);
-    assert_eq!(plans(&sandbox, PARTNER, "").status, 503);
+    assert_eq!(PLANS.send(&sandbox, PARTNER, "").status, 502);
+    assert_eq!(PLANS.send(&sandbox, PARTNER, "").status, 503);
     let trigger = trigger_fields("BTC_USDT", "buy", "0.001", "70000");
-    assert_eq!(trigger_order(&sandbox, PARTNER, &trigger).status, 503);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &trigger).status, 503);
     // Faults concern the exchange routes only.
     assert_eq!(get(&sandbox, "/sandbox/v1/orders").status, 200);
     assert_eq!(get(&sandbox, "/api/v4/unknown").status, 404);
     // Replacing a route's fault, and removing it with times = 0.
     sandbox.inject_fault(Route::All, Fault::TruncatedBody, None);
-    assert_eq!(plans(&sandbox, PARTNER, "").status, 200);
+    assert_eq!(PLANS.send(&sandbox, PARTNER, "").status, 200);
     sandbox.inject_fault(Route::All, Fault::Unavailable, Some(0));
-    let reply = plans(&sandbox, PARTNER, "");
+    let reply = PLANS.send(&sandbox, PARTNER, "");
     assert_eq!(reply.json().as_array().map(Vec::len), Some(6));
     // Rejections are faulted too: the answer is changed, whatever it is.
     sandbox.inject_fault(Route::SmartPlans, Fault::TruncatedBody, Some(1));
-    let reply = plans(&sandbox, REGULAR, "");
+    let reply = PLANS.send(&sandbox, REGULAR, "");
     assert_eq!(reply.status, 200);
     assert!(reply.text().starts_with("{\"code\":0,"));
     assert_eq!(sandbox.stats().rejections_by_code[&0], 1);
@@ -154,16 +154,14 @@ fn answer_is_sent_verbatim_and_not_processed() {
     let sandbox = Sandbox::start().unwrap();
     let body =
         br#"{"code":0,"message":"This order type is not available in your region.","errors":{}}"#;
-    sandbox.inject_fault(
-        Route::CollateralMarket,
+    let reply = market_order_with(
+        &sandbox,
         Fault::Answer {
             status: 453,
             content_type: "application/json; charset=utf-8".to_owned(),
             body: body.to_vec(),
         },
-        Some(1),
     );
-    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 453);
     assert_eq!(
         reply.content_type.as_deref(),
@@ -181,7 +179,7 @@ fn answer_is_sent_verbatim_and_not_processed() {
         },
         Some(1),
     );
-    let reply = plans(&sandbox, PARTNER, "");
+    let reply = PLANS.send(&sandbox, PARTNER, "");
     assert_eq!(reply.status, 500);
     assert_eq!(reply.content_type, None);
     assert_eq!(reply.text(), "nope");
@@ -195,8 +193,7 @@ fn answer_is_sent_verbatim_and_not_processed() {
 
 #[test]
 fn retry_after_is_a_429_with_the_header_and_not_processed() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(
+    let sandbox = faulty(
         Route::CollateralMarket,
         Fault::RetryAfter("7".to_owned()),
         Some(1),
@@ -227,15 +224,14 @@ fn chunked_is_processed_and_has_no_content_length() {
 
     // Padded with spaces to 200 KiB: still the same JSON.
     let size = 200 * 1024;
-    sandbox.inject_fault(Route::CollateralMarket, Fault::Chunked(size), Some(1));
-    let reply = small_market_order(&sandbox);
+    let reply = market_order_with(&sandbox, Fault::Chunked(size));
     assert_eq!(reply.body.len(), size);
     assert!(reply.body.ends_with(b"   "));
     assert_eq!(sandbox.order_records().last(), Some(&reply.json()));
 
     // A rejection keeps its status.
     sandbox.inject_fault(Route::SmartPlans, Fault::Chunked(10_000), Some(1));
-    let reply = plans(&sandbox, REGULAR, "");
+    let reply = PLANS.send(&sandbox, REGULAR, "");
     assert_eq!((reply.status, reply.body.len()), (403, 10_000));
 
     let stats = sandbox.stats();
@@ -291,8 +287,7 @@ fn a_capped_client_stops_a_huge_body_early() {
 
 #[test]
 fn stall_never_answers_and_is_not_processed() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::CollateralMarket, Fault::Stall, Some(1));
+    let sandbox = faulty(Route::CollateralMarket, Fault::Stall, Some(1));
     let impatient: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .timeout_global(Some(Duration::from_millis(300)))
@@ -308,8 +303,7 @@ fn stall_never_answers_and_is_not_processed() {
 
 #[test]
 fn a_stalled_request_does_not_hold_up_shutdown() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::All, Fault::Stall, None);
+    let sandbox = faulty(Route::All, Fault::Stall, None);
     let request = small_order(&sandbox);
     // A client that waits for ever, still connected when the sandbox stops.
     let client = std::thread::spawn(move || agent().run(request).map(|_| ()));
@@ -360,8 +354,7 @@ fn raw_exchange(
 
 #[test]
 fn reset_mid_body_is_a_connection_reset() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
+    let sandbox = faulty(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
     let (received, end) = raw_exchange(&sandbox, small_order(&sandbox));
     let text = String::from_utf8_lossy(&received);
     assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
@@ -394,8 +387,7 @@ fn reset_mid_body_is_a_connection_reset() {
 
 #[test]
 fn drop_after_processing_executes_and_never_answers() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
+    let sandbox = faulty(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
     let (received, end) = raw_exchange(&sandbox, small_order(&sandbox));
     assert!(
         received.is_empty(),
@@ -417,7 +409,7 @@ fn drop_after_processing_executes_and_never_answers() {
         r#"{},"clientOrderId":"d-1""#,
         trigger_fields("BTC_USDT", "buy", "0.001", "90000")
     );
-    assert_eq!(trigger_order(&sandbox, PARTNER, &trigger).status, 200);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &trigger).status, 200);
     sandbox.inject_fault(Route::CancelOrder, Fault::DropAfterProcessing, Some(1));
     let request = signed_request(
         &sandbox,
@@ -434,32 +426,28 @@ fn drop_after_processing_executes_and_never_answers() {
 fn answer_after_processing_executes_then_answers_verbatim() {
     let sandbox = Sandbox::start().unwrap();
     let gateway = br#"{"response":null,"status":503,"errors":{"message":[""]},"notification":null,"warning":null,"_token":null}"#;
-    sandbox.inject_fault(
-        Route::CollateralMarket,
+    let reply = market_order_with(
+        &sandbox,
         Fault::AnswerAfterProcessing {
             status: 503,
             content_type: "application/json".to_owned(),
             body: gateway.to_vec(),
         },
-        Some(1),
     );
-    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 503);
     assert_eq!(reply.body, gateway);
     assert_eq!(sandbox.order_records().len(), 1, "executed all the same");
     assert_eq!(sandbox.stats().accepted_orders, 1);
 
     // The same answer without executing: `Fault::Answer`.
-    sandbox.inject_fault(
-        Route::CollateralMarket,
+    let reply = market_order_with(
+        &sandbox,
         Fault::Answer {
             status: 500,
             content_type: "application/json".to_owned(),
             body: br#"{"error":["Internal server error."]}"#.to_vec(),
         },
-        Some(1),
     );
-    let reply = small_market_order(&sandbox);
     assert_eq!(reply.status, 500);
     assert_eq!(sandbox.order_records().len(), 1, "not executed");
 
@@ -473,7 +461,7 @@ fn answer_after_processing_executes_then_answers_verbatim() {
         },
         Some(1),
     );
-    let reply = history(&sandbox, PARTNER, "");
+    let reply = HISTORY.send(&sandbox, PARTNER, "");
     assert_eq!(
         (reply.status, reply.text().as_str()),
         (502, "<html>bad gateway</html>")

@@ -56,7 +56,7 @@ fn sandbox_with_history() -> Sandbox {
 }
 
 fn order(sandbox: &Sandbox) -> Reply {
-    market_order(sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"))
+    MARKET.send(sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"))
 }
 
 /// A signed order of 0.01 BTC_USDT, with or without the nonce window.
@@ -128,6 +128,12 @@ fn assert_rejected(reply: &Reply, status: u16, message: &str, case: &str) {
 fn tampered_requests_change_nothing() {
     let sandbox = sandbox_with_history();
     let before = observe(&sandbox);
+    // A freshly signed market order sent with its header `name` set to `value`.
+    let altered = |name, value| {
+        let request = signed(&sandbox, true);
+        let headers = headers_with(&request, name, value);
+        send_raw(&sandbox, MARKET_PATH, &headers, request.body())
+    };
 
     // The body changed in flight; payload and signature kept.
     let request = signed(&sandbox, true);
@@ -158,13 +164,7 @@ fn tampered_requests_change_nothing() {
             b64(request.body()).trim_end_matches('=').to_owned(),
         ),
     ] {
-        let request = signed(&sandbox, true);
-        let reply = send_raw(
-            &sandbox,
-            MARKET_PATH,
-            &headers_with(&request, "x-txc-payload", payload),
-            request.body(),
-        );
+        let reply = altered("x-txc-payload", payload);
         assert!(
             [400, 401].contains(&reply.status),
             "{case}: {}",
@@ -191,24 +191,12 @@ fn tampered_requests_change_nothing() {
         ("signature not hex", "z".repeat(128)),
         ("signature of another secret", other_key),
     ] {
-        let request = signed(&sandbox, true);
-        let reply = send_raw(
-            &sandbox,
-            MARKET_PATH,
-            &headers_with(&request, "x-txc-signature", value),
-            request.body(),
-        );
+        let reply = altered("x-txc-signature", value);
         assert_rejected(&reply, 401, "Unauthorized request.", case);
     }
 
     // Signed by the partner, presented as the regular key.
-    let request = signed(&sandbox, true);
-    let reply = send_raw(
-        &sandbox,
-        MARKET_PATH,
-        &headers_with(&request, "x-txc-apikey", REGULAR.0.to_owned()),
-        request.body(),
-    );
+    let reply = altered("x-txc-apikey", REGULAR.0.to_owned());
     assert_rejected(&reply, 401, "Unauthorized request.", "key swapped");
 
     // Signed for the market route, sent to the trigger route.

@@ -96,8 +96,7 @@ fn stop_and_restart_on_the_same_port() {
 
 #[test]
 fn stop_listener_drops_open_connections() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(
+    let sandbox = faulty(
         Route::CollateralMarket,
         Fault::Delay(Duration::from_secs(60)),
         None,
@@ -115,13 +114,12 @@ fn stop_listener_drops_open_connections() {
     assert_eq!(sandbox.order_records().len(), 1);
     sandbox.clear_faults();
     sandbox.restart_listener().unwrap();
-    assert_eq!(plans(&sandbox, PARTNER, "").status, 200);
+    assert_eq!(PLANS.send(&sandbox, PARTNER, "").status, 200);
 }
 
 #[test]
 fn drop_does_not_hang_with_requests_in_flight() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(Route::All, Fault::Delay(Duration::from_secs(60)), None);
+    let sandbox = faulty(Route::All, Fault::Delay(Duration::from_secs(60)), None);
     let request = signed_request(&sandbox, PARTNER, PLANS_PATH, "");
     let waiting = std::thread::spawn(move || agent().run(request));
     wait_for_requests(&sandbox, 1);

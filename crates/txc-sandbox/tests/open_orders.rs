@@ -46,12 +46,12 @@ fn id(order: &Value) -> u64 {
 fn lists_the_keys_resting_orders_newest_first() {
     let sandbox = Sandbox::start().unwrap();
     let first = rest(&sandbox, PARTNER, "BTC_USDT", "a-1");
-    let reply = market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"));
+    let reply = MARKET.send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"));
     assert_eq!(reply.status, 200, "a filled market order is not open");
     let second = rest(&sandbox, PARTNER, "BTC_PERP", "a-2");
     rest(&sandbox, REGULAR, "BTC_USDT", "a-1");
 
-    let reply = open_orders(&sandbox, PARTNER, "");
+    let reply = OPEN_ORDERS.send(&sandbox, PARTNER, "");
     assert_eq!(ids(&reply), vec![id(&second), id(&first)]);
     insta::assert_json_snapshot!("open_order_record", reply.json()[1], {
         ".timestamp" => "[timestamp]",
@@ -59,13 +59,7 @@ fn lists_the_keys_resting_orders_newest_first() {
     });
     // The same order as the placement answered, in this endpoint's shape.
     let listed = &reply.json()[1];
-    for field in [
-        "orderId",
-        "clientOrderId",
-        "market",
-        "side",
-        "type",
-        "timestamp",
+    for field in ORDER_HEAD_KEYS.iter().chain(&[
         "amount",
         "left",
         "status",
@@ -75,8 +69,8 @@ fn lists_the_keys_resting_orders_newest_first() {
         "activated",
         "activationCondition",
         "activation_price",
-    ] {
-        assert_eq!(listed[field], first[field], "{field}");
+    ]) {
+        assert_eq!(listed[*field], first[*field], "{field}");
     }
     assert!(listed.get("oto").is_none(), "oto only for OTO orders");
     assert!(
@@ -86,7 +80,10 @@ fn lists_the_keys_resting_orders_newest_first() {
 
     // Once fired, it is no longer open.
     sandbox.set_price("BTC_USDT", "90000").unwrap();
-    assert_eq!(ids(&open_orders(&sandbox, PARTNER, "")), vec![id(&second)]);
+    assert_eq!(
+        ids(&OPEN_ORDERS.send(&sandbox, PARTNER, "")),
+        vec![id(&second)]
+    );
     assert_eq!(sandbox.stats().lookups_served, 2);
 }
 
@@ -99,7 +96,7 @@ fn filters_and_pages() {
     let perp = id(&rest(&sandbox, PARTNER, "BTC_PERP", "p-0"));
     let newest_first: Vec<u64> = orders.iter().rev().copied().collect();
 
-    let list = |fields: &str| ids(&open_orders(&sandbox, PARTNER, fields));
+    let list = |fields: &str| ids(&OPEN_ORDERS.send(&sandbox, PARTNER, fields));
     assert_eq!(list(r#""market":"BTC_USDT""#), newest_first);
     assert_eq!(list(r#""market":"BTC_PERP""#), vec![perp]);
     assert_eq!(list(r#""market":"ETH_USDT""#), Vec::<u64>::new());
@@ -111,7 +108,7 @@ fn filters_and_pages() {
         list(r#""market":"BTC_PERP","clientOrderId":"p-0""#),
         vec![perp]
     );
-    let by_id = format!(r#""market":"BTC_USDT","orderId":{}"#, orders[2]);
+    let by_id = btc_order(orders[2]);
     assert_eq!(list(&by_id), vec![orders[2]]);
     let by_text_id = format!(r#""market":"BTC_USDT","orderId":"{}""#, orders[2]);
     assert_eq!(list(&by_text_id), vec![orders[2]], "older docs: String/Int");
@@ -130,7 +127,10 @@ fn filters_and_pages() {
     );
     assert_eq!(list(r#""market":"BTC_USDT","offset":5"#), Vec::<u64>::new());
     // Another key sees none of them.
-    assert_eq!(ids(&open_orders(&sandbox, REGULAR, "")), Vec::<u64>::new());
+    assert_eq!(
+        ids(&OPEN_ORDERS.send(&sandbox, REGULAR, "")),
+        Vec::<u64>::new()
+    );
 }
 
 #[test]
@@ -161,25 +161,33 @@ fn validation_answers() {
             r#""market":"BTC_USDT","clientOrderId":7"#,
         ),
     ] {
-        let reply = open_orders(&sandbox, PARTNER, fields);
+        let reply = OPEN_ORDERS.send(&sandbox, PARTNER, fields);
         insta::assert_json_snapshot!(format!("open_orders_{name}"), reply.snapshot());
     }
     // The docs' examples, verbatim.
     assert_eq!(
-        open_orders(&sandbox, PARTNER, r#""market":"DOGE_USDT""#).json(),
+        OPEN_ORDERS
+            .send(&sandbox, PARTNER, r#""market":"DOGE_USDT""#)
+            .json(),
         json!({"code":31,"message":"Validation failed","errors":{"market":["Market is not available"]}})
     );
     assert_eq!(
-        open_orders(&sandbox, PARTNER, r#""limit":101,"offset":4294967296"#).json(),
+        OPEN_ORDERS
+            .send(&sandbox, PARTNER, r#""limit":101,"offset":4294967296"#)
+            .json(),
         json!({"code":30,"message":"Validation failed","errors":{"limit":["The limit may not be greater than 100."],"offset":["The offset may not be greater than 4294967295."]}})
     );
     // The bounds themselves are fine.
     assert_eq!(
-        open_orders(&sandbox, PARTNER, r#""limit":100,"offset":4294967295"#).status,
+        OPEN_ORDERS
+            .send(&sandbox, PARTNER, r#""limit":100,"offset":4294967295"#)
+            .status,
         200
     );
     assert_eq!(
-        open_orders(&sandbox, PARTNER, r#""limit":1,"offset":0"#).status,
+        OPEN_ORDERS
+            .send(&sandbox, PARTNER, r#""limit":1,"offset":0"#)
+            .status,
         200
     );
     assert_eq!(sandbox.stats().lookups_served, 2);
@@ -187,18 +195,16 @@ fn validation_answers() {
 
 #[test]
 fn an_order_can_become_visible_late() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(
-        Route::CollateralTriggerMarket,
-        Fault::VisibleAfter(Duration::from_secs(3600)),
-        Some(1),
-    );
+    let sandbox = hidden_once(Route::CollateralTriggerMarket);
     let hidden = rest(&sandbox, PARTNER, "BTC_USDT", "late-1");
     assert_eq!(hidden["status"], "OPEN", "answered as usual");
     let shown = rest(&sandbox, PARTNER, "BTC_USDT", "late-2");
-    assert_eq!(ids(&open_orders(&sandbox, PARTNER, "")), vec![id(&shown)]);
     assert_eq!(
-        ids(&open_orders(
+        ids(&OPEN_ORDERS.send(&sandbox, PARTNER, "")),
+        vec![id(&shown)]
+    );
+    assert_eq!(
+        ids(&OPEN_ORDERS.send(
             &sandbox,
             PARTNER,
             r#""market":"BTC_USDT","clientOrderId":"late-1""#
@@ -210,7 +216,7 @@ fn an_order_can_become_visible_late() {
         r#"{},"clientOrderId":"late-1""#,
         trigger_fields("BTC_USDT", "buy", "0.01", "90000")
     );
-    assert_eq!(trigger_order(&sandbox, PARTNER, &again).json()["code"], 36);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &again).json()["code"], 36);
     assert_eq!(sandbox.order_records().len(), 2);
 
     // A short delay: visible once it has passed.
@@ -221,5 +227,5 @@ fn an_order_can_become_visible_late() {
     );
     let soon = rest(&sandbox, PARTNER, "BTC_USDT", "late-3");
     let lookup = r#""market":"BTC_USDT","clientOrderId":"late-3""#;
-    eventually(|| ids(&open_orders(&sandbox, PARTNER, lookup)) == vec![id(&soon)]);
+    eventually(|| ids(&OPEN_ORDERS.send(&sandbox, PARTNER, lookup)) == vec![id(&soon)]);
 }

@@ -12,11 +12,11 @@
 
 mod common;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use common::*;
 use serde_json::{Value, json};
-use txc_sandbox::{AccountConfig, Fault, Route, Sandbox};
+use txc_sandbox::{AccountConfig, Route, Sandbox};
 
 fn now_s() -> i64 {
     i64::try_from(
@@ -34,7 +34,7 @@ fn place(sandbox: &Sandbox, market: &str, side: &str, client_order_id: &str) -> 
     if !client_order_id.is_empty() {
         body.push_str(&format!(r#","clientOrderId":"{client_order_id}""#));
     }
-    let reply = market_order(sandbox, PARTNER, &body);
+    let reply = MARKET.send(sandbox, PARTNER, &body);
     assert_eq!(reply.status, 200, "{}", reply.text());
     reply.json()["orderId"].as_u64().unwrap()
 }
@@ -42,7 +42,7 @@ fn place(sandbox: &Sandbox, market: &str, side: &str, client_order_id: &str) -> 
 /// A BTC_USDT trigger order's id.
 fn rest(sandbox: &Sandbox, side: &str, activation: &str, client_order_id: &str) -> u64 {
     let order = trigger_fields("BTC_USDT", side, "0.01", activation);
-    let reply = trigger_order(
+    let reply = TRIGGER.send(
         sandbox,
         PARTNER,
         &format!(r#"{order},"clientOrderId":"{client_order_id}""#),
@@ -91,15 +91,11 @@ fn finished_orders_by_market_in_the_history_shape() {
     let fired = rest(&sandbox, "sell", "60000", "h-stop");
     let canceled = rest(&sandbox, "buy", "90000", "h-cancel");
     let open = rest(&sandbox, "buy", "95000", "h-open");
-    let reply = cancel(
-        &sandbox,
-        PARTNER,
-        &format!(r#""market":"BTC_USDT","orderId":{canceled}"#),
-    );
+    let reply = CANCEL.send(&sandbox, PARTNER, &btc_order(canceled));
     assert_eq!(reply.status, 200, "{}", reply.text());
     sandbox.set_price("BTC_USDT", "59000").unwrap();
 
-    let reply = history(&sandbox, PARTNER, "");
+    let reply = HISTORY.send(&sandbox, PARTNER, "");
     insta::assert_json_snapshot!("history_by_market", reply.snapshot(), {
         ".body.*[].id" => "[id]",
         ".body.*[].ctime" => "[ctime]",
@@ -141,7 +137,7 @@ fn look_ups_and_their_two_not_found_answers() {
     let second = place(&sandbox, "BTC_USDT", "sell", "reused");
     let other = place(&sandbox, "BTC_USDT", "buy", "other");
 
-    let lookup = |fields: &str| history(&sandbox, PARTNER, fields);
+    let lookup = |fields: &str| HISTORY.send(&sandbox, PARTNER, fields);
     let by_client_id = lookup(r#""market":"BTC_USDT","clientOrderId":"other""#);
     assert_eq!(ids(&by_client_id), vec![("BTC_USDT".to_owned(), other)]);
     // A reused id: every order that carried it, newest first.
@@ -173,7 +169,7 @@ fn look_ups_and_their_two_not_found_answers() {
         30
     );
     // Another key's order is not found.
-    let reply = history(&sandbox, REGULAR, r#""clientOrderId":"other""#);
+    let reply = HISTORY.send(&sandbox, REGULAR, r#""clientOrderId":"other""#);
     assert_eq!(code(&reply), 30);
 }
 
@@ -185,16 +181,17 @@ fn status_dates_and_pages() {
         .collect();
     let canceled = rest(&sandbox, "buy", "90000", "s-c");
     assert_eq!(
-        cancel(
-            &sandbox,
-            PARTNER,
-            r#""market":"BTC_USDT","clientOrderId":"s-c""#
-        )
-        .status,
+        CANCEL
+            .send(
+                &sandbox,
+                PARTNER,
+                r#""market":"BTC_USDT","clientOrderId":"s-c""#
+            )
+            .status,
         200
     );
     let list = |fields: &str| -> Vec<u64> {
-        ids(&history(&sandbox, PARTNER, fields))
+        ids(&HISTORY.send(&sandbox, PARTNER, fields))
             .into_iter()
             .map(|(_, id)| id)
             .collect()
@@ -244,7 +241,7 @@ fn status_dates_and_pages() {
         ("history_period_too_long", &too_long),
         ("history_start_after_end", &reversed),
     ] {
-        let reply = history(&sandbox, PARTNER, fields);
+        let reply = HISTORY.send(&sandbox, PARTNER, fields);
         assert_eq!(
             (reply.status, code(&reply)),
             (422, 30),
@@ -277,10 +274,13 @@ fn validation_answers() {
         ("status_unknown", r#""status":"OPEN""#),
         ("client_order_id_not_a_string", r#""clientOrderId":["a"]"#),
     ] {
-        let reply = history(&sandbox, PARTNER, fields);
+        let reply = HISTORY.send(&sandbox, PARTNER, fields);
         insta::assert_json_snapshot!(format!("history_{name}"), reply.snapshot());
     }
-    assert_eq!(history(&sandbox, PARTNER, r#""limit":500"#).status, 200);
+    assert_eq!(
+        HISTORY.send(&sandbox, PARTNER, r#""limit":500"#).status,
+        200
+    );
     assert_eq!(sandbox.stats().lookups_served, 1);
 }
 
@@ -290,22 +290,18 @@ fn b2b_accounts_do_not_record_canceled_orders() {
     let sandbox = Sandbox::start().unwrap();
     let filled = place(&sandbox, "BTC_USDT", "buy", "b-1");
     let canceled = rest(&sandbox, "buy", "90000", "b-2");
-    let reply = cancel(
-        &sandbox,
-        PARTNER,
-        &format!(r#""market":"BTC_USDT","orderId":{canceled}"#),
-    );
+    let reply = CANCEL.send(&sandbox, PARTNER, &btc_order(canceled));
     assert_eq!(reply.status, 200);
     assert_eq!(
-        ids(&history(&sandbox, PARTNER, "")),
+        ids(&HISTORY.send(&sandbox, PARTNER, "")),
         vec![("BTC_USDT".to_owned(), filled)]
     );
     // Invisible to both look-ups.
     assert_eq!(
-        code(&history(&sandbox, PARTNER, r#""clientOrderId":"b-2""#)),
+        code(&HISTORY.send(&sandbox, PARTNER, r#""clientOrderId":"b-2""#)),
         30
     );
-    let open = open_orders(
+    let open = OPEN_ORDERS.send(
         &sandbox,
         PARTNER,
         r#""market":"BTC_USDT","clientOrderId":"b-2""#,
@@ -321,37 +317,30 @@ fn b2b_accounts_do_not_record_canceled_orders() {
         .start()
         .unwrap();
     let canceled = rest(&sandbox, "buy", "90000", "b-3");
-    cancel(
-        &sandbox,
-        PARTNER,
-        &format!(r#""market":"BTC_USDT","orderId":{canceled}"#),
-    );
+    CANCEL.send(&sandbox, PARTNER, &btc_order(canceled));
     assert_eq!(
-        ids(&history(&sandbox, PARTNER, "")),
+        ids(&HISTORY.send(&sandbox, PARTNER, "")),
         vec![("BTC_USDT".to_owned(), canceled)]
     );
 }
 
 #[test]
 fn an_order_can_become_visible_late() {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox.inject_fault(
-        Route::CollateralMarket,
-        Fault::VisibleAfter(Duration::from_secs(3600)),
-        Some(1),
-    );
+    let sandbox = hidden_once(Route::CollateralMarket);
     let hidden = place(&sandbox, "BTC_USDT", "buy", "v-1");
     let shown = place(&sandbox, "BTC_USDT", "buy", "v-2");
     assert_eq!(
-        ids(&history(&sandbox, PARTNER, "")),
+        ids(&HISTORY.send(&sandbox, PARTNER, "")),
         vec![("BTC_USDT".to_owned(), shown)]
     );
     assert_eq!(
-        code(&history(&sandbox, PARTNER, r#""clientOrderId":"v-1""#)),
+        code(&HISTORY.send(&sandbox, PARTNER, r#""clientOrderId":"v-1""#)),
         30
     );
     assert_eq!(
-        history(&sandbox, PARTNER, &format!(r#""orderId":{hidden}"#)).text(),
+        HISTORY
+            .send(&sandbox, PARTNER, &format!(r#""orderId":{hidden}"#))
+            .text(),
         "[]"
     );
     assert_eq!(sandbox.order_records().len(), 2, "placed all the same");

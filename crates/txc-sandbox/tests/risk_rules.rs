@@ -281,7 +281,7 @@ fn a_timer_runs_out_on_the_sandbox_s_clock_and_cancels_its_kinds_only() {
         .unwrap();
     let rest = |market: &str| {
         let order = trigger_fields(market, "buy", "0.01", "90000");
-        trigger_order(&sandbox, PARTNER, &order).json()["orderId"].clone()
+        TRIGGER.send(&sandbox, PARTNER, &order).json()["orderId"].clone()
     };
     let margin = rest("BTC_USDT");
     let futures = rest("BTC_PERP");

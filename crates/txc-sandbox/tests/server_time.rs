@@ -66,7 +66,7 @@ fn time_takes_no_post_and_needs_no_key() {
 fn the_nonce_window_follows_the_offset_clock() {
     let sandbox = Sandbox::builder().clock_offset_ms(-8_000).start().unwrap();
     // A nonce of the host's time is 8 s ahead of the sandbox's clock: out of the window.
-    let reply = market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"));
+    let reply = MARKET.send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"));
     assert_eq!(reply.status, 401, "{}", reply.text());
     assert!(
         reply.text().contains("more than 5 seconds"),

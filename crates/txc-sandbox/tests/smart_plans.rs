@@ -18,7 +18,7 @@ use txc_sandbox::{AccountConfig, PlanConfig, Sandbox};
 #[test]
 fn partner_gets_every_plan() {
     let sandbox = Sandbox::start().unwrap();
-    let reply = plans(&sandbox, PARTNER, "");
+    let reply = PLANS.send(&sandbox, PARTNER, "");
     insta::assert_json_snapshot!("all_plans", reply.snapshot());
     let list = reply.json();
     let list = list.as_array().unwrap();
@@ -41,7 +41,7 @@ fn partner_gets_every_plan() {
 fn filters_by_ticker() {
     let sandbox = Sandbox::start().unwrap();
     let count = |ticker: &str| {
-        let reply = plans(&sandbox, PARTNER, &format!(r#""ticker":"{ticker}""#));
+        let reply = PLANS.send(&sandbox, PARTNER, &format!(r#""ticker":"{ticker}""#));
         assert_eq!(reply.status, 200, "{}", reply.text());
         let list = reply.json();
         let list = list.as_array().unwrap();
@@ -53,7 +53,7 @@ fn filters_by_ticker() {
     // A known currency without plans: an empty list.
     assert_eq!(count("ETH"), 0);
     // null is no filter.
-    let reply = plans(&sandbox, PARTNER, r#""ticker":null"#);
+    let reply = PLANS.send(&sandbox, PARTNER, r#""ticker":null"#);
     assert_eq!(reply.json().as_array().unwrap().len(), 6);
 }
 
@@ -67,16 +67,16 @@ fn rejections() {
         ("ticker_not_a_string", PARTNER, r#""ticker":7"#),
         ("not_a_partner", REGULAR, ""),
     ] {
-        let reply = plans(&sandbox, account, fields);
+        let reply = PLANS.send(&sandbox, account, fields);
         insta::assert_json_snapshot!(name, reply.snapshot());
     }
-    let reply = plans(&sandbox, PARTNER, r#""ticker":"DOGE""#);
+    let reply = PLANS.send(&sandbox, PARTNER, r#""ticker":"DOGE""#);
     assert_eq!(
         reply.json(),
         json!({"code":0,"message":"Validation failed","errors":{"ticker":["The selected ticker is invalid."]}}),
         "the docs' example"
     );
-    let reply = plans(&sandbox, REGULAR, r#""ticker":7"#);
+    let reply = PLANS.send(&sandbox, REGULAR, r#""ticker":7"#);
     assert_eq!(reply.status, 403, "access is checked first");
     assert_eq!(sandbox.stats().plans_served, 0);
 }
@@ -93,14 +93,19 @@ fn configured_plans() {
         )
         .start()
         .unwrap();
-    let reply = plans(&sandbox, ("p", "s"), "");
+    let reply = PLANS.send(&sandbox, ("p", "s"), "");
     assert_eq!(
         reply.json(),
         json!([{"id":"00000000-0000-4000-8000-000000000001","ticker":"SOL","status":9,"percent":"0","duration":60,"interestTicker":"SOL","interestRatio":"1","minInvestment":"0","maxInvestment":"0","maxPossibleInvestment":"0"}])
     );
-    assert_eq!(plans(&sandbox, ("p", "s"), r#""ticker":"SOL""#).status, 200);
     assert_eq!(
-        plans(&sandbox, ("p", "s"), r#""ticker":"USDT""#).status,
+        PLANS.send(&sandbox, ("p", "s"), r#""ticker":"SOL""#).status,
+        200
+    );
+    assert_eq!(
+        PLANS
+            .send(&sandbox, ("p", "s"), r#""ticker":"USDT""#)
+            .status,
         400
     );
 

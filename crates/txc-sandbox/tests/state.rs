@@ -26,32 +26,30 @@ fn hedge(side: &str, amount: &str, position: &str) -> String {
 fn one_way_run() {
     let sandbox = Sandbox::start().unwrap();
     let place = |side, amount| {
-        let reply = market_order(&sandbox, PARTNER, &fields("BTC_USDT", side, amount));
+        let reply = MARKET.send(&sandbox, PARTNER, &fields("BTC_USDT", side, amount));
         assert_eq!(reply.status, 200, "{}", reply.text());
     };
     place("buy", "0.1"); // margin 650, fee 6.5
     sandbox.set_price("BTC_USDT", "67000").unwrap();
     place("buy", "0.1"); // margin 670, fee 6.7; entry 66000
-    let positions = sandbox.positions(PARTNER.0);
-    assert_eq!(positions.len(), 1);
-    assert_eq!(positions[0].amount, "0.2");
-    assert_eq!(positions[0].entry_price, "66000");
-    assert_eq!(positions[0].margin, "1320");
-    assert_eq!(
-        sandbox.balance(PARTNER.0, "USDT").as_deref(),
-        Some("8666.8")
-    );
+    // The partner's one position (amount, entry price, margin) and its USDT balance.
+    let standing = || {
+        let positions = sandbox.positions(PARTNER.0);
+        assert_eq!(positions.len(), 1);
+        let balance = sandbox.balance(PARTNER.0, "USDT").unwrap();
+        let [p] = &positions[..] else { unreachable!() };
+        [
+            p.amount.clone(),
+            p.entry_price.clone(),
+            p.margin.clone(),
+            balance,
+        ]
+    };
+    assert_eq!(standing(), ["0.2", "66000", "1320", "8666.8"]);
 
     sandbox.set_price("BTC_USDT", "70000").unwrap();
     place("sell", "0.3"); // closes 0.2 (+800 pnl, 1320 released), opens 0.1 short (700); fee 21
-    let positions = sandbox.positions(PARTNER.0);
-    assert_eq!(positions[0].amount, "-0.1");
-    assert_eq!(positions[0].entry_price, "70000");
-    assert_eq!(positions[0].margin, "700");
-    assert_eq!(
-        sandbox.balance(PARTNER.0, "USDT").as_deref(),
-        Some("10065.8")
-    );
+    assert_eq!(standing(), ["-0.1", "70000", "700", "10065.8"]);
 
     place("buy", "0.1"); // closes the short: +700 released, fee 7
     assert!(sandbox.positions(PARTNER.0).is_empty());
@@ -68,7 +66,7 @@ fn one_way_run() {
 fn hedge_run() {
     let sandbox = Sandbox::start().unwrap();
     let place = |side, amount, position| {
-        let reply = market_order(&sandbox, REGULAR, &hedge(side, amount, position));
+        let reply = MARKET.send(&sandbox, REGULAR, &hedge(side, amount, position));
         assert_eq!(reply.status, 200, "{}", reply.text());
         reply
     };
@@ -107,7 +105,7 @@ fn hedge_run() {
     place("sell", "0.1", "LONG");
     assert!(sandbox.positions(REGULAR.0).is_empty());
     // Nothing left to close on LONG: 116.
-    let reply = market_order(&sandbox, REGULAR, &hedge("sell", "0.1", "LONG"));
+    let reply = MARKET.send(&sandbox, REGULAR, &hedge("sell", "0.1", "LONG"));
     assert_eq!(reply.json()["code"], 116);
 }
 
@@ -122,11 +120,15 @@ fn control_api() {
     assert_eq!(reply.status, 200);
     assert_eq!(sandbox.balance(PARTNER.0, "USDT").as_deref(), Some("500"));
     assert_eq!(
-        market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.1")).json()["code"],
+        MARKET
+            .send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.1"))
+            .json()["code"],
         10
     );
     assert_eq!(
-        market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01")).status,
+        MARKET
+            .send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"))
+            .status,
         200
     );
 
@@ -181,7 +183,7 @@ fn control_api() {
 fn reset_restores_everything() {
     let sandbox = Sandbox::start().unwrap();
     let order = fields("BTC_USDT", "buy", "0.01");
-    let first = market_order(&sandbox, PARTNER, &order).json()["orderId"].clone();
+    let first = MARKET.send(&sandbox, PARTNER, &order).json()["orderId"].clone();
     sandbox.set_price("BTC_USDT", "70000").unwrap();
     sandbox.set_balance(PARTNER.0, "BTC", "1").unwrap();
     sandbox.inject_fault(
@@ -214,7 +216,7 @@ fn reset_restores_everything() {
     );
     assert_eq!(sandbox.balance(PARTNER.0, "BTC").as_deref(), Some("0"));
     assert_eq!(
-        market_order(&sandbox, PARTNER, &order).json()["orderId"].as_u64(),
+        MARKET.send(&sandbox, PARTNER, &order).json()["orderId"].as_u64(),
         first.as_u64().map(|id| id + 1),
         "ids start again"
     );
@@ -226,18 +228,18 @@ fn rate_limits() {
     let sandbox = Sandbox::builder().rate_limits(3, 2).start().unwrap();
     let order = fields("BTC_USDT", "buy", "0.001");
     let statuses: Vec<u16> = (0..5)
-        .map(|_| market_order(&sandbox, PARTNER, &order).status)
+        .map(|_| MARKET.send(&sandbox, PARTNER, &order).status)
         .collect();
     assert_eq!(statuses, [200, 200, 200, 429, 429]);
-    let reply = market_order(&sandbox, PARTNER, &order);
+    let reply = MARKET.send(&sandbox, PARTNER, &order);
     insta::assert_json_snapshot!("rate_limited", reply.snapshot());
     // Per key and per endpoint.
     let hedge_order = hedge("buy", "0.001", "LONG");
-    assert_eq!(market_order(&sandbox, REGULAR, &hedge_order).status, 200);
+    assert_eq!(MARKET.send(&sandbox, REGULAR, &hedge_order).status, 200);
     let trigger = format!(r#"{order},"activation_price":"70000""#);
-    assert_eq!(trigger_order(&sandbox, PARTNER, &trigger).status, 200);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &trigger).status, 200);
     let statuses: Vec<u16> = (0..3)
-        .map(|_| plans(&sandbox, PARTNER, "").status)
+        .map(|_| PLANS.send(&sandbox, PARTNER, "").status)
         .collect();
     assert_eq!(statuses, [200, 200, 429]);
     let stats = sandbox.stats();
@@ -246,7 +248,7 @@ fn rate_limits() {
     assert_eq!(sandbox.order_records().len(), 5);
     // Reset clears the windows.
     sandbox.reset();
-    assert_eq!(market_order(&sandbox, PARTNER, &order).status, 200);
+    assert_eq!(MARKET.send(&sandbox, PARTNER, &order).status, 200);
 }
 
 #[test]
@@ -257,19 +259,21 @@ fn look_up_and_cancel_rate_limits() {
     let sandbox = Sandbox::builder().lookup_rate_limits(2, 1).start().unwrap();
     let statuses = |send: &dyn Fn() -> Reply| (0..3).map(|_| send().status).collect::<Vec<_>>();
     assert_eq!(
-        statuses(&|| open_orders(&sandbox, PARTNER, "")),
+        statuses(&|| OPEN_ORDERS.send(&sandbox, PARTNER, "")),
         [200, 200, 429]
     );
     assert_eq!(
-        statuses(&|| history(&sandbox, PARTNER, "")),
+        statuses(&|| HISTORY.send(&sandbox, PARTNER, "")),
         [200, 200, 429]
     );
-    let cancel_one = || cancel(&sandbox, PARTNER, r#""market":"BTC_USDT","orderId":1"#);
+    let cancel_one = || CANCEL.send(&sandbox, PARTNER, r#""market":"BTC_USDT","orderId":1"#);
     assert_eq!(statuses(&cancel_one), [400, 429, 429]);
     // Per key, and the order routes keep theirs.
-    assert_eq!(open_orders(&sandbox, REGULAR, "").status, 200);
+    assert_eq!(OPEN_ORDERS.send(&sandbox, REGULAR, "").status, 200);
     assert_eq!(
-        market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.001")).status,
+        MARKET
+            .send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.001"))
+            .status,
         200
     );
     assert_eq!(sandbox.stats().rate_limited, 4);
@@ -296,19 +300,21 @@ fn builder_configuration() {
         .unwrap();
     let order = |amount: &str| fields("SOL_USDC", "buy", amount);
     assert_eq!(
-        market_order(&sandbox, ("k1", "s1"), &order("0.7")).json()["code"],
+        MARKET.send(&sandbox, ("k1", "s1"), &order("0.7")).json()["code"],
         32
     );
-    let reply = market_order(&sandbox, ("k1", "s1"), &order("1.5"));
+    let reply = MARKET.send(&sandbox, ("k1", "s1"), &order("1.5"));
     assert_eq!(reply.json()["dealFee"], "0");
     // leverage 2: margin 75
     assert_eq!(sandbox.balance("k1", "USDC").as_deref(), Some("925"));
     assert_eq!(
-        market_order(&sandbox, ("k1", "s1"), &fields("BTC_USDT", "buy", "1")).json()["code"],
+        MARKET
+            .send(&sandbox, ("k1", "s1"), &fields("BTC_USDT", "buy", "1"))
+            .json()["code"],
         31
     );
     assert_eq!(
-        market_order(&sandbox, PARTNER, &order("1")).status,
+        MARKET.send(&sandbox, PARTNER, &order("1")).status,
         401,
         "defaults cleared"
     );

@@ -15,11 +15,6 @@ use common::*;
 use serde_json::{Value, json};
 use txc_sandbox::Sandbox;
 
-/// Snapshots an order answer.
-fn snap(name: &str, reply: &Reply) {
-    order_snapshots().bind(|| insta::assert_json_snapshot!(name, reply.snapshot()));
-}
-
 /// A BTC_USDT trigger order body.
 fn trigger(side: &str, amount: &str, activation: &str) -> String {
     trigger_fields("BTC_USDT", side, amount, activation)
@@ -32,7 +27,7 @@ fn record(sandbox: &Sandbox, index: usize) -> Value {
 #[test]
 fn rests_until_the_price_reaches_it() {
     let sandbox = Sandbox::start().unwrap();
-    let reply = trigger_order(
+    let reply = TRIGGER.send(
         &sandbox,
         PARTNER,
         &format!(
@@ -40,7 +35,7 @@ fn rests_until_the_price_reaches_it() {
             trigger("buy", "0.01", "66000")
         ),
     );
-    snap("trigger_order_open", &reply);
+    snap_order("trigger_order_open", &reply);
     let placed = reply.json();
     assert_eq!(placed["status"], "OPEN");
     assert_eq!(placed["type"], "stop market");
@@ -79,7 +74,7 @@ fn rests_until_the_price_reaches_it() {
 #[test]
 fn sell_fires_at_or_below() {
     let sandbox = Sandbox::start().unwrap();
-    let reply = trigger_order(&sandbox, PARTNER, &trigger("sell", "0.01", "60000"));
+    let reply = TRIGGER.send(&sandbox, PARTNER, &trigger("sell", "0.01", "60000"));
     assert_eq!(reply.json()["activationCondition"], "lte");
     sandbox.set_price("BTC_USDT", "60001").unwrap();
     assert_eq!(record(&sandbox, 0)["status"], "OPEN");
@@ -92,7 +87,7 @@ fn sell_fires_at_or_below() {
 fn fires_through_the_control_api_in_id_order() {
     let sandbox = Sandbox::start().unwrap();
     for activation in ["67000", "66000"] {
-        let reply = trigger_order(&sandbox, PARTNER, &trigger("buy", "0.01", activation));
+        let reply = TRIGGER.send(&sandbox, PARTNER, &trigger("buy", "0.01", activation));
         assert_eq!(reply.status, 200);
     }
     let reply = post_json(
@@ -121,8 +116,8 @@ fn fires_through_the_control_api_in_id_order() {
 fn reached_at_placement_fills_at_once() {
     let sandbox = Sandbox::start().unwrap();
     // Buy activates at price ≥ 60000; the price is 65000.
-    let reply = trigger_order(&sandbox, PARTNER, &trigger("buy", "0.01", "60000"));
-    snap("trigger_order_reached_at_placement", &reply);
+    let reply = TRIGGER.send(&sandbox, PARTNER, &trigger("buy", "0.01", "60000"));
+    snap_order("trigger_order_reached_at_placement", &reply);
     assert_eq!(sandbox.stats().triggers_fired, 1);
     assert_eq!(sandbox.stats().filled_orders, 1);
 }
@@ -140,26 +135,23 @@ fn open_trigger_holds_its_client_order_id() {
         r#"{},"clientOrderId":"cid-7""#,
         trigger("buy", "0.01", "70000")
     );
-    assert_eq!(trigger_order(&sandbox, PARTNER, &resting).status, 200);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &resting).status, 200);
 
-    let reply = market_order(&sandbox, PARTNER, &with_id("BTC_USDT"));
-    snap("client_order_id_in_use", &reply);
-    assert_eq!(
-        trigger_order(&sandbox, PARTNER, &resting).json()["code"],
-        36
-    );
+    let reply = MARKET.send(&sandbox, PARTNER, &with_id("BTC_USDT"));
+    snap_order("client_order_id_in_use", &reply);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &resting).json()["code"], 36);
     // Another market, or another account: free.
     assert_eq!(
-        market_order(&sandbox, PARTNER, &with_id("BTC_PERP")).status,
+        MARKET.send(&sandbox, PARTNER, &with_id("BTC_PERP")).status,
         200
     );
     let other = format!(r#"{},"positionSide":"LONG""#, with_id("BTC_USDT"));
-    assert_eq!(market_order(&sandbox, REGULAR, &other).status, 200);
+    assert_eq!(MARKET.send(&sandbox, REGULAR, &other).status, 200);
 
     // Once it fired, the id is free again.
     sandbox.set_price("BTC_USDT", "70000").unwrap();
     assert_eq!(
-        market_order(&sandbox, PARTNER, &with_id("BTC_USDT")).status,
+        MARKET.send(&sandbox, PARTNER, &with_id("BTC_USDT")).status,
         200
     );
 }
@@ -190,11 +182,11 @@ fn activation_price_rules() {
             r#","activationPrice":"66000""#,
         ),
     ] {
-        let reply = trigger_order(&sandbox, PARTNER, &format!("{base}{extra}"));
-        snap(name, &reply);
+        let reply = TRIGGER.send(&sandbox, PARTNER, &format!("{base}{extra}"));
+        snap_order(name, &reply);
     }
     // Missing with everything else: every missing field at once.
-    let reply = trigger_order(&sandbox, PARTNER, "");
+    let reply = TRIGGER.send(&sandbox, PARTNER, "");
     assert_eq!(
         reply.json()["errors"].as_object().unwrap().len(),
         4,
@@ -203,9 +195,9 @@ fn activation_price_rules() {
     );
 
     // The margin is checked at the activation price: 1 BTC at 90000 needs 9000 + 90.
-    let reply = trigger_order(&sandbox, PARTNER, &trigger("buy", "1", "100000"));
+    let reply = TRIGGER.send(&sandbox, PARTNER, &trigger("buy", "1", "100000"));
     assert_eq!(reply.json()["code"], 10);
-    let reply = trigger_order(&sandbox, PARTNER, &trigger("buy", "1", "90000"));
+    let reply = TRIGGER.send(&sandbox, PARTNER, &trigger("buy", "1", "90000"));
     assert_eq!(reply.status, 200);
     assert_eq!(sandbox.order_records().len(), 2);
 }
@@ -213,7 +205,7 @@ fn activation_price_rules() {
 #[test]
 fn canceled_when_it_can_no_longer_execute() {
     let sandbox = Sandbox::start().unwrap();
-    let reply = trigger_order(&sandbox, PARTNER, &trigger("buy", "0.1", "70000"));
+    let reply = TRIGGER.send(&sandbox, PARTNER, &trigger("buy", "0.1", "70000"));
     assert_eq!(reply.status, 200);
     sandbox.set_balance(PARTNER.0, "USDT", "10").unwrap();
     sandbox.set_price("BTC_USDT", "71000").unwrap();
@@ -230,10 +222,10 @@ fn reduce_only_trigger_is_a_stop_loss() {
     let sandbox = Sandbox::start().unwrap();
     let stop = format!(r#"{},"reduceOnly":true"#, trigger("sell", "0.01", "60000"));
     // No position yet: 116.
-    assert_eq!(trigger_order(&sandbox, PARTNER, &stop).json()["code"], 116);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &stop).json()["code"], 116);
     let buy = fields("BTC_USDT", "buy", "0.01");
-    assert_eq!(market_order(&sandbox, PARTNER, &buy).status, 200);
-    assert_eq!(trigger_order(&sandbox, PARTNER, &stop).status, 200);
+    assert_eq!(MARKET.send(&sandbox, PARTNER, &buy).status, 200);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &stop).status, 200);
     sandbox.set_price("BTC_USDT", "59000").unwrap();
     assert!(sandbox.positions(PARTNER.0).is_empty());
     // 10000 − 0.65 (buy fee) − 60 (loss 0.01 × 6000) − 0.59 (sell fee)
@@ -247,7 +239,9 @@ fn reduce_only_trigger_is_a_stop_loss() {
 fn reduce_only_trigger_is_cut_or_canceled_when_it_fires() {
     let sandbox = Sandbox::start().unwrap();
     assert_eq!(
-        market_order(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01")).status,
+        MARKET
+            .send(&sandbox, PARTNER, &fields("BTC_USDT", "buy", "0.01"))
+            .status,
         200
     );
     // Two stops, each for more than the position.
@@ -257,13 +251,13 @@ fn reduce_only_trigger_is_cut_or_canceled_when_it_fires() {
             trigger("sell", "0.05", activation)
         )
     };
-    let reply = trigger_order(&sandbox, PARTNER, &stop("60000"));
+    let reply = TRIGGER.send(&sandbox, PARTNER, &stop("60000"));
     assert_eq!(
         reply.json()["amount"],
         "0.05",
         "resting: the amount asked for"
     );
-    assert_eq!(trigger_order(&sandbox, PARTNER, &stop("59000")).status, 200);
+    assert_eq!(TRIGGER.send(&sandbox, PARTNER, &stop("59000")).status, 200);
     sandbox.set_price("BTC_USDT", "58000").unwrap();
     let first = record(&sandbox, 1);
     assert_eq!(first["status"], "FILLED");

@@ -14,7 +14,7 @@ mod common;
 use std::net::TcpStream;
 use std::time::Duration;
 
-use common::{PARTNER, TOKEN_PATH, market_order, send_fields};
+use common::{MARKET, PARTNER, TOKEN_PATH, send_fields};
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
@@ -133,7 +133,7 @@ fn ping_authorize_and_subscriptions_answer_as_the_docs_show() {
 
     // An order that fills at once: the balance, the positions, then event 3 only, the
     // executed order and the deal.
-    let placed = market_order(
+    let placed = MARKET.send(
         &sandbox,
         PARTNER,
         r#""market":"BTC_USDT","side":"buy","amount":"0.01","clientOrderId":"ws-1""#,

@@ -2,9 +2,7 @@
 //! enabled, whether it is a B2B partner's. Fixed by the configuration, so it is read without
 //! the state's lock.
 
-use std::collections::HashMap;
-
-use crate::config::AccountSpec;
+use crate::config::{AccountSpec, ByKey};
 use crate::secret::SigningKey;
 
 /// One API key's standing.
@@ -19,32 +17,15 @@ pub(crate) struct Key {
 }
 
 /// Every configured API key.
-#[derive(Debug, Default)]
-pub(crate) struct Keys {
-    by_key: HashMap<String, Key>,
-}
+pub(crate) type Keys = ByKey<Key>;
 
-impl Keys {
-    /// The keys of the configured accounts.
-    pub(crate) fn new(accounts: &[AccountSpec]) -> Self {
-        let by_key = accounts
-            .iter()
-            .map(|a| {
-                (
-                    a.api_key.clone(),
-                    Key {
-                        signing: a.signing.clone(),
-                        enabled: a.enabled,
-                        partner: a.partner,
-                    },
-                )
-            })
-            .collect();
-        Self { by_key }
-    }
-
-    /// The standing of `api_key`, if it is one of the sandbox's keys.
-    pub(crate) fn get(&self, api_key: &str) -> Option<&Key> {
-        self.by_key.get(api_key)
+impl Key {
+    /// The standing of `account`'s key.
+    pub(crate) fn of(account: &AccountSpec) -> Self {
+        Self {
+            signing: account.signing.clone(),
+            enabled: account.terms.enabled,
+            partner: account.terms.partner,
+        }
     }
 }

@@ -25,7 +25,7 @@ use std::time::Instant;
 use http::HeaderMap;
 
 pub(crate) use envelope::Envelope;
-pub(crate) use keys::Keys;
+pub(crate) use keys::{Key, Keys};
 pub(crate) use nonces::Nonces;
 pub(crate) use rejection::AuthRejection;
 

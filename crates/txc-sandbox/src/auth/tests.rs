@@ -23,7 +23,7 @@ const SECRET: &str = "test-secret";
 
 fn keys(secret: &str) -> Keys {
     let spec = AccountConfig::new(KEY, secret).validate().unwrap();
-    Keys::new(&[spec])
+    Keys::new(&[spec], Key::of)
 }
 
 fn headers(payload: &[u8], signature: &[u8]) -> Option<HeaderMap> {
@@ -83,7 +83,7 @@ fn key_and_header_rejections() {
             .enabled(false)
             .validate()
             .unwrap();
-        Keys::new(&[enabled, disabled])
+        Keys::new(&[enabled, disabled], Key::of)
     };
     let good = headers(payload.as_bytes(), signature.as_bytes()).unwrap();
     assert!(check(&keys, "/api/v4/orders", &good, body).is_ok());

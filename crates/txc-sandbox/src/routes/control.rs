@@ -105,9 +105,9 @@ pub(super) async fn account(
         None => failed(&SandboxError::UnknownAccount(api_key)),
         Some(account) => ok(&AccountView {
             api_key: api_key.clone(),
-            enabled: account.spec.enabled,
-            partner: account.spec.partner,
-            position_mode: account.spec.mode.as_str(),
+            enabled: account.spec.terms.enabled,
+            partner: account.spec.terms.partner,
+            position_mode: account.spec.terms.mode.as_str(),
             leverage: decimal::text(account.spec.leverage),
             balances: account
                 .balances

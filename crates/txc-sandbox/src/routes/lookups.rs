@@ -3,7 +3,7 @@
 //! /api/v4/order/cancel`, each checked by its own rules ([`crate::rules`]) and answered in its
 //! own shape ([`crate::wire`]).
 
-use super::private::{Counts, Endpoint};
+use super::private::{Counts, Endpoint, market_rule};
 use crate::faults::Route;
 use crate::op::{Limit, Op};
 use crate::rules::{self, CancelRequest, ConditionalQuery, HistoryQuery, OpenOrdersQuery};
@@ -12,11 +12,8 @@ use crate::wire::{ActiveOrderRecord, ConditionalPage, HistoryByMarket};
 /// The account's open orders, an array.
 pub(super) const OPEN_ORDERS: Endpoint<OpenOrdersQuery, Vec<ActiveOrderRecord>> = Endpoint::new(
     Op::new("/api/v4/orders", Route::OpenOrders, Limit::Lookups),
-    |shared, call| Ok(rules::parse_open_orders(call.fields()?, shared.markets())?),
-    |state, call, query| {
-        let as_of = call.as_of(state.clock.now_us());
-        Ok(state.open_orders(call.api_key(), &query, as_of))
-    },
+    market_rule,
+    |state, call, query| Ok(state.open_orders(call.api_key(), &query, call.as_of(state))),
 )
 .counts(Counts::Lookup);
 
@@ -35,10 +32,7 @@ pub(super) const HISTORY: Endpoint<HistoryQuery, HistoryByMarket> = Endpoint::ne
             now_s,
         )?)
     },
-    |state, call, query| {
-        let as_of = call.as_of(state.clock.now_us());
-        state.history(call.api_key(), &query, as_of)
-    },
+    |state, call, query| state.history(call.api_key(), &query, call.as_of(state)),
 )
 .counts(Counts::Lookup);
 
@@ -49,22 +43,14 @@ pub(super) const CONDITIONAL_ORDERS: Endpoint<ConditionalQuery, ConditionalPage>
         Route::ConditionalOrders,
         Limit::Lookups,
     ),
-    |shared, call| {
-        Ok(rules::parse_conditional_orders(
-            call.fields()?,
-            shared.markets(),
-        )?)
-    },
-    |state, call, query| {
-        let as_of = call.as_of(state.clock.now_us());
-        Ok(state.conditional_orders(call.api_key(), &query, as_of))
-    },
+    market_rule,
+    |state, call, query| Ok(state.conditional_orders(call.api_key(), &query, call.as_of(state))),
 )
 .counts(Counts::Lookup);
 
 /// Cancels an order: its final state.
 pub(super) const CANCEL: Endpoint<CancelRequest, ActiveOrderRecord> = Endpoint::new(
     Op::new("/api/v4/order/cancel", Route::CancelOrder, Limit::Cancels),
-    |shared, call| Ok(rules::parse_cancel(call.fields()?, shared.markets())?),
+    market_rule,
     |state, call, request| state.cancel(call.api_key(), &request),
 );

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 
 use serde_json::value::RawValue;
 
-use super::private::{Call, Counts, Endpoint};
+use super::private::{Call, Counts, Endpoint, market_rule};
 use crate::answer::Answer;
 use crate::app::Shared;
 use crate::faults::Route;
@@ -86,7 +86,7 @@ pub(super) const CLOSE_POSITION: Endpoint<ClosePositionRequest, NoContent> = End
         Route::ClosePosition,
         Limit::Documented(10_000),
     ),
-    |shared, call| Ok(rules::parse_close(call.fields()?, shared.markets())?),
+    market_rule,
     |state, call, request| {
         state
             .close_position(call.api_key(), &request)

@@ -26,6 +26,7 @@ use crate::app::Shared;
 use crate::auth::{self, AuthRejection, Signed};
 use crate::faults::{self, Fault};
 use crate::op::Op;
+use crate::rules::MarketRule;
 use crate::server::ConnectionControl;
 use crate::state::{AsOf, State};
 
@@ -41,11 +42,12 @@ pub(super) struct Call<'a> {
 }
 
 impl Call<'_> {
-    /// When a look-up answers as of: `now_us`, less its lag ([`Fault::Lagging`]).
-    pub(super) fn as_of(&self, now_us: u64) -> AsOf {
+    /// When a look-up answers as of: the sandbox's time in `state`, less the look-up's lag
+    /// ([`Fault::Lagging`]).
+    pub(super) fn as_of(&self, state: &State) -> AsOf {
         let lag = u64::try_from(self.lag.as_micros()).unwrap_or(u64::MAX);
         AsOf {
-            at_us: now_us.saturating_sub(lag),
+            at_us: state.clock.now_us().saturating_sub(lag),
             lagging: lag > 0,
         }
     }
@@ -85,6 +87,15 @@ pub(super) struct Endpoint<Request, Reply> {
     rules: fn(&Shared, &Call<'_>) -> Result<Request, Answer>,
     /// Its effect: the request run against the state.
     effect: fn(&mut State, &Call<'_>, Request) -> Result<Reply, Rejection>,
+}
+
+/// The rules step of an operation whose request is read against the markets: the request's
+/// [`MarketRule`].
+pub(super) fn market_rule<Request: MarketRule>(
+    shared: &Shared,
+    call: &Call<'_>,
+) -> Result<Request, Answer> {
+    Ok(Request::parse(call.fields()?, shared.markets())?)
 }
 
 /// What an operation's success counts as in the statistics.

@@ -1,7 +1,7 @@
 //! The risk controls' routes: cancel-all, bulk cancel, the kill switch and its status. Their
 //! limits per 10 s are the docs' table's.
 
-use super::private::Endpoint;
+use super::private::{Endpoint, market_rule};
 use crate::faults::Route;
 use crate::op::{Limit, Op};
 use crate::rules::{self, BulkItem, CancelAllRequest, KillSwitchRequest};
@@ -14,7 +14,7 @@ pub(super) const CANCEL_ALL: Endpoint<CancelAllRequest, [(); 0]> = Endpoint::new
         Route::CancelAll,
         Limit::Documented(10_000),
     ),
-    |shared, call| Ok(rules::parse_cancel_all(call.fields()?, shared.markets())?),
+    market_rule,
     |state, call, request| {
         state.cancel_all(call.api_key(), &request);
         Ok([])
@@ -28,7 +28,7 @@ pub(super) const CANCEL_BULK: Endpoint<Vec<BulkItem>, Vec<BulkItemRecord>> = End
         Route::CancelBulk,
         Limit::Documented(10_000),
     ),
-    |shared, call| Ok(rules::parse_bulk(call.fields()?, shared.markets())?),
+    market_rule,
     |state, call, items| Ok(state.cancel_bulk(call.api_key(), items)),
 );
 
@@ -39,7 +39,7 @@ pub(super) const KILL_SWITCH: Endpoint<KillSwitchRequest, TimerAnswer> = Endpoin
         Route::KillSwitch,
         Limit::Documented(10_000),
     ),
-    |shared, call| Ok(rules::parse_kill_switch(call.fields()?, shared.markets())?),
+    market_rule,
     |state, call, request| Ok(state.set_kill_switch(call.api_key(), request)),
 );
 

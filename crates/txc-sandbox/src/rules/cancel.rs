@@ -9,6 +9,7 @@
 
 use serde_json::{Map, Value};
 
+use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
 use crate::answer::Rejection;
@@ -22,44 +23,33 @@ pub(crate) struct CancelRequest {
 }
 
 /// Checks a cancel body.
-pub(crate) fn parse_cancel(
-    map: &Map<String, Value>,
-    markets: &Markets,
-) -> Result<CancelRequest, Rejection> {
-    let mut fields = Fields::new(map, Wording::Field);
-    // An empty string fails `required` as Laravel reads it.
-    let market = fields.required_market();
-    let order_id = fields.integer::<i128>("orderId");
-    let client_order_id = fields.text("clientOrderId", Empty::Required);
-    let which = match (order_id, client_order_id) {
-        (None, None) => {
-            fields.required("orderId");
-            None
-        }
-        (Some(_), Some(_)) => {
-            // Not documented: "Sending both identifiers, or neither, returns a validation
-            // error."
-            fields.push(
-                "orderId",
-                "Only one of orderId and clientOrderId may be sent.",
-            );
-            None
-        }
-        (Some(Some(id)), None) => Some(OrderRef::Id(u64::try_from(id).unwrap_or(u64::MAX))),
-        (None, Some(Some(id))) => Some(OrderRef::ClientId(id)),
-        _ => None,
-    };
-    fields.finish(30)?;
-    match (market, which) {
-        (Some(market), Some(which)) if markets.get(&market).is_some() => {
-            Ok(CancelRequest { market, which })
-        }
-        (Some(_), Some(_)) => Err(market_name::rejection(market_name::UNAVAILABLE)),
-        // Cannot happen: a missing market or id is a problem recorded above.
-        _ => Err(Rejection::validation(
-            30,
-            "market",
-            vec!["Market field is required.".to_owned()],
-        )),
+impl MarketRule for CancelRequest {
+    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
+        let mut fields = Fields::new(map, Wording::Field);
+        // An empty string fails `required` as Laravel reads it.
+        let market = fields.required_market();
+        let order_id = fields.integer::<i128>("orderId");
+        let client_order_id = fields.text("clientOrderId", Empty::Required);
+        let which = match (order_id, client_order_id) {
+            (None, None) => {
+                fields.required("orderId");
+                None
+            }
+            (Some(_), Some(_)) => {
+                // Not documented: "Sending both identifiers, or neither, returns a validation
+                // error."
+                fields.push(
+                    "orderId",
+                    "Only one of orderId and clientOrderId may be sent.",
+                );
+                None
+            }
+            (Some(Some(id)), None) => Some(OrderRef::Id(u64::try_from(id).unwrap_or(u64::MAX))),
+            (None, Some(Some(id))) => Some(OrderRef::ClientId(id)),
+            _ => None,
+        };
+        fields.finish(30)?;
+        let (market, which) = market_name::available(market, which, markets)?;
+        Ok(CancelRequest { market, which })
     }
 }

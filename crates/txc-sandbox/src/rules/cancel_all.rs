@@ -8,6 +8,7 @@
 
 use serde_json::{Map, Value};
 
+use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
 use crate::answer::Rejection;
@@ -24,59 +25,58 @@ pub(crate) struct CancelAllRequest {
 }
 
 /// Checks a cancel-all body.
-pub(crate) fn parse_cancel_all(
-    map: &Map<String, Value>,
-    markets: &Markets,
-) -> Result<CancelAllRequest, Rejection> {
-    let mut fields = Fields::new(map, Wording::Field);
-    let market = match fields.get("market") {
-        None => None,
-        Some(Value::String(name)) if market_name::is_well_formed(name) => Some(name.clone()),
-        Some(Value::String(_)) => {
-            fields.push("market", market_name::FORMAT_INVALID);
-            None
-        }
-        Some(_) => {
-            fields.push("market", "Market field should be a string.");
-            fields.push("market", market_name::FORMAT_INVALID);
-            None
-        }
-    };
-    let types = classes(&mut fields, "type");
-    let position_side = match fields.text("positionSide", Empty::Rejected).flatten() {
-        None => None,
-        // Lower case on this endpoint, as the docs write it.
-        Some(text) => match text.as_str() {
-            "both" => Some(PositionSide::Both),
-            "long" => Some(PositionSide::Long),
-            "short" => Some(PositionSide::Short),
-            _ => {
-                fields.push(
-                    "positionSide",
-                    "PositionSide field should contain only 'both', 'long' or 'short' values.",
-                );
+impl MarketRule for CancelAllRequest {
+    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
+        let mut fields = Fields::new(map, Wording::Field);
+        let market = match fields.get("market") {
+            None => None,
+            Some(Value::String(name)) if market_name::is_well_formed(name) => Some(name.clone()),
+            Some(Value::String(_)) => {
+                fields.push("market", market_name::FORMAT_INVALID);
                 None
             }
-        },
-    };
-    if position_side.is_some() && !market.as_deref().is_some_and(|m| m.ends_with("_PERP")) {
-        // "Accepted only when `market` is a perpetual futures market"; message not documented.
-        fields.push(
-            "positionSide",
-            "PositionSide is accepted only for perpetual futures markets.",
-        );
+            Some(_) => {
+                fields.push("market", "Market field should be a string.");
+                fields.push("market", market_name::FORMAT_INVALID);
+                None
+            }
+        };
+        let types = classes(&mut fields, "type");
+        let position_side = match fields.text("positionSide", Empty::Rejected).flatten() {
+            None => None,
+            // Lower case on this endpoint, as the docs write it.
+            Some(text) => match text.as_str() {
+                "both" => Some(PositionSide::Both),
+                "long" => Some(PositionSide::Long),
+                "short" => Some(PositionSide::Short),
+                _ => {
+                    fields.push(
+                        "positionSide",
+                        "PositionSide field should contain only 'both', 'long' or 'short' values.",
+                    );
+                    None
+                }
+            },
+        };
+        if position_side.is_some() && !market.as_deref().is_some_and(|m| m.ends_with("_PERP")) {
+            // "Accepted only when `market` is a perpetual futures market"; message not documented.
+            fields.push(
+                "positionSide",
+                "PositionSide is accepted only for perpetual futures markets.",
+            );
+        }
+        fields.finish(30)?;
+        if let Some(name) = &market
+            && markets.get(name).is_none()
+        {
+            return Err(market_name::rejection(market_name::UNAVAILABLE));
+        }
+        Ok(CancelAllRequest {
+            market,
+            types,
+            position_side,
+        })
     }
-    fields.finish(30)?;
-    if let Some(name) = &market
-        && markets.get(name).is_none()
-    {
-        return Err(market_name::rejection(market_name::UNAVAILABLE));
-    }
-    Ok(CancelAllRequest {
-        market,
-        types,
-        position_side,
-    })
 }
 
 /// A list of order kinds under `field`: an array of `spot`, `margin`, `futures`. Problems

@@ -8,6 +8,7 @@
 
 use serde_json::{Map, Value};
 
+use super::MarketRule;
 use super::{integer, present};
 use crate::answer::Rejection;
 use crate::state::{Markets, OrderRef};
@@ -31,25 +32,24 @@ pub(crate) enum BulkItem {
 }
 
 /// Checks a bulk cancel body: the items, each checked on its own.
-pub(crate) fn parse_bulk(
-    map: &Map<String, Value>,
-    markets: &Markets,
-) -> Result<Vec<BulkItem>, Rejection> {
-    let Some(Value::Array(items)) = present(map, "orders") else {
-        return Err(Rejection::validation(
-            30,
-            "orders",
-            vec!["validation.required".to_owned()],
-        ));
-    };
-    if items.is_empty() || items.len() > MAX_ITEMS {
-        return Err(Rejection::validation(
-            30,
-            "orders",
-            vec!["validation.between".to_owned()],
-        ));
+impl MarketRule for Vec<BulkItem> {
+    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
+        let Some(Value::Array(items)) = present(map, "orders") else {
+            return Err(Rejection::validation(
+                30,
+                "orders",
+                vec!["validation.required".to_owned()],
+            ));
+        };
+        if items.is_empty() || items.len() > MAX_ITEMS {
+            return Err(Rejection::validation(
+                30,
+                "orders",
+                vec!["validation.between".to_owned()],
+            ));
+        }
+        Ok(items.iter().map(|item| parse_item(item, markets)).collect())
     }
-    Ok(items.iter().map(|item| parse_item(item, markets)).collect())
 }
 
 /// One item's rules, in the docs' order: an object, a `market` that exists, exactly one id.

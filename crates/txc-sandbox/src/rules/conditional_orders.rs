@@ -8,6 +8,7 @@
 
 use serde_json::{Map, Value};
 
+use super::MarketRule;
 use super::fields::{Fields, Wording};
 use super::open_orders::market;
 use super::page::{Page, Paging};
@@ -29,13 +30,12 @@ const PAGING: Paging = Paging {
 };
 
 /// Checks a conditional-orders body: `market` first (31), then the page (30).
-pub(crate) fn parse_conditional_orders(
-    map: &Map<String, Value>,
-    markets: &Markets,
-) -> Result<ConditionalQuery, Rejection> {
-    let market = market(map, markets)?;
-    let mut fields = Fields::new(map, Wording::Laravel);
-    let page = Page::read(&mut fields, PAGING);
-    fields.finish(30)?;
-    Ok(ConditionalQuery { market, page })
+impl MarketRule for ConditionalQuery {
+    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
+        let market = market(map, markets)?;
+        let mut fields = Fields::new(map, Wording::Laravel);
+        let page = Page::read(&mut fields, PAGING);
+        fields.finish(30)?;
+        Ok(ConditionalQuery { market, page })
+    }
 }

@@ -9,6 +9,7 @@
 
 use serde_json::{Map, Value};
 
+use super::MarketRule;
 use super::cancel_all::classes;
 use super::fields::{Empty, Fields, Wording};
 use super::{integer, market_name};
@@ -32,59 +33,48 @@ pub(crate) struct KillSwitchRequest {
 }
 
 /// Checks a kill-switch body.
-pub(crate) fn parse_kill_switch(
-    map: &Map<String, Value>,
-    markets: &Markets,
-) -> Result<KillSwitchRequest, Rejection> {
-    let mut fields = Fields::new(map, Wording::Field);
-    let market = fields.required_market();
-    // The key must be present; `null` deletes.
-    let timeout = match map.get("timeout") {
-        None => {
-            fields.required("timeout");
-            None
-        }
-        Some(Value::Null) => Some(None),
-        Some(value) => match integer(value) {
+impl MarketRule for KillSwitchRequest {
+    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
+        let mut fields = Fields::new(map, Wording::Field);
+        let market = fields.required_market();
+        // The key must be present; `null` deletes.
+        let timeout = match map.get("timeout") {
             None => {
-                fields.push("timeout", "Timeout field should be a numeric string.");
+                fields.required("timeout");
                 None
             }
-            Some(n) if n < MIN_TIMEOUT => {
-                fields.push("timeout", "Timeout should be at least 5.");
-                None
-            }
-            Some(n) if n > MAX_TIMEOUT => {
-                fields.push("timeout", "Timeout should not be greater than 600.");
-                None
-            }
-            Some(n) => Some(u64::try_from(n).ok()),
-        },
-    };
-    let types = classes(&mut fields, "types");
-    if fields
-        .get("types")
-        .and_then(Value::as_array)
-        .is_some_and(|t| t.is_empty() || t.len() > 3)
-    {
-        fields.push("types", "The types must have between 1 and 3 items.");
-    }
-    fields.finish(30)?;
-    match (market, timeout) {
-        (Some(market), Some(timeout_secs)) if markets.get(&market).is_some() => {
-            Ok(KillSwitchRequest {
-                market,
-                timeout_secs,
-                types,
-            })
+            Some(Value::Null) => Some(None),
+            Some(value) => match integer(value) {
+                None => {
+                    fields.push("timeout", "Timeout field should be a numeric string.");
+                    None
+                }
+                Some(n) if n < MIN_TIMEOUT => {
+                    fields.push("timeout", "Timeout should be at least 5.");
+                    None
+                }
+                Some(n) if n > MAX_TIMEOUT => {
+                    fields.push("timeout", "Timeout should not be greater than 600.");
+                    None
+                }
+                Some(n) => Some(u64::try_from(n).ok()),
+            },
+        };
+        let types = classes(&mut fields, "types");
+        if fields
+            .get("types")
+            .and_then(Value::as_array)
+            .is_some_and(|t| t.is_empty() || t.len() > 3)
+        {
+            fields.push("types", "The types must have between 1 and 3 items.");
         }
-        (Some(_), Some(_)) => Err(market_name::rejection(market_name::UNAVAILABLE)),
-        // Cannot happen: a missing value is a problem recorded above.
-        _ => Err(Rejection::validation(
-            30,
-            "market",
-            vec!["Market field is required.".to_owned()],
-        )),
+        fields.finish(30)?;
+        let (market, timeout_secs) = market_name::available(market, timeout, markets)?;
+        Ok(KillSwitchRequest {
+            market,
+            timeout_secs,
+            types,
+        })
     }
 }
 

@@ -25,25 +25,35 @@ mod positions;
 
 use serde_json::{Map, Value};
 
+use crate::answer::Rejection;
+use crate::state::Markets;
+
 pub(crate) use account::{parse_hedge_mode, parse_leverage, parse_ticker_filter};
-pub(crate) use cancel::{CancelRequest, parse_cancel};
-pub(crate) use cancel_all::{CancelAllRequest, parse_cancel_all};
-pub(crate) use cancel_bulk::{BulkItem, parse_bulk};
-pub(crate) use conditional_orders::{ConditionalQuery, parse_conditional_orders};
+pub(crate) use cancel::CancelRequest;
+pub(crate) use cancel_all::CancelAllRequest;
+pub(crate) use cancel_bulk::BulkItem;
+pub(crate) use conditional_orders::ConditionalQuery;
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
 pub(crate) use investments::{
     InvestRequest, InvestmentsFilter, PaymentsFilter, invalid_field, parse_close_investment,
     parse_invest, parse_investments, parse_payments,
 };
-pub(crate) use kill_switch::{KillSwitchRequest, parse_kill_switch, parse_kill_switch_status};
-pub(crate) use open_orders::{OpenOrdersQuery, parse_open_orders};
+pub(crate) use kill_switch::{KillSwitchRequest, parse_kill_switch_status};
+pub(crate) use open_orders::OpenOrdersQuery;
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
 pub(crate) use page::Page;
 pub(crate) use plans::{parse_ticker, unknown_ticker};
 pub(crate) use positions::{
-    ClosePositionRequest, PositionHistoryQuery, parse_close, parse_market_filter,
-    parse_position_history,
+    ClosePositionRequest, PositionHistoryQuery, parse_market_filter, parse_position_history,
 };
+
+/// A request read from a body's fields with the sandbox's markets at hand (the cancels, the
+/// look-ups by market, close, the kill switch): implemented once per request type, so each of
+/// these endpoints' rules step is the one generic reading of it.
+pub(crate) trait MarketRule: Sized {
+    /// The request `map`'s fields make, or the exchange's rejection.
+    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection>;
+}
 
 /// The field's value unless absent or `null` (the sandbox reads `null` as absent).
 pub(crate) fn present<'a>(map: &'a Map<String, Value>, field: &str) -> Option<&'a Value> {

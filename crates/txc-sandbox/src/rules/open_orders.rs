@@ -9,6 +9,7 @@
 
 use serde_json::{Map, Value};
 
+use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
 use super::page::{Page, Paging};
@@ -32,30 +33,29 @@ const PAGING: Paging = Paging {
 };
 
 /// Checks an open-orders body.
-pub(crate) fn parse_open_orders(
-    map: &Map<String, Value>,
-    markets: &Markets,
-) -> Result<OpenOrdersQuery, Rejection> {
-    let market = market(map, markets)?;
-    let mut fields = Fields::new(map, Wording::Laravel);
-    // Not documented for this endpoint: Laravel's wording, as its other messages are.
-    let order_id = fields.integer::<i128>("orderId").flatten();
-    let client_order_id = fields.text("clientOrderId", Empty::Rejected).flatten();
-    let page = Page::read(&mut fields, PAGING);
-    fields.finish(30)?;
-    if market.is_none() && (order_id.is_some() || client_order_id.is_some()) {
-        return Err(Rejection::validation(
-            31,
-            "market",
-            vec!["The market field is required.".to_owned()],
-        ));
+impl MarketRule for OpenOrdersQuery {
+    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
+        let market = market(map, markets)?;
+        let mut fields = Fields::new(map, Wording::Laravel);
+        // Not documented for this endpoint: Laravel's wording, as its other messages are.
+        let order_id = fields.integer::<i128>("orderId").flatten();
+        let client_order_id = fields.text("clientOrderId", Empty::Rejected).flatten();
+        let page = Page::read(&mut fields, PAGING);
+        fields.finish(30)?;
+        if market.is_none() && (order_id.is_some() || client_order_id.is_some()) {
+            return Err(Rejection::validation(
+                31,
+                "market",
+                vec!["The market field is required.".to_owned()],
+            ));
+        }
+        Ok(OpenOrdersQuery {
+            market,
+            order_id,
+            client_order_id,
+            page,
+        })
     }
-    Ok(OpenOrdersQuery {
-        market,
-        order_id,
-        client_order_id,
-        page,
-    })
 }
 
 /// `market`, code 31, with this endpoint's messages (companion-endpoints §1); the conditional

@@ -7,6 +7,7 @@
 
 use serde_json::{Map, Value};
 
+use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
 use super::page::{Page, Paging};
@@ -97,50 +98,49 @@ pub(crate) struct ClosePositionRequest {
 /// Checks a close body: `positionId` (an integer) and `market` (a market of the sandbox)
 /// required, `positionSide` `LONG`/`SHORT`/`BOTH` if given. Everything 30: "a missing or
 /// malformed `positionId` or `market`".
-pub(crate) fn parse_close(
-    map: &Map<String, Value>,
-    markets: &Markets,
-) -> Result<ClosePositionRequest, Rejection> {
-    let mut fields = Fields::new(map, Wording::Field);
-    let position_id = match fields.integer::<u64>("positionId") {
-        None => {
-            fields.required("positionId");
-            None
-        }
-        Some(id) => id,
-    };
-    let market = match fields.required_market() {
-        Some(name) if markets.get(&name).is_none() => {
-            fields.push("market", market_name::UNAVAILABLE);
-            None
-        }
-        other => other,
-    };
-    let side = match fields.get("positionSide") {
-        None => None,
-        Some(value) => {
-            let side = value.as_str().and_then(PositionSide::parse);
-            if side.is_none() {
-                fields.push(
-                    "positionSide",
-                    "PositionSide field should contain only 'LONG', 'SHORT' or 'BOTH' values.",
-                );
+impl MarketRule for ClosePositionRequest {
+    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
+        let mut fields = Fields::new(map, Wording::Field);
+        let position_id = match fields.integer::<u64>("positionId") {
+            None => {
+                fields.required("positionId");
+                None
             }
-            side
+            Some(id) => id,
+        };
+        let market = match fields.required_market() {
+            Some(name) if markets.get(&name).is_none() => {
+                fields.push("market", market_name::UNAVAILABLE);
+                None
+            }
+            other => other,
+        };
+        let side = match fields.get("positionSide") {
+            None => None,
+            Some(value) => {
+                let side = value.as_str().and_then(PositionSide::parse);
+                if side.is_none() {
+                    fields.push(
+                        "positionSide",
+                        "PositionSide field should contain only 'LONG', 'SHORT' or 'BOTH' values.",
+                    );
+                }
+                side
+            }
+        };
+        fields.finish(30)?;
+        match (position_id, market) {
+            (Some(position_id), Some(market)) => Ok(ClosePositionRequest {
+                position_id,
+                market,
+                side,
+            }),
+            // Cannot happen: a missing value is a problem recorded above.
+            _ => Err(Rejection::validation(
+                30,
+                "positionId",
+                vec!["PositionId field is required.".to_owned()],
+            )),
         }
-    };
-    fields.finish(30)?;
-    match (position_id, market) {
-        (Some(position_id), Some(market)) => Ok(ClosePositionRequest {
-            position_id,
-            market,
-            side,
-        }),
-        // Cannot happen: a missing value is a problem recorded above.
-        _ => Err(Rejection::validation(
-            30,
-            "positionId",
-            vec!["PositionId field is required.".to_owned()],
-        )),
     }
 }

@@ -1,10 +1,10 @@
 //! Accounts: credentials, permissions, position mode, leverage and collateral balances.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
-use crate::config::{AccountSpec, PositionMode};
+use crate::config::{AccountSpec, ByKey, PositionMode};
 
 /// One account's live state.
 #[derive(Debug, Clone)]
@@ -23,47 +23,28 @@ impl Account {
 
     /// The account's position mode.
     pub(crate) fn mode(&self) -> PositionMode {
-        self.spec.mode
+        self.spec.terms.mode
     }
 }
 
 /// Every account, by API key.
-#[derive(Debug, Default)]
-pub(crate) struct Accounts {
-    by_key: HashMap<String, Account>,
+pub(crate) type Accounts = ByKey<Account>;
+
+impl Account {
+    /// The live state `spec` starts from.
+    pub(crate) fn of(spec: &AccountSpec) -> Self {
+        Self {
+            spec: spec.clone(),
+            balances: spec.balances.clone(),
+            main: spec.main_balances.clone(),
+        }
+    }
 }
 
 impl Accounts {
-    /// The accounts of a configuration.
-    pub(crate) fn new(specs: &[AccountSpec]) -> Self {
-        let by_key = specs
-            .iter()
-            .map(|spec| {
-                (
-                    spec.api_key.clone(),
-                    Account {
-                        spec: spec.clone(),
-                        balances: spec.balances.clone(),
-                        main: spec.main_balances.clone(),
-                    },
-                )
-            })
-            .collect();
-        Self { by_key }
-    }
-
-    pub(crate) fn get(&self, api_key: &str) -> Option<&Account> {
-        self.by_key.get(api_key)
-    }
-
-    pub(crate) fn get_mut(&mut self, api_key: &str) -> Option<&mut Account> {
-        self.by_key.get_mut(api_key)
-    }
-
     /// Every ticker any account holds.
     pub(crate) fn tickers(&self) -> impl Iterator<Item = &str> {
-        self.by_key
-            .values()
+        self.values()
             .flat_map(|a| a.balances.keys().chain(a.main.keys()).map(String::as_str))
     }
 }

@@ -97,7 +97,7 @@ impl State {
     pub(crate) fn set_hedge_mode(&mut self, api_key: &str, hedge: bool) -> Result<(), Rejection> {
         self.unchanged_while_open(api_key, "hedgeMode")?;
         if let Some(account) = self.accounts.get_mut(api_key) {
-            account.spec.mode = if hedge {
+            account.spec.terms.mode = if hedge {
                 PositionMode::Hedge
             } else {
                 PositionMode::OneWay

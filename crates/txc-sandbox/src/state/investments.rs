@@ -126,7 +126,7 @@ impl State {
             .accounts
             .get_mut(api_key)
             .ok_or_else(|| invalid_field("planId", "The selected planId is invalid."))?;
-        let one_only = account.spec.one_investment_per_plan;
+        let one_only = account.spec.terms.one_investment_per_plan;
         if one_only
             && self
                 .investments

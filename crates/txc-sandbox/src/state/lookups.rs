@@ -157,7 +157,7 @@ impl State {
         let canceled_recorded = self
             .accounts
             .get(api_key)
-            .is_none_or(|a| a.spec.canceled_in_history);
+            .is_none_or(|a| a.spec.terms.canceled_in_history);
         let market = query.market.as_deref();
         let (from, to) = query.period;
         let matches = |o: &&StoredOrder| {

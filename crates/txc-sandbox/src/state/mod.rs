@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 use rust_decimal::Decimal;
 
-pub(crate) use accounts::Accounts;
+pub(crate) use accounts::{Account, Accounts};
 pub use kill_switch::KillSwitchTimer;
 pub(crate) use lookups::AsOf;
 pub(crate) use markets::{Markets, check_amount};
@@ -72,7 +72,7 @@ impl State {
     /// The initial state of a configuration, whose markets are `markets`.
     pub(crate) fn new(config: &Config, markets: Arc<Markets>, feed: Feed) -> Self {
         Self {
-            accounts: Accounts::new(&config.accounts),
+            accounts: Accounts::new(&config.accounts, Account::of),
             prices: config
                 .markets
                 .iter()

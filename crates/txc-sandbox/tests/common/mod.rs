@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 use std::time::SystemTime;
 
 use serde_json::{Value, json};
-use txc_sandbox::{Sandbox, demo};
+use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::{Credentials, NonceSequence};
 
 /// One nonce sequence for every request of a test binary: strictly increasing and close to
@@ -171,43 +171,40 @@ pub fn send_fields(sandbox: &Sandbox, account: (&str, &str), path: &str, fields:
     send_hand_signed(sandbox, account, path, &body(path, fields))
 }
 
-/// A collateral market order with `fields`, signed by `account`.
-pub fn market_order(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
-    send_fields(sandbox, account, MARKET_PATH, fields)
+/// A private endpoint of the sandbox, by its path: what the tests send hand-written fields to.
+#[derive(Debug, Clone, Copy)]
+pub struct Endpoint(pub &'static str);
+
+impl Endpoint {
+    /// Sends a hand-written body with `fields` to this endpoint, signed by `account`.
+    pub fn send(self, sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
+        send_fields(sandbox, account, self.0, fields)
+    }
 }
 
-/// A collateral trigger market order with `fields`, signed by `account`.
-pub fn trigger_order(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
-    send_fields(sandbox, account, TRIGGER_PATH, fields)
-}
-
-/// The smart plans request with `fields`, signed by `account`.
-pub fn plans(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
-    send_fields(sandbox, account, PLANS_PATH, fields)
-}
-
-/// `POST /api/v4/orders` with `fields`, signed by `account`.
-pub fn open_orders(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
-    send_fields(sandbox, account, OPEN_ORDERS_PATH, fields)
-}
-
-/// `POST /api/v4/trade-account/order/history` with `fields`, signed by `account`.
-pub fn history(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
-    send_fields(sandbox, account, HISTORY_PATH, fields)
-}
-
-/// `POST /api/v4/order/cancel` with `fields`, signed by `account`.
-pub fn conditional_orders(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
-    send_fields(sandbox, account, CONDITIONAL_PATH, fields)
-}
-
-pub fn cancel(sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
-    send_fields(sandbox, account, CANCEL_PATH, fields)
-}
+/// A collateral market order.
+pub const MARKET: Endpoint = Endpoint(MARKET_PATH);
+/// A collateral trigger market order.
+pub const TRIGGER: Endpoint = Endpoint(TRIGGER_PATH);
+/// The smart plans request.
+pub const PLANS: Endpoint = Endpoint(PLANS_PATH);
+/// `POST /api/v4/orders`.
+pub const OPEN_ORDERS: Endpoint = Endpoint(OPEN_ORDERS_PATH);
+/// `POST /api/v4/trade-account/order/history`.
+pub const HISTORY: Endpoint = Endpoint(HISTORY_PATH);
+/// `POST /api/v4/conditional-orders`.
+pub const CONDITIONAL: Endpoint = Endpoint(CONDITIONAL_PATH);
+/// `POST /api/v4/order/cancel`.
+pub const CANCEL: Endpoint = Endpoint(CANCEL_PATH);
 
 /// `"market":"{market}","side":"{side}","amount":"{amount}"`.
 pub fn fields(market: &str, side: &str, amount: &str) -> String {
     format!(r#""market":"{market}","side":"{side}","amount":"{amount}""#)
+}
+
+/// `"market":"BTC_USDT","orderId":{id}`: the fields naming a BTC_USDT order by its id.
+pub fn btc_order(id: impl std::fmt::Display) -> String {
+    format!(r#""market":"BTC_USDT","orderId":{id}"#)
 }
 
 /// The fields of a `side` trigger order of `amount` on `market` activating at `activation`.
@@ -230,7 +227,7 @@ pub fn resting(
 ) -> Value {
     let order = trigger_fields(market, "buy", "0.01", "90000");
     let body = format!(r#"{order},"clientOrderId":"{client_order_id}"{extra}"#);
-    let reply = trigger_order(sandbox, account, &body);
+    let reply = TRIGGER.send(sandbox, account, &body);
     assert_eq!(reply.status, 200, "{}", reply.text());
     reply.json()
 }
@@ -281,6 +278,45 @@ pub fn order_snapshots() -> insta::Settings {
     settings.add_redaction(".body.orderId", "[orderId]");
     settings.add_redaction(".body.oto.otoId", "[otoId]");
     settings
+}
+
+/// Snapshots an order answer as `name`, with [`order_snapshots`]' redactions, where the
+/// calling test binary's own snapshots are (`tests/snapshots/<binary>__<name>.snap`).
+pub fn snap_order(name: &str, reply: &Reply) {
+    let mut settings = order_snapshots();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    let binary = module_path!().split("::").next().unwrap_or_default();
+    let name = format!("{binary}__{name}");
+    settings.bind(|| insta::assert_json_snapshot!(name, reply.snapshot()));
+}
+
+/// The keys every order record starts with, in the docs' order.
+pub const ORDER_HEAD_KEYS: [&str; 6] = [
+    "orderId",
+    "clientOrderId",
+    "market",
+    "side",
+    "type",
+    "timestamp",
+];
+
+/// A sandbox with the defaults, started, whose `route` answers its next `times` requests
+/// (every one with `None`) with `fault`.
+pub fn faulty(route: Route, fault: Fault, times: Option<u32>) -> Sandbox {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.inject_fault(route, fault, times);
+    sandbox
+}
+
+/// A sandbox with the defaults, started, whose next order placed on `route` stays out of
+/// every look-up for an hour (answered as usual).
+pub fn hidden_once(route: Route) -> Sandbox {
+    faulty(
+        route,
+        Fault::VisibleAfter(std::time::Duration::from_secs(3600)),
+        Some(1),
+    )
 }
 
 /// Polls `condition` every 20 ms for at most 10 s.
