@@ -11,12 +11,13 @@
 //! field attributes that would make the derive differ from what they say are refused with a
 //! compile error rather than ignored.
 //!
-//! # `#[derive(Answer)]`: an answer's lenient decoder
+//! # `#[derive(Answer)]`: an answer's lenient decoder and its `Serialize`
 //!
 //! From a struct with named fields it generates the struct's `Deserialize` impl by
 //! `txc-types`' leniency rule (see that crate's `lenient` module): a parts struct holding each
 //! field as an `Option`, the `ObjectFields` impl (one match arm per wire name, and the step that
-//! turns the parts into the record), and `Deserialize`. Everything is read from the field list:
+//! turns the parts into the record), and `Deserialize`; and its `Serialize`, the text serde's
+//! derive wrote for the same declaration. Everything is read from the field list:
 //!
 //! - a field is **required** unless its type is `Option<…>`: an answer without it is an error
 //!   naming it, unless `#[answer(missing = path)]` gives a function that makes the value;
@@ -25,10 +26,15 @@
 //!   fields with a rule of their own (`""` meaning "none", a nested object);
 //! - the one `#[serde(flatten)]` field (a JSON map) is the record's `extra`, which keeps what
 //!   the rule does not place;
-//! - the container's `#[answer(expecting = "…")]` names the record in error messages.
+//! - the container's `#[answer(expecting = "…")]` names the record in error messages;
+//! - written back, the fields go in declaration order under their wire names, then `extra`'s
+//!   entries; an `Option` is left out when `None` (`#[answer(always)]` writes it, as `null`
+//!   or as its `serialize_with` has it), `#[serde(serialize_with = path)]` writes a field by a
+//!   function, `#[serde(skip_serializing)]` leaves it out. `skip_serializing_if` is refused:
+//!   the rule for `Option`s is the derive's.
 //!
 //! ```text
-//! #[derive(Serialize, Answer)]
+//! #[derive(Answer)]
 //! #[serde(rename_all = "camelCase")]
 //! #[answer(expecting = "an oto object")]
 //! pub struct Oto {
@@ -99,8 +105,9 @@ mod request;
 use proc_macro::TokenStream;
 use syn::{Error, parse_macro_input};
 
-/// Derives `Deserialize` for an answer record by `txc-types`' leniency rule; see the crate docs.
-#[proc_macro_derive(Answer, attributes(answer))]
+/// Derives an answer record's `Deserialize` by `txc-types`' leniency rule, and its
+/// `Serialize`; see the crate docs.
+#[proc_macro_derive(Answer, attributes(answer, serde))]
 pub fn derive_answer(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as syn::DeriveInput);
     answer::expand(&input)

@@ -68,12 +68,14 @@ impl RenameAll {
     }
 }
 
-/// What a field's `#[serde(…)]` says: its `rename`, and whether it is `flatten`ed. Any key
-/// in `refused` is an error naming `who`: the derive would otherwise do `what` differently
-/// from what the attribute says.
+/// What a field's `#[serde(…)]` says: its `rename`, whether it is `flatten`ed, and how it is
+/// written (`serialize_with`, `skip_serializing`). Any key in `refused` is an error naming
+/// `who`: the derive would otherwise do `what` differently from what the attribute says.
 pub(crate) struct SerdeField {
     pub(crate) rename: Option<String>,
     pub(crate) flatten: bool,
+    pub(crate) serialize_with: Option<Path>,
+    pub(crate) skip_serializing: bool,
 }
 
 impl SerdeField {
@@ -86,6 +88,8 @@ impl SerdeField {
         let mut out = Self {
             rename: None,
             flatten: false,
+            serialize_with: None,
+            skip_serializing: false,
         };
         for attr in field.attrs.iter().filter(|a| a.path().is_ident("serde")) {
             attr.parse_nested_meta(|meta| {
@@ -100,6 +104,12 @@ impl SerdeField {
                     )))
                 } else if meta.path.is_ident("flatten") {
                     out.flatten = true;
+                    Ok(())
+                } else if meta.path.is_ident("serialize_with") {
+                    out.serialize_with = Some(path_value(&meta)?);
+                    Ok(())
+                } else if meta.path.is_ident("skip_serializing") {
+                    out.skip_serializing = true;
                     Ok(())
                 } else {
                     skip_value(&meta)

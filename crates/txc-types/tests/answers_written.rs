@@ -24,9 +24,12 @@ fn written<T: DeserializeOwned + Serialize>(text: &str) -> String {
     serde_json::to_string(&value).unwrap()
 }
 
+/// A case: its name, how its text is decoded and written, and the text.
+type Row = (&'static str, fn(&str) -> String, &'static str);
+
 #[test]
 fn each_answer_writes_its_wire_names_and_extra() {
-    let rows: [(&str, fn(&str) -> String, &str); 27] = [
+    let rows: [Row; 27] = [
         (
             "order",
             written::<Order>,
