@@ -1,5 +1,5 @@
-//! The derives behind `txc-types`' requests and answers: each record declares each field once,
-//! and these write the code that reads or writes it.
+//! The derives behind `txc-types`' requests, answers and wire enums: each record declares each
+//! field (each enum each word) once, and these write the code that reads or writes it.
 //!
 //! **What it is for:** `txc-types` only. The generated code calls that crate's private items
 //! (`crate::lenient`, `crate::endpoint`'s walk, `crate::building`), so it compiles nowhere
@@ -92,15 +92,41 @@
 //! }
 //! ```
 //!
-//! Why a derive, for both: the alternatives each keep a second list of the fields — a
-//! hand-written walk, `Serialize`, setter and getter per field, or a declarative table apart
-//! from the struct and its doc comments — and a name written twice can differ. The generated
+//! # `#[derive(WireEnum)]`: a closed enum of wire words
+//!
+//! For an enum of unit variants (`Side`, `Stp`, …), each variant's **wire word** comes from
+//! the same serde attributes its `Serialize` uses — the container's `rename_all`
+//! (`lowercase`, `UPPERCASE`, `snake_case`) or the variant's `rename` — and the derive writes
+//! `as_str`, `FromStr` (the word, each `#[wire(alias = "…")]`, in any case with the
+//! container's `#[wire(ignore_case)]`; anything else is `ValidationError::invalid(field,
+//! UnknownVariant)` naming the container's `#[wire(field = "…")]`), `Display`, the answer
+//! reader's `Word`, the request writer's `ToWire`, and — when serde reads it with
+//! `try_from = "Cow<str>"` — that `TryFrom`.
+//!
+//! ```text
+//! #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, WireEnum)]
+//! #[serde(try_from = "std::borrow::Cow<'_, str>")]
+//! #[wire(field = "stp")]
+//! pub enum Stp {
+//!     #[serde(rename = "no")]
+//!     No,
+//!     #[serde(rename = "cb")]
+//!     #[wire(alias = "cancel_both")]
+//!     CancelBoth,
+//! }
+//! ```
+//!
+//! Why a derive, for each: the alternatives each keep a second list of the fields (or
+//! variants) — a hand-written walk, `Serialize`, setter and getter per field, a `match` per
+//! direction per enum, or a declarative table apart from the struct and its doc comments — and
+//! a name written twice can differ. The generated
 //! code is what was written by hand before (the same calls, inlined), so it runs as fast:
 //! `txc-sign`'s signing benchmark and `txc-types`' decode benchmark measure it.
 
 mod answer;
 mod names;
 mod request;
+mod wire_enum;
 
 use proc_macro::TokenStream;
 use syn::{Error, parse_macro_input};
@@ -121,6 +147,16 @@ pub fn derive_answer(input: TokenStream) -> TokenStream {
 pub fn derive_request(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as syn::DeriveInput);
     request::expand(&input)
+        .unwrap_or_else(Error::into_compile_error)
+        .into()
+}
+
+/// Derives a closed enum of wire words' `as_str`, `FromStr`, `Display` and the crate's reading
+/// and writing of it; see the crate docs.
+#[proc_macro_derive(WireEnum, attributes(wire, serde))]
+pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as syn::DeriveInput);
+    wire_enum::expand(&input)
         .unwrap_or_else(Error::into_compile_error)
         .into()
 }

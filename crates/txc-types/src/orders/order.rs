@@ -2,11 +2,9 @@
 
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, WireEnum};
 
 use super::{OrderStatus, OrderType, PositionSide, Side, Stp};
-use crate::errors::{Reason, ValidationError};
-use crate::lenient::Word;
 use crate::values::{ClientOrderId, ExactDecimal, Market, Timestamp};
 
 /// An order as the exchange answers it.
@@ -138,29 +136,16 @@ pub struct Oto {
     pub extra: Map<String, Value>,
 }
 
-/// When a trigger order activates relative to its activation price.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// When a trigger order activates relative to its activation price: `lte`/`gte` as the
+/// open-orders list writes it, `<=`/`>=` as the history does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, WireEnum)]
 #[serde(rename_all = "lowercase")]
+#[wire(field = "activationCondition")]
 pub enum ActivationCondition {
     /// When the price is less than or equal to the activation price (sell).
+    #[wire(alias = "<=")]
     Lte,
     /// When the price is greater than or equal to the activation price (buy).
+    #[wire(alias = ">=")]
     Gte,
 }
-
-impl std::str::FromStr for ActivationCondition {
-    type Err = ValidationError;
-    /// `lte`/`gte` as the open-orders list writes them, `<=`/`>=` as the history does.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "lte" | "<=" => Ok(Self::Lte),
-            "gte" | ">=" => Ok(Self::Gte),
-            _ => Err(ValidationError::invalid(
-                "activationCondition",
-                Reason::UnknownVariant,
-            )),
-        }
-    }
-}
-
-impl Word for ActivationCondition {}

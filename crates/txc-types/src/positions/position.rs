@@ -1,14 +1,9 @@
 //! [`Position`]: an open position as the open-positions list answers it.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, WireEnum};
 
-use crate::errors::{Reason, ValidationError};
-use crate::lenient::Word;
 use crate::orders::PositionSide;
 use crate::values::{ExactDecimal, Market, Timestamp};
 
@@ -101,36 +96,12 @@ pub struct Tpsl {
 }
 
 /// A liquidation under way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, WireEnum)]
 #[serde(rename_all = "snake_case")]
+#[wire(field = "liquidationState")]
 pub enum LiquidationState {
     /// `margin_call`.
     MarginCall,
     /// `liquidation`.
     Liquidation,
 }
-
-impl FromStr for LiquidationState {
-    type Err = ValidationError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "margin_call" => Ok(Self::MarginCall),
-            "liquidation" => Ok(Self::Liquidation),
-            _ => Err(ValidationError::invalid(
-                "liquidationState",
-                Reason::UnknownVariant,
-            )),
-        }
-    }
-}
-
-impl fmt::Display for LiquidationState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::MarginCall => "margin_call",
-            Self::Liquidation => "liquidation",
-        })
-    }
-}
-
-impl Word for LiquidationState {}
