@@ -63,8 +63,8 @@
 //! The same declaration gives the request's public surface, each item documented by the
 //! field's own doc comment:
 //!
-//! - `get`: a getter (`Option<&T>`, `&T`, `&[T]`, `&str` for text); `get = copy` returns the
-//!   value;
+//! - a getter, for every field but a `page` (`Option<&T>`, `&T`, `&[T]`, `&str` for text);
+//!   `get = copy` returns the value, `get = none` leaves the getter out;
 //! - `set`: a setter on the builder named by the container's `builder = Name` — the derive
 //!   defines that type (wrapping `Building<Self>`), `Self::builder()`, and `build()`, which
 //!   runs the container's `check = path` (`fn(&Self) -> Result<(), ValidationError>`, the rules
@@ -85,7 +85,7 @@
 //!           builder = ConditionalOrdersQueryBuilder)]
 //! pub struct ConditionalOrdersQuery {
 //!     /// The market filter: only records of this market.
-//!     #[request(get, set, text)]
+//!     #[request(set, text)]
 //!     market: Option<Market>,          // "market", sent when set
 //!     #[request(page)]
 //!     page: Page<100, 4_294_967_295>,  // "limit", "offset"

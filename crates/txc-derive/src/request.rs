@@ -268,7 +268,7 @@ fn field(field: &syn::Field, rename_all: RenameAll) -> Result<FieldSpec<'_>, Err
         ty: &field.ty,
         wire: rename_all.wire(ident, serde.rename),
         walk: Walk::Value,
-        get: Get::None,
+        get: Get::Ref,
         set: false,
         of: false,
         text: false,
@@ -289,14 +289,20 @@ fn field(field: &syn::Field, rename_all: RenameAll) -> Result<FieldSpec<'_>, Err
                 "skip" => spec.walk = Walk::Skip,
                 "with" => spec.walk = Walk::With(path_value(&meta)?),
                 "get" => {
-                    spec.get = Get::Ref;
-                    if meta.input.peek(syn::Token![=]) {
-                        let how: Ident = meta.value()?.parse()?;
-                        if how != "copy" {
-                            return Err(meta.error("Request: `get` or `get = copy`"));
-                        }
-                        spec.get = Get::Copy;
+                    if !meta.input.peek(syn::Token![=]) {
+                        return Err(meta.error(
+                            "Request: a field has a getter by default; `get = copy` returns \
+                             the value, `get = none` leaves it out",
+                        ));
                     }
+                    let how: Ident = meta.value()?.parse()?;
+                    spec.get = if how == "copy" {
+                        Get::Copy
+                    } else if how == "none" {
+                        Get::None
+                    } else {
+                        return Err(meta.error("Request: `get = copy` or `get = none`"));
+                    };
                 }
                 "set" => spec.set = true,
                 "of" => spec.of = true,
@@ -307,6 +313,10 @@ fn field(field: &syn::Field, rename_all: RenameAll) -> Result<FieldSpec<'_>, Err
             }
             Ok(())
         })?;
+    }
+    if matches!(spec.walk, Walk::Page) && spec.get == Get::Ref {
+        // A page's getters are its own (`limit`, `offset`).
+        spec.get = Get::None;
     }
     let public = spec.get != Get::None || spec.set || spec.of;
     if public && spec.docs.is_empty() {
@@ -650,12 +660,15 @@ mod tests {
                       rate_limit = (1_000, 10), builder = XQueryBuilder)]
             pub struct XQuery {
                 /// The market.
-                #[request(set, get, text)]
+                #[request(set, text)]
                 market: Option<Market>,
+                /// The kinds.
                 #[serde(rename = "type")]
                 types: Vec<OrderClass>,
+                /// The position.
+                #[request(get = copy)]
                 position_id: u64,
-                #[request(skip)]
+                #[request(skip, get = none)]
                 ticker: Option<Ticker>,
                 #[request(page)]
                 page: Page<100, 10_000>,
@@ -675,11 +688,18 @@ mod tests {
         .map(at);
         assert!(order.is_sorted(), "{code}");
         assert!(!code.contains(r#""ticker""#), "skipped: {code}");
+        assert!(!code.contains("fn ticker"), "no getter: {code}");
+        assert!(
+            !code.contains("fn page"),
+            "a page's getters are its own: {code}"
+        );
         for part in [
             r#"const PATH : & 'static str = "/api/v4/x""#,
             "crate :: endpoint :: RateLimit :: new (1_000 , 10)",
             r#"into_field (market , "market") ?"#,
             "pub fn market (& self) -> :: core :: option :: Option < & Market >",
+            "pub fn types (& self) -> & [OrderClass]",
+            "pub fn position_id (& self) -> u64",
             "At most `limit` records a page, from 1 to 100.",
             "(at most 10 000)",
             "pub struct XQueryBuilder (crate :: building :: Building < XQuery >)",
@@ -690,7 +710,7 @@ mod tests {
 
     #[test]
     fn what_cannot_be_honoured_is_refused() {
-        let cases: [(syn::DeriveInput, &str); 5] = [
+        let cases: [(syn::DeriveInput, &str); 7] = [
             (
                 syn::parse_quote! { #[request(part)] struct P { #[serde(skip_serializing_if = "x")] a: u64 } },
                 "would change the wire",
@@ -700,8 +720,18 @@ mod tests {
                 "give `path`, `operation`, `kind` and `response`",
             ),
             (
-                syn::parse_quote! { #[request(part)] struct P { #[request(get)] a: u64 } },
+                syn::parse_quote! { #[request(part)] struct P { a: u64 } },
                 "document the field",
+            ),
+            (
+                syn::parse_quote! { #[request(part)] struct P { /// A.
+                #[request(get)] a: u64 } },
+                "a getter by default",
+            ),
+            (
+                syn::parse_quote! { #[request(part)] struct P { /// A.
+                #[request(page, get = copy)] a: Page<1, 1> } },
+                "own accessors",
             ),
             (
                 syn::parse_quote! { #[request(part)] struct P { /// A.
@@ -710,7 +740,7 @@ mod tests {
             ),
             (
                 syn::parse_quote! { #[request(part)] struct P { /// A.
-                #[request(get, arg = u64)] a: u64 } },
+                #[request(arg = u64)] a: u64 } },
                 "needs the `check`",
             ),
         ];

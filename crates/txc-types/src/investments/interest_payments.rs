@@ -31,11 +31,11 @@ use crate::values::Ticker;
 )]
 pub struct InterestPaymentsQuery {
     /// The plan filter: only payments of this plan.
-    #[request(get, set, arg = &str, check = check_id)]
+    #[request(set, arg = &str, check = check_id)]
     plan_id: Option<String>,
     /// The interest currency filter: only payments in this currency (the plans'
     /// `interestTicker`).
-    #[request(get, set, text)]
+    #[request(set, text)]
     ticker: Option<Ticker>,
     #[request(page)]
     page: Page<MAX_PAGE_LIMIT, MAX_PAGE_OFFSET>,

@@ -53,15 +53,13 @@ use crate::values::{Amount, ExactDecimal, Ticker};
 )]
 pub struct Invest {
     /// The plan's id.
-    #[request(get)]
     plan_id: String,
     /// The amount, in the plan's source currency.
-    #[request(get)]
     amount: Amount,
     /// The plan's source currency, when the investment was built from the plan
     /// ([`Invest::in_plan`]); not sent, but it narrows the look-ups that resolve an unknown
     /// outcome.
-    #[request(get, skip)]
+    #[request(skip)]
     ticker: Option<Ticker>,
 }
 

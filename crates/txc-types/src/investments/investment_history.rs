@@ -39,11 +39,11 @@ use crate::values::Ticker;
 )]
 pub struct InvestmentsQuery {
     /// The investment id filter: only the investment with this id.
-    #[request(get, set, arg = &str, check = check_id)]
+    #[request(set, arg = &str, check = check_id)]
     id: Option<String>,
     /// The source currency filter: only investments in plans whose source currency is this
     /// ticker.
-    #[request(get, set, text)]
+    #[request(set, text)]
     ticker: Option<Ticker>,
     /// The status filter: only active or only closed investments.
     #[request(get = copy, set, check = known_status)]

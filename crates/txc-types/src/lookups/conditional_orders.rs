@@ -32,7 +32,7 @@ use crate::values::Market;
 )]
 pub struct ConditionalOrdersQuery {
     /// The market filter: only records of this market.
-    #[request(get, set, text)]
+    #[request(set, text)]
     market: Option<Market>,
     #[request(page)]
     page: Page<{ ConditionalOrdersQuery::MAX_LIMIT }, { ConditionalOrdersQuery::MAX_OFFSET }>,

@@ -40,7 +40,7 @@ use crate::values::{ClientOrderId, Market};
 )]
 pub struct CancelOrders {
     /// The orders, in request order (the answer's order).
-    #[request(get, with = objects)]
+    #[request(with = objects)]
     orders: Vec<CancelOrder>,
 }
 

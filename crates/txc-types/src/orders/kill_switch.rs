@@ -43,11 +43,11 @@ use crate::values::{Market, Timestamp};
 )]
 pub struct SetKillSwitch {
     /// The market.
-    #[request(get)]
     market: Market,
     /// The timeout in seconds and its wire text; `None` deletes the timer (`null`).
-    #[request(with = text_or_null)]
+    #[request(with = text_or_null, get = none)]
     timeout: Option<(u32, String)>,
+    #[request(get = none)]
     types: Vec<OrderClass>,
 }
 

@@ -24,7 +24,7 @@ use crate::values::{ExactDecimal, Ticker};
 )]
 pub struct BalanceSummaryQuery {
     /// The asset filter: only this asset's summary (none: every asset's).
-    #[request(get, of, text)]
+    #[request(of, text)]
     ticker: Option<Ticker>,
 }
 
