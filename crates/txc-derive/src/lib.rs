@@ -92,7 +92,7 @@
 //! }
 //! ```
 //!
-//! # `#[derive(WireEnum)]`: a closed enum of wire words
+//! # `#[derive(WireEnum)]`: an enum of wire words or codes
 //!
 //! For an enum of unit variants (`Side`, `Stp`, …), each variant's **wire word** comes from
 //! the same serde attributes its `Serialize` uses — the container's `rename_all`
@@ -102,6 +102,13 @@
 //! UnknownVariant)` naming the container's `#[wire(field = "…")]`), `Display`, the answer
 //! reader's `Word`, the request writer's `ToWire`, and — when serde reads it with
 //! `try_from = "Cow<str>"` — that `TryFrom`.
+//!
+//! An **open** set keeps what it does not know in its one `#[wire(other)]` variant: with a
+//! `String` (`OrderStatus::Unknown`), the words as above (also `SCREAMING_SNAKE_CASE`) and
+//! `as_str`, an infallible `FromStr`, `From<String>` / `From<&str>` / `Into<String>` (what
+//! serde's `from`/`into` use), `Display` and `Word`; with a `u64` (the stream's codes), each
+//! variant's `#[wire(code = N)]`, `code()`, `from_code()`, the reader's `FromWire` and
+//! `Serialize` as the number.
 //!
 //! ```text
 //! #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, WireEnum)]
@@ -151,8 +158,8 @@ pub fn derive_request(input: TokenStream) -> TokenStream {
         .into()
 }
 
-/// Derives a closed enum of wire words' `as_str`, `FromStr`, `Display` and the crate's reading
-/// and writing of it; see the crate docs.
+/// Derives an enum of wire words' or codes' `as_str` / `code`, its parse, `Display` and the
+/// crate's reading and writing of it; see the crate docs.
 #[proc_macro_derive(WireEnum, attributes(wire, serde))]
 pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as syn::DeriveInput);

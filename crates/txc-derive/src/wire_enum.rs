@@ -1,11 +1,11 @@
-//! `#[derive(WireEnum)]`: a closed enum of wire words — `as_str`, `FromStr`, `Display` and the
-//! crate's reading and writing of it — from its variants (see the crate docs).
+//! `#[derive(WireEnum)]`: an enum of wire words or codes — `as_str` / `code`, the parse, and
+//! the crate's reading and writing of it — from its variants (see the crate docs).
 
 use proc_macro2::TokenStream as Tokens;
 use quote::quote;
-use syn::{Attribute, Data, DeriveInput, Error, Fields, Ident, LitStr};
+use syn::{Attribute, Data, DeriveInput, Error, Fields, Ident, LitInt, LitStr, Type};
 
-use crate::names::skip_value;
+use crate::names::{is_named, skip_value};
 
 /// How the variants' names become their wire words (serde's `rename_all`).
 #[derive(Clone, Copy)]
@@ -13,6 +13,7 @@ enum Case {
     Lower,
     Upper,
     Snake,
+    ScreamingSnake,
 }
 
 impl Case {
@@ -31,15 +32,24 @@ impl Case {
             Self::Lower => variant.to_lowercase(),
             Self::Upper => variant.to_uppercase(),
             Self::Snake => snake(),
+            Self::ScreamingSnake => snake().to_uppercase(),
         }
     }
 }
 
-/// One variant: its wire word and the other spellings `FromStr` accepts.
+/// One known variant: its wire word (or code) and the other spellings the parse accepts.
 struct Variant<'a> {
     ident: &'a Ident,
-    wire: String,
+    wire: Option<String>,
     aliases: Vec<LitStr>,
+    code: Option<LitInt>,
+}
+
+/// The `#[wire(other)]` variant that keeps a value this version does not know.
+struct Other<'a> {
+    ident: &'a Ident,
+    /// `String` (a word) or `u64` (a code).
+    ty: &'a Type,
 }
 
 pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
@@ -50,68 +60,127 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
     let (case, try_from) = serde_container(&input.attrs)?;
     let (field, ignore_case) = wire_container(input)?;
     let mut variants = Vec::new();
+    let mut other = None;
     for v in &data.variants {
-        if !matches!(v.fields, Fields::Unit) {
-            return Err(Error::new_spanned(v, "WireEnum: unit variants only"));
-        }
-        let (rename, aliases) = variant_attrs(&v.attrs)?;
-        let wire = match (rename, case) {
-            (Some(rename), _) => rename,
-            (None, Some(case)) => case.apply(&v.ident.to_string()),
-            (None, None) => {
+        let attrs = variant_attrs(&v.attrs)?;
+        match &v.fields {
+            Fields::Unit if !attrs.other => {}
+            Fields::Unnamed(one) if attrs.other && one.unnamed.len() == 1 => {
+                let Some(kept) = one.unnamed.first() else {
+                    continue;
+                };
+                let ty = &kept.ty;
+                if !is_named(ty, "String") && !is_named(ty, "u64") {
+                    return Err(Error::new_spanned(
+                        ty,
+                        "WireEnum: the `other` variant keeps a `String` or a `u64`",
+                    ));
+                }
+                if other
+                    .replace(Other {
+                        ident: &v.ident,
+                        ty,
+                    })
+                    .is_some()
+                {
+                    return Err(Error::new_spanned(v, "WireEnum: one `other` variant only"));
+                }
+                continue;
+            }
+            _ => {
                 return Err(Error::new_spanned(
                     v,
-                    "WireEnum: give the container's #[serde(rename_all = …)] or the variant's \
-                     #[serde(rename = …)]",
+                    "WireEnum: unit variants, and one `#[wire(other)]` variant of one field",
                 ));
             }
-        };
+        }
+        let wire = attrs
+            .rename
+            .or_else(|| case.map(|c| c.apply(&v.ident.to_string())));
         variants.push(Variant {
             ident: &v.ident,
             wire,
-            aliases,
+            aliases: attrs.aliases,
+            code: attrs.code,
         });
     }
+    match other {
+        Some(other) if is_named(other.ty, "u64") => codes(name, &variants, &other),
+        Some(other) => open_words(name, &variants, &words(&variants)?, &other),
+        None => {
+            let field = field.ok_or_else(|| {
+                Error::new_spanned(
+                    name,
+                    "WireEnum: add #[wire(field = \"…\")], the wire field an unknown word's \
+                     error names",
+                )
+            })?;
+            Ok(closed(
+                name,
+                &variants,
+                &words(&variants)?,
+                &field,
+                ignore_case,
+                try_from,
+            ))
+        }
+    }
+}
 
-    let words: Vec<String> = variants.iter().map(|v| format!("`{}`", v.wire)).collect();
-    let as_str_doc = match words.split_last() {
+/// Each variant's wire word.
+fn words(variants: &[Variant<'_>]) -> Result<Vec<String>, Error> {
+    variants
+        .iter()
+        .map(|v| {
+            v.wire.clone().ok_or_else(|| {
+                Error::new_spanned(
+                    v.ident,
+                    "WireEnum: give the container's #[serde(rename_all = …)] or the variant's \
+                     #[serde(rename = …)]",
+                )
+            })
+        })
+        .collect()
+}
+
+/// A closed set of words: an unknown one is an error naming `field`.
+fn closed(
+    name: &Ident,
+    variants: &[Variant<'_>],
+    words: &[String],
+    field: &LitStr,
+    ignore_case: bool,
+    try_from: bool,
+) -> Tokens {
+    let quoted: Vec<String> = words.iter().map(|w| format!("`{w}`")).collect();
+    let as_str_doc = match quoted.split_last() {
         Some((last, rest)) if !rest.is_empty() => {
             format!("The wire form: {} or {last}.", rest.join(", "))
         }
-        _ => format!("The wire form: {}.", words.join("")),
+        _ => format!("The wire form: {}.", quoted.join("")),
     };
-    let arms = variants.iter().map(|v| {
-        let (ident, wire) = (v.ident, &v.wire);
-        quote!(Self::#ident => #wire)
-    });
+    let idents: Vec<&Ident> = variants.iter().map(|v| v.ident).collect();
+    let aliases: Vec<&Vec<LitStr>> = variants.iter().map(|v| &v.aliases).collect();
+    let unknown = quote! {
+        ::core::result::Result::Err(crate::errors::ValidationError::invalid(
+            #field,
+            crate::errors::Reason::UnknownVariant,
+        ))
+    };
     let parse = if ignore_case {
-        let checks = variants.iter().map(|v| {
-            let (ident, wire, aliases) = (v.ident, &v.wire, &v.aliases);
-            quote! {
-                if s.eq_ignore_ascii_case(#wire) #(|| s.eq_ignore_ascii_case(#aliases))* {
-                    return ::core::result::Result::Ok(Self::#ident);
-                }
-            }
-        });
         quote! {
-            #(#checks)*
-            ::core::result::Result::Err(crate::errors::ValidationError::invalid(
-                #field,
-                crate::errors::Reason::UnknownVariant,
-            ))
+            #(
+                if s.eq_ignore_ascii_case(#words) #(|| s.eq_ignore_ascii_case(#aliases))* {
+                    return ::core::result::Result::Ok(Self::#idents);
+                }
+            )*
+            #unknown
         }
     } else {
-        let arms = variants.iter().map(|v| {
-            let (ident, wire, aliases) = (v.ident, &v.wire, &v.aliases);
-            quote!(#wire #(| #aliases)* => ::core::result::Result::Ok(Self::#ident))
-        });
         quote! {
             match s {
-                #(#arms,)*
-                _ => ::core::result::Result::Err(crate::errors::ValidationError::invalid(
-                    #field,
-                    crate::errors::Reason::UnknownVariant,
-                )),
+                #(#words #(| #aliases)* => ::core::result::Result::Ok(Self::#idents),)*
+                _ => #unknown,
             }
         }
     };
@@ -127,12 +196,12 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
             }
         }
     });
-    Ok(quote! {
+    quote! {
         impl #name {
             #[doc = #as_str_doc]
             pub fn as_str(self) -> &'static str {
                 match self {
-                    #(#arms,)*
+                    #(Self::#idents => #words,)*
                 }
             }
         }
@@ -160,6 +229,129 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
                 crate::endpoint::WireValue::Str(self.as_str())
             }
         }
+    }
+}
+
+/// An open set of words: an unknown one is kept as sent in the `other` variant.
+fn open_words(
+    name: &Ident,
+    variants: &[Variant<'_>],
+    words: &[String],
+    other: &Other<'_>,
+) -> Result<Tokens, Error> {
+    if let Some(v) = variants.iter().find(|v| !v.aliases.is_empty()) {
+        return Err(Error::new_spanned(
+            v.ident,
+            "WireEnum: aliases are for closed sets",
+        ));
+    }
+    let idents: Vec<&Ident> = variants.iter().map(|v| v.ident).collect();
+    let keep = other.ident;
+    Ok(quote! {
+        impl #name {
+            /// The wire form.
+            pub fn as_str(&self) -> &str {
+                match self {
+                    #(Self::#idents => #words,)*
+                    Self::#keep(s) => s,
+                }
+            }
+
+            /// The known value `s` names, if any.
+            fn known(s: &str) -> ::core::option::Option<Self> {
+                ::core::option::Option::Some(match s {
+                    #(#words => Self::#idents,)*
+                    _ => return ::core::option::Option::None,
+                })
+            }
+        }
+
+        impl ::core::convert::From<::std::string::String> for #name {
+            fn from(s: ::std::string::String) -> Self {
+                Self::known(&s).unwrap_or(Self::#keep(s))
+            }
+        }
+
+        impl ::core::convert::From<&str> for #name {
+            /// Copies the text only when it is not a known value.
+            fn from(s: &str) -> Self {
+                Self::known(s).unwrap_or_else(|| Self::#keep(::std::borrow::ToOwned::to_owned(s)))
+            }
+        }
+
+        impl ::core::str::FromStr for #name {
+            type Err = ::core::convert::Infallible;
+            /// Every text is a value: a known one, or the one kept as sent.
+            fn from_str(s: &str) -> ::core::result::Result<Self, Self::Err> {
+                ::core::result::Result::Ok(Self::from(s))
+            }
+        }
+
+        impl crate::lenient::Word for #name {}
+
+        impl ::core::convert::From<#name> for ::std::string::String {
+            fn from(value: #name) -> Self {
+                match value {
+                    #name::#keep(s) => s,
+                    known => ::std::borrow::ToOwned::to_owned(known.as_str()),
+                }
+            }
+        }
+
+        impl ::core::fmt::Display for #name {
+            fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    })
+}
+
+/// An open set of numeric codes (`#[wire(code = N)]`): an unknown one is kept as its number.
+fn codes(name: &Ident, variants: &[Variant<'_>], other: &Other<'_>) -> Result<Tokens, Error> {
+    let codes = variants
+        .iter()
+        .map(|v| {
+            v.code
+                .clone()
+                .ok_or_else(|| Error::new_spanned(v.ident, "WireEnum: give #[wire(code = N)]"))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let idents: Vec<&Ident> = variants.iter().map(|v| v.ident).collect();
+    let keep = other.ident;
+    Ok(quote! {
+        impl #name {
+            /// The code on the wire.
+            pub fn code(self) -> u64 {
+                match self {
+                    #(Self::#idents => #codes,)*
+                    Self::#keep(code) => code,
+                }
+            }
+
+            /// The value of `code`.
+            pub fn from_code(code: u64) -> Self {
+                match code {
+                    #(#codes => Self::#idents,)*
+                    other => Self::#keep(other),
+                }
+            }
+        }
+
+        impl crate::lenient::FromWire for #name {
+            /// A number, as a number or a digit string.
+            fn from_wire(value: &crate::lenient::Scalar<'_>) -> ::core::option::Option<Self> {
+                crate::lenient::code(value).map(Self::from_code)
+            }
+        }
+
+        impl ::serde::Serialize for #name {
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                s: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                s.serialize_u64(self.code())
+            }
+        }
     })
 }
 
@@ -174,9 +366,11 @@ fn serde_container(attrs: &[Attribute]) -> Result<(Option<Case>, bool), Error> {
                     "lowercase" => Case::Lower,
                     "UPPERCASE" => Case::Upper,
                     "snake_case" => Case::Snake,
+                    "SCREAMING_SNAKE_CASE" => Case::ScreamingSnake,
                     _ => {
                         return Err(meta.error(
-                            "WireEnum: rename_all = \"lowercase\", \"UPPERCASE\" or \"snake_case\"",
+                            "WireEnum: rename_all = \"lowercase\", \"UPPERCASE\", \"snake_case\" or \
+                             \"SCREAMING_SNAKE_CASE\"",
                         ));
                     }
                 });
@@ -191,7 +385,7 @@ fn serde_container(attrs: &[Attribute]) -> Result<(Option<Case>, bool), Error> {
 }
 
 /// The container's `#[wire(field = "…", ignore_case)]`.
-fn wire_container(input: &DeriveInput) -> Result<(LitStr, bool), Error> {
+fn wire_container(input: &DeriveInput) -> Result<(Option<LitStr>, bool), Error> {
     let (mut field, mut ignore_case) = (None, false);
     for attr in input.attrs.iter().filter(|a| a.path().is_ident("wire")) {
         attr.parse_nested_meta(|meta| {
@@ -206,24 +400,26 @@ fn wire_container(input: &DeriveInput) -> Result<(LitStr, bool), Error> {
             }
         })?;
     }
-    let field = field.ok_or_else(|| {
-        Error::new_spanned(
-            &input.ident,
-            "WireEnum: add #[wire(field = \"…\")], the wire field an unknown word's error names",
-        )
-    })?;
     Ok((field, ignore_case))
 }
 
-/// A variant's `#[serde(rename = …)]` and `#[wire(alias = …)]`s.
-fn variant_attrs(attrs: &[Attribute]) -> Result<(Option<String>, Vec<LitStr>), Error> {
-    let (mut rename, mut aliases) = (None, Vec::new());
+/// A variant's `#[serde(rename = …)]` and `#[wire(alias = …, code = …, other)]`.
+#[derive(Default)]
+struct VariantAttrs {
+    rename: Option<String>,
+    aliases: Vec<LitStr>,
+    code: Option<LitInt>,
+    other: bool,
+}
+
+fn variant_attrs(attrs: &[Attribute]) -> Result<VariantAttrs, Error> {
+    let mut out = VariantAttrs::default();
     for attr in attrs {
         if attr.path().is_ident("serde") {
             attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("rename") {
                     let value: LitStr = meta.value()?.parse()?;
-                    rename = Some(value.value());
+                    out.rename = Some(value.value());
                     Ok(())
                 } else {
                     skip_value(&meta)
@@ -232,15 +428,21 @@ fn variant_attrs(attrs: &[Attribute]) -> Result<(Option<String>, Vec<LitStr>), E
         } else if attr.path().is_ident("wire") {
             attr.parse_nested_meta(|meta| {
                 if meta.path.is_ident("alias") {
-                    aliases.push(meta.value()?.parse()?);
-                    Ok(())
+                    out.aliases.push(meta.value()?.parse()?);
+                } else if meta.path.is_ident("code") {
+                    out.code = Some(meta.value()?.parse()?);
+                } else if meta.path.is_ident("other") {
+                    out.other = true;
                 } else {
-                    Err(meta.error("WireEnum: expected `alias = \"…\"`"))
+                    return Err(
+                        meta.error("WireEnum: expected `alias = \"…\"`, `code = N` or `other`")
+                    );
                 }
+                Ok(())
             })?;
         }
     }
-    Ok((rename, aliases))
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -299,7 +501,15 @@ mod tests {
 
     #[test]
     fn what_it_cannot_name_is_refused() {
-        let cases: [(syn::DeriveInput, &str); 3] = [
+        let cases: [(syn::DeriveInput, &str); 5] = [
+            (
+                syn::parse_quote! { enum X { #[wire(code = 1)] A, #[wire(other)] Other(u64), B } },
+                "give #[wire(code = N)]",
+            ),
+            (
+                syn::parse_quote! { enum X { #[serde(rename = "a")] A, #[wire(other)] Other(i64) } },
+                "a `String` or a `u64`",
+            ),
             (
                 syn::parse_quote! { #[wire(field = "x")] enum X { A } },
                 "rename_all",
@@ -310,7 +520,7 @@ mod tests {
             ),
             (
                 syn::parse_quote! { #[serde(rename_all = "lowercase")] #[wire(field = "x")] enum X { A(u8) } },
-                "unit variants only",
+                "unit variants, and one",
             ),
         ];
         for (input, message) in cases {
@@ -320,7 +530,41 @@ mod tests {
     }
 
     #[test]
+    fn an_open_set_keeps_what_it_does_not_know() {
+        let words = expanded(syn::parse_quote! {
+            #[serde(rename_all = "SCREAMING_SNAKE_CASE", from = "String", into = "String")]
+            enum Status { PartiallyFilled, #[wire(other)] Unknown(String) }
+        })
+        .unwrap();
+        for part in [
+            r#"Self :: PartiallyFilled => "PARTIALLY_FILLED""#,
+            "Self :: Unknown (s) => s",
+            r#""PARTIALLY_FILLED" => Self :: PartiallyFilled"#,
+            "type Err = :: core :: convert :: Infallible",
+            "for :: std :: string :: String",
+        ] {
+            assert!(words.contains(part), "{part} not in {words}");
+        }
+        let codes = expanded(syn::parse_quote! {
+            enum Kind { #[wire(code = 1)] New, #[wire(code = 3)] Finished, #[wire(other)] Other(u64) }
+        })
+        .unwrap();
+        for part in [
+            "Self :: Finished => 3",
+            "3 => Self :: Finished",
+            "other => Self :: Other (other)",
+            "s . serialize_u64 (self . code ())",
+        ] {
+            assert!(codes.contains(part), "{part} not in {codes}");
+        }
+    }
+
+    #[test]
     fn cases_as_serde_writes_them() {
+        assert_eq!(
+            Case::ScreamingSnake.apply("PartiallyFilled"),
+            "PARTIALLY_FILLED"
+        );
         assert_eq!(Case::Lower.apply("CancelBoth"), "cancelboth");
         assert_eq!(Case::Upper.apply("Long"), "LONG");
         assert_eq!(Case::Snake.apply("MarginCall"), "margin_call");

@@ -215,6 +215,12 @@ impl FromWire for bool {
     }
 }
 
+/// A code of the event stream (`1`, `2`, …): a whole number sent as a number or a digit string.
+#[inline]
+pub(crate) fn code(value: &Scalar<'_>) -> Option<u64> {
+    value.text()?.trim().parse().ok()
+}
+
 /// An enum-like word: any string (or number) its `FromStr` accepts. Implementing it is all an
 /// enum needs to be a field of an answer.
 pub(crate) trait Word: std::str::FromStr {}

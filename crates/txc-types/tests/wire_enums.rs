@@ -104,3 +104,89 @@ fn exact_words_are_exact_and_serde_reads_as_before() {
     let class = serde_json::from_str::<OrderClass>("\"options\"").unwrap_err();
     assert!(class.to_string().contains("type"), "{class}");
 }
+
+#[test]
+fn open_sets_keep_what_they_do_not_know() {
+    use txc_types::orders::{OrderStatus, OrderType};
+    for (status, word) in [
+        (OrderStatus::Filled, "FILLED"),
+        (OrderStatus::PartiallyFilled, "PARTIALLY_FILLED"),
+        (OrderStatus::Canceled, "CANCELED"),
+        (OrderStatus::CanceledTakerBand, "CANCELED_TAKER_BAND"),
+        (
+            OrderStatus::AutoCanceledReduceOnly,
+            "AUTO_CANCELED_REDUCE_ONLY",
+        ),
+        (
+            OrderStatus::AutoCanceledLiquidation,
+            "AUTO_CANCELED_LIQUIDATION",
+        ),
+        (OrderStatus::CanceledStp, "CANCELED_STP"),
+        (OrderStatus::Open, "OPEN"),
+        (OrderStatus::Unknown("NEW_ONE".into()), "NEW_ONE"),
+    ] {
+        assert_eq!(
+            (status.as_str(), status.to_string()),
+            (word, word.to_owned())
+        );
+        assert_eq!(word.parse::<OrderStatus>(), Ok(status.clone()));
+        assert_eq!(OrderStatus::from(word.to_owned()), status);
+        assert_eq!(String::from(status.clone()), word);
+        let json = format!("\"{word}\"");
+        assert_eq!(serde_json::to_string(&status).unwrap(), json);
+        assert_eq!(serde_json::from_str::<OrderStatus>(&json).unwrap(), status);
+    }
+    for (kind, word) in [
+        (OrderType::Market, "market"),
+        (OrderType::MarginMarket, "margin market"),
+        (OrderType::StopMarket, "stop market"),
+        (OrderType::TriggerMarginMarket, "trigger margin market"),
+        (OrderType::Unknown("limit".into()), "limit"),
+        (OrderType::Unknown("MARKET".into()), "MARKET"),
+    ] {
+        assert_eq!((kind.as_str(), kind.to_string()), (word, word.to_owned()));
+        assert_eq!(OrderType::from(word), kind);
+        assert_eq!(String::from(kind.clone()), word);
+        assert_eq!(serde_json::to_string(&kind).unwrap(), format!("\"{word}\""));
+    }
+}
+
+#[test]
+fn stream_codes_keep_unknown_numbers() {
+    use txc_types::events::{DealRole, OrderEventKind, PositionEventKind};
+    for (kind, code) in [
+        (OrderEventKind::New, 1),
+        (OrderEventKind::Updated, 2),
+        (OrderEventKind::Finished, 3),
+        (OrderEventKind::Other(0), 0),
+        (OrderEventKind::Other(9), 9),
+    ] {
+        assert_eq!((kind.code(), OrderEventKind::from_code(code)), (code, kind));
+        assert_eq!(serde_json::to_string(&kind).unwrap(), code.to_string());
+    }
+    for (role, code) in [
+        (DealRole::Maker, 1),
+        (DealRole::Taker, 2),
+        (DealRole::Other(3), 3),
+    ] {
+        assert_eq!((role.code(), DealRole::from_code(code)), (code, role));
+        assert_eq!(serde_json::to_string(&role).unwrap(), code.to_string());
+    }
+    for (kind, code) in [
+        (PositionEventKind::MarginCall, 1),
+        (PositionEventKind::Liquidation, 2),
+        (PositionEventKind::Other(7), 7),
+    ] {
+        assert_eq!(
+            (kind.code(), PositionEventKind::from_code(code)),
+            (code, kind)
+        );
+        assert_eq!(serde_json::to_string(&kind).unwrap(), code.to_string());
+    }
+    // Read from the stream as a number or a digit string.
+    let event = txc_types::events::PositionEvent::from_params(
+        r#"["2",{"id":1,"market":"BTC_USDT","amount":"1"}]"#,
+    )
+    .unwrap();
+    assert_eq!(event.kind, PositionEventKind::Liquidation);
+}
