@@ -151,38 +151,49 @@ fn open_sets_keep_what_they_do_not_know() {
     }
 }
 
+/// Each value of a stream code reads back from its code and is written as it.
+fn check_codes<T>(cases: &[(T, u64)], code: fn(T) -> u64, from_code: fn(u64) -> T)
+where
+    T: Copy + PartialEq + std::fmt::Debug + Serialize,
+{
+    for &(value, number) in cases {
+        assert_eq!((code(value), from_code(number)), (number, value));
+        assert_eq!(serde_json::to_string(&value).unwrap(), number.to_string());
+    }
+}
+
 #[test]
 fn stream_codes_keep_unknown_numbers() {
     use txc_types::events::{DealRole, OrderEventKind, PositionEventKind};
-    for (kind, code) in [
-        (OrderEventKind::New, 1),
-        (OrderEventKind::Updated, 2),
-        (OrderEventKind::Finished, 3),
-        (OrderEventKind::Other(0), 0),
-        (OrderEventKind::Other(9), 9),
-    ] {
-        assert_eq!((kind.code(), OrderEventKind::from_code(code)), (code, kind));
-        assert_eq!(serde_json::to_string(&kind).unwrap(), code.to_string());
-    }
-    for (role, code) in [
-        (DealRole::Maker, 1),
-        (DealRole::Taker, 2),
-        (DealRole::Other(3), 3),
-    ] {
-        assert_eq!((role.code(), DealRole::from_code(code)), (code, role));
-        assert_eq!(serde_json::to_string(&role).unwrap(), code.to_string());
-    }
-    for (kind, code) in [
-        (PositionEventKind::MarginCall, 1),
-        (PositionEventKind::Liquidation, 2),
-        (PositionEventKind::Other(7), 7),
-    ] {
-        assert_eq!(
-            (kind.code(), PositionEventKind::from_code(code)),
-            (code, kind)
-        );
-        assert_eq!(serde_json::to_string(&kind).unwrap(), code.to_string());
-    }
+    check_codes(
+        &[
+            (OrderEventKind::New, 1),
+            (OrderEventKind::Updated, 2),
+            (OrderEventKind::Finished, 3),
+            (OrderEventKind::Other(0), 0),
+            (OrderEventKind::Other(9), 9),
+        ],
+        OrderEventKind::code,
+        OrderEventKind::from_code,
+    );
+    check_codes(
+        &[
+            (DealRole::Maker, 1),
+            (DealRole::Taker, 2),
+            (DealRole::Other(3), 3),
+        ],
+        DealRole::code,
+        DealRole::from_code,
+    );
+    check_codes(
+        &[
+            (PositionEventKind::MarginCall, 1),
+            (PositionEventKind::Liquidation, 2),
+            (PositionEventKind::Other(7), 7),
+        ],
+        PositionEventKind::code,
+        PositionEventKind::from_code,
+    );
     // Read from the stream as a number or a digit string.
     let event = txc_types::events::PositionEvent::from_params(
         r#"["2",{"id":1,"market":"BTC_USDT","amount":"1"}]"#,
