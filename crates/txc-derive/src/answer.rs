@@ -5,7 +5,7 @@ use proc_macro2::{Span, TokenStream as Tokens};
 use quote::quote;
 use syn::{Data, DeriveInput, Error, Fields, Ident, LitStr, Path, Type};
 
-use crate::names::{RenameAll, SerdeField, inner, path_value};
+use crate::names::{RenameAll, SerdeField, for_each_meta, inner, path_value};
 
 /// One field as the decoder and the writer see it.
 struct FieldSpec {
@@ -264,16 +264,13 @@ fn serialize(name: &Ident, fields: &[FieldSpec], extra: &Ident) -> Tokens {
 /// The container's `#[answer(expecting = …)]`.
 fn expecting(input: &DeriveInput) -> Result<Option<LitStr>, Error> {
     let mut expecting = None;
-    for attr in input.attrs.iter().filter(|a| a.path().is_ident("answer")) {
-        attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("expecting") {
-                expecting = Some(meta.value()?.parse()?);
-                Ok(())
-            } else {
-                Err(meta.error("Answer: unknown container attribute"))
-            }
-        })?;
-    }
+    for_each_meta(&input.attrs, "answer", |key, meta| {
+        if key != "expecting" {
+            return Err(meta.error("Answer: unknown container attribute"));
+        }
+        expecting = Some(meta.value()?.parse()?);
+        Ok(())
+    })?;
     Ok(expecting)
 }
 
@@ -290,22 +287,15 @@ struct AnswerAttrs {
 
 fn answer_attrs(field: &syn::Field) -> Result<AnswerAttrs, Error> {
     let mut out = AnswerAttrs::default();
-    for attr in field.attrs.iter().filter(|a| a.path().is_ident("answer")) {
-        attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("with") {
-                out.with = Some(path_value(&meta)?);
-                Ok(())
-            } else if meta.path.is_ident("missing") {
-                out.missing = Some(path_value(&meta)?);
-                Ok(())
-            } else if meta.path.is_ident("always") {
-                out.always = true;
-                Ok(())
-            } else {
-                Err(meta.error("Answer: expected `with`, `missing` or `always`"))
-            }
-        })?;
-    }
+    for_each_meta(&field.attrs, "answer", |key, meta| {
+        match key {
+            "with" => out.with = Some(path_value(meta)?),
+            "missing" => out.missing = Some(path_value(meta)?),
+            "always" => out.always = true,
+            _ => return Err(meta.error("Answer: expected `with`, `missing` or `always`")),
+        }
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -315,65 +305,60 @@ mod tests {
 
     use super::expand;
     use crate::names::RenameAll;
-
-    fn expanded(input: syn::DeriveInput) -> Result<String, String> {
-        expand(&input)
-            .map(|t| t.to_string())
-            .map_err(|e| e.to_string())
-    }
+    use crate::names::{assert_contains, assert_in_order, expansion};
 
     #[test]
     fn one_arm_per_wire_name_and_required_fields_named() {
-        let code = expanded(syn::parse_quote! {
-            #[serde(rename_all = "camelCase")]
-            #[answer(expecting = "an order object")]
-            struct Order {
-                order_id: u64,
-                #[serde(rename = "type")]
-                order_type: Option<OrderType>,
-                #[answer(with = "crate::lenient::object")]
-                oto: Option<Oto>,
-                #[serde(skip_serializing)]
-                #[answer(missing = "String::new")]
-                market: String,
-                #[serde(serialize_with = "empty_when_none")]
-                #[answer(always)]
-                client_order_id: Option<ClientOrderId>,
-                #[serde(flatten)]
-                extra: Map<String, Value>,
-            }
-        })
+        let code = expansion(
+            expand,
+            syn::parse_quote! {
+                #[serde(rename_all = "camelCase")]
+                #[answer(expecting = "an order object")]
+                struct Order {
+                    order_id: u64,
+                    #[serde(rename = "type")]
+                    order_type: Option<OrderType>,
+                    #[answer(with = "crate::lenient::object")]
+                    oto: Option<Oto>,
+                    #[serde(skip_serializing)]
+                    #[answer(missing = "String::new")]
+                    market: String,
+                    #[serde(serialize_with = "empty_when_none")]
+                    #[answer(always)]
+                    client_order_id: Option<ClientOrderId>,
+                    #[serde(flatten)]
+                    extra: Map<String, Value>,
+                }
+            },
+        )
         .unwrap();
-        for part in [
-            r#""orderId" => crate :: lenient :: put (& mut parts . order_id , field)"#,
-            r#""type" => crate :: lenient :: put (& mut parts . order_type , field)"#,
-            r#""oto" => crate :: lenient :: object (& mut parts . oto , field)"#,
-            r#"order_id : parts . order_id . ok_or ("orderId") ?"#,
-            "order_type : parts . order_type ,",
-            "market : parts . market . unwrap_or_else (String :: new)",
-            "extra : :: core :: mem :: take (extra)",
-            r#"const EXPECTING : & 'static str = "an order object""#,
-        ] {
-            assert!(code.contains(part), "{part} not in {code}");
-        }
+        assert_contains(
+            &code,
+            &[
+                r#""orderId" => crate :: lenient :: put (& mut parts . order_id , field)"#,
+                r#""type" => crate :: lenient :: put (& mut parts . order_type , field)"#,
+                r#""oto" => crate :: lenient :: object (& mut parts . oto , field)"#,
+                r#"order_id : parts . order_id . ok_or ("orderId") ?"#,
+                "order_type : parts . order_type ,",
+                "market : parts . market . unwrap_or_else (String :: new)",
+                "extra : :: core :: mem :: take (extra)",
+                r#"const EXPECTING : & 'static str = "an order object""#,
+            ],
+        );
         // Written in declaration order: a required field always, an `Option` when `Some`
         // (or always), a `serialize_with` through its function, a skipped one not at all.
         let written = &code[code.find("impl :: serde :: Serialize").unwrap()..];
-        let at = |part: &str| {
-            written
-                .find(part)
-                .unwrap_or_else(|| panic!("{part} not in {written}"))
-        };
-        let order = [
-            r#"serialize_entry (& mut map , "orderId" , & self . order_id) ?"#,
-            r#"if :: core :: option :: Option :: is_some (& self . order_type) { :: serde :: ser :: SerializeMap :: serialize_entry (& mut map , "type" , & self . order_type) ? ; }"#,
-            r#"serialize_entry (& mut map , "oto" , & self . oto)"#,
-            "empty_when_none (self . 0 , s)",
-            r#"serialize_entry (& mut map , "clientOrderId" , & With (& self . client_order_id)) ?"#,
-            "for (key , value) in & self . extra",
-        ]
-        .map(at);
-        assert!(order.is_sorted(), "{written}");
+        assert_in_order(
+            written,
+            &[
+                r#"serialize_entry (& mut map , "orderId" , & self . order_id) ?"#,
+                r#"if :: core :: option :: Option :: is_some (& self . order_type) { :: serde :: ser :: SerializeMap :: serialize_entry (& mut map , "type" , & self . order_type) ? ; }"#,
+                r#"serialize_entry (& mut map , "oto" , & self . oto)"#,
+                "empty_when_none (self . 0 , s)",
+                r#"serialize_entry (& mut map , "clientOrderId" , & With (& self . client_order_id)) ?"#,
+                "for (key , value) in & self . extra",
+            ],
+        );
         assert!(!written.contains(r#""market""#), "skipped: {written}");
         assert!(
             !written.contains("is_some (& self . client_order_id)"),
@@ -383,28 +368,37 @@ mod tests {
 
     #[test]
     fn attributes_that_would_change_decoding_are_refused() {
-        let refused = expanded(syn::parse_quote! {
-            #[answer(expecting = "x")]
-            struct X {
-                #[serde(default)]
-                a: u64,
-                #[serde(flatten)]
-                extra: Map<String, Value>,
-            }
-        });
+        let refused = expansion(
+            expand,
+            syn::parse_quote! {
+                #[answer(expecting = "x")]
+                struct X {
+                    #[serde(default)]
+                    a: u64,
+                    #[serde(flatten)]
+                    extra: Map<String, Value>,
+                }
+            },
+        );
         assert!(
             refused
                 .unwrap_err()
                 .contains("would change reading or writing")
         );
-        let no_extra = expanded(syn::parse_quote! {
-            #[answer(expecting = "x")]
-            struct X { a: u64 }
-        });
+        let no_extra = expansion(
+            expand,
+            syn::parse_quote! {
+                #[answer(expecting = "x")]
+                struct X { a: u64 }
+            },
+        );
         assert!(no_extra.unwrap_err().contains("extra"));
-        let no_expecting = expanded(syn::parse_quote! {
-            struct X { #[serde(flatten)] extra: Map<String, Value> }
-        });
+        let no_expecting = expansion(
+            expand,
+            syn::parse_quote! {
+                struct X { #[serde(flatten)] extra: Map<String, Value> }
+            },
+        );
         assert!(no_expecting.unwrap_err().contains("expecting"));
     }
 

@@ -142,28 +142,30 @@ use syn::{Error, parse_macro_input};
 /// `Serialize`; see the crate docs.
 #[proc_macro_derive(Answer, attributes(answer, serde))]
 pub fn derive_answer(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as syn::DeriveInput);
-    answer::expand(&input)
-        .unwrap_or_else(Error::into_compile_error)
-        .into()
+    derive(input, answer::expand)
 }
 
 /// Derives a request's `Endpoint`, `Serialize`, field walk, accessors and builder; see the
 /// crate docs.
 #[proc_macro_derive(Request, attributes(request, serde))]
 pub fn derive_request(input: TokenStream) -> TokenStream {
-    let input = parse_macro_input!(input as syn::DeriveInput);
-    request::expand(&input)
-        .unwrap_or_else(Error::into_compile_error)
-        .into()
+    derive(input, request::expand)
 }
 
 /// Derives an enum of wire words' or codes' `as_str` / `code`, its parse, `Display` and the
 /// crate's reading and writing of it; see the crate docs.
 #[proc_macro_derive(WireEnum, attributes(wire, serde))]
 pub fn derive_wire_enum(input: TokenStream) -> TokenStream {
+    derive(input, wire_enum::expand)
+}
+
+/// Runs `expand` on the item `input`; an error becomes a compile error at its span.
+fn derive(
+    input: TokenStream,
+    expand: fn(&syn::DeriveInput) -> Result<proc_macro2::TokenStream, Error>,
+) -> TokenStream {
     let input = parse_macro_input!(input as syn::DeriveInput);
-    wire_enum::expand(&input)
+    expand(&input)
         .unwrap_or_else(Error::into_compile_error)
         .into()
 }

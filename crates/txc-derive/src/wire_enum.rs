@@ -5,7 +5,7 @@ use proc_macro2::TokenStream as Tokens;
 use quote::quote;
 use syn::{Attribute, Data, DeriveInput, Error, Fields, Ident, LitInt, LitStr, Type};
 
-use crate::names::{is_named, skip_value};
+use crate::names::{for_each_meta, is_named, skip_value};
 
 /// How the variants' names become their wire words (serde's `rename_all`).
 #[derive(Clone, Copy)]
@@ -358,48 +358,40 @@ fn codes(name: &Ident, variants: &[Variant<'_>], other: &Other<'_>) -> Result<To
 /// The container's `#[serde(rename_all = …)]`, and whether it has `try_from`.
 fn serde_container(attrs: &[Attribute]) -> Result<(Option<Case>, bool), Error> {
     let (mut case, mut try_from) = (None, false);
-    for attr in attrs.iter().filter(|a| a.path().is_ident("serde")) {
-        attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("rename_all") {
-                let value: LitStr = meta.value()?.parse()?;
-                case = Some(match value.value().as_str() {
-                    "lowercase" => Case::Lower,
-                    "UPPERCASE" => Case::Upper,
-                    "snake_case" => Case::Snake,
-                    "SCREAMING_SNAKE_CASE" => Case::ScreamingSnake,
-                    _ => {
-                        return Err(meta.error(
-                            "WireEnum: rename_all = \"lowercase\", \"UPPERCASE\", \"snake_case\" or \
-                             \"SCREAMING_SNAKE_CASE\"",
-                        ));
-                    }
-                });
-                Ok(())
-            } else {
-                try_from |= meta.path.is_ident("try_from");
-                skip_value(&meta)
+    for_each_meta(attrs, "serde", |key, meta| {
+        try_from |= key == "try_from";
+        if key != "rename_all" {
+            return skip_value(meta);
+        }
+        let value: LitStr = meta.value()?.parse()?;
+        case = Some(match value.value().as_str() {
+            "lowercase" => Case::Lower,
+            "UPPERCASE" => Case::Upper,
+            "snake_case" => Case::Snake,
+            "SCREAMING_SNAKE_CASE" => Case::ScreamingSnake,
+            _ => {
+                return Err(meta.error(
+                    "WireEnum: rename_all = \"lowercase\", \"UPPERCASE\", \"snake_case\" or \
+                     \"SCREAMING_SNAKE_CASE\"",
+                ));
             }
-        })?;
-    }
+        });
+        Ok(())
+    })?;
     Ok((case, try_from))
 }
 
 /// The container's `#[wire(field = "…", ignore_case)]`.
 fn wire_container(input: &DeriveInput) -> Result<(Option<LitStr>, bool), Error> {
     let (mut field, mut ignore_case) = (None, false);
-    for attr in input.attrs.iter().filter(|a| a.path().is_ident("wire")) {
-        attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("field") {
-                field = Some(meta.value()?.parse()?);
-                Ok(())
-            } else if meta.path.is_ident("ignore_case") {
-                ignore_case = true;
-                Ok(())
-            } else {
-                Err(meta.error("WireEnum: expected `field = \"…\"` or `ignore_case`"))
-            }
-        })?;
-    }
+    for_each_meta(&input.attrs, "wire", |key, meta| {
+        match key {
+            "field" => field = Some(meta.value()?.parse()?),
+            "ignore_case" => ignore_case = true,
+            _ => return Err(meta.error("WireEnum: expected `field = \"…\"` or `ignore_case`")),
+        }
+        Ok(())
+    })?;
     Ok((field, ignore_case))
 }
 
@@ -414,34 +406,24 @@ struct VariantAttrs {
 
 fn variant_attrs(attrs: &[Attribute]) -> Result<VariantAttrs, Error> {
     let mut out = VariantAttrs::default();
-    for attr in attrs {
-        if attr.path().is_ident("serde") {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("rename") {
-                    let value: LitStr = meta.value()?.parse()?;
-                    out.rename = Some(value.value());
-                    Ok(())
-                } else {
-                    skip_value(&meta)
-                }
-            })?;
-        } else if attr.path().is_ident("wire") {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("alias") {
-                    out.aliases.push(meta.value()?.parse()?);
-                } else if meta.path.is_ident("code") {
-                    out.code = Some(meta.value()?.parse()?);
-                } else if meta.path.is_ident("other") {
-                    out.other = true;
-                } else {
-                    return Err(
-                        meta.error("WireEnum: expected `alias = \"…\"`, `code = N` or `other`")
-                    );
-                }
-                Ok(())
-            })?;
+    for_each_meta(attrs, "serde", |key, meta| {
+        if key != "rename" {
+            return skip_value(meta);
         }
-    }
+        out.rename = Some(meta.value()?.parse::<LitStr>()?.value());
+        Ok(())
+    })?;
+    for_each_meta(attrs, "wire", |key, meta| {
+        match key {
+            "alias" => out.aliases.push(meta.value()?.parse()?),
+            "code" => out.code = Some(meta.value()?.parse()?),
+            "other" => out.other = true,
+            _ => {
+                return Err(meta.error("WireEnum: expected `alias = \"…\"`, `code = N` or `other`"));
+            }
+        }
+        Ok(())
+    })?;
     Ok(out)
 }
 
@@ -450,47 +432,49 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::{Case, expand};
-
-    fn expanded(input: syn::DeriveInput) -> Result<String, String> {
-        expand(&input)
-            .map(|t| t.to_string())
-            .map_err(|e| e.to_string())
-    }
+    use crate::names::{assert_contains, expansion};
 
     #[test]
     fn words_from_serde_names_aliases_and_the_field_of_the_error() {
-        let code = expanded(syn::parse_quote! {
-            #[serde(try_from = "std::borrow::Cow<'_, str>")]
-            #[wire(field = "stp")]
-            enum Stp {
-                #[serde(rename = "no")]
-                No,
-                #[serde(rename = "cb")]
-                #[wire(alias = "cancel_both")]
-                CancelBoth,
-            }
-        })
+        let code = expansion(
+            expand,
+            syn::parse_quote! {
+                #[serde(try_from = "std::borrow::Cow<'_, str>")]
+                #[wire(field = "stp")]
+                enum Stp {
+                    #[serde(rename = "no")]
+                    No,
+                    #[serde(rename = "cb")]
+                    #[wire(alias = "cancel_both")]
+                    CancelBoth,
+                }
+            },
+        )
         .unwrap();
-        for part in [
-            r#"Self :: No => "no""#,
-            r#""cb" | "cancel_both" => :: core :: result :: Result :: Ok (Self :: CancelBoth)"#,
-            r#"ValidationError :: invalid ("stp" , crate :: errors :: Reason :: UnknownVariant"#,
-            "The wire form: `no` or `cb`.",
-            "for Stp",
-            "fn try_from (s : :: std :: borrow :: Cow < '_ , str > ,)",
-            "impl crate :: lenient :: Word for Stp",
-        ] {
-            assert!(code.contains(part), "{part} not in {code}");
-        }
+        assert_contains(
+            &code,
+            &[
+                r#"Self :: No => "no""#,
+                r#""cb" | "cancel_both" => :: core :: result :: Result :: Ok (Self :: CancelBoth)"#,
+                r#"ValidationError :: invalid ("stp" , crate :: errors :: Reason :: UnknownVariant"#,
+                "The wire form: `no` or `cb`.",
+                "for Stp",
+                "fn try_from (s : :: std :: borrow :: Cow < '_ , str > ,)",
+                "impl crate :: lenient :: Word for Stp",
+            ],
+        );
     }
 
     #[test]
     fn any_case_when_asked_and_no_try_from_unless_serde_uses_it() {
-        let code = expanded(syn::parse_quote! {
-            #[serde(rename_all = "UPPERCASE")]
-            #[wire(field = "positionSide", ignore_case)]
-            enum PositionSide { Long, Short }
-        })
+        let code = expansion(
+            expand,
+            syn::parse_quote! {
+                #[serde(rename_all = "UPPERCASE")]
+                #[wire(field = "positionSide", ignore_case)]
+                enum PositionSide { Long, Short }
+            },
+        )
         .unwrap();
         assert!(
             code.contains(r#"if s . eq_ignore_ascii_case ("LONG")"#),
@@ -524,39 +508,44 @@ mod tests {
             ),
         ];
         for (input, message) in cases {
-            let error = expanded(input).unwrap_err();
+            let error = expansion(expand, input).unwrap_err();
             assert!(error.contains(message), "{message}: {error}");
         }
     }
 
     #[test]
     fn an_open_set_keeps_what_it_does_not_know() {
-        let words = expanded(syn::parse_quote! {
-            #[serde(rename_all = "SCREAMING_SNAKE_CASE", from = "String", into = "String")]
-            enum Status { PartiallyFilled, #[wire(other)] Unknown(String) }
-        })
+        let words = expansion(
+            expand,
+            syn::parse_quote! {
+                #[serde(rename_all = "SCREAMING_SNAKE_CASE", from = "String", into = "String")]
+                enum Status { PartiallyFilled, #[wire(other)] Unknown(String) }
+            },
+        )
         .unwrap();
-        for part in [
-            r#"Self :: PartiallyFilled => "PARTIALLY_FILLED""#,
-            "Self :: Unknown (s) => s",
-            r#""PARTIALLY_FILLED" => Self :: PartiallyFilled"#,
-            "type Err = :: core :: convert :: Infallible",
-            "for :: std :: string :: String",
-        ] {
-            assert!(words.contains(part), "{part} not in {words}");
-        }
-        let codes = expanded(syn::parse_quote! {
+        assert_contains(
+            &words,
+            &[
+                r#"Self :: PartiallyFilled => "PARTIALLY_FILLED""#,
+                "Self :: Unknown (s) => s",
+                r#""PARTIALLY_FILLED" => Self :: PartiallyFilled"#,
+                "type Err = :: core :: convert :: Infallible",
+                "for :: std :: string :: String",
+            ],
+        );
+        let codes = expansion(expand, syn::parse_quote! {
             enum Kind { #[wire(code = 1)] New, #[wire(code = 3)] Finished, #[wire(other)] Other(u64) }
         })
         .unwrap();
-        for part in [
-            "Self :: Finished => 3",
-            "3 => Self :: Finished",
-            "other => Self :: Other (other)",
-            "s . serialize_u64 (self . code ())",
-        ] {
-            assert!(codes.contains(part), "{part} not in {codes}");
-        }
+        assert_contains(
+            &codes,
+            &[
+                "Self :: Finished => 3",
+                "3 => Self :: Finished",
+                "other => Self :: Other (other)",
+                "s . serialize_u64 (self . code ())",
+            ],
+        );
     }
 
     #[test]
