@@ -180,10 +180,9 @@ fn probe_object() -> impl Strategy<Value = Value> {
     )
         .prop_map(
             |((fee, kind, activation, activated, id), (note, market, inner, unknown, oid, t))| {
-                let mut object = Map::new();
-                object.insert("orderId".into(), json!(oid));
-                object.insert("time".into(), json!(t));
-                for (key, value) in [
+                let known = [
+                    ("orderId", Some(json!(oid))),
+                    ("time", Some(json!(t))),
                     ("dealFee", fee),
                     ("type", kind),
                     ("activation_price", activation),
@@ -192,15 +191,11 @@ fn probe_object() -> impl Strategy<Value = Value> {
                     ("note", note),
                     ("market", market),
                     ("inner", inner),
-                ] {
-                    if let Some(value) = value {
-                        object.insert(key.into(), value);
-                    }
-                }
-                for (key, value) in unknown {
-                    object.entry(key).or_insert(value);
-                }
-                Value::Object(object)
+                ]
+                .into_iter()
+                .filter_map(|(key, value)| Some((key.to_owned(), value?)));
+                // The unknown keys first: where one is a known key, the known value wins.
+                Value::Object(unknown.into_iter().chain(known).collect())
             },
         )
 }
