@@ -1,14 +1,16 @@
-//! `#[derive(Answer)]`: an answer record's lenient decoder (see the crate docs).
+//! `#[derive(Answer)]`: an answer record's lenient decoder and its `Serialize` (see the crate
+//! docs).
 
 use proc_macro2::{Span, TokenStream as Tokens};
 use quote::quote;
-use syn::{Data, DeriveInput, Error, Fields, Ident, LitStr, Path};
+use syn::{Data, DeriveInput, Error, Fields, Ident, LitStr, Path, Type};
 
-use crate::names::{RenameAll, SerdeField, inner, path_value};
+use crate::names::{RenameAll, SerdeField, for_each_meta, inner, path_value};
 
-/// One field as the decoder sees it.
+/// One field as the decoder and the writer see it.
 struct FieldSpec {
     ident: Ident,
+    ty: Type,
     /// The key on the wire.
     wire: String,
     /// The type of the parts struct's slot: `Option<T>`.
@@ -19,12 +21,26 @@ struct FieldSpec {
     with: Option<Path>,
     /// The function that makes the value when the answer has none.
     missing: Option<Path>,
+    /// How `Serialize` writes it.
+    write: Write,
 }
 
-/// Serde field attributes that change how a field is decoded: refused, since this derive would
-/// otherwise decode differently from what the attribute says.
-const REFUSED: [&str; 7] = [
+/// How `Serialize` writes a field.
+enum Write {
+    /// Its value; an `Option` only when `Some`, unless `#[answer(always)]`.
+    Value { always: bool },
+    /// By `#[serde(serialize_with = path)]`; an `Option` only when `Some`, unless `always`.
+    With { path: Path, always: bool },
+    /// Not at all (`#[serde(skip_serializing)]`).
+    Skip,
+}
+
+/// Serde field attributes that change how a field is read or written: refused, since this
+/// derive would otherwise do differently from what the attribute says (`skip_serializing_if`:
+/// an `Option` is left out when `None` unless `#[answer(always)]`).
+const REFUSED: [&str; 8] = [
     "skip",
+    "skip_serializing_if",
     "skip_deserializing",
     "alias",
     "default",
@@ -64,7 +80,7 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
         let Some(ident) = field.ident.clone() else {
             continue;
         };
-        let serde = SerdeField::of(field, &REFUSED, "Answer", "decoding")?;
+        let serde = SerdeField::of(field, &REFUSED, "Answer", "reading or writing")?;
         if serde.flatten {
             if extra.replace(ident.clone()).is_some() {
                 return Err(Error::new_spanned(
@@ -74,25 +90,43 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
             }
             continue;
         }
-        let (with, missing) = answer_attrs(field)?;
+        let attrs = answer_attrs(field)?;
         let wire = rename_all.wire(&ident, serde.rename);
         let (optional, inner) = match inner(&field.ty, "Option") {
             Some(inner) => (true, inner),
             None => (false, &field.ty),
         };
-        if optional && missing.is_some() {
+        if optional && attrs.missing.is_some() {
             return Err(Error::new_spanned(
                 &ident,
                 "Answer: `missing` is for required fields",
             ));
         }
+        if attrs.always && !optional {
+            return Err(Error::new_spanned(
+                &ident,
+                "Answer: `always` is for `Option` fields (others are always written)",
+            ));
+        }
+        let write = match (serde.skip_serializing, serde.serialize_with) {
+            (true, _) => Write::Skip,
+            (false, Some(path)) => Write::With {
+                path,
+                always: attrs.always || !optional,
+            },
+            (false, None) => Write::Value {
+                always: attrs.always || !optional,
+            },
+        };
         fields.push(FieldSpec {
             ident,
+            ty: field.ty.clone(),
             wire,
             slot: quote!(::core::option::Option<#inner>),
             optional,
-            with,
-            missing,
+            with: attrs.with,
+            missing: attrs.missing,
+            write,
         });
     }
     let extra = extra.ok_or_else(|| {
@@ -102,6 +136,7 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
         )
     })?;
 
+    let written = serialize(name, &fields, &extra);
     let parts = Ident::new(&format!("{name}AnswerParts"), Span::call_site());
     let slots = fields.iter().map(|f| {
         let (ident, slot) = (&f.ident, &f.slot);
@@ -164,42 +199,104 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
                 crate::lenient::deserialize_object(d)
             }
         }
+
+        #written
     })
+}
+
+/// The record's `Serialize`: one JSON object, as serde's derive would write the same
+/// declaration — each field in declaration order under its wire name (an `Option` only when
+/// `Some`, unless `always`), then the `extra` map's entries.
+fn serialize(name: &Ident, fields: &[FieldSpec], extra: &Ident) -> Tokens {
+    let entries = fields.iter().map(|f| {
+        let (ident, ty, wire) = (&f.ident, &f.ty, &f.wire);
+        let (entry, always) = match &f.write {
+            Write::Skip => return Tokens::new(),
+            Write::Value { always } => (
+                quote!(::serde::ser::SerializeMap::serialize_entry(&mut map, #wire, &self.#ident)?;),
+                *always,
+            ),
+            Write::With { path, always } => (
+                quote! {
+                    struct With<'a>(&'a #ty);
+                    impl ::serde::Serialize for With<'_> {
+                        fn serialize<S: ::serde::Serializer>(
+                            &self,
+                            s: S,
+                        ) -> ::core::result::Result<S::Ok, S::Error> {
+                            #path(self.0, s)
+                        }
+                    }
+                    ::serde::ser::SerializeMap::serialize_entry(&mut map, #wire, &With(&self.#ident))?;
+                },
+                *always,
+            ),
+        };
+        if always {
+            quote!({ #entry })
+        } else {
+            quote! {
+                if ::core::option::Option::is_some(&self.#ident) {
+                    #entry
+                }
+            }
+        }
+    });
+    quote! {
+        impl ::serde::Serialize for #name {
+            /// The record as one JSON object: each field under its wire name (an absent
+            /// `Option` left out), then the `extra` map's entries.
+            fn serialize<S: ::serde::Serializer>(
+                &self,
+                s: S,
+            ) -> ::core::result::Result<S::Ok, S::Error> {
+                let mut map = ::serde::Serializer::serialize_map(s, ::core::option::Option::None)?;
+                #(#entries)*
+                for (key, value) in &self.#extra {
+                    ::serde::ser::SerializeMap::serialize_entry(&mut map, key, value)?;
+                }
+                ::serde::ser::SerializeMap::end(map)
+            }
+        }
+    }
 }
 
 /// The container's `#[answer(expecting = …)]`.
 fn expecting(input: &DeriveInput) -> Result<Option<LitStr>, Error> {
     let mut expecting = None;
-    for attr in input.attrs.iter().filter(|a| a.path().is_ident("answer")) {
-        attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("expecting") {
-                expecting = Some(meta.value()?.parse()?);
-                Ok(())
-            } else {
-                Err(meta.error("Answer: unknown container attribute"))
-            }
-        })?;
-    }
+    for_each_meta(&input.attrs, "answer", |key, meta| {
+        if key != "expecting" {
+            return Err(meta.error("Answer: unknown container attribute"));
+        }
+        expecting = Some(meta.value()?.parse()?);
+        Ok(())
+    })?;
     Ok(expecting)
 }
 
-/// A field's `#[answer(with = …, missing = …)]`.
-fn answer_attrs(field: &syn::Field) -> Result<(Option<Path>, Option<Path>), Error> {
-    let (mut with, mut missing) = (None, None);
-    for attr in field.attrs.iter().filter(|a| a.path().is_ident("answer")) {
-        attr.parse_nested_meta(|meta| {
-            if meta.path.is_ident("with") {
-                with = Some(path_value(&meta)?);
-                Ok(())
-            } else if meta.path.is_ident("missing") {
-                missing = Some(path_value(&meta)?);
-                Ok(())
-            } else {
-                Err(meta.error("Answer: expected `with` or `missing`"))
-            }
-        })?;
-    }
-    Ok((with, missing))
+/// A field's `#[answer(…)]`.
+#[derive(Default)]
+struct AnswerAttrs {
+    /// `with = path`: the function that stores the value.
+    with: Option<Path>,
+    /// `missing = path`: the function that makes an absent required value.
+    missing: Option<Path>,
+    /// `always`: an `Option` written when `None` too.
+    always: bool,
+}
+
+fn answer_attrs(field: &syn::Field) -> Result<AnswerAttrs, Error> {
+    let mut out = AnswerAttrs::default();
+    for_each_meta(&field.attrs, "answer", |key, meta| {
+        match key {
+            "with" => out.with = Some(path_value(meta)?),
+            "missing" => out.missing = Some(path_value(meta)?),
+            "always" => out.always = true,
+            _ => return Err(meta.error("Answer: expected `with`, `missing` or `always`")),
+        }
+        Ok(())
+    })?;
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -208,65 +305,100 @@ mod tests {
 
     use super::expand;
     use crate::names::RenameAll;
-
-    fn expanded(input: syn::DeriveInput) -> Result<String, String> {
-        expand(&input)
-            .map(|t| t.to_string())
-            .map_err(|e| e.to_string())
-    }
+    use crate::names::{assert_contains, assert_in_order, expansion};
 
     #[test]
     fn one_arm_per_wire_name_and_required_fields_named() {
-        let code = expanded(syn::parse_quote! {
-            #[serde(rename_all = "camelCase")]
-            #[answer(expecting = "an order object")]
-            struct Order {
-                order_id: u64,
-                #[serde(rename = "type", skip_serializing_if = "Option::is_none")]
-                order_type: Option<OrderType>,
-                #[answer(with = "crate::lenient::object")]
-                oto: Option<Oto>,
-                #[answer(missing = "String::new")]
-                market: String,
-                #[serde(flatten)]
-                extra: Map<String, Value>,
-            }
-        })
+        let code = expansion(
+            expand,
+            syn::parse_quote! {
+                #[serde(rename_all = "camelCase")]
+                #[answer(expecting = "an order object")]
+                struct Order {
+                    order_id: u64,
+                    #[serde(rename = "type")]
+                    order_type: Option<OrderType>,
+                    #[answer(with = "crate::lenient::object")]
+                    oto: Option<Oto>,
+                    #[serde(skip_serializing)]
+                    #[answer(missing = "String::new")]
+                    market: String,
+                    #[serde(serialize_with = "empty_when_none")]
+                    #[answer(always)]
+                    client_order_id: Option<ClientOrderId>,
+                    #[serde(flatten)]
+                    extra: Map<String, Value>,
+                }
+            },
+        )
         .unwrap();
-        for part in [
-            r#""orderId" => crate :: lenient :: put (& mut parts . order_id , field)"#,
-            r#""type" => crate :: lenient :: put (& mut parts . order_type , field)"#,
-            r#""oto" => crate :: lenient :: object (& mut parts . oto , field)"#,
-            r#"order_id : parts . order_id . ok_or ("orderId") ?"#,
-            "order_type : parts . order_type ,",
-            "market : parts . market . unwrap_or_else (String :: new)",
-            "extra : :: core :: mem :: take (extra)",
-            r#"const EXPECTING : & 'static str = "an order object""#,
-        ] {
-            assert!(code.contains(part), "{part} not in {code}");
-        }
+        assert_contains(
+            &code,
+            &[
+                r#""orderId" => crate :: lenient :: put (& mut parts . order_id , field)"#,
+                r#""type" => crate :: lenient :: put (& mut parts . order_type , field)"#,
+                r#""oto" => crate :: lenient :: object (& mut parts . oto , field)"#,
+                r#"order_id : parts . order_id . ok_or ("orderId") ?"#,
+                "order_type : parts . order_type ,",
+                "market : parts . market . unwrap_or_else (String :: new)",
+                "extra : :: core :: mem :: take (extra)",
+                r#"const EXPECTING : & 'static str = "an order object""#,
+            ],
+        );
+        // Written in declaration order: a required field always, an `Option` when `Some`
+        // (or always), a `serialize_with` through its function, a skipped one not at all.
+        let written = &code[code.find("impl :: serde :: Serialize").unwrap()..];
+        assert_in_order(
+            written,
+            &[
+                r#"serialize_entry (& mut map , "orderId" , & self . order_id) ?"#,
+                r#"if :: core :: option :: Option :: is_some (& self . order_type) { :: serde :: ser :: SerializeMap :: serialize_entry (& mut map , "type" , & self . order_type) ? ; }"#,
+                r#"serialize_entry (& mut map , "oto" , & self . oto)"#,
+                "empty_when_none (self . 0 , s)",
+                r#"serialize_entry (& mut map , "clientOrderId" , & With (& self . client_order_id)) ?"#,
+                "for (key , value) in & self . extra",
+            ],
+        );
+        assert!(!written.contains(r#""market""#), "skipped: {written}");
+        assert!(
+            !written.contains("is_some (& self . client_order_id)"),
+            "always: {written}"
+        );
     }
 
     #[test]
     fn attributes_that_would_change_decoding_are_refused() {
-        let refused = expanded(syn::parse_quote! {
-            #[answer(expecting = "x")]
-            struct X {
-                #[serde(default)]
-                a: u64,
-                #[serde(flatten)]
-                extra: Map<String, Value>,
-            }
-        });
-        assert!(refused.unwrap_err().contains("would change decoding"));
-        let no_extra = expanded(syn::parse_quote! {
-            #[answer(expecting = "x")]
-            struct X { a: u64 }
-        });
+        let refused = expansion(
+            expand,
+            syn::parse_quote! {
+                #[answer(expecting = "x")]
+                struct X {
+                    #[serde(default)]
+                    a: u64,
+                    #[serde(flatten)]
+                    extra: Map<String, Value>,
+                }
+            },
+        );
+        assert!(
+            refused
+                .unwrap_err()
+                .contains("would change reading or writing")
+        );
+        let no_extra = expansion(
+            expand,
+            syn::parse_quote! {
+                #[answer(expecting = "x")]
+                struct X { a: u64 }
+            },
+        );
         assert!(no_extra.unwrap_err().contains("extra"));
-        let no_expecting = expanded(syn::parse_quote! {
-            struct X { #[serde(flatten)] extra: Map<String, Value> }
-        });
+        let no_expecting = expansion(
+            expand,
+            syn::parse_quote! {
+                struct X { #[serde(flatten)] extra: Map<String, Value> }
+            },
+        );
         assert!(no_expecting.unwrap_err().contains("expecting"));
     }
 

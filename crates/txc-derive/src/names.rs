@@ -1,10 +1,31 @@
-//! What both derives read the same way: a field's wire name from serde's `rename_all` /
-//! `rename`, the `T` of an `Option<T>` or `Vec<T>`, a field's doc comment, and attribute values.
+//! What the derives read the same way: the keys of an attribute, a field's wire name from
+//! serde's `rename_all` / `rename`, the `T` of an `Option<T>` or `Vec<T>`, a field's doc
+//! comment, and attribute values.
 
 use syn::meta::ParseNestedMeta;
 use syn::{
     Attribute, DeriveInput, Error, GenericArgument, Ident, LitStr, Path, PathArguments, Type,
 };
+
+/// Calls `each(key, meta)` for every `key` or `key = value` of the `#[name(…)]` attributes in
+/// `attrs`; `key` is empty for a path of more than one segment.
+pub(crate) fn for_each_meta(
+    attrs: &[Attribute],
+    name: &str,
+    mut each: impl FnMut(&str, &ParseNestedMeta<'_>) -> Result<(), Error>,
+) -> Result<(), Error> {
+    for attr in attrs.iter().filter(|a| a.path().is_ident(name)) {
+        attr.parse_nested_meta(|meta| {
+            let key = meta
+                .path
+                .get_ident()
+                .map(Ident::to_string)
+                .unwrap_or_default();
+            each(&key, &meta)
+        })?;
+    }
+    Ok(())
+}
 
 /// The container's `rename_all` rule.
 #[derive(Clone, Copy)]
@@ -20,24 +41,17 @@ impl RenameAll {
     /// passed over.
     pub(crate) fn of(input: &DeriveInput, who: &str) -> Result<Self, Error> {
         let mut rule = Self::None;
-        for attr in input.attrs.iter().filter(|a| a.path().is_ident("serde")) {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("rename_all") {
-                    let value: LitStr = meta.value()?.parse()?;
-                    rule = match value.value().as_str() {
-                        "camelCase" => Self::CamelCase,
-                        _ => {
-                            return Err(
-                                meta.error(format!("{who}: only rename_all = \"camelCase\""))
-                            );
-                        }
-                    };
-                    Ok(())
-                } else {
-                    skip_value(&meta)
-                }
-            })?;
-        }
+        for_each_meta(&input.attrs, "serde", |key, meta| {
+            if key != "rename_all" {
+                return skip_value(meta);
+            }
+            let value: LitStr = meta.value()?.parse()?;
+            if value.value() != "camelCase" {
+                return Err(meta.error(format!("{who}: only rename_all = \"camelCase\"")));
+            }
+            rule = Self::CamelCase;
+            Ok(())
+        })?;
         Ok(rule)
     }
 
@@ -68,12 +82,14 @@ impl RenameAll {
     }
 }
 
-/// What a field's `#[serde(…)]` says: its `rename`, and whether it is `flatten`ed. Any key
-/// in `refused` is an error naming `who`: the derive would otherwise do `what` differently
-/// from what the attribute says.
+/// What a field's `#[serde(…)]` says: its `rename`, whether it is `flatten`ed, and how it is
+/// written (`serialize_with`, `skip_serializing`). Any key in `refused` is an error naming
+/// `who`: the derive would otherwise do `what` differently from what the attribute says.
 pub(crate) struct SerdeField {
     pub(crate) rename: Option<String>,
     pub(crate) flatten: bool,
+    pub(crate) serialize_with: Option<Path>,
+    pub(crate) skip_serializing: bool,
 }
 
 impl SerdeField {
@@ -86,26 +102,25 @@ impl SerdeField {
         let mut out = Self {
             rename: None,
             flatten: false,
+            serialize_with: None,
+            skip_serializing: false,
         };
-        for attr in field.attrs.iter().filter(|a| a.path().is_ident("serde")) {
-            attr.parse_nested_meta(|meta| {
-                if meta.path.is_ident("rename") {
-                    let name: LitStr = meta.value()?.parse()?;
-                    out.rename = Some(name.value());
-                    Ok(())
-                } else if refused.iter().any(|r| meta.path.is_ident(r)) {
-                    Err(meta.error(format!(
-                        "{who}: this serde attribute would change {what}; use #[{}(..)]",
-                        who.to_lowercase()
-                    )))
-                } else if meta.path.is_ident("flatten") {
-                    out.flatten = true;
-                    Ok(())
-                } else {
-                    skip_value(&meta)
-                }
-            })?;
-        }
+        for_each_meta(&field.attrs, "serde", |key, meta| {
+            if refused.contains(&key) {
+                return Err(meta.error(format!(
+                    "{who}: this serde attribute would change {what}; use #[{}(..)]",
+                    who.to_lowercase()
+                )));
+            }
+            match key {
+                "rename" => out.rename = Some(meta.value()?.parse::<LitStr>()?.value()),
+                "flatten" => out.flatten = true,
+                "serialize_with" => out.serialize_with = Some(path_value(meta)?),
+                "skip_serializing" => out.skip_serializing = true,
+                _ => return skip_value(meta),
+            }
+            Ok(())
+        })?;
         Ok(out)
     }
 }
@@ -149,6 +164,41 @@ pub(crate) fn inner<'t>(ty: &'t Type, wrapper: &str) -> Option<&'t Type> {
 /// Whether `ty` is the path `name` (`String`, `u64`, …).
 pub(crate) fn is_named(ty: &Type, name: &str) -> bool {
     matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident(name))
+}
+
+/// A derive's expansion of `input` as text, or its error's: what the derives' tests read.
+#[cfg(test)]
+pub(crate) fn expansion(
+    expand: fn(&DeriveInput) -> Result<proc_macro2::TokenStream, Error>,
+    input: DeriveInput,
+) -> Result<String, String> {
+    expand(&input)
+        .map(|t| t.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// Asserts that each of `parts` stands in `code`: what the derives' tests check of generated
+/// code.
+#[cfg(test)]
+pub(crate) fn assert_contains(code: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(code.contains(part), "{part} not in {code}");
+    }
+}
+
+/// Asserts that each of `parts` stands in `code`, in this order: what the derives' tests check
+/// of the order of generated steps.
+#[cfg(test)]
+#[allow(clippy::panic, reason = "a test's assertion")]
+pub(crate) fn assert_in_order(code: &str, parts: &[&str]) {
+    let at: Vec<usize> = parts
+        .iter()
+        .map(|part| {
+            code.find(part)
+                .unwrap_or_else(|| panic!("{part} not in {code}"))
+        })
+        .collect();
+    assert!(at.is_sorted(), "{code}");
 }
 
 /// The `#[doc = …]` attributes of an item, to give a generated item the same docs.

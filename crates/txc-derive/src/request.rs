@@ -8,7 +8,7 @@ use syn::{
     Path, PathArguments, Type,
 };
 
-use crate::names::{RenameAll, SerdeField, docs, inner, is_named, path_value};
+use crate::names::{RenameAll, SerdeField, docs, for_each_meta, inner, is_named, path_value};
 
 /// Serde field attributes other than `rename`: the derive writes the body itself, so each
 /// would be ignored; `#[request(..)]` says what they would.
@@ -184,45 +184,38 @@ fn container(input: &DeriveInput) -> Result<Container, Error> {
     let (mut path, mut operation, mut kind, mut response) = (None, None, None, None);
     let (mut rate_limit, mut scope, mut signed) = (None, None, None);
     let (mut error_outcome, mut check_at) = (None, None);
-    for attr in input.attrs.iter().filter(|a| a.path().is_ident("request")) {
-        attr.parse_nested_meta(|meta| {
-            let key = meta
-                .path
-                .get_ident()
-                .map(Ident::to_string)
-                .unwrap_or_default();
-            match key.as_str() {
-                "part" => part = true,
-                "path" => path = Some(meta.value()?.parse()?),
-                "operation" => operation = Some(meta.value()?.parse()?),
-                "kind" => kind = Some(meta.value()?.parse()?),
-                "response" => response = Some(meta.value()?.parse()?),
-                "rate_limit" => {
-                    let value = meta.value()?;
-                    let pair;
-                    syn::parenthesized!(pair in value);
-                    let requests: LitInt = pair.parse()?;
-                    pair.parse::<syn::Token![,]>()?;
-                    rate_limit = Some((requests, pair.parse()?));
-                }
-                "scope" => scope = Some(path_value(&meta)?),
-                "signed" => signed = Some(meta.value()?.parse()?),
-                "error_outcome" => error_outcome = Some(path_value(&meta)?),
-                "check_at" => check_at = Some(path_value(&meta)?),
-                "builder" => builder = Some(meta.value()?.parse()?),
-                "check" => check = Some(path_value(&meta)?),
-                "fields" => {
-                    let how: Ident = meta.value()?.parse()?;
-                    if how != "manual" {
-                        return Err(meta.error("Request: `fields = manual` or nothing"));
-                    }
-                    manual = true;
-                }
-                _ => return Err(meta.error("Request: unknown container attribute")),
+    for_each_meta(&input.attrs, "request", |key, meta| {
+        match key {
+            "part" => part = true,
+            "path" => path = Some(meta.value()?.parse()?),
+            "operation" => operation = Some(meta.value()?.parse()?),
+            "kind" => kind = Some(meta.value()?.parse()?),
+            "response" => response = Some(meta.value()?.parse()?),
+            "rate_limit" => {
+                let value = meta.value()?;
+                let pair;
+                syn::parenthesized!(pair in value);
+                let requests: LitInt = pair.parse()?;
+                pair.parse::<syn::Token![,]>()?;
+                rate_limit = Some((requests, pair.parse()?));
             }
-            Ok(())
-        })?;
-    }
+            "scope" => scope = Some(path_value(meta)?),
+            "signed" => signed = Some(meta.value()?.parse()?),
+            "error_outcome" => error_outcome = Some(path_value(meta)?),
+            "check_at" => check_at = Some(path_value(meta)?),
+            "builder" => builder = Some(meta.value()?.parse()?),
+            "check" => check = Some(path_value(meta)?),
+            "fields" => {
+                let how: Ident = meta.value()?.parse()?;
+                if how != "manual" {
+                    return Err(meta.error("Request: `fields = manual` or nothing"));
+                }
+                manual = true;
+            }
+            _ => return Err(meta.error("Request: unknown container attribute")),
+        }
+        Ok(())
+    })?;
     let endpoint = match (part, path, operation, kind, response) {
         (true, None, None, None, None) => None,
         (false, Some(path), Some(operation), Some(kind), Some(response)) => Some(EndpointSpec {
@@ -268,7 +261,7 @@ fn field(field: &syn::Field, rename_all: RenameAll) -> Result<FieldSpec<'_>, Err
         ty: &field.ty,
         wire: rename_all.wire(ident, serde.rename),
         walk: Walk::Value,
-        get: Get::None,
+        get: Get::Ref,
         set: false,
         of: false,
         text: false,
@@ -276,37 +269,40 @@ fn field(field: &syn::Field, rename_all: RenameAll) -> Result<FieldSpec<'_>, Err
         arg: None,
         docs: docs(&field.attrs),
     };
-    for attr in field.attrs.iter().filter(|a| a.path().is_ident("request")) {
-        attr.parse_nested_meta(|meta| {
-            let key = meta
-                .path
-                .get_ident()
-                .map(Ident::to_string)
-                .unwrap_or_default();
-            match key.as_str() {
-                "flatten" => spec.walk = Walk::Flatten,
-                "page" => spec.walk = Walk::Page,
-                "skip" => spec.walk = Walk::Skip,
-                "with" => spec.walk = Walk::With(path_value(&meta)?),
-                "get" => {
-                    spec.get = Get::Ref;
-                    if meta.input.peek(syn::Token![=]) {
-                        let how: Ident = meta.value()?.parse()?;
-                        if how != "copy" {
-                            return Err(meta.error("Request: `get` or `get = copy`"));
-                        }
-                        spec.get = Get::Copy;
-                    }
+    for_each_meta(&field.attrs, "request", |key, meta| {
+        match key {
+            "flatten" => spec.walk = Walk::Flatten,
+            "page" => spec.walk = Walk::Page,
+            "skip" => spec.walk = Walk::Skip,
+            "with" => spec.walk = Walk::With(path_value(meta)?),
+            "get" => {
+                if !meta.input.peek(syn::Token![=]) {
+                    return Err(meta.error(
+                        "Request: a field has a getter by default; `get = copy` returns \
+                             the value, `get = none` leaves it out",
+                    ));
                 }
-                "set" => spec.set = true,
-                "of" => spec.of = true,
-                "text" => spec.text = true,
-                "check" => spec.check = Some(path_value(&meta)?),
-                "arg" => spec.arg = Some(meta.value()?.parse()?),
-                _ => return Err(meta.error("Request: unknown field attribute")),
+                let how: Ident = meta.value()?.parse()?;
+                spec.get = if how == "copy" {
+                    Get::Copy
+                } else if how == "none" {
+                    Get::None
+                } else {
+                    return Err(meta.error("Request: `get = copy` or `get = none`"));
+                };
             }
-            Ok(())
-        })?;
+            "set" => spec.set = true,
+            "of" => spec.of = true,
+            "text" => spec.text = true,
+            "check" => spec.check = Some(path_value(meta)?),
+            "arg" => spec.arg = Some(meta.value()?.parse()?),
+            _ => return Err(meta.error("Request: unknown field attribute")),
+        }
+        Ok(())
+    })?;
+    if matches!(spec.walk, Walk::Page) && spec.get == Get::Ref {
+        // A page's getters are its own (`limit`, `offset`).
+        spec.get = Get::None;
     }
     let public = spec.get != Get::None || spec.set || spec.of;
     if public && spec.docs.is_empty() {
@@ -635,62 +631,68 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::expand;
-
-    fn expanded(input: syn::DeriveInput) -> Result<String, String> {
-        expand(&input)
-            .map(|t| t.to_string())
-            .map_err(|e| e.to_string())
-    }
+    use crate::names::{assert_contains, assert_in_order, expansion};
 
     #[test]
     fn fields_go_on_the_wire_in_order_under_their_wire_names() {
-        let code = expanded(syn::parse_quote! {
-            #[serde(rename_all = "camelCase")]
-            #[request(path = "/api/v4/x", operation = "x", kind = Read, response = X,
-                      rate_limit = (1_000, 10), builder = XQueryBuilder)]
-            pub struct XQuery {
-                /// The market.
-                #[request(set, get, text)]
-                market: Option<Market>,
-                #[serde(rename = "type")]
-                types: Vec<OrderClass>,
-                position_id: u64,
-                #[request(skip)]
-                ticker: Option<Ticker>,
-                #[request(page)]
-                page: Page<100, 10_000>,
-            }
-        })
+        let code = expansion(
+            expand,
+            syn::parse_quote! {
+                #[serde(rename_all = "camelCase")]
+                #[request(path = "/api/v4/x", operation = "x", kind = Read, response = X,
+                          rate_limit = (1_000, 10), builder = XQueryBuilder)]
+                pub struct XQuery {
+                    /// The market.
+                    #[request(set, text)]
+                    market: Option<Market>,
+                    /// The kinds.
+                    #[serde(rename = "type")]
+                    types: Vec<OrderClass>,
+                    /// The position.
+                    #[request(get = copy)]
+                    position_id: u64,
+                    #[request(skip, get = none)]
+                    ticker: Option<Ticker>,
+                    #[request(page)]
+                    page: Page<100, 10_000>,
+                }
+            },
+        )
         .unwrap();
-        let at = |part: &str| {
-            code.find(part)
-                .unwrap_or_else(|| panic!("{part} not in {code}"))
-        };
-        let order = [
-            r#"visit ("market" , crate :: endpoint :: ToWire :: to_wire (value)) ?"#,
-            r#"visit ("type" , crate :: endpoint :: WireValue :: List (& items)) ?"#,
-            r#"visit ("positionId" , crate :: endpoint :: ToWire :: to_wire (& self . position_id)) ?"#,
-            "crate :: endpoint :: BodyFields :: visit_fields (& self . page , visit) ?",
-        ]
-        .map(at);
-        assert!(order.is_sorted(), "{code}");
+        assert_in_order(
+            &code,
+            &[
+                r#"visit ("market" , crate :: endpoint :: ToWire :: to_wire (value)) ?"#,
+                r#"visit ("type" , crate :: endpoint :: WireValue :: List (& items)) ?"#,
+                r#"visit ("positionId" , crate :: endpoint :: ToWire :: to_wire (& self . position_id)) ?"#,
+                "crate :: endpoint :: BodyFields :: visit_fields (& self . page , visit) ?",
+            ],
+        );
         assert!(!code.contains(r#""ticker""#), "skipped: {code}");
-        for part in [
-            r#"const PATH : & 'static str = "/api/v4/x""#,
-            "crate :: endpoint :: RateLimit :: new (1_000 , 10)",
-            r#"into_field (market , "market") ?"#,
-            "pub fn market (& self) -> :: core :: option :: Option < & Market >",
-            "At most `limit` records a page, from 1 to 100.",
-            "(at most 10 000)",
-            "pub struct XQueryBuilder (crate :: building :: Building < XQuery >)",
-        ] {
-            assert!(code.contains(part), "{part} not in {code}");
-        }
+        assert!(!code.contains("fn ticker"), "no getter: {code}");
+        assert!(
+            !code.contains("fn page"),
+            "a page's getters are its own: {code}"
+        );
+        assert_contains(
+            &code,
+            &[
+                r#"const PATH : & 'static str = "/api/v4/x""#,
+                "crate :: endpoint :: RateLimit :: new (1_000 , 10)",
+                r#"into_field (market , "market") ?"#,
+                "pub fn market (& self) -> :: core :: option :: Option < & Market >",
+                "pub fn types (& self) -> & [OrderClass]",
+                "pub fn position_id (& self) -> u64",
+                "At most `limit` records a page, from 1 to 100.",
+                "(at most 10 000)",
+                "pub struct XQueryBuilder (crate :: building :: Building < XQuery >)",
+            ],
+        );
     }
 
     #[test]
     fn what_cannot_be_honoured_is_refused() {
-        let cases: [(syn::DeriveInput, &str); 5] = [
+        let cases: [(syn::DeriveInput, &str); 7] = [
             (
                 syn::parse_quote! { #[request(part)] struct P { #[serde(skip_serializing_if = "x")] a: u64 } },
                 "would change the wire",
@@ -700,8 +702,18 @@ mod tests {
                 "give `path`, `operation`, `kind` and `response`",
             ),
             (
-                syn::parse_quote! { #[request(part)] struct P { #[request(get)] a: u64 } },
+                syn::parse_quote! { #[request(part)] struct P { a: u64 } },
                 "document the field",
+            ),
+            (
+                syn::parse_quote! { #[request(part)] struct P { /// A.
+                #[request(get)] a: u64 } },
+                "a getter by default",
+            ),
+            (
+                syn::parse_quote! { #[request(part)] struct P { /// A.
+                #[request(page, get = copy)] a: Page<1, 1> } },
+                "own accessors",
             ),
             (
                 syn::parse_quote! { #[request(part)] struct P { /// A.
@@ -710,12 +722,12 @@ mod tests {
             ),
             (
                 syn::parse_quote! { #[request(part)] struct P { /// A.
-                #[request(get, arg = u64)] a: u64 } },
+                #[request(arg = u64)] a: u64 } },
                 "needs the `check`",
             ),
         ];
         for (input, message) in cases {
-            let error = expanded(input).unwrap_err();
+            let error = expansion(expand, input).unwrap_err();
             assert!(error.contains(message), "{message}: {error}");
         }
     }

@@ -19,15 +19,16 @@
 //!
 //! # One declaration per field
 //!
-//! Every answer record derives `txc_derive::Answer`, which writes its decoder from the struct:
+//! Every answer record derives `txc_derive::Answer`, which writes its decoder from the struct —
 //! the parts struct, the [`ObjectFields`] impl (one match arm per wire name, then the step that
-//! builds the record) and `Deserialize`. A field is declared once — its type says how it is
-//! read ([`FromWire`]; enums by [`Word`]) and whether it is required (any non-`Option`), the
-//! `#[serde(rename…)]` its `Serialize` already uses gives its wire name, `#[serde(flatten)]`
-//! marks `extra` — so adding a field is one line, and a name cannot differ between the two
-//! directions. `#[answer(with = …)]` names the few converters of their own
-//! ([`empty_is_none`], [`object`], [`array`]), `#[answer(missing = …)]` a value for an absent required
-//! field.
+//! builds the record) and `Deserialize` — and its `Serialize`. A field is declared once — its
+//! type says how it is read ([`FromWire`]; enums by [`Word`]), whether it is required (any
+//! non-`Option`) and whether it is written when absent (an `Option` is not, unless
+//! `#[answer(always)]`), `#[serde(rename…)]` gives its wire name both ways,
+//! `#[serde(flatten)]` marks `extra` — so adding a field is one line, and a name cannot differ
+//! between the two directions. `#[answer(with = …)]` names the few converters of their own
+//! ([`empty_is_none`], [`object`], [`array`]), `#[answer(missing = …)]` a value for an absent
+//! required field.
 //!
 //! Why a derive: the alternatives each keep a second list. serde's own derive with lenient
 //! field types cannot keep a mismatched value in `extra` (a field's `Deserialize` sees only its
@@ -212,6 +213,12 @@ impl FromWire for bool {
             other => flag(other.text()?).or_else(|| flag(&float_text(other)?)),
         }
     }
+}
+
+/// A code of the event stream (`1`, `2`, …): a whole number sent as a number or a digit string.
+#[inline]
+pub(crate) fn code(value: &Scalar<'_>) -> Option<u64> {
+    value.text()?.trim().parse().ok()
 }
 
 /// An enum-like word: any string (or number) its `FromStr` accepts. Implementing it is all an

@@ -69,6 +69,8 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
+#[cfg(test)]
+mod answer_written_tests;
 mod building;
 pub mod endpoint;
 pub mod errors;

@@ -10,7 +10,9 @@ use crate::errors::{Reason, ValidationError};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Request)]
 #[request(part)]
 pub(crate) struct Page<const MAX_LIMIT: u64, const MAX_OFFSET: u64> {
+    #[request(get = none)]
     pub(crate) limit: Option<u64>,
+    #[request(get = none)]
     pub(crate) offset: Option<u64>,
 }
 

@@ -79,56 +79,41 @@ fn builders_refuse_what_the_exchange_refuses() {
             reason: Reason::Requires("market")
         }
     );
-    assert_eq!(
-        OpenOrdersQuery::builder()
-            .limit(0)
-            .build()
-            .unwrap_err()
-            .field(),
-        "limit"
-    );
-    assert_eq!(
-        OpenOrdersQuery::builder()
-            .limit(101)
-            .build()
-            .unwrap_err()
-            .field(),
-        "limit"
-    );
-    assert_eq!(
-        OpenOrdersQuery::builder()
-            .offset(4_294_967_296)
-            .build()
-            .unwrap_err()
-            .field(),
-        "offset"
-    );
-    assert_eq!(
-        OrderHistoryQuery::builder()
-            .limit(501)
-            .build()
-            .unwrap_err()
-            .field(),
-        "limit"
-    );
-    assert_eq!(
-        OrderHistoryQuery::builder()
-            .start_date(10)
-            .end_date(9)
-            .build()
-            .unwrap_err()
-            .field(),
-        "endDate"
-    );
-    assert_eq!(
-        OrderHistoryQuery::builder()
-            .start_date(0)
-            .end_date(OrderHistoryQuery::MAX_SPAN_SECS + 1)
-            .build()
-            .unwrap_err()
-            .field(),
-        "endDate"
-    );
+    // Each refused value, and the wire field its error names.
+    let refused = [
+        (OpenOrdersQuery::builder().limit(0).build().err(), "limit"),
+        (OpenOrdersQuery::builder().limit(101).build().err(), "limit"),
+        (
+            OpenOrdersQuery::builder()
+                .offset(4_294_967_296)
+                .build()
+                .err(),
+            "offset",
+        ),
+        (
+            OrderHistoryQuery::builder().limit(501).build().err(),
+            "limit",
+        ),
+        (
+            OrderHistoryQuery::builder()
+                .start_date(10)
+                .end_date(9)
+                .build()
+                .err(),
+            "endDate",
+        ),
+        (
+            OrderHistoryQuery::builder()
+                .start_date(0)
+                .end_date(OrderHistoryQuery::MAX_SPAN_SECS + 1)
+                .build()
+                .err(),
+            "endDate",
+        ),
+    ];
+    for (i, (error, field)) in refused.into_iter().enumerate() {
+        assert_eq!(error.map(|e| e.field()), Some(field), "case {i}");
+    }
     assert!(matches!(
         OrderHistoryQuery::builder()
             .order_id(1)

@@ -17,7 +17,7 @@ use crate::values::{ExactDecimal, Ticker};
 /// assert_eq!((b.asset.as_str(), b.balance.as_str()), ("USDT", "0.00538073"));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[answer(expecting = "a margin balance object")]
 #[non_exhaustive]
 pub struct MarginBalance {
@@ -28,13 +28,13 @@ pub struct MarginBalance {
     #[serde(rename = "B")]
     pub balance: ExactDecimal,
     /// The borrowed amount (`b`).
-    #[serde(rename = "b", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "b")]
     pub borrow: Option<ExactDecimal>,
     /// Available to transfer without borrowing (`av`).
-    #[serde(rename = "av", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "av")]
     pub available_without_borrow: Option<ExactDecimal>,
     /// Available to transfer with borrowing (`ab`).
-    #[serde(rename = "ab", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "ab")]
     pub available_with_borrow: Option<ExactDecimal>,
     /// Fields this version does not know, as sent.
     #[serde(flatten)]

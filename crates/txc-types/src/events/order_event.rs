@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{EventDecodeError, OrderEventKind, StreamOrder, positional::Elements};
+use super::{EventDecodeError, OrderEventKind, StreamOrder, positional::event_and_record};
 
 /// An update of the `ordersPending` channel: `[event, order]`.
 ///
@@ -38,18 +38,7 @@ pub struct OrderEvent {
 impl OrderEvent {
     /// Reads the update's `params`.
     pub fn from_params(params: &str) -> Result<Self, EventDecodeError> {
-        const WHAT: &str = "ordersPending_update";
-        let mut elements = Elements::new(params, WHAT)?;
-        let kind = elements.require(0, "event")?;
-        let order = elements
-            .raw(1)
-            .ok_or_else(|| EventDecodeError::new(WHAT, "element 1 (order) is required"))?;
-        let order = serde_json::from_str(order.get())
-            .map_err(|e| EventDecodeError::new(WHAT, format!("the order: {e}")))?;
-        Ok(Self {
-            kind,
-            order,
-            extra: elements.finish(2),
-        })
+        let (kind, order, extra) = event_and_record(params, "ordersPending_update", "order")?;
+        Ok(Self { kind, order, extra })
     }
 }

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use super::{EventDecodeError, PositionEventKind, StreamPosition, positional::Elements};
+use super::{EventDecodeError, PositionEventKind, StreamPosition, positional::event_and_record};
 
 /// An update of the `positionsAccountMargin` channel: `[event, position]`.
 ///
@@ -31,18 +31,12 @@ pub struct PositionEvent {
 impl PositionEvent {
     /// Reads the update's `params`.
     pub fn from_params(params: &str) -> Result<Self, EventDecodeError> {
-        const WHAT: &str = "positionsAccountMargin_update";
-        let mut elements = Elements::new(params, WHAT)?;
-        let kind = elements.require(0, "event")?;
-        let position = elements
-            .raw(1)
-            .ok_or_else(|| EventDecodeError::new(WHAT, "element 1 (position) is required"))?;
-        let position = serde_json::from_str(position.get())
-            .map_err(|e| EventDecodeError::new(WHAT, format!("the position: {e}")))?;
+        let (kind, position, extra) =
+            event_and_record(params, "positionsAccountMargin_update", "position")?;
         Ok(Self {
             kind,
             position,
-            extra: elements.finish(2),
+            extra,
         })
     }
 }

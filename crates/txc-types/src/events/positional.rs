@@ -3,11 +3,29 @@
 //! absent, and an element no spelling fits (or one past the known positions) kept in `extra`
 //! under its position, never dropped.
 
+use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::EventDecodeError;
 use crate::lenient::{FromWire, deserialize_value};
+
+/// Reads the `params` `[event, record]` of the update `what`: the event's code, the record
+/// (named `record` in errors) by its own rule, and the elements past the two, kept.
+pub(crate) fn event_and_record<K: FromWire, R: DeserializeOwned>(
+    params: &str,
+    what: &'static str,
+    record: &str,
+) -> Result<(K, R, Map<String, Value>), EventDecodeError> {
+    let mut elements = Elements::new(params, what)?;
+    let kind = elements.require(0, "event")?;
+    let raw = elements
+        .raw(1)
+        .ok_or_else(|| EventDecodeError::new(what, format!("element 1 ({record}) is required")))?;
+    let value = serde_json::from_str(raw.get())
+        .map_err(|e| EventDecodeError::new(what, format!("the {record}: {e}")))?;
+    Ok((kind, value, elements.finish(2)))
+}
 
 /// The elements of a JSON array, read as exact text, and what was kept of them.
 pub(crate) struct Elements<'a> {
@@ -75,5 +93,37 @@ impl<'a> Elements<'a> {
             self.extra.insert(index.to_string(), kept);
         }
         self.extra
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::events::{OrderEvent, PositionEvent};
+
+    #[test]
+    fn an_event_without_its_record_or_with_a_bad_one_says_which() {
+        let reasons = [
+            OrderEvent::from_params("[1]").map(|_| ()),
+            OrderEvent::from_params("[1,7]").map(|_| ()),
+            PositionEvent::from_params("[2]").map(|_| ()),
+            PositionEvent::from_params(r#"[null,{"id":1}]"#).map(|_| ()),
+        ]
+        .map(|r| r.map_err(|e| e.to_string()).err());
+        assert_eq!(
+            reasons[..3],
+            [
+                Some("ordersPending_update: element 1 (order) is required".to_owned()),
+                Some(
+                    "ordersPending_update: the order: invalid type: integer `7`, expected a \
+                     stream order object at line 1 column 1"
+                        .to_owned()
+                ),
+                Some("positionsAccountMargin_update: element 1 (position) is required".to_owned()),
+            ]
+        );
+        assert_eq!(
+            reasons[3].as_deref(),
+            Some("positionsAccountMargin_update: element 0 (event) is required; found nothing")
+        );
     }
 }

@@ -1,6 +1,5 @@
 //! [`StreamOrder`]: the order record of the `ordersPending` and `ordersExecuted` channels.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::Answer;
 
@@ -31,7 +30,7 @@ use crate::values::{ClientOrderId, ExactDecimal, Market, Timestamp};
 /// assert_eq!(order.extra["rpi"], true);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[answer(expecting = "a stream order object")]
 #[non_exhaustive]
 pub struct StreamOrder {
@@ -57,47 +56,34 @@ pub struct StreamOrder {
     /// When the order was created.
     pub ctime: Timestamp,
     /// When it last changed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub mtime: Option<Timestamp>,
     /// When it finished (executed orders).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub ftime: Option<Timestamp>,
     /// The amount not yet executed; the executed orders' query records have none.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub left: Option<ExactDecimal>,
     /// The price (`"0"` for market orders).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<ExactDecimal>,
     /// The fee charged.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub deal_fee: Option<ExactDecimal>,
     /// The fee's currency (executed orders).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fee_asset: Option<String>,
     /// The caller's order id; `None` when the record has `""`.
     #[serde(serialize_with = "crate::orders::order::empty_when_none")]
-    #[answer(with = "crate::lenient::empty_is_none")]
+    #[answer(with = "crate::lenient::empty_is_none", always)]
     pub client_order_id: Option<ClientOrderId>,
     /// The status, e.g. `OPEN`, `PARTIALLY_FILLED`, `FILLED`, `CANCELED`.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<OrderStatus>,
     /// Self-trade prevention, short form.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stp: Option<Stp>,
     /// The position side.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub position_side: Option<PositionSide>,
     /// Whether it may only reduce a position.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub reduce_only: Option<bool>,
     /// Whether it is post-only.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub post_only: Option<bool>,
     /// Whether it is immediate-or-cancel.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub ioc: Option<bool>,
     /// Where it came from (executed orders): `web`, `api`, `adl`, `liquidation`, …
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
     /// Fields this version does not know (`rpi`, `retail`, …), values of an unexpected type
     /// and enum values it has no name for, as sent.

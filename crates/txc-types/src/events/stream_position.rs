@@ -26,7 +26,7 @@ use crate::values::{ExactDecimal, Market, Timestamp};
 /// assert_eq!(p.liq_stage, None);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[answer(expecting = "a position object")]
 #[non_exhaustive]
 pub struct StreamPosition {
@@ -37,43 +37,30 @@ pub struct StreamPosition {
     /// The size in stock currency: negative for a short.
     pub amount: ExactDecimal,
     /// When it was opened.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub ctime: Option<Timestamp>,
     /// When it last changed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub mtime: Option<Timestamp>,
     /// The size in money currency.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub amount_in_money: Option<ExactDecimal>,
     /// The base (entry) price.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub base_price: Option<ExactDecimal>,
     /// The unrealized profit or loss in money.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub pnl: Option<ExactDecimal>,
     /// The liquidation price.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub liq_price: Option<ExactDecimal>,
     /// The liquidation stage, if any (`null` when none).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub liq_stage: Option<LiquidationStage>,
     /// Funding due at the next change of the position.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub unrealized_funding: Option<ExactDecimal>,
     /// Funding already paid.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub funding: Option<ExactDecimal>,
     /// The own funds in the position, in money.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub margin: Option<ExactDecimal>,
     /// The funds free for trading.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub free_margin: Option<ExactDecimal>,
     /// The realized profit or loss in money.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub realized_pnl: Option<ExactDecimal>,
     /// The position side (`BOTH` in one-way mode).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub position_side: Option<PositionSide>,
     /// Fields this version does not know, and values of an unexpected type, as sent.
     #[serde(flatten)]

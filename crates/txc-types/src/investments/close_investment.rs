@@ -35,7 +35,6 @@ use crate::errors::ValidationError;
 )]
 pub struct CloseInvestment {
     /// The investment's id.
-    #[request(get)]
     id: String,
 }
 

@@ -1,6 +1,5 @@
 //! [`InterestPayment`]: one record of the interest payment history.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::Answer;
 
@@ -17,7 +16,7 @@ use crate::values::{ExactDecimal, Ticker, Timestamp};
 /// assert_eq!((p.investment_id.as_str(), p.amount.as_str()), ("0d7b66ff", "10"));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an interest payment object")]
 #[non_exhaustive]

@@ -1,6 +1,5 @@
 //! `POST /api/v4/main-account/smart/interest-payment-history`: the interest paid to the account.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -32,11 +31,11 @@ use crate::values::Ticker;
 )]
 pub struct InterestPaymentsQuery {
     /// The plan filter: only payments of this plan.
-    #[request(get, set, arg = &str, check = check_id)]
+    #[request(set, arg = &str, check = check_id)]
     plan_id: Option<String>,
     /// The interest currency filter: only payments in this currency (the plans'
     /// `interestTicker`).
-    #[request(get, set, text)]
+    #[request(set, text)]
     ticker: Option<Ticker>,
     #[request(page)]
     page: Page<MAX_PAGE_LIMIT, MAX_PAGE_OFFSET>,
@@ -60,16 +59,14 @@ impl InterestPaymentsQuery {
 
 /// A page of the interest payment history: `{"offset","limit","records"}`, read completely or
 /// not at all.
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a page of interest payments")]
 #[non_exhaustive]
 pub struct InterestPaymentsPage {
     /// The page's offset, as the exchange echoes it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub offset: Option<u64>,
     /// The page's limit, as the exchange echoes it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
     /// The payments.
     #[answer(with = "crate::lenient::array")]

@@ -1,6 +1,5 @@
 //! `POST /api/v4/main-account/smart/investment`: investing in a smart plan (B2B partners only).
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -54,15 +53,13 @@ use crate::values::{Amount, ExactDecimal, Ticker};
 )]
 pub struct Invest {
     /// The plan's id.
-    #[request(get)]
     plan_id: String,
     /// The amount, in the plan's source currency.
-    #[request(get)]
     amount: Amount,
     /// The plan's source currency, when the investment was built from the plan
     /// ([`Invest::in_plan`]); not sent, but it narrows the look-ups that resolve an unknown
     /// outcome.
-    #[request(get, skip)]
+    #[request(skip)]
     ticker: Option<Ticker>,
 }
 
@@ -158,7 +155,7 @@ fn check_places(amount: &Amount) -> Result<(), ValidationError> {
 /// assert_eq!(new.id, "0d7b66ff-1909-4938-ab7a-d16d9a64dcd5");
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an investment id object")]
 #[non_exhaustive]

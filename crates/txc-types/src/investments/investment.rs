@@ -1,6 +1,5 @@
 //! [`Investment`]: one record of the investments list.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::Answer;
 
@@ -26,7 +25,7 @@ use crate::values::{ExactDecimal, Timestamp};
 /// assert_eq!(i.created.unix_seconds(), 1_646_825_196);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an investment object")]
 #[non_exhaustive]

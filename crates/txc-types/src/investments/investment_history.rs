@@ -1,6 +1,5 @@
 //! `POST /api/v4/main-account/smart/investments`: the account's investments, active and closed.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -40,11 +39,11 @@ use crate::values::Ticker;
 )]
 pub struct InvestmentsQuery {
     /// The investment id filter: only the investment with this id.
-    #[request(get, set, arg = &str, check = check_id)]
+    #[request(set, arg = &str, check = check_id)]
     id: Option<String>,
     /// The source currency filter: only investments in plans whose source currency is this
     /// ticker.
-    #[request(get, set, text)]
+    #[request(set, text)]
     ticker: Option<Ticker>,
     /// The status filter: only active or only closed investments.
     #[request(get = copy, set, check = known_status)]
@@ -92,16 +91,14 @@ fn known_status(
 /// assert_eq!(page.limit, Some(100));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a page of investments")]
 #[non_exhaustive]
 pub struct InvestmentsPage {
     /// The page's offset, as the exchange echoes it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub offset: Option<u64>,
     /// The page's limit, as the exchange echoes it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
     /// The investments.
     #[answer(with = "crate::lenient::array")]

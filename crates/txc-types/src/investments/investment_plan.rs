@@ -2,7 +2,6 @@
 
 use std::time::Duration;
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::Answer;
 
@@ -27,7 +26,7 @@ use crate::values::{ExactDecimal, Ticker};
 /// assert_eq!(plan.max_possible_investment.as_str(), "3000");
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an investment plan object")]
 #[non_exhaustive]

@@ -30,7 +30,7 @@ use crate::values::Ticker;
 )]
 pub struct SmartPlansQuery {
     /// The source currency filter: only plans whose source currency is this ticker.
-    #[request(get, set, text)]
+    #[request(set, text)]
     ticker: Option<Ticker>,
 }
 

@@ -53,7 +53,7 @@ impl ConditionalOrder {
 }
 
 /// An OTO group of the conditional orders list (`"type":"oto"`).
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an oto record")]
 #[non_exhaustive]
@@ -61,13 +61,10 @@ pub struct OtoGroup {
     /// The group's id (the `otoId` of the order's `oto`).
     pub id: u64,
     /// The group's subtype (e.g. `margin_take_profit`); omitted when not set.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditional_order_type: Option<String>,
     /// The stop-loss price, if one was given.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_loss_price: Option<ExactDecimal>,
     /// The take-profit price, if one was given.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub take_profit_price: Option<ExactDecimal>,
     /// The linked active order, in the shape of an open-orders record.
     #[answer(with = "crate::lenient::object")]
@@ -78,7 +75,7 @@ pub struct OtoGroup {
 }
 
 /// An OCO pair of the conditional orders list (`"type":"oco"`).
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an oco record")]
 #[non_exhaustive]
@@ -86,14 +83,11 @@ pub struct OcoGroup {
     /// The pair's id.
     pub id: u64,
     /// The pair's subtype; omitted when not set.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub conditional_order_type: Option<String>,
     /// The stop-loss leg (its camelCase trigger fields are kept in the order's `extra`).
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[answer(with = "crate::lenient::object")]
     pub stop_loss: Option<Order>,
     /// The take-profit leg.
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[answer(with = "crate::lenient::object")]
     pub take_profit: Option<Order>,
     /// Fields this version does not know (`type` among them), as sent.

@@ -1,7 +1,6 @@
 //! `POST /api/v4/conditional-orders`: the account's active conditional orders — OTO groups
 //! (an order with a stop-loss or take-profit) and OCO pairs.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -33,7 +32,7 @@ use crate::values::Market;
 )]
 pub struct ConditionalOrdersQuery {
     /// The market filter: only records of this market.
-    #[request(get, set, text)]
+    #[request(set, text)]
     market: Option<Market>,
     #[request(page)]
     page: Page<{ ConditionalOrdersQuery::MAX_LIMIT }, { ConditionalOrdersQuery::MAX_OFFSET }>,
@@ -68,19 +67,16 @@ impl ConditionalOrdersQuery {
 /// assert_eq!((page.total, page.records.len()), (Some(0), 0));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a conditional orders page")]
 #[non_exhaustive]
 pub struct ConditionalOrders {
     /// The page size the exchange used.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<u64>,
     /// How many records it skipped.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub offset: Option<u64>,
     /// How many records the list holds in all.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<u64>,
     /// This page's records.
     #[answer(with = "records")]

@@ -1,6 +1,5 @@
 //! [`HistoryOrder`]: a finished (filled or canceled) order as the order history answers it.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::Answer;
 
@@ -26,7 +25,7 @@ use crate::values::{ClientOrderId, ExactDecimal, Market, Timestamp};
 /// assert_eq!(order.status, txc_types::orders::OrderStatus::Canceled);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an order history record")]
 #[non_exhaustive]
@@ -42,7 +41,7 @@ pub struct HistoryOrder {
     /// The caller's order id; `None` when the record has `""`. Any other text is kept as
     /// sent, like [`Order::client_order_id`](crate::orders::Order::client_order_id).
     #[serde(serialize_with = "crate::orders::order::empty_when_none")]
-    #[answer(with = "crate::lenient::empty_is_none")]
+    #[answer(with = "crate::lenient::empty_is_none", always)]
     pub client_order_id: Option<ClientOrderId>,
     /// Buy or sell.
     pub side: Side,
@@ -62,28 +61,20 @@ pub struct HistoryOrder {
     /// When it reached its final status (for a partial fill then cancel, the cancel).
     pub ftime: Timestamp,
     /// The limit price; `"0"` for market orders.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<ExactDecimal>,
     /// The fee paid.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub deal_fee: Option<ExactDecimal>,
     /// The fee's currency.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fee_asset: Option<String>,
     /// The position side, for margin and futures orders.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub position_side: Option<PositionSide>,
     /// Whether the order could only reduce a position.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub reduce_only: Option<bool>,
     /// The activation price; only stop orders carry it (camelCase here).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub activation_price: Option<ExactDecimal>,
     /// When a stop order was activated; only stop orders carry it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub activated: Option<Timestamp>,
     /// When a stop order activates (`<=`, `>=` on the wire); only stop orders carry it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub activation_condition: Option<ActivationCondition>,
     /// Fields this version does not know (`postOnly`, `ioc`, `rpi`, …), values of an
     /// unexpected type and enum values it has no name for, as sent.

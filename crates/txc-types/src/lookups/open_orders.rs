@@ -39,14 +39,14 @@ use crate::values::{ClientOrderId, Market};
 )]
 pub struct OpenOrdersQuery {
     /// The market filter: only orders of this market.
-    #[request(get, set, text)]
+    #[request(set, text)]
     market: Option<Market>,
     /// The order id filter: only the order with this id (needs a market).
     #[request(get = copy, set)]
     order_id: Option<u64>,
     /// The client order id filter: only the order with this id, an exact match (needs a
     /// market).
-    #[request(get, set, text)]
+    #[request(set, text)]
     client_order_id: Option<ClientOrderId>,
     #[request(page)]
     page: Page<100, 4_294_967_295>,

@@ -47,13 +47,13 @@ use crate::values::{ClientOrderId, Market};
 )]
 pub struct OrderHistoryQuery {
     /// The market filter: only orders of this market.
-    #[request(get, set, text)]
+    #[request(set, text)]
     market: Option<Market>,
     /// The order id filter: only the order with this id.
     #[request(get = copy, set)]
     order_id: Option<u64>,
     /// The client order id filter: only the order with this id, an exact match.
-    #[request(get, set, text)]
+    #[request(set, text)]
     client_order_id: Option<ClientOrderId>,
     /// The status filter: only orders with this final status (list mode).
     #[request(get = copy, set)]

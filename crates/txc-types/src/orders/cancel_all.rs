@@ -49,12 +49,12 @@ use crate::values::Market;
 )]
 pub struct CancelAllOrders {
     /// The market, if only one: only orders of this market.
-    #[request(get, set, text)]
+    #[request(set, text)]
     market: Option<Market>,
     /// The kinds targeted: only orders of these kinds (at least one when set; repeats are
     /// dropped; empty: every kind).
     #[serde(rename = "type")]
-    #[request(get, set, arg = impl IntoIterator<Item = OrderClass>, check = distinct)]
+    #[request(set, arg = impl IntoIterator<Item = OrderClass>, check = distinct)]
     types: Vec<OrderClass>,
     /// The position side, if only one: only orders of this side (a perpetual market only).
     #[request(get = copy, set, with = lower_case)]

@@ -2,7 +2,6 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -41,7 +40,7 @@ use crate::values::{ClientOrderId, Market};
 )]
 pub struct CancelOrders {
     /// The orders, in request order (the answer's order).
-    #[request(get, with = objects)]
+    #[request(with = objects)]
     orders: Vec<CancelOrder>,
 }
 
@@ -97,15 +96,15 @@ fn objects<E>(
 /// assert_eq!(error.field_errors()["orderId"], ["Order does not exist or already cancelled"]);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[answer(expecting = "a bulk cancel item")]
 #[non_exhaustive]
 pub struct BulkCancelItem {
     /// The canceled order's identifiers, when it was canceled.
-    #[answer(with = "crate::lenient::object")]
+    #[answer(with = "crate::lenient::object", always)]
     pub result: Option<CanceledOrder>,
     /// Why it was not, when it was not.
-    #[answer(with = "crate::lenient::object")]
+    #[answer(with = "crate::lenient::object", always)]
     pub error: Option<ItemError>,
     /// Fields this version does not know, as sent.
     #[serde(flatten)]
@@ -121,20 +120,17 @@ impl BulkCancelItem {
 
 /// An order a bulk cancel canceled: the identifiers echoed from the request (the single
 /// cancel gives the order's final state).
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a canceled order object")]
 #[non_exhaustive]
 pub struct CanceledOrder {
     /// The exchange's order id.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub order_id: Option<u64>,
     /// The caller's order id; `None` for `""` or absent.
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[answer(with = "crate::lenient::empty_is_none")]
     pub client_order_id: Option<ClientOrderId>,
     /// The market, as sent.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub market: Option<Market>,
     /// Fields this version does not know, as sent.
     #[serde(flatten)]
@@ -144,18 +140,15 @@ pub struct CanceledOrder {
 /// Why one order of a bulk cancel was not canceled: the exchange's error shape, inside the
 /// answer — code 30 for a malformed item, 404 for an order that does not exist or is no
 /// longer open, 500 when the trade service could not be reached.
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[answer(expecting = "an item error object")]
 #[non_exhaustive]
 pub struct ItemError {
     /// The exchange's error code.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub code: Option<i64>,
     /// The exchange's message.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
     /// Messages per field, as sent.
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[answer(with = "crate::lenient::object")]
     pub errors: Option<Map<String, Value>>,
     /// Fields this version does not know, as sent.

@@ -38,10 +38,9 @@ use crate::values::{ClientOrderId, Market};
 )]
 pub struct CancelOrder {
     /// The market.
-    #[request(get)]
     market: Market,
     /// Which order.
-    #[request(get, flatten)]
+    #[request(flatten)]
     target: OrderRef,
 }
 

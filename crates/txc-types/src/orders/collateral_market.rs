@@ -29,6 +29,7 @@ use crate::values::{Amount, ClientOrderId, Market};
     fields = manual,
 )]
 pub struct CollateralMarketOrder {
+    #[request(get = none)]
     fields: OrderFields,
 }
 

@@ -28,7 +28,9 @@ use crate::values::{Amount, ClientOrderId, Market, Price};
     fields = manual,
 )]
 pub struct CollateralTriggerMarketOrder {
+    #[request(get = none)]
     fields: OrderFields,
+    #[request(get = none)]
     activation_price: Price,
 }
 

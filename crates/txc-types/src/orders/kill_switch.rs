@@ -43,11 +43,11 @@ use crate::values::{Market, Timestamp};
 )]
 pub struct SetKillSwitch {
     /// The market.
-    #[request(get)]
     market: Market,
     /// The timeout in seconds and its wire text; `None` deletes the timer (`null`).
-    #[request(with = text_or_null)]
+    #[request(with = text_or_null, get = none)]
     timeout: Option<(u32, String)>,
+    #[request(get = none)]
     types: Vec<OrderClass>,
 }
 
@@ -179,7 +179,7 @@ impl<'de> Deserialize<'de> for KillSwitchAnswer {
 }
 
 /// A kill-switch timer, as setting it and the status list answer it.
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a kill-switch timer object")]
 #[non_exhaustive]
@@ -191,7 +191,6 @@ pub struct KillSwitchTimer {
     /// When it cancels orders unless reset: `startTime + timeout`.
     pub cancellation_time: Timestamp,
     /// The kinds targeted; `None` when set without `types` (every kind).
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[answer(with = "crate::lenient::list")]
     pub types: Option<Vec<OrderClass>>,
     /// Fields this version does not know, and values of an unexpected type, as sent.

@@ -23,7 +23,7 @@ use crate::values::Market;
 )]
 pub struct KillSwitchStatusQuery {
     /// The market filter: only this market's timer (none: every market's).
-    #[request(get, of, text)]
+    #[request(of, text)]
     market: Option<Market>,
 }
 

@@ -2,11 +2,9 @@
 
 use serde::{Serialize, Serializer};
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, WireEnum};
 
 use super::{OrderStatus, OrderType, PositionSide, Side, Stp};
-use crate::errors::{Reason, ValidationError};
-use crate::lenient::Word;
 use crate::values::{ClientOrderId, ExactDecimal, Market, Timestamp};
 
 /// An order as the exchange answers it.
@@ -39,7 +37,7 @@ use crate::values::{ClientOrderId, ExactDecimal, Market, Timestamp};
 /// assert_eq!(order.extra["newField"], 7);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an order object")]
 #[non_exhaustive]
@@ -50,7 +48,7 @@ pub struct Order {
     /// specified"). Any other text is kept as sent, even one [`ClientOrderId`]'s request rule
     /// would refuse.
     #[serde(serialize_with = "empty_when_none")]
-    #[answer(with = "crate::lenient::empty_is_none")]
+    #[answer(with = "crate::lenient::empty_is_none", always)]
     pub client_order_id: Option<ClientOrderId>,
     /// The market, e.g. `BTC_USDT`, as sent (not checked by [`Market`]'s request rule).
     pub market: Market,
@@ -70,46 +68,35 @@ pub struct Order {
     /// The amount not yet executed.
     pub left: ExactDecimal,
     /// The fee paid; absent from the cancel response's documented example.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub deal_fee: Option<ExactDecimal>,
     /// The fee's currency; "omitted when empty".
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub fee_asset: Option<String>,
     /// The limit price; only limit-shaped records (open-orders list, cancel) carry it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<ExactDecimal>,
     /// The taker fee rate; only older captured responses carry it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub taker_fee: Option<ExactDecimal>,
     /// The maker fee rate; only older captured responses carry it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub maker_fee: Option<ExactDecimal>,
     /// The order status; older captured responses have none.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub status: Option<OrderStatus>,
     /// Self-trade prevention, always in the short form; older captured responses have none.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stp: Option<Stp>,
     /// The stop-loss/take-profit group, only when the order belongs to one (`null` otherwise).
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[answer(with = "crate::lenient::object")]
     pub oto: Option<Oto>,
     /// The position side (`BOTH` in one-way mode); older captured responses have none.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub position_side: Option<PositionSide>,
     /// Whether the order may only reduce a position; responses before 2026-04 have none.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub reduce_only: Option<bool>,
     /// The activation price; only trigger (stop) orders carry it.
-    #[serde(rename = "activation_price", skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "activation_price")]
     pub activation_price: Option<ExactDecimal>,
     /// Whether a trigger order has been activated (`0`/`1` on the wire); only trigger orders
     /// in the open-orders list carry it.
-    #[serde(serialize_with = "as_digit", skip_serializing_if = "Option::is_none")]
+    #[serde(serialize_with = "as_digit")]
     pub activated: Option<bool>,
     /// When a trigger order activates: `lte` or `gte` the activation price; only trigger
     /// orders in the open-orders list carry it.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub activation_condition: Option<ActivationCondition>,
     /// Fields this version does not know, values of an unexpected type, and enum values it
     /// has no name for, as sent.
@@ -133,7 +120,7 @@ pub(crate) fn empty_when_none<S: Serializer>(
 }
 
 /// The one-triggers-other group of an order with a stop-loss and/or take-profit.
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an oto object")]
 #[non_exhaustive]
@@ -141,39 +128,24 @@ pub struct Oto {
     /// The group's id.
     pub oto_id: u64,
     /// The stop-loss price, if one was given.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_loss: Option<ExactDecimal>,
     /// The take-profit price, if one was given.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub take_profit: Option<ExactDecimal>,
     /// Fields this version does not know, as sent.
     #[serde(flatten)]
     pub extra: Map<String, Value>,
 }
 
-/// When a trigger order activates relative to its activation price.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+/// When a trigger order activates relative to its activation price: `lte`/`gte` as the
+/// open-orders list writes it, `<=`/`>=` as the history does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, WireEnum)]
 #[serde(rename_all = "lowercase")]
+#[wire(field = "activationCondition")]
 pub enum ActivationCondition {
     /// When the price is less than or equal to the activation price (sell).
+    #[wire(alias = "<=")]
     Lte,
     /// When the price is greater than or equal to the activation price (buy).
+    #[wire(alias = ">=")]
     Gte,
 }
-
-impl std::str::FromStr for ActivationCondition {
-    type Err = ValidationError;
-    /// `lte`/`gte` as the open-orders list writes them, `<=`/`>=` as the history does.
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "lte" | "<=" => Ok(Self::Lte),
-            "gte" | ">=" => Ok(Self::Gte),
-            _ => Err(ValidationError::invalid(
-                "activationCondition",
-                Reason::UnknownVariant,
-            )),
-        }
-    }
-}
-
-impl Word for ActivationCondition {}

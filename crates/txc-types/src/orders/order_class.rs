@@ -1,13 +1,9 @@
 //! [`OrderClass`]: which kind of order cancel-all and the kill switch target.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::{Deserialize, Serialize};
+use txc_derive::WireEnum;
 
-use crate::endpoint::{ToWire, WireValue};
 use crate::errors::{Reason, ValidationError};
-use crate::lenient::Word;
 
 /// The kinds of order cancel-all and the kill switch can target (their `type`/`types`
 /// lists). Left out, both target every kind.
@@ -24,8 +20,11 @@ use crate::lenient::Word;
 /// assert_eq!(OrderClass::of_market("BTC_USDT"), OrderClass::Margin);
 /// # Ok::<(), txc_types::errors::ValidationError>(())
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, WireEnum,
+)]
 #[serde(rename_all = "lowercase", try_from = "std::borrow::Cow<'_, str>")]
+#[wire(field = "type")]
 pub enum OrderClass {
     /// Standard spot orders.
     Spot,
@@ -39,15 +38,6 @@ impl OrderClass {
     /// Every kind, in wire order.
     pub const ALL: [Self; 3] = [Self::Spot, Self::Margin, Self::Futures];
 
-    /// The wire form: `spot`, `margin` or `futures`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Spot => "spot",
-            Self::Margin => "margin",
-            Self::Futures => "futures",
-        }
-    }
-
     /// The kind of a collateral order on `market`: `futures` on a perpetual (`…_PERP`)
     /// market, `margin` otherwise.
     pub fn of_market(market: &str) -> Self {
@@ -56,38 +46,6 @@ impl OrderClass {
         } else {
             Self::Margin
         }
-    }
-}
-
-impl FromStr for OrderClass {
-    type Err = ValidationError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Self::ALL
-            .into_iter()
-            .find(|c| c.as_str() == s)
-            .ok_or(ValidationError::invalid("type", Reason::UnknownVariant))
-    }
-}
-
-impl TryFrom<std::borrow::Cow<'_, str>> for OrderClass {
-    type Error = ValidationError;
-    fn try_from(s: std::borrow::Cow<'_, str>) -> Result<Self, Self::Error> {
-        s.parse()
-    }
-}
-
-impl fmt::Display for OrderClass {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Word for OrderClass {}
-
-impl ToWire for OrderClass {
-    #[inline]
-    fn to_wire(&self) -> WireValue<'_> {
-        WireValue::Str(self.as_str())
     }
 }
 

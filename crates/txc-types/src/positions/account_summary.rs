@@ -1,6 +1,5 @@
 //! `POST /api/v4/collateral-account/summary`: equity, margin, profit and the leverage.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -34,7 +33,7 @@ pub struct AccountSummaryQuery;
 /// assert_eq!((s.leverage, s.equity.as_str()), (3, "15000.50"));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an account summary object")]
 #[non_exhaustive]

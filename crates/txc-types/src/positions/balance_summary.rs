@@ -1,7 +1,6 @@
 //! `POST /api/v4/collateral-account/balance-summary`: each asset's balance, borrowing and what
 //! is available.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -25,7 +24,7 @@ use crate::values::{ExactDecimal, Ticker};
 )]
 pub struct BalanceSummaryQuery {
     /// The asset filter: only this asset's summary (none: every asset's).
-    #[request(get, of, text)]
+    #[request(of, text)]
     ticker: Option<Ticker>,
 }
 
@@ -45,7 +44,7 @@ impl BalanceSummaryQuery {
 /// assert_eq!(a.available_with_borrow.as_str(), "123.456");
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an asset balance object")]
 #[non_exhaustive]

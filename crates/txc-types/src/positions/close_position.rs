@@ -41,8 +41,8 @@ pub struct ClosePosition {
     #[request(get = copy)]
     position_id: u64,
     /// The market.
-    #[request(get)]
     market: Market,
+    #[request(get = none)]
     position_side: Option<PositionSide>,
 }
 

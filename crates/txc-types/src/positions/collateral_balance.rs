@@ -32,7 +32,7 @@ use crate::values::{ExactDecimal, Ticker};
 )]
 pub struct CollateralBalanceQuery {
     /// The asset filter: only this asset's balance (none: every asset's).
-    #[request(get, of, text)]
+    #[request(of, text)]
     ticker: Option<Ticker>,
 }
 

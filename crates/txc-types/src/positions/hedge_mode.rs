@@ -1,6 +1,5 @@
 //! `POST /api/v4/collateral-account/hedge-mode`: reads the account's position mode.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -35,7 +34,7 @@ pub struct HedgeModeQuery;
 /// assert_eq!(m.mode(), PositionMode::Hedge);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Eq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a hedge mode object")]
 #[non_exhaustive]

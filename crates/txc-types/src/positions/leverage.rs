@@ -112,7 +112,7 @@ impl From<Leverage> for SetLeverage {
 /// assert_eq!(set.leverage, 5);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Eq, Answer)]
 #[answer(expecting = "a leverage object")]
 #[non_exhaustive]
 pub struct LeverageSet {

@@ -24,7 +24,7 @@ use crate::values::Market;
 )]
 pub struct OpenPositionsQuery {
     /// The market filter: only this market's open positions (none: every market's).
-    #[request(get, of, text)]
+    #[request(of, text)]
     market: Option<Market>,
 }
 

@@ -1,14 +1,9 @@
 //! [`Position`]: an open position as the open-positions list answers it.
 
-use std::fmt;
-use std::str::FromStr;
-
 use serde::Serialize;
 use serde_json::{Map, Value};
-use txc_derive::Answer;
+use txc_derive::{Answer, WireEnum};
 
-use crate::errors::{Reason, ValidationError};
-use crate::lenient::Word;
 use crate::orders::PositionSide;
 use crate::values::{ExactDecimal, Market, Timestamp};
 
@@ -34,7 +29,7 @@ use crate::values::{ExactDecimal, Market, Timestamp};
 /// assert_eq!(p.open_date.as_ref().map(|t| t.as_str()), Some("1651568067.789679"));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a position object")]
 #[non_exhaustive]
@@ -44,50 +39,35 @@ pub struct Position {
     /// The market, as sent.
     pub market: Market,
     /// The position's size.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<ExactDecimal>,
     /// The entry (base) price.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub base_price: Option<ExactDecimal>,
     /// The profit and loss realized by partial closes, in money currency (the older docs:
     /// unrealized).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub pnl: Option<ExactDecimal>,
     /// The unrealized profit and loss in percent.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub pnl_percent: Option<ExactDecimal>,
     /// The margin held for it, in money currency.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub margin: Option<ExactDecimal>,
     /// The funds free for trading.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub free_margin: Option<ExactDecimal>,
     /// The funding paid over the position's life (always `0` on `_PERP` markets).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub funding: Option<ExactDecimal>,
     /// The floating (mark-to-market) profit and loss.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub unrealized_pnl: Option<ExactDecimal>,
     /// Funding accrued since the last change and not yet realized.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub unrealized_funding: Option<ExactDecimal>,
     /// `LONG` or `SHORT` in hedge mode, `BOTH` in one-way mode.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub position_side: Option<PositionSide>,
     /// When the position was opened.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub open_date: Option<Timestamp>,
     /// When it last changed.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub modify_date: Option<Timestamp>,
     /// The liquidation price, when there is one.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub liquidation_price: Option<ExactDecimal>,
     /// A margin call or a liquidation under way, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub liquidation_state: Option<LiquidationState>,
     /// The take-profit and stop-loss attached, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[answer(with = "crate::lenient::object")]
     pub tpsl: Option<Tpsl>,
     /// Fields this version does not know, values of an unexpected type, and enum values it
@@ -97,22 +77,18 @@ pub struct Position {
 }
 
 /// The take-profit and stop-loss orders of a position.
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a tpsl object")]
 #[non_exhaustive]
 pub struct Tpsl {
     /// The take-profit order's id.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub take_profit_id: Option<u64>,
     /// The take-profit price.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub take_profit: Option<ExactDecimal>,
     /// The stop-loss order's id.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_loss_id: Option<u64>,
     /// The stop-loss price.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stop_loss: Option<ExactDecimal>,
     /// Fields this version does not know, as sent.
     #[serde(flatten)]
@@ -120,36 +96,12 @@ pub struct Tpsl {
 }
 
 /// A liquidation under way.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, WireEnum)]
 #[serde(rename_all = "snake_case")]
+#[wire(field = "liquidationState")]
 pub enum LiquidationState {
     /// `margin_call`.
     MarginCall,
     /// `liquidation`.
     Liquidation,
 }
-
-impl FromStr for LiquidationState {
-    type Err = ValidationError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "margin_call" => Ok(Self::MarginCall),
-            "liquidation" => Ok(Self::Liquidation),
-            _ => Err(ValidationError::invalid(
-                "liquidationState",
-                Reason::UnknownVariant,
-            )),
-        }
-    }
-}
-
-impl fmt::Display for LiquidationState {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Self::MarginCall => "margin_call",
-            Self::Liquidation => "liquidation",
-        })
-    }
-}
-
-impl Word for LiquidationState {}

@@ -1,6 +1,5 @@
 //! [`PositionEvent`]: one change of a position, as the position history answers it.
 
-use serde::Serialize;
 use serde_json::{Map, Value};
 use txc_derive::Answer;
 
@@ -26,7 +25,7 @@ use crate::values::{ExactDecimal, Market, Timestamp};
 /// assert_eq!(e.is_hedge, Some(false));
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "a position history object")]
 #[non_exhaustive]
@@ -36,38 +35,27 @@ pub struct PositionEvent {
     /// The market, as sent.
     pub market: Market,
     /// When the position was opened.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub open_date: Option<Timestamp>,
     /// When this event happened.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub modify_date: Option<Timestamp>,
     /// The position's size after the event (`0` once closed).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub amount: Option<ExactDecimal>,
     /// The entry (base) price.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub base_price: Option<ExactDecimal>,
     /// The funding over the position's life until this event.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub realized_funding: Option<ExactDecimal>,
     /// The liquidation price, when there is one.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub liquidation_price: Option<ExactDecimal>,
     /// A margin call or a liquidation under way, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub liquidation_state: Option<LiquidationState>,
     /// The order that made the change.
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[answer(with = "crate::lenient::object")]
     pub order_detail: Option<OrderDetail>,
     /// The position's direction: `LONG` or `SHORT` in hedge mode, `BOTH` in one-way mode.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub side: Option<PositionSide>,
     /// Whether hedge mode was on when the position was opened.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub is_hedge: Option<bool>,
     /// The position side, as records before 29 April 2026 gave it (now [`side`](Self::side)).
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub position_side: Option<PositionSide>,
     /// Fields this version does not know, values of an unexpected type, and enum values it
     /// has no name for, as sent.
@@ -76,7 +64,7 @@ pub struct PositionEvent {
 }
 
 /// The order behind a [`PositionEvent`].
-#[derive(Debug, Clone, PartialEq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Answer)]
 #[serde(rename_all = "camelCase")]
 #[answer(expecting = "an order detail object")]
 #[non_exhaustive]
@@ -84,19 +72,14 @@ pub struct OrderDetail {
     /// The order's id.
     pub id: u64,
     /// The amount it traded.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub trade_amount: Option<ExactDecimal>,
     /// The price it traded at.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub price: Option<ExactDecimal>,
     /// Its trading fee.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub trade_fee: Option<ExactDecimal>,
     /// The funding captured by this change, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub funding_fee: Option<ExactDecimal>,
     /// The profit and loss it realized, if any.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub realized_pnl: Option<ExactDecimal>,
     /// Fields this version does not know, as sent.
     #[serde(flatten)]

@@ -56,7 +56,7 @@ use crate::values::Market;
 )]
 pub struct PositionHistoryQuery {
     /// The market filter: only events of this market.
-    #[request(get, set, text)]
+    #[request(set, text)]
     market: Option<Market>,
     /// The position filter: only events of the position with this id.
     #[request(get = copy, set)]

@@ -2,7 +2,7 @@
 
 use std::time::SystemTime;
 
-use serde::{Serialize, Serializer};
+use serde::Serializer;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
@@ -38,7 +38,7 @@ pub struct ServerTimeQuery;
 /// assert_eq!(t.time.unix_seconds(), 1_631_451_591);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Answer)]
+#[derive(Debug, Clone, PartialEq, Eq, Answer)]
 #[answer(expecting = "a server time object")]
 #[non_exhaustive]
 pub struct ServerTime {
