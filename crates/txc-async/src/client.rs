@@ -374,7 +374,7 @@ impl Client {
         &self,
         subscriptions: impl IntoIterator<Item = txc_sign::stream::Subscription>,
     ) -> crate::events::EventStreamBuilder {
-        crate::events::EventStreamBuilder::new(self.clone(), subscriptions.into_iter().collect())
+        crate::events::EventStreamBuilder::new(self.clone(), subscriptions)
     }
 
     /// The REST look-ups of a resync of the event stream.

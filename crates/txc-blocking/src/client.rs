@@ -352,7 +352,7 @@ impl Client {
         &self,
         subscriptions: impl IntoIterator<Item = txc_sign::stream::Subscription>,
     ) -> crate::events::EventIterBuilder {
-        crate::events::EventIterBuilder::new(self.clone(), subscriptions.into_iter().collect())
+        crate::events::EventIterBuilder::new(self.clone(), subscriptions)
     }
 
     /// The REST look-ups of a resync of the event stream.
