@@ -1,23 +1,13 @@
-//! Resolving by events, against the scripted exchange (`support/exchange.rs`) with a stream's
+//! Resolving by events, against the scripted exchange (`exchange.rs`) with a stream's
 //! events published to the client's `OrderSightings` at set times: an event of the order
 //! created inside the window settles it at once (and the evidence says an event proved it);
 //! one that comes while the resolver waits for a round ends the wait (`Machine::wake`); an
 //! older order reusing the id, a deal, another market's order prove nothing; absence is never
 //! proven by events; with strict nonces an event counts once the window is known.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
-#[path = "support/exchange.rs"]
-mod exchange;
-
 use std::time::Duration;
 
-use exchange::{Exchange, Fate, ROUND_TRIP, Reuse, config, drive, market_order, start};
+use crate::exchange::{Exchange, Fate, ROUND_TRIP, Reuse, config, drive, market_order, start};
 use txc_sign::stream::StreamEvent;
 use txc_sign::{ClientCore, Machine, PendingOrder, PlacedOrder, Resolution, RoundVerdict, Step};
 use txc_types::events::{AccountEvent, Deal, OrderEvent};
@@ -205,7 +195,7 @@ fn place_once_settles_at_the_event_and_never_resends() {
     let core = config().build().unwrap();
     let mut ex = lagging(&[Fate::LoseAnswer, Fate::Normal]);
     // The event comes 50 ms after the attempt (its answer is lost meanwhile).
-    let id = ex.next_id;
+    let id = ex.next_id();
     let created = ex.exchange_ms(start() + Duration::from_millis(15));
     let event = order_event("BTC_USDT", id, "ev-once", created);
     let (result, took, _) = drive_with_events(

@@ -45,6 +45,9 @@ pub fn market_order(cid: &str) -> CollateralMarketOrder {
 }
 /// The exchange's nonce window.
 const WINDOW_MS: u64 = 5_000;
+/// The first order's id, and the first OTO group's.
+const FIRST_ID: u64 = 4_180_300_001;
+const FIRST_OTO: u64 = 29_457_302;
 /// Half a round trip: a request arrives this long after it is sent, its answer as long after.
 const HALF_TRIP: Duration = Duration::from_millis(15);
 
@@ -66,9 +69,10 @@ pub enum Fate {
 }
 
 /// What becomes of our trigger order after it is created.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Later {
     /// It rests.
+    #[default]
     Rests,
     /// It fills this many milliseconds after creation.
     Fills(u64),
@@ -77,8 +81,9 @@ pub enum Later {
 }
 
 /// Someone else's order with the same `clientOrderId`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Reuse {
+    #[default]
     None,
     /// A market order filled a minute before.
     FinishedBefore,
@@ -130,6 +135,7 @@ impl ExOrder {
 }
 
 /// The model.
+#[derive(Default)]
 pub struct Exchange {
     /// Exchange clock minus local clock, ms.
     pub offset_ms: i64,
@@ -167,40 +173,9 @@ pub struct Exchange {
     pub used: HashSet<u64>,
     pub last_strict: u64,
     pub stragglers: Vec<(u64, SignedRequest)>,
-    pub next_id: u64,
-    pub next_oto: u64,
-}
-
-impl Default for Exchange {
-    fn default() -> Self {
-        Self {
-            offset_ms: 0,
-            strict: false,
-            b2b: false,
-            oto_only_conditional: false,
-            fates: VecDeque::new(),
-            lags: Vec::new(),
-            creation_delays: Vec::new(),
-            later: Later::Rests,
-            cancel_market: false,
-            reuse: Reuse::None,
-            ignore_filters: false,
-            total_lies: false,
-            orders: Vec::new(),
-            log: Vec::new(),
-            read_trouble: 0,
-            later_order_trouble: 0,
-            order_requests: 0,
-            seeded: false,
-            lag_turn: 0,
-            delay_turn: 0,
-            used: HashSet::new(),
-            last_strict: 0,
-            stragglers: Vec::new(),
-            next_id: 4_180_300_001,
-            next_oto: 29_457_301,
-        }
-    }
+    /// How many orders (and OTO groups) were made so far.
+    pub orders_made: u64,
+    pub otos_made: u64,
 }
 
 /// An answer: status and body, or a transport failure.
@@ -250,8 +225,14 @@ impl Exchange {
     }
 
     fn next_oto(&mut self) -> u64 {
-        self.next_oto += 1;
-        self.next_oto
+        let oto = FIRST_OTO + self.otos_made;
+        self.otos_made += 1;
+        oto
+    }
+
+    /// The id the next order made gets.
+    pub fn next_id(&self) -> u64 {
+        FIRST_ID + self.orders_made
     }
 
     fn add(
@@ -263,8 +244,8 @@ impl Exchange {
         end: Option<(Status, u64)>,
         ours: bool,
     ) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.next_id();
+        self.orders_made += 1;
         self.orders.push(ExOrder {
             id,
             cid: cid.to_owned(),

@@ -1,5 +1,5 @@
 //! Exactly once under the exchange's real rules, as a property: `place_once` against a scripted
-//! exchange (`support/exchange.rs`) whose look-ups lag 0–20 s each, whose clock is up to
+//! exchange (`exchange.rs`) whose look-ups lag 0–20 s each, whose clock is up to
 //! ±120 s off this host's, where someone else's orders reused the `clientOrderId` before (one
 //! filled, one still open) or use it after, a resend meets code 36, a B2B account's canceled
 //! orders never reach the history, requests arrive late and answers are lost at every step.
@@ -15,19 +15,9 @@
 //!
 //! The settling delay is 20 s: the longest lag the rule is documented to cover with it.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
-#[path = "support/exchange.rs"]
-mod exchange;
-
 use std::time::Duration;
 
-use exchange::{Exchange, Fate, Later, Reuse, drive, start};
+use crate::exchange::{Exchange, Fate, Later, Reuse, drive, start};
 use proptest::prelude::*;
 use txc_sign::{ClientConfig, ClockOffset, Credentials, NonceSequence};
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};

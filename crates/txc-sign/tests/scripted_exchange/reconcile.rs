@@ -1,22 +1,12 @@
 //! Reconciliation as sans-IO state machines, case by case, against the scripted exchange
-//! (`support/exchange.rs`): what an unknown outcome carries, how resolving proves each answer
+//! (`exchange.rs`): what an unknown outcome carries, how resolving proves each answer
 //! (and says so), where it cannot, the journal before the first byte, the reuse check, and
 //! `place_once`'s resends. The property over all scripts is in `exactly_once.rs`.
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
-#[path = "support/exchange.rs"]
-mod exchange;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, UNIX_EPOCH};
 
-use exchange::{Exchange, Fate, Later, Reuse, config, drive, market_order, start};
+use crate::exchange::{Exchange, Fate, Later, Reuse, config, drive, market_order, start};
 use txc_sign::{
     AttemptRecord, ClientCore, Error, Flaw, Journal, Machine, Nonce, PendingOrder, PlacedOrder,
     Resolution, RoundVerdict, Step,
