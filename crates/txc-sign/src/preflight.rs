@@ -199,10 +199,7 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
                     step
                 }
             },
-            Stage::Finished => Step::Done(Err(Error::invalid_config(
-                "preflight",
-                "the operation has already finished",
-            ))),
+            Stage::Finished => Step::after_end("preflight", "the operation"),
         }
     }
 
@@ -319,10 +316,7 @@ impl Machine for ModeChange<'_> {
                     Step::Done(result)
                 }
             },
-            ChangeStage::Finished => Step::Done(Err(Error::invalid_config(
-                "set_hedge_mode",
-                "the change has already finished",
-            ))),
+            ChangeStage::Finished => Step::after_end("set_hedge_mode", "the change"),
         }
     }
 
