@@ -7,9 +7,13 @@
 
 use std::time::Duration;
 
-use crate::exchange::{Exchange, Fate, ROUND_TRIP, Reuse, config, drive, market_order, start};
+use crate::exchange::{
+    ExOrder, Exchange, Fate, ROUND_TRIP, Reuse, config, drive, market_order, start,
+};
 use txc_sign::stream::StreamEvent;
-use txc_sign::{ClientCore, Machine, PendingOrder, PlacedOrder, Resolution, RoundVerdict, Step};
+use txc_sign::{
+    ClientCore, Found, Machine, PendingOrder, PlacedOrder, Resolution, RoundVerdict, Step,
+};
 use txc_types::events::{AccountEvent, Deal, OrderEvent};
 use txc_types::orders::CollateralMarketOrder;
 
@@ -21,6 +25,41 @@ fn lagging(fates: &[Fate]) -> Exchange {
         lags: vec![8_000],
         ..Exchange::default()
     }
+}
+
+/// The lagging exchange with `fates`, where someone else's order carrying `cid` filled a
+/// minute before: the exchange, and that order.
+fn reused(cid: &str, fates: &[Fate]) -> (Exchange, ExOrder) {
+    let mut ex = Exchange {
+        reuse: Reuse::FinishedBefore,
+        ..lagging(fates)
+    };
+    ex.seed(cid, ex.exchange_ms(start()));
+    let theirs = ex.orders[0].clone();
+    (ex, theirs)
+}
+
+/// Resolves `pending`, the only order of ours on `ex`, with the order's event published
+/// before resolving starts (the exchange's log cleared first); expects it placed. Gives what
+/// resolving found, how long it took, and the order.
+fn resolve_with_its_event_kept(
+    core: &ClientCore,
+    ex: &mut Exchange,
+    pending: PendingOrder,
+) -> (Found<PlacedOrder>, Duration, ExOrder) {
+    let ours = ex.ours()[0].clone();
+    ex.log.clear();
+    core.order_sightings().publish(&order_event(
+        "BTC_USDT",
+        ours.id,
+        pending.client_order_id().as_str(),
+        ours.created,
+    ));
+    let (resolution, took, _) = drive_with_events(core.resolve(pending), core, ex, vec![]);
+    let Resolution::Placed(placed) = resolution.unwrap() else {
+        panic!()
+    };
+    (placed, took, ours)
 }
 
 /// An `ordersPending_update` (finished) of order `id` of `market` carrying `cid`, created at
@@ -127,15 +166,8 @@ fn an_event_of_the_order_inside_the_window_settles_it_at_once_and_says_so() {
     let mut ex = lagging(&[Fate::LoseAnswer]);
     let order = market_order("ev-2");
     let pending = lost(&core, &order, &mut ex);
-    let ours = ex.ours()[0].clone();
-    ex.log.clear();
     // The client expected it from before its attempt: the event was kept meanwhile.
-    core.order_sightings()
-        .publish(&order_event("BTC_USDT", ours.id, "ev-2", ours.created));
-    let (resolution, took, _) = drive_with_events(core.resolve(pending), &core, &mut ex, vec![]);
-    let Resolution::Placed(placed) = resolution.unwrap() else {
-        panic!()
-    };
+    let (placed, took, ours) = resolve_with_its_event_kept(&core, &mut ex, pending);
     assert_eq!(placed.order_id(), ours.id);
     assert!(matches!(&placed.record, PlacedOrder::Streamed(o) if o.id == ours.id));
     assert!(placed.evidence.by_event());
@@ -214,12 +246,7 @@ fn place_once_settles_at_the_event_and_never_resends() {
 #[test]
 fn an_older_order_reusing_the_id_a_deal_or_another_market_prove_nothing() {
     let core = config().build().unwrap();
-    let mut ex = Exchange {
-        reuse: Reuse::FinishedBefore,
-        ..lagging(&[Fate::LoseAnswer])
-    };
-    ex.seed("ev-reused", ex.exchange_ms(start()));
-    let theirs = ex.orders[0].clone();
+    let (mut ex, theirs) = reused("ev-reused", &[Fate::LoseAnswer]);
     let pending = lost(&core, &market_order("ev-reused"), &mut ex);
     let ours = ex.ours()[0].clone();
     let events = vec![
@@ -256,12 +283,7 @@ fn absence_is_never_proven_by_events() {
     // Not processed (503): nothing exists; a stream shows a deal and someone else's order
     // with the id, and "not placed" still takes the look-ups' two rounds.
     let core = config().build().unwrap();
-    let mut ex = Exchange {
-        reuse: Reuse::FinishedBefore,
-        ..lagging(&[Fate::Unavailable])
-    };
-    ex.seed("ev-absent", ex.exchange_ms(start()));
-    let theirs = ex.orders[0].clone();
+    let (mut ex, theirs) = reused("ev-absent", &[Fate::Unavailable]);
     let (result, _) = drive(core.place(&market_order("ev-absent")), &mut ex, start());
     let pending = result.unwrap_err().pending_order().unwrap().clone();
     let events = vec![(
@@ -284,14 +306,7 @@ fn with_strict_nonces_an_event_counts_once_the_window_is_known() {
         ..lagging(&[Fate::LoseAnswer])
     };
     let pending = lost(&core, &market_order("ev-strict"), &mut ex);
-    let ours = ex.ours()[0].clone();
-    ex.log.clear();
-    core.order_sightings()
-        .publish(&order_event("BTC_USDT", ours.id, "ev-strict", ours.created));
-    let (resolution, took, _) = drive_with_events(core.resolve(pending), &core, &mut ex, vec![]);
-    let Resolution::Placed(placed) = resolution.unwrap() else {
-        panic!()
-    };
+    let (placed, took, _) = resolve_with_its_event_kept(&core, &mut ex, pending);
     assert!(placed.evidence.by_event(), "{}", placed.evidence);
     // The window is fenced by the first look-up (and the clock it reads): the event is
     // judged then, not after the rounds.
