@@ -17,9 +17,9 @@
 
 use std::time::Duration;
 
-use crate::exchange::{Exchange, Fate, Later, Reuse, drive, start};
+use crate::exchange::{Exchange, Fate, Later, Reuse, config, drive, start};
 use proptest::prelude::*;
-use txc_sign::{ClientConfig, ClockOffset, Credentials, NonceSequence};
+use txc_sign::ClockOffset;
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};
 
 const SETTLE: Duration = Duration::from_secs(20);
@@ -127,10 +127,7 @@ fn script() -> impl Strategy<Value = Script> {
 
 /// Runs `place_once` under `script`; checks the invariants.
 fn check(script: &Script) -> Result<(), TestCaseError> {
-    let mut config = ClientConfig::new(Credentials::new("k", "s").unwrap())
-        .base_url("http://127.0.0.1:1")
-        .nonce_sequence(NonceSequence::new())
-        .no_rate_limit()
+    let mut config = config()
         .settle_delay(SETTLE)
         .b2b_account(script.b2b)
         .resend_when_cancels_are_invisible(script.resend_invisible)
@@ -145,8 +142,8 @@ fn check(script: &Script) -> Result<(), TestCaseError> {
         b2b: script.b2b,
         oto_only_conditional: script.oto_only_conditional,
         fates: script.fates.iter().copied().collect(),
-        lags: script.lags.clone(),
-        creation_delays: script.creation_delays.clone(),
+        lags: script.lags.clone().into(),
+        creation_delays: script.creation_delays.clone().into(),
         later: script.later,
         cancel_market: script.cancel_market,
         reuse: script.reuse,
@@ -307,16 +304,10 @@ fn written_out_scripts_hold_too() {
 /// The exchange's answers to what place_once did, for a case whose outcome must be definite.
 #[test]
 fn the_lagging_history_case_is_placed_once_and_found() {
-    let core = ClientConfig::new(Credentials::new("k", "s").unwrap())
-        .base_url("http://127.0.0.1:1")
-        .nonce_sequence(NonceSequence::new())
-        .no_rate_limit()
-        .settle_delay(SETTLE)
-        .build()
-        .unwrap();
+    let core = config().settle_delay(SETTLE).build().unwrap();
     let mut exchange = Exchange {
         fates: [Fate::LoseAnswer].into(),
-        lags: vec![15_000],
+        lags: vec![15_000].into(),
         ..Exchange::default()
     };
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")

@@ -134,6 +134,32 @@ impl ExOrder {
     }
 }
 
+/// Values taken in turn, cycled: 0 when there are none.
+#[derive(Debug, Clone, Default)]
+pub struct Cycle {
+    values: Vec<u64>,
+    turn: usize,
+}
+
+impl Cycle {
+    /// The value whose turn it is.
+    fn next(&mut self) -> u64 {
+        let value = self
+            .values
+            .get(self.turn % self.values.len().max(1))
+            .copied()
+            .unwrap_or(0);
+        self.turn += 1;
+        value
+    }
+}
+
+impl From<Vec<u64>> for Cycle {
+    fn from(values: Vec<u64>) -> Self {
+        Self { values, turn: 0 }
+    }
+}
+
 /// The model.
 #[derive(Default)]
 pub struct Exchange {
@@ -145,10 +171,10 @@ pub struct Exchange {
     pub oto_only_conditional: bool,
     /// The fate of each request in turn (then `Normal`).
     pub fates: VecDeque<Fate>,
-    /// Each look-up's lag in turn (ms), cycled.
-    pub lags: Vec<u64>,
-    /// Each order's creation delay in turn (ms), cycled.
-    pub creation_delays: Vec<u64>,
+    /// Each look-up's lag in turn (ms).
+    pub lags: Cycle,
+    /// Each order's creation delay in turn (ms).
+    pub creation_delays: Cycle,
     /// What becomes of our trigger orders.
     pub later: Later,
     /// Our market orders are canceled unfilled.
@@ -168,8 +194,6 @@ pub struct Exchange {
     pub order_requests: u32,
     /// Whether the first order request was seen (someone else's order arranged).
     pub seeded: bool,
-    pub lag_turn: usize,
-    pub delay_turn: usize,
     pub used: HashSet<u64>,
     pub last_strict: u64,
     pub stragglers: Vec<(u64, SignedRequest)>,
@@ -206,14 +230,7 @@ impl Exchange {
         match self.reuse {
             Reuse::FinishedBefore => {
                 let created = start_exchange_ms.saturating_sub(60_000);
-                self.add(
-                    cid,
-                    created,
-                    false,
-                    None,
-                    Some((Status::Filled, created)),
-                    false,
-                );
+                self.add_filled_market_order_of_theirs(cid, created);
             }
             Reuse::OpenBefore(_) => {
                 let created = start_exchange_ms.saturating_sub(60_000);
@@ -233,6 +250,18 @@ impl Exchange {
     /// The id the next order made gets.
     pub fn next_id(&self) -> u64 {
         FIRST_ID + self.orders_made
+    }
+
+    /// Someone else's market order with `cid`, created (and filled) at `created`.
+    fn add_filled_market_order_of_theirs(&mut self, cid: &str, created: u64) {
+        self.add(
+            cid,
+            created,
+            false,
+            None,
+            Some((Status::Filled, created)),
+            false,
+        );
     }
 
     fn add(
@@ -258,24 +287,13 @@ impl Exchange {
         id
     }
 
-    fn lag(&mut self) -> u64 {
-        let lag = self
-            .lags
-            .get(self.lag_turn % self.lags.len().max(1))
-            .copied()
-            .unwrap_or(0);
-        self.lag_turn += 1;
-        lag
+    /// The exchange time whose state a look-up answered at `t` shows: `t` less its lag.
+    fn seen_at(&mut self, t: u64) -> u64 {
+        t.saturating_sub(self.lags.next())
     }
 
     fn creation_delay(&mut self) -> u64 {
-        let d = self
-            .creation_delays
-            .get(self.delay_turn % self.creation_delays.len().max(1))
-            .copied()
-            .unwrap_or(0);
-        self.delay_turn += 1;
-        d.min(WINDOW_MS)
+        self.creation_delays.next().min(WINDOW_MS)
     }
 
     /// Processes every late request that has arrived by exchange time `until`.
@@ -375,8 +393,7 @@ impl Exchange {
             .to_owned();
         match path.as_str() {
             "/api/v4/orders" => {
-                let lag = self.lag();
-                let at = t.saturating_sub(lag);
+                let at = self.seen_at(t);
                 let orders: Vec<Value> = self
                     .orders
                     .iter()
@@ -387,8 +404,7 @@ impl Exchange {
                 json_answer(200, &Value::Array(orders))
             }
             "/api/v4/trade-account/order/history" => {
-                let lag = self.lag();
-                let at = t.saturating_sub(lag);
+                let at = self.seen_at(t);
                 let listed = self.history_at(at);
                 let by_id = !cid.is_empty();
                 let mut found: Vec<Value> = listed
@@ -417,8 +433,7 @@ impl Exchange {
                 json_answer(200, &json!({ MARKET: found }))
             }
             "/api/v4/conditional-orders" => {
-                let lag = self.lag();
-                let at = t.saturating_sub(lag);
+                let at = self.seen_at(t);
                 let groups: Vec<Value> = self
                     .orders
                     .iter()
@@ -470,14 +485,7 @@ impl Exchange {
             if self.reuse == Reuse::Later && !self.strict && !self.orders.iter().any(|o| !o.ours) {
                 let nonce = body["nonce"].as_u64().unwrap_or(t);
                 let created = nonce + 11_000;
-                self.add(
-                    cid,
-                    created,
-                    false,
-                    None,
-                    Some((Status::Filled, created)),
-                    false,
-                );
+                self.add_filled_market_order_of_theirs(cid, created);
             }
         }
         if self.orders.iter().any(|o| o.cid == cid && o.open_at(t)) {

@@ -229,7 +229,7 @@ fn a_b2b_account_s_absence_cannot_tell_and_place_once_does_not_resend_unless_tol
             b2b: true,
             later: Later::Canceled(1_000),
             // The first look lags 2 s: it sees the order neither open nor canceled.
-            lags: vec![2_000, 0],
+            lags: vec![2_000, 0].into(),
             ..exchange(&[Fate::LoseAnswer])
         };
         let (result, _) = drive(core.place_once(&trigger_order("b2b-1")), &mut ex, start());
@@ -269,7 +269,7 @@ fn code_36_on_a_resend_is_evidence_the_first_is_open() {
         .build()
         .unwrap();
     let mut ex = Exchange {
-        lags: vec![30_000, 30_000, 30_000, 30_000, 30_000, 30_000, 0],
+        lags: vec![30_000, 30_000, 30_000, 30_000, 30_000, 30_000, 0].into(),
         ..exchange(&[Fate::AnswerThen503])
     };
     let (result, _) = drive(core.place_once(&trigger_order("t36-1")), &mut ex, start());

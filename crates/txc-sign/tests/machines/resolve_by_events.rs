@@ -22,7 +22,7 @@ use txc_types::orders::CollateralMarketOrder;
 fn lagging(fates: &[Fate]) -> Exchange {
     Exchange {
         fates: fates.iter().copied().collect(),
-        lags: vec![8_000],
+        lags: vec![8_000].into(),
         ..Exchange::default()
     }
 }
