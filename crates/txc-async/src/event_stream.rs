@@ -14,8 +14,8 @@ use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 use txc_sign::Error;
 use txc_sign::stream::{
-    Channel, OrderSightings, ResyncFindings, Resyncer, StreamConfig, StreamConfigError,
-    StreamEvent, StreamInput, StreamMachine, StreamStep, Subscription, jitter_seed, websocket_url,
+    Channel, OrderSightings, ResyncFindings, Resyncer, StreamConfigError, StreamEvent, StreamInput,
+    StreamMachine, StreamSettings, StreamStep, Subscription,
 };
 use txc_types::events::{WebSocketToken, WebSocketTokenQuery};
 
@@ -33,68 +33,35 @@ const CLOSE_WAIT: Duration = Duration::from_secs(1);
 #[must_use = "call .start() to open the stream"]
 pub struct EventStreamBuilder {
     client: Client,
-    subscriptions: Vec<Subscription>,
-    config: StreamConfig,
-    url: Option<String>,
-    sightings: OrderSightings,
+    config: StreamSettings,
 }
 
 impl EventStreamBuilder {
-    pub(crate) fn new(client: Client, subscriptions: Vec<Subscription>) -> Self {
-        let sightings = client.core().order_sightings().clone();
-        Self {
-            client,
-            subscriptions,
-            config: StreamConfig::default(),
-            url: None,
-            sightings,
-        }
+    pub(crate) fn new(
+        client: Client,
+        subscriptions: impl IntoIterator<Item = Subscription>,
+    ) -> Self {
+        let config = StreamSettings::new(client.core(), subscriptions);
+        Self { client, config }
     }
 
-    /// The timings and limits (ping interval, answer and connect timeouts, request budget,
-    /// reconnect delays); the defaults follow the exchange's guide.
-    pub fn config(mut self, config: StreamConfig) -> Self {
-        self.config = config;
-        self
-    }
-
-    /// Where to connect; by default the client's base URL's WebSocket
-    /// ([`websocket_url`](txc_sign::stream::websocket_url): `wss://api.whitebit.com/ws` for
-    /// `https://whitebit.com`).
-    pub fn url(mut self, url: impl Into<String>) -> Self {
-        self.url = Some(url.into());
-        self
-    }
-
-    /// Publishes every event to `sightings`, where a resolver waits for the order carrying
-    /// its `clientOrderId` ([`OrderSightings::expect`]), instead of to the client's own
-    /// registry (by default: so the client's `resolve` and `place_once` settle an order at
-    /// its event while the stream runs). Give a client the same registry with its
-    /// `order_sightings` setting to link a stream to a client other than its own.
-    pub fn sightings(mut self, sightings: OrderSightings) -> Self {
-        self.sightings = sightings;
-        self
-    }
+    txc_sign::stream_settings!(__forward_settings);
 
     /// Checks the configuration and starts the stream on the current tokio runtime: it
     /// connects at once and goes on, reconnecting as needed, until [`EventStream::stop`] or
     /// the stream is dropped.
     pub fn start(self) -> Result<EventStream, StreamConfigError> {
-        let url = match self.url {
-            Some(url) => url,
-            None => websocket_url(self.client.base_url())?,
-        };
-        let machine = StreamMachine::new(self.config, self.subscriptions, jitter_seed())?;
+        let stream = self.config.open()?;
         let (events, receiver) = mpsc::channel(BUFFER);
         let (commands, command_receiver) = mpsc::unbounded_channel();
         let driver = Driver {
             client: self.client,
-            machine,
-            url,
+            machine: stream.machine,
+            url: stream.url,
             events,
             commands: command_receiver,
             resyncer: Resyncer::new(),
-            sightings: self.sightings,
+            sightings: stream.sightings,
             socket: None,
             connecting: None,
             token: None,

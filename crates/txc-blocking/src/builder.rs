@@ -11,7 +11,7 @@ use crate::transport::{check_agent, default_agent};
 /// [`ClientConfig`](txc_sign::ClientConfig), and can start from one made elsewhere
 /// ([`ClientBuilder::from`]). Only [`http`](Self::http) is this crate's own.
 ///
-#[doc = txc_sign::client_settings!(__client_settings_defaults)]
+#[doc = txc_sign::client_settings!(__settings_defaults)]
 /// | [`http`](Self::http) | a new ureq agent with the settings above |
 ///
 /// ```
@@ -35,7 +35,7 @@ impl ClientBuilder {
         Self::from(ClientConfig::new(credentials))
     }
 
-    txc_sign::client_settings!(__forward_client_settings);
+    txc_sign::client_settings!(__forward_settings);
 
     /// Sends through your own ureq agent (proxy, TLS roots, pool settings…). It must be built
     /// with `http_status_as_error(false)`, so that the exchange's error responses reach the

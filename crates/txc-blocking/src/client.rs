@@ -352,7 +352,7 @@ impl Client {
         &self,
         subscriptions: impl IntoIterator<Item = txc_sign::stream::Subscription>,
     ) -> crate::events::EventIterBuilder {
-        crate::events::EventIterBuilder::new(self.clone(), subscriptions.into_iter().collect())
+        crate::events::EventIterBuilder::new(self.clone(), subscriptions)
     }
 
     /// The REST look-ups of a resync of the event stream.
@@ -408,13 +408,6 @@ impl Client {
 
 impl fmt::Debug for Client {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let core = &self.inner.core;
-        f.debug_struct("Client")
-            .field("api_key", &core.signer().credentials().api_key())
-            .field("base_url", &self.base_url())
-            .field("nonce_mode", &core.nonce_mode())
-            .field("retry", core.retry())
-            .field("max_response_bytes", &core.max_response_bytes())
-            .finish_non_exhaustive()
+        self.inner.core.fmt_client(f)
     }
 }

@@ -11,8 +11,8 @@ use std::time::{Duration, SystemTime};
 
 use tungstenite::Message;
 use txc_sign::stream::{
-    Channel, OrderSightings, Resyncer, StreamConfig, StreamConfigError, StreamEvent, StreamInput,
-    StreamMachine, StreamStep, Subscription, jitter_seed, websocket_url,
+    Channel, OrderSightings, Resyncer, StreamConfigError, StreamEvent, StreamInput, StreamMachine,
+    StreamSettings, StreamStep, Subscription,
 };
 use txc_types::events::WebSocketTokenQuery;
 
@@ -30,62 +30,30 @@ const MAX_WAIT: Duration = Duration::from_millis(250);
 #[must_use = "call .start() to open the stream"]
 pub struct EventIterBuilder {
     client: Client,
-    subscriptions: Vec<Subscription>,
-    config: StreamConfig,
-    url: Option<String>,
-    sightings: OrderSightings,
+    config: StreamSettings,
 }
 
 impl EventIterBuilder {
-    pub(crate) fn new(client: Client, subscriptions: Vec<Subscription>) -> Self {
-        let sightings = client.core().order_sightings().clone();
-        Self {
-            client,
-            subscriptions,
-            config: StreamConfig::default(),
-            url: None,
-            sightings,
-        }
+    pub(crate) fn new(
+        client: Client,
+        subscriptions: impl IntoIterator<Item = Subscription>,
+    ) -> Self {
+        let config = StreamSettings::new(client.core(), subscriptions);
+        Self { client, config }
     }
 
-    /// The timings and limits (ping interval, answer and connect timeouts, request budget,
-    /// reconnect delays); the defaults follow the exchange's guide.
-    pub fn config(mut self, config: StreamConfig) -> Self {
-        self.config = config;
-        self
-    }
-
-    /// Where to connect; by default the client's base URL's WebSocket
-    /// ([`websocket_url`](txc_sign::stream::websocket_url)).
-    pub fn url(mut self, url: impl Into<String>) -> Self {
-        self.url = Some(url.into());
-        self
-    }
-
-    /// Publishes every event to `sightings`, where a resolver waits for the order carrying
-    /// its `clientOrderId` ([`OrderSightings::expect`]), instead of to the client's own
-    /// registry (by default: so the client's `resolve` and `place_once` settle an order at
-    /// its event while the stream runs). Give a client the same registry with its
-    /// `order_sightings` setting to link a stream to a client other than its own.
-    pub fn sightings(mut self, sightings: OrderSightings) -> Self {
-        self.sightings = sightings;
-        self
-    }
+    txc_sign::stream_settings!(__forward_settings);
 
     /// Checks the configuration; the stream connects at the first [`Iterator::next`].
     pub fn start(self) -> Result<EventIter, StreamConfigError> {
-        let url = match self.url {
-            Some(url) => url,
-            None => websocket_url(self.client.base_url())?,
-        };
-        let machine = StreamMachine::new(self.config, self.subscriptions, jitter_seed())?;
+        let stream = self.config.open()?;
         Ok(EventIter {
             client: self.client,
-            machine,
-            url,
+            machine: stream.machine,
+            url: stream.url,
             socket: None,
             resyncer: Resyncer::new(),
-            sightings: self.sightings,
+            sightings: stream.sightings,
             queue: VecDeque::new(),
             stop: StopHandle::default(),
             stopping: false,

@@ -247,22 +247,13 @@ mod websocket;
 
 pub use builder::ClientBuilder;
 pub use client::Client;
+#[doc(inline)]
+pub use txc_sign::client_modules::{endpoint, errors, outcomes, settings};
 pub use txc_sign::{Credentials, Error};
 #[doc(inline)]
 pub use txc_types::{investments, lookups, orders, positions, time, values};
 #[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
 pub use ureq;
-
-pub mod endpoint {
-    //! Operations as values: the [`Endpoint`] trait — for [`Client::send`](crate::Client::send)
-    //! with an operation this crate has no method for — with what its requests are made of, and
-    //! the [`SignedRequest`] a dry run ([`Client::prepare`](crate::Client::prepare)) returns.
-
-    pub use txc_sign::SignedRequest;
-    pub use txc_types::endpoint::{
-        Acknowledged, Endpoint, EndpointKind, FieldValue, RateLimit, Validated, WireValue,
-    };
-}
 
 pub mod events {
     //! The private event stream: [`EventIter`] (from [`Client::events`](crate::Client::events)),
@@ -287,43 +278,6 @@ pub mod events {
     };
 }
 
-pub mod errors {
-    //! The parts of the crate's [`Error`](crate::Error): what the exchange answered
-    //! ([`ApiError`]), what the connection did ([`TransportError`], with its [`Delivery`]), an
-    //! answer that could not be read ([`DecodeError`]), a refused pacing slot ([`Throttled`]),
-    //! an order left unresolved ([`Unresolved`]) and a request value refused before anything
-    //! was sent ([`ValidationError`]).
-
-    pub use txc_sign::{
-        ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
-        TransportError, TransportErrorKind, Unresolved, UnresolvedClose, UnresolvedInvestment,
-    };
-    #[cfg(feature = "decimal")]
-    pub use txc_types::errors::DecimalRangeError;
-    pub use txc_types::errors::{Bound, Reason, ValidationError};
-}
-
-pub mod outcomes {
-    //! An operation whose outcome is unknown — an order ([`PendingOrder`]: market,
-    //! `clientOrderId`, each attempt's [`AttemptRecord`] and [`Nonce`]; a [`Journal`] persists
-    //! it before each attempt), a close ([`PendingClose`]), an investment
-    //! ([`PendingInvestment`], signed in a [`NonceMode`]) — what resolving it found
-    //! ([`Resolution`], [`Placed`]: a [`Found`] [`PlacedOrder`]; [`CloseResolution`];
-    //! [`InvestResolution`], and an investment made exactly once, [`Invested`]) and what proved
-    //! it: the one [`Evidence`] of every operation — the [`AcceptanceWindow`] and its [`Span`]s,
-    //! the exchange's [`ClockBounds`], each [`Round`] of [`Look`]s with their [`Sighting`]s,
-    //! [`Flaw`]s and [`RoundVerdict`] — by the one rule [`Resolve`] states, with the
-    //! [`NONCE_WINDOW`] and the assumed [`CREATION_ALLOWANCE`] ([`ResolveClose`] and
-    //! [`ResolveInvestment`] say what proves a close and an investment).
-
-    pub use txc_sign::{
-        AcceptanceWindow, AttemptRecord, CREATION_ALLOWANCE, ClockBounds, CloseResolution,
-        Evidence, Flaw, Found, InvestResolution, Invested, Journal, Look, NONCE_WINDOW, Nonce,
-        NonceMode, PendingClose, PendingInvestment, PendingOrder, Placed, PlacedOrder, Resolution,
-        Resolve, ResolveClose, ResolveInvestment, Round, RoundVerdict, Sighting, Span,
-    };
-}
-
 pub mod guards {
     //! Guards that keep something armed on the exchange while they live: the [`KillSwitch`]
     //! (made by [`Client::arm_kill_switch`](crate::Client::arm_kill_switch)), the
@@ -331,18 +285,4 @@ pub mod guards {
 
     pub use crate::kill_switch::KillSwitch;
     pub use txc_sign::{KillSwitchEvent, KillSwitchSchedule};
-}
-
-pub mod settings {
-    //! What [`ClientBuilder`](crate::ClientBuilder) takes beyond its defaults: the
-    //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`]), a
-    //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`] and the key's
-    //! [`NonceSequence`] — and [`ClientConfig`], the one
-    //! configuration a builder wraps (`ClientBuilder::from(config)`; one configuration can build
-    //! a blocking and an async client).
-
-    pub use txc_sign::{
-        ClientConfig, ClockOffset, FleetWorker, ModeCheck, NonceSequence, RateLimiter, RateLimits,
-        RatePolicy, RetryPolicy,
-    };
 }

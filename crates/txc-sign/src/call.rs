@@ -241,10 +241,7 @@ impl<E: Endpoint> Machine for Call<'_, E> {
                     Err(error) => Step::Done(Err(error)),
                 }
             }
-            State::Finished => Step::Done(Err(Error::invalid_config(
-                "call",
-                "the call has already finished",
-            ))),
+            State::Finished => Step::after_end("call", "the call"),
         }
     }
 

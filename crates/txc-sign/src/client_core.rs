@@ -64,6 +64,18 @@ pub struct ClientCore {
 }
 
 impl ClientCore {
+    /// Writes a transport's `Client` of this core for its `Debug`: the key (never the secret),
+    /// base URL, nonce mode, retry policy and response cap.
+    pub fn fmt_client(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("api_key", &self.signer.credentials().api_key())
+            .field("base_url", &self.signer.base_url())
+            .field("nonce_mode", &self.nonce_mode)
+            .field("retry", &self.retry)
+            .field("max_response_bytes", &self.max_response_bytes)
+            .finish_non_exhaustive()
+    }
+
     /// The rate limiter, if the core limits its rate.
     pub fn rate_limiter(&self) -> Option<&RateLimiter> {
         self.rate_limiter.as_ref()

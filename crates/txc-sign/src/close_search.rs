@@ -9,7 +9,7 @@ use txc_types::values::{Market, Timestamp};
 use crate::call::Call;
 use crate::close::{CloseResolution, PendingClose, UnresolvedClose};
 use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Sighting};
-use crate::search::{Outcome, Presence, RoundFindings, RoundMachine, Search};
+use crate::search::{Lookup, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::{AttemptRecord, ClientCore, Error, Machine, Response, Step, TransportError};
 
 /// The position as a round of [`CloseSearch`] saw it.
@@ -217,15 +217,11 @@ impl Machine for CloseRound<'_> {
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
         match &mut self.stage {
-            Stage::Open(call) => match call.next(now).forward() {
-                Ok(step) => step,
-                Err(outcome) => {
-                    let sent = call.attempts().last().map_or(now, |a| a.signed_at);
-                    self.findings.look("open_positions", sent, now);
-                    let listed = match outcome {
-                        Ok(positions) => self.open_positions(positions),
-                        Err(e) => return self.fail(e),
-                    };
+            Stage::Open(call) => match self.findings.answer("open_positions", call, now) {
+                Lookup::Pending(step) => step,
+                Lookup::Failed(e) => self.fail(e),
+                Lookup::Answered(positions) => {
+                    let listed = self.open_positions(positions);
                     if listed || self.flawed() {
                         return self.finish();
                     }
@@ -234,15 +230,11 @@ impl Machine for CloseRound<'_> {
                     self.next(now)
                 }
             },
-            Stage::History(call) => match call.next(now).forward() {
-                Ok(step) => step,
-                Err(outcome) => {
-                    let sent = call.attempts().last().map_or(now, |a| a.signed_at);
-                    self.findings.look("position_history", sent, now);
-                    match outcome {
-                        Ok(events) => self.history(events),
-                        Err(e) => return self.fail(e),
-                    }
+            Stage::History(call) => match self.findings.answer("position_history", call, now) {
+                Lookup::Pending(step) => step,
+                Lookup::Failed(e) => self.fail(e),
+                Lookup::Answered(events) => {
+                    self.history(events);
                     self.finish()
                 }
             },

@@ -31,7 +31,7 @@ pub const DEFAULT_USER_AGENT: &str = concat!("txc/", env!("CARGO_PKG_VERSION"));
 /// client builds the core from. Nothing is checked until [`build`](Self::build) and
 /// [`http_settings`](Self::http_settings).
 ///
-#[doc = crate::client_settings!(__client_settings_defaults)]
+#[doc = crate::client_settings!(__settings_defaults)]
 ///
 /// ```
 /// use std::time::Duration;
@@ -106,7 +106,7 @@ impl ClientConfig {
         }
     }
 
-    crate::client_settings!(__define_client_settings);
+    crate::client_settings!(__define_settings);
 
     /// Checks the settings and makes the core: fails with [`Error::InvalidConfig`] for a base
     /// URL that is not `http(s)://host[:port]`, a zero size cap, a fleet worker with strict

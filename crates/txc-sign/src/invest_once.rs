@@ -234,10 +234,7 @@ impl Machine for InvestOnce<'_> {
                     self.unknown(unresolved)
                 }
             },
-            Stage::Finished => Step::Done(Err(Error::invalid_config(
-                "invest_once",
-                "the investment has already finished",
-            ))),
+            Stage::Finished => Step::after_end("invest_once", "the investment"),
         }
     }
 

@@ -10,7 +10,7 @@ use txc_types::values::ExactDecimal;
 use crate::call::Call;
 use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Sighting};
 use crate::invest_resolve::InvestResolution;
-use crate::search::{Outcome, Presence, RoundFindings, RoundMachine, Search};
+use crate::search::{Lookup, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::{
     AttemptRecord, ClientCore, Error, Machine, NonceMode, PendingInvestment, Response, Step,
     TransportError, UnresolvedInvestment,
@@ -173,24 +173,20 @@ impl Machine for InvestmentRound<'_> {
         let Some((call, query)) = &mut self.page else {
             return self.finish();
         };
-        match call.next(now).forward() {
-            Ok(step) => step,
-            Err(outcome) => {
-                let sent = call.attempts().last().map_or(now, |a| a.signed_at);
+        match self.findings.answer("investments", call, now) {
+            Lookup::Pending(step) => step,
+            Lookup::Failed(e) => {
+                self.findings.fail(e);
+                self.finish()
+            }
+            Lookup::Answered(page) => {
                 let query = query.clone();
-                self.findings.look("investments", sent, now);
-                match outcome {
-                    Ok(page) => match self.page(&query, page) {
-                        Some(next) => {
-                            self.page = Some((self.core.call_owned(next.clone()), next));
-                            self.next(now)
-                        }
-                        None => self.finish(),
-                    },
-                    Err(e) => {
-                        self.findings.fail(e);
-                        self.finish()
+                match self.page(&query, page) {
+                    Some(next) => {
+                        self.page = Some((self.core.call_owned(next.clone()), next));
+                        self.next(now)
                     }
+                    None => self.finish(),
                 }
             }
         }

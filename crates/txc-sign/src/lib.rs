@@ -63,6 +63,10 @@ mod base64;
 mod body;
 mod call;
 mod client_core;
+// The transports' shared modules (`endpoint`, `errors`, `outcomes`, `settings`), inlined by
+// each; this crate's own items are at its root.
+#[doc(hidden)]
+pub mod client_modules;
 mod close;
 mod close_search;
 mod config;

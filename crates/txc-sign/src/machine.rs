@@ -21,6 +21,18 @@ pub enum Step<T> {
     Done(T),
 }
 
+impl<T> Step<Result<T, crate::Error>> {
+    /// What a machine answers when asked for a step after it ended: an
+    /// [`Error::InvalidConfig`](crate::Error::InvalidConfig) of `operation`, saying that `what`
+    /// has already finished.
+    pub(crate) fn after_end(operation: &'static str, what: &str) -> Self {
+        Step::Done(Err(crate::Error::invalid_config(
+            operation,
+            format!("{what} has already finished"),
+        )))
+    }
+}
+
 impl<T> Step<T> {
     /// The output, when done; else the same wait or request, as a step of a machine that
     /// runs this one inside it.

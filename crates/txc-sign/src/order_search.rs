@@ -14,7 +14,7 @@ use txc_types::values::{ClientOrderId, Market};
 use crate::call::Call;
 use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Sighting};
 use crate::resolve::{EventProof, Found, PlacedOrder, Resolution, Resolve, Resolver};
-use crate::search::{Outcome, RoundFindings, RoundMachine, Search};
+use crate::search::{Lookup, Outcome, RoundFindings, RoundMachine, Search};
 use crate::{
     AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
     Unresolved,
@@ -194,11 +194,6 @@ impl<'a> OrderRound<'a> {
     }
 
     /// Starts a look-up's report: a new one, or the next page of the current one.
-    fn look(&mut self, operation: &'static str, attempts: &[AttemptRecord], now: SystemTime) {
-        let sent = attempts.last().map_or(now, |a| a.signed_at);
-        self.findings.look(operation, sent, now);
-    }
-
     fn current(&mut self) -> Option<&mut Look> {
         self.findings.looks.last_mut()
     }
@@ -343,15 +338,11 @@ impl Machine for OrderRound<'_> {
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
         match &mut self.stage {
-            Stage::Open(call) => match call.next(now).forward() {
-                Ok(step) => step,
-                Err(outcome) => {
-                    let attempts = call.attempts().to_vec();
-                    self.look("open_orders", &attempts, now);
-                    match outcome {
-                        Ok(orders) => self.open_orders(orders),
-                        Err(e) => return self.fail(e),
-                    }
+            Stage::Open(call) => match self.findings.answer("open_orders", call, now) {
+                Lookup::Pending(step) => step,
+                Lookup::Failed(e) => self.fail(e),
+                Lookup::Answered(orders) => {
+                    self.open_orders(orders);
                     if self.found_ours() {
                         return self.finish();
                     }
@@ -361,30 +352,21 @@ impl Machine for OrderRound<'_> {
                     self.next(now)
                 }
             },
-            Stage::History(call) => match call.next(now).forward() {
-                Ok(step) => step,
-                Err(outcome) => {
-                    let attempts = call.attempts().to_vec();
-                    self.look("order_history", &attempts, now);
-                    match outcome {
-                        Ok(history) => self.history(history, true),
-                        Err(e) => return self.fail(e),
-                    }
+            Stage::History(call) => match self.findings.answer("order_history", call, now) {
+                Lookup::Pending(step) => step,
+                Lookup::Failed(e) => self.fail(e),
+                Lookup::Answered(history) => {
+                    self.history(history, true);
                     if self.found_ours() {
                         return self.finish();
                     }
                     self.after_history(now)
                 }
             },
-            Stage::Scan(call) => match call.next(now).forward() {
-                Ok(step) => step,
-                Err(outcome) => {
-                    let attempts = call.attempts().to_vec();
-                    self.look("order_history_scan", &attempts, now);
-                    let history = match outcome {
-                        Ok(history) => history,
-                        Err(e) => return self.fail(e),
-                    };
+            Stage::Scan(call) => match self.findings.answer("order_history_scan", call, now) {
+                Lookup::Pending(step) => step,
+                Lookup::Failed(e) => self.fail(e),
+                Lookup::Answered(history) => {
                     let count = u64::try_from(history.orders().count()).unwrap_or(u64::MAX);
                     self.history(history, false);
                     if self.found_ours() {
@@ -418,15 +400,11 @@ impl Machine for OrderRound<'_> {
                     }
                 }
             },
-            Stage::Conditional(call) => match call.next(now).forward() {
-                Ok(step) => step,
-                Err(outcome) => {
-                    let attempts = call.attempts().to_vec();
-                    self.look("conditional_orders", &attempts, now);
-                    let page = match outcome {
-                        Ok(page) => page,
-                        Err(e) => return self.fail(e),
-                    };
+            Stage::Conditional(call) => match self.findings.answer("conditional_orders", call, now)
+            {
+                Lookup::Pending(step) => step,
+                Lookup::Failed(e) => self.fail(e),
+                Lookup::Answered(page) => {
                     self.conditional(&page);
                     if self.found_ours() {
                         return self.finish();

@@ -297,10 +297,7 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
                     other => self.unknown(other),
                 },
             },
-            Stage::Finished => Step::Done(Err(Error::invalid_config(
-                "place_once",
-                "the placement has already finished",
-            ))),
+            Stage::Finished => Step::after_end("place_once", "the placement"),
         }
     }
 

@@ -215,10 +215,7 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
                 self.stage = Stage::Running(then);
                 self.next(now)
             }
-            Stage::Finished => Step::Done(Err(Error::invalid_config(
-                "preflight",
-                "the operation has already finished",
-            ))),
+            Stage::Finished => Step::after_end("preflight", "the operation"),
         }
     }
 
@@ -335,10 +332,7 @@ impl Machine for ModeChange<'_> {
                     Step::Done(result)
                 }
             },
-            ChangeStage::Finished => Step::Done(Err(Error::invalid_config(
-                "set_hedge_mode",
-                "the change has already finished",
-            ))),
+            ChangeStage::Finished => Step::after_end("set_hedge_mode", "the change"),
         }
     }
 

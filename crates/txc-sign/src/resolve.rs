@@ -729,10 +729,7 @@ impl<S: Search> Machine for Resolver<'_, S> {
                 }
                 self.round_now(now)
             }
-            Stage::Finished => Step::Done(Err(Error::invalid_config(
-                "resolve",
-                "the resolution has already finished",
-            ))),
+            Stage::Finished => Step::after_end("resolve", "the resolution"),
         }
     }
 

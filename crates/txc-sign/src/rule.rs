@@ -167,6 +167,15 @@ mod tests {
         UNIX_EPOCH + Duration::from_millis(ms)
     }
 
+    /// The acceptance window of one attempt whose nonce is `ms`, signed then.
+    fn window_of_one_attempt(ms: u64) -> AcceptanceWindow {
+        let attempt = AttemptRecord {
+            nonce: Nonce(ms),
+            signed_at: at(ms),
+        };
+        AcceptanceWindow::of_nonces(&[attempt], None)
+    }
+
     fn round(sent: &[u64]) -> Round {
         Round {
             looks: sent
@@ -180,11 +189,7 @@ mod tests {
 
     #[test]
     fn the_first_proof_waits_for_the_exchange_s_clock_past_the_window_and_the_delay() {
-        let attempt = AttemptRecord {
-            nonce: Nonce(100_000),
-            signed_at: at(100_000),
-        };
-        let window = AcceptanceWindow::of_nonces(&[attempt], None);
+        let window = window_of_one_attempt(100_000);
         assert_eq!(window.end(), Some(at(110_000)));
         // The exchange's clock is 2–3 s behind the local one.
         let clock = ClockBounds::from_reading(at(98_000), at(99_900), at(101_000));
@@ -239,11 +244,7 @@ mod tests {
 
     #[test]
     fn unproven_timing_drops_the_floor_and_may_shorten_the_window_on_the_exchange_s_clock() {
-        let attempt = AttemptRecord {
-            nonce: Nonce(1_000),
-            signed_at: at(1_000),
-        };
-        let window = AcceptanceWindow::of_nonces(&[attempt], None);
+        let window = window_of_one_attempt(1_000);
         // The exchange's clock 0–2 s ahead of the local one: ready by the local clock at once.
         let clock = ClockBounds::from_reading(at(2_000), at(1_000), at(2_000));
         let unproven = AbsenceRule::unproven(Duration::from_millis(100));

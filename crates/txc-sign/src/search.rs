@@ -7,7 +7,10 @@
 use std::time::SystemTime;
 
 use crate::evidence::{AcceptanceWindow, Evidence, Look, Sighting};
-use crate::{AttemptRecord, ClientCore, Error, Machine, NonceMode};
+use txc_types::endpoint::Endpoint;
+
+use crate::call::Call;
+use crate::{AttemptRecord, ClientCore, Error, Machine, NonceMode, Step};
 
 /// What a round of look-ups found.
 #[derive(Debug)]
@@ -23,6 +26,16 @@ pub struct RoundFindings<R> {
     pub failure: Option<Error>,
 }
 
+/// What stepping a look-up's call came to ([`RoundFindings::answer`]).
+pub(crate) enum Lookup<T, U> {
+    /// Still running: the step to hand on.
+    Pending(Step<U>),
+    /// It failed.
+    Failed(Error),
+    /// It answered.
+    Answered(T),
+}
+
 impl<R> Default for RoundFindings<R> {
     fn default() -> Self {
         Self {
@@ -34,6 +47,28 @@ impl<R> Default for RoundFindings<R> {
 }
 
 impl<R> RoundFindings<R> {
+    /// Steps `call`, a look-up of `operation`: the step to hand on while it runs; once it
+    /// ends, notes the look-up (sent when its last attempt was signed, answered `now`) and
+    /// gives what it answered.
+    pub(crate) fn answer<E: Endpoint, U>(
+        &mut self,
+        operation: &'static str,
+        call: &mut Call<'_, E>,
+        now: SystemTime,
+    ) -> Lookup<E::Response, U> {
+        match call.next(now).forward() {
+            Ok(step) => Lookup::Pending(step),
+            Err(outcome) => {
+                let sent = call.attempts().last().map_or(now, |a| a.signed_at);
+                self.look(operation, sent, now);
+                match outcome {
+                    Ok(answer) => Lookup::Answered(answer),
+                    Err(error) => Lookup::Failed(error),
+                }
+            }
+        }
+    }
+
     /// Notes a look-up of `operation` signed at `sent_at` and answered at `answered_at` — or,
     /// when the latest look-up is of the same operation, its next page.
     pub fn look(&mut self, operation: &'static str, sent_at: SystemTime, answered_at: SystemTime) {

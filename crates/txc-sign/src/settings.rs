@@ -3,16 +3,18 @@
 //! [`ClientConfig`](crate::ClientConfig)), and hands the list to a macro that writes what a
 //! type needs from it:
 //!
-//! - [`__define_client_settings!`]: the setters of [`ClientConfig`](crate::ClientConfig), the
+//! - [`__define_settings!`]: the setters of [`ClientConfig`](crate::ClientConfig), the
 //!   one configuration of a client;
-//! - [`__forward_client_settings!`]: the same setters on a transport's `ClientBuilder`, which
+//! - [`__forward_settings!`]: the same setters on a transport's `ClientBuilder`, which
 //!   holds a `config: ClientConfig` and hands each call on to it;
-//! - [`__client_settings_defaults!`]: the table of settings and defaults in each of their docs.
+//! - [`__settings_defaults!`]: the table of settings and defaults in each of their docs.
 //!
 //! So `txc-blocking`'s and `txc-async`'s builders stay structs of their own crates (whose
 //! `http(..)` takes that crate's HTTP client, and whose pages show every setter) without a
-//! second copy of any setter. These macros are for the transports; they are not part of the
-//! crate's contract.
+//! second copy of any setter. The event streams' builders are made the same way from
+//! [`stream_settings!`](crate::stream_settings), around
+//! [`StreamSettings`](crate::stream::StreamSettings). These macros are for the transports; they
+//! are not part of the crate's contract.
 
 /// Hands the list of client settings to `$then` (one of the macros below): each entry is the
 /// setter's documentation, `name(arguments)`, its default (a table cell), and `|config| body`,
@@ -214,10 +216,12 @@ macro_rules! client_settings {
     };
 }
 
-/// The setters of [`ClientConfig`](crate::ClientConfig), from [`client_settings!`].
+/// The setters of [`ClientConfig`](crate::ClientConfig) (from [`client_settings!`]) or of
+/// [`StreamSettings`](crate::stream::StreamSettings) (from
+/// [`stream_settings!`](crate::stream_settings)).
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __define_client_settings {
+macro_rules! __define_settings {
     ($(
         $(#[$doc:meta])*
         $name:ident($($arg:ident: $ty:ty),*) default $default:literal |$config:ident| $body:block
@@ -232,10 +236,12 @@ macro_rules! __define_client_settings {
 }
 
 /// The setters of a transport's `ClientBuilder` (which holds a `config: ClientConfig`), from
-/// [`client_settings!`]: each hands its arguments on to the configuration's setter.
+/// [`client_settings!`], or of its event-stream builder (which holds a
+/// `config: StreamSettings`), from [`stream_settings!`](crate::stream_settings): each hands its
+/// arguments on to the setter of what the builder holds.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __forward_client_settings {
+macro_rules! __forward_settings {
     ($(
         $(#[$doc:meta])*
         $name:ident($($arg:ident: $ty:ty),*) default $default:literal |$config:ident| $body:block
@@ -249,10 +255,10 @@ macro_rules! __forward_client_settings {
 }
 
 /// The table of settings and defaults, for a `#[doc = ..]` of a type that has the setters,
-/// from [`client_settings!`]. A transport adds its own rows (its `http`) right after it.
+/// from [`client_settings!`] or [`stream_settings!`](crate::stream_settings). A transport adds its own rows (its `http`) right after it.
 #[doc(hidden)]
 #[macro_export]
-macro_rules! __client_settings_defaults {
+macro_rules! __settings_defaults {
     ($(
         $(#[$doc:meta])*
         $name:ident($($arg:ident: $ty:ty),*) default $default:literal |$config:ident| $body:block

@@ -276,18 +276,12 @@ proptest! {
         let (h, b, expected) = match what {
             0 => {
                 // Another valid base64 character in the payload.
-                let mut bytes = p.clone().into_bytes();
-                let i = at.index(bytes.len());
-                bytes[i] = if bytes[i] == b'A' { b'B' } else { b'A' };
-                let tampered = String::from_utf8(bytes).unwrap();
+                let tampered = replace_at(&p, at, b'A', b'B');
                 let h = text_headers(Some(KEY), Some(&tampered), Some(&s));
                 (h, body.clone(), AuthRejection::UNAUTHORIZED)
             }
             1 => {
-                let mut bytes = s.clone().into_bytes();
-                let i = at.index(bytes.len());
-                bytes[i] = if bytes[i] == b'0' { b'1' } else { b'0' };
-                let tampered = String::from_utf8(bytes).unwrap();
+                let tampered = replace_at(&s, at, b'0', b'1');
                 let h = text_headers(Some(KEY), Some(&p), Some(&tampered));
                 (h, body.clone(), AuthRejection::UNAUTHORIZED)
             }
@@ -405,4 +399,13 @@ fn verify_rejects_invalid_utf8() {
         let result = check_verify(SmartPlansQuery::PATH, &h, body, Some(true));
         assert_eq!(result, Err(AuthRejection::INVALID_PAYLOAD), "{body:?}");
     }
+}
+
+/// `text` with its ASCII character at `at` replaced by `with`, or by `instead` where it already
+/// is `with`: a different character of the same alphabet.
+fn replace_at(text: &str, at: prop::sample::Index, with: u8, instead: u8) -> String {
+    let mut bytes = text.as_bytes().to_vec();
+    let i = at.index(bytes.len());
+    bytes[i] = if bytes[i] == with { instead } else { with };
+    String::from_utf8(bytes).unwrap()
 }

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 
 use txc_sign::NonceMode;
 use txc_sign::{Credentials, Nonce, SignedRequest, Signer};
+use txc_types::endpoint::Endpoint;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{
     CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side, Stp,
@@ -22,6 +23,11 @@ fn signer() -> Signer {
         "https://whitebit.com/",
     )
     .unwrap()
+}
+
+/// `endpoint` signed by [`signer`] with `nonce` in `mode`.
+fn sign<E: Endpoint>(endpoint: &E, nonce: u64, mode: NonceMode) -> SignedRequest {
+    signer().sign(endpoint, Nonce(nonce), mode).unwrap()
 }
 
 fn render(signed: &SignedRequest) -> String {
@@ -50,9 +56,7 @@ fn collateral_market_order() {
         .stp(Stp::CancelOld)
         .build()
         .unwrap();
-    let signed = signer()
-        .sign(&order, Nonce(1_700_000_000_000), NonceMode::Window)
-        .unwrap();
+    let signed = sign(&order, 1_700_000_000_000, NonceMode::Window);
     insta::assert_snapshot!(render(&signed));
 }
 
@@ -64,27 +68,21 @@ fn collateral_trigger_market_order() {
         .reduce_only(true)
         .build()
         .unwrap();
-    let signed = signer()
-        .sign(&order, Nonce(1_700_000_000_001), NonceMode::Window)
-        .unwrap();
+    let signed = sign(&order, 1_700_000_000_001, NonceMode::Window);
     insta::assert_snapshot!(render(&signed));
 }
 
 #[test]
 fn smart_plans_with_and_without_ticker() {
-    let all = signer()
-        .sign(&SmartPlansQuery::new(), Nonce(42), NonceMode::Strict)
-        .unwrap();
+    let all = sign(&SmartPlansQuery::new(), 42, NonceMode::Strict);
     let usdt = SmartPlansQuery::builder().ticker("USDT").build().unwrap();
-    let one = signer().sign(&usdt, Nonce(43), NonceMode::Strict).unwrap();
+    let one = sign(&usdt, 43, NonceMode::Strict);
     insta::assert_snapshot!(format!("{}\n\n---\n\n{}", render(&all), render(&one)));
 }
 
 #[test]
 fn debug_redacts_payload_and_signature() {
-    let signed = signer()
-        .sign(&SmartPlansQuery::new(), Nonce(7), NonceMode::Window)
-        .unwrap();
+    let signed = sign(&SmartPlansQuery::new(), 7, NonceMode::Window);
     let debug = format!("{signed:?}");
     assert!(!debug.contains(signed.signature()));
     assert!(!debug.contains(signed.payload()));

@@ -36,6 +36,7 @@ mod event;
 mod frame;
 mod machine;
 mod resync;
+mod settings;
 mod sightings;
 mod update;
 mod url;
@@ -54,6 +55,7 @@ pub use resync::{
     MAX_PAGES, RESYNC_OVERLAP, ResyncChange, ResyncFindings, ResyncLookups, ResyncPlan,
     ResyncReport, Resyncer,
 };
+pub use settings::{OpenedStream, StreamSettings};
 pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch, Wake, Woken};
 pub use update::{UnknownMessage, Update};
 pub use url::websocket_url;

@@ -45,6 +45,9 @@ pub fn market_order(cid: &str) -> CollateralMarketOrder {
 }
 /// The exchange's nonce window.
 const WINDOW_MS: u64 = 5_000;
+/// The first order's id, and the first OTO group's.
+const FIRST_ID: u64 = 4_180_300_001;
+const FIRST_OTO: u64 = 29_457_302;
 /// Half a round trip: a request arrives this long after it is sent, its answer as long after.
 const HALF_TRIP: Duration = Duration::from_millis(15);
 
@@ -66,9 +69,10 @@ pub enum Fate {
 }
 
 /// What becomes of our trigger order after it is created.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Later {
     /// It rests.
+    #[default]
     Rests,
     /// It fills this many milliseconds after creation.
     Fills(u64),
@@ -77,8 +81,9 @@ pub enum Later {
 }
 
 /// Someone else's order with the same `clientOrderId`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Reuse {
+    #[default]
     None,
     /// A market order filled a minute before.
     FinishedBefore,
@@ -129,7 +134,34 @@ impl ExOrder {
     }
 }
 
+/// Values taken in turn, cycled: 0 when there are none.
+#[derive(Debug, Clone, Default)]
+pub struct Cycle {
+    values: Vec<u64>,
+    turn: usize,
+}
+
+impl Cycle {
+    /// The value whose turn it is.
+    fn next(&mut self) -> u64 {
+        let value = self
+            .values
+            .get(self.turn % self.values.len().max(1))
+            .copied()
+            .unwrap_or(0);
+        self.turn += 1;
+        value
+    }
+}
+
+impl From<Vec<u64>> for Cycle {
+    fn from(values: Vec<u64>) -> Self {
+        Self { values, turn: 0 }
+    }
+}
+
 /// The model.
+#[derive(Default)]
 pub struct Exchange {
     /// Exchange clock minus local clock, ms.
     pub offset_ms: i64,
@@ -139,10 +171,10 @@ pub struct Exchange {
     pub oto_only_conditional: bool,
     /// The fate of each request in turn (then `Normal`).
     pub fates: VecDeque<Fate>,
-    /// Each look-up's lag in turn (ms), cycled.
-    pub lags: Vec<u64>,
-    /// Each order's creation delay in turn (ms), cycled.
-    pub creation_delays: Vec<u64>,
+    /// Each look-up's lag in turn (ms).
+    pub lags: Cycle,
+    /// Each order's creation delay in turn (ms).
+    pub creation_delays: Cycle,
     /// What becomes of our trigger orders.
     pub later: Later,
     /// Our market orders are canceled unfilled.
@@ -162,45 +194,12 @@ pub struct Exchange {
     pub order_requests: u32,
     /// Whether the first order request was seen (someone else's order arranged).
     pub seeded: bool,
-    pub lag_turn: usize,
-    pub delay_turn: usize,
     pub used: HashSet<u64>,
     pub last_strict: u64,
     pub stragglers: Vec<(u64, SignedRequest)>,
-    pub next_id: u64,
-    pub next_oto: u64,
-}
-
-impl Default for Exchange {
-    fn default() -> Self {
-        Self {
-            offset_ms: 0,
-            strict: false,
-            b2b: false,
-            oto_only_conditional: false,
-            fates: VecDeque::new(),
-            lags: Vec::new(),
-            creation_delays: Vec::new(),
-            later: Later::Rests,
-            cancel_market: false,
-            reuse: Reuse::None,
-            ignore_filters: false,
-            total_lies: false,
-            orders: Vec::new(),
-            log: Vec::new(),
-            read_trouble: 0,
-            later_order_trouble: 0,
-            order_requests: 0,
-            seeded: false,
-            lag_turn: 0,
-            delay_turn: 0,
-            used: HashSet::new(),
-            last_strict: 0,
-            stragglers: Vec::new(),
-            next_id: 4_180_300_001,
-            next_oto: 29_457_301,
-        }
-    }
+    /// How many orders (and OTO groups) were made so far.
+    pub orders_made: u64,
+    pub otos_made: u64,
 }
 
 /// An answer: status and body, or a transport failure.
@@ -231,14 +230,7 @@ impl Exchange {
         match self.reuse {
             Reuse::FinishedBefore => {
                 let created = start_exchange_ms.saturating_sub(60_000);
-                self.add(
-                    cid,
-                    created,
-                    false,
-                    None,
-                    Some((Status::Filled, created)),
-                    false,
-                );
+                self.add_filled_market_order_of_theirs(cid, created);
             }
             Reuse::OpenBefore(_) => {
                 let created = start_exchange_ms.saturating_sub(60_000);
@@ -250,8 +242,26 @@ impl Exchange {
     }
 
     fn next_oto(&mut self) -> u64 {
-        self.next_oto += 1;
-        self.next_oto
+        let oto = FIRST_OTO + self.otos_made;
+        self.otos_made += 1;
+        oto
+    }
+
+    /// The id the next order made gets.
+    pub fn next_id(&self) -> u64 {
+        FIRST_ID + self.orders_made
+    }
+
+    /// Someone else's market order with `cid`, created (and filled) at `created`.
+    fn add_filled_market_order_of_theirs(&mut self, cid: &str, created: u64) {
+        self.add(
+            cid,
+            created,
+            false,
+            None,
+            Some((Status::Filled, created)),
+            false,
+        );
     }
 
     fn add(
@@ -263,8 +273,8 @@ impl Exchange {
         end: Option<(Status, u64)>,
         ours: bool,
     ) -> u64 {
-        let id = self.next_id;
-        self.next_id += 1;
+        let id = self.next_id();
+        self.orders_made += 1;
         self.orders.push(ExOrder {
             id,
             cid: cid.to_owned(),
@@ -277,24 +287,13 @@ impl Exchange {
         id
     }
 
-    fn lag(&mut self) -> u64 {
-        let lag = self
-            .lags
-            .get(self.lag_turn % self.lags.len().max(1))
-            .copied()
-            .unwrap_or(0);
-        self.lag_turn += 1;
-        lag
+    /// The exchange time whose state a look-up answered at `t` shows: `t` less its lag.
+    fn seen_at(&mut self, t: u64) -> u64 {
+        t.saturating_sub(self.lags.next())
     }
 
     fn creation_delay(&mut self) -> u64 {
-        let d = self
-            .creation_delays
-            .get(self.delay_turn % self.creation_delays.len().max(1))
-            .copied()
-            .unwrap_or(0);
-        self.delay_turn += 1;
-        d.min(WINDOW_MS)
+        self.creation_delays.next().min(WINDOW_MS)
     }
 
     /// Processes every late request that has arrived by exchange time `until`.
@@ -394,8 +393,7 @@ impl Exchange {
             .to_owned();
         match path.as_str() {
             "/api/v4/orders" => {
-                let lag = self.lag();
-                let at = t.saturating_sub(lag);
+                let at = self.seen_at(t);
                 let orders: Vec<Value> = self
                     .orders
                     .iter()
@@ -406,8 +404,7 @@ impl Exchange {
                 json_answer(200, &Value::Array(orders))
             }
             "/api/v4/trade-account/order/history" => {
-                let lag = self.lag();
-                let at = t.saturating_sub(lag);
+                let at = self.seen_at(t);
                 let listed = self.history_at(at);
                 let by_id = !cid.is_empty();
                 let mut found: Vec<Value> = listed
@@ -436,8 +433,7 @@ impl Exchange {
                 json_answer(200, &json!({ MARKET: found }))
             }
             "/api/v4/conditional-orders" => {
-                let lag = self.lag();
-                let at = t.saturating_sub(lag);
+                let at = self.seen_at(t);
                 let groups: Vec<Value> = self
                     .orders
                     .iter()
@@ -489,14 +485,7 @@ impl Exchange {
             if self.reuse == Reuse::Later && !self.strict && !self.orders.iter().any(|o| !o.ours) {
                 let nonce = body["nonce"].as_u64().unwrap_or(t);
                 let created = nonce + 11_000;
-                self.add(
-                    cid,
-                    created,
-                    false,
-                    None,
-                    Some((Status::Filled, created)),
-                    false,
-                );
+                self.add_filled_market_order_of_theirs(cid, created);
             }
         }
         if self.orders.iter().any(|o| o.cid == cid && o.open_at(t)) {

@@ -5,21 +5,11 @@
 //! fresh token and resubscribes every channel before a connection's updates, says every
 //! disconnect once, and never reconnects before the delay it announced.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
-#[path = "support/stream_driver.rs"]
-pub mod stream_driver;
-
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::{Duration, SystemTime};
 
+use crate::driver::{Driver, Socket, What};
 use proptest::prelude::*;
-use stream_driver::{Driver, Socket, What};
 use txc_sign::stream::{
     Backoff, ExecutedFilter, StreamConfig, StreamError, StreamEvent, StreamInput, StreamMachine,
     Subscription,
@@ -28,14 +18,14 @@ use txc_sign::{Response, TransportError, TransportErrorKind, decode};
 use txc_types::events::WebSocketTokenQuery;
 
 const UPDATES: [&str; 8] = [
-    include_str!("fixtures/ws/orders_pending/update.json"),
-    include_str!("fixtures/ws/orders_executed/update.json"),
-    include_str!("fixtures/ws/deals/update.json"),
-    include_str!("fixtures/ws/balance_margin/update.json"),
-    include_str!("fixtures/ws/positions/update.json"),
-    include_str!("fixtures/ws/margin_positions_events/update.json"),
-    include_str!("fixtures/ws/quickstart/lastprice_update.json"),
-    include_str!("fixtures/ws/quickstart/balance_spot_update.json"),
+    include_str!("../fixtures/ws/orders_pending/update.json"),
+    include_str!("../fixtures/ws/orders_executed/update.json"),
+    include_str!("../fixtures/ws/deals/update.json"),
+    include_str!("../fixtures/ws/balance_margin/update.json"),
+    include_str!("../fixtures/ws/positions/update.json"),
+    include_str!("../fixtures/ws/margin_positions_events/update.json"),
+    include_str!("../fixtures/ws/quickstart/lastprice_update.json"),
+    include_str!("../fixtures/ws/quickstart/balance_spot_update.json"),
 ];
 
 fn subscription(index: usize) -> Subscription {

@@ -1,6 +1,6 @@
 //! A driver of `StreamMachine` for the tests: it plays the socket, the token endpoint and the
 //! server's answers with the time passed in, and logs everything the machine asks and says.
-//! Shared by `tests/stream.rs` (scenarios) and `tests/stream_properties.rs` (properties).
+//! Shared by the scenarios (`scenarios.rs`) and the properties (`properties.rs`).
 
 #![allow(dead_code)]
 

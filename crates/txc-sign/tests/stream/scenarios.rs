@@ -2,20 +2,10 @@
 //! messages (`fixtures/ws/`, see its README): what it sends, how it reads answers, updates and
 //! junk, how it pings, budgets, reconnects, resubscribes, and when it gives up.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
-#[path = "support/stream_driver.rs"]
-pub mod stream_driver;
-
 use std::time::Duration;
 
+use crate::driver::{Driver, Socket, What, success, t0};
 use serde_json::Value;
-use stream_driver::{Driver, Socket, What, success, t0};
 use txc_sign::stream::{
     Backoff, Channel, DisconnectReason, ExecutedFilter, StopReason, StreamConfig,
     StreamConfigError, StreamError, StreamEvent, StreamInput, StreamMachine, Subscription,
@@ -30,68 +20,68 @@ use txc_types::events::{
 const CHANNEL_FIXTURES: [(Channel, &str, &str, &str, &str, &str); 6] = [
     (
         Channel::OrdersPending,
-        include_str!("fixtures/ws/orders_pending/subscribe.json"),
-        include_str!("fixtures/ws/orders_pending/subscribe_success.json"),
-        include_str!("fixtures/ws/orders_pending/update.json"),
-        include_str!("fixtures/ws/orders_pending/unsubscribe.json"),
-        include_str!("fixtures/ws/orders_pending/unsubscribe_success.json"),
+        include_str!("../fixtures/ws/orders_pending/subscribe.json"),
+        include_str!("../fixtures/ws/orders_pending/subscribe_success.json"),
+        include_str!("../fixtures/ws/orders_pending/update.json"),
+        include_str!("../fixtures/ws/orders_pending/unsubscribe.json"),
+        include_str!("../fixtures/ws/orders_pending/unsubscribe_success.json"),
     ),
     (
         Channel::OrdersExecuted,
-        include_str!("fixtures/ws/orders_executed/subscribe.json"),
-        include_str!("fixtures/ws/orders_executed/subscribe_success.json"),
-        include_str!("fixtures/ws/orders_executed/update.json"),
-        include_str!("fixtures/ws/orders_executed/unsubscribe.json"),
-        include_str!("fixtures/ws/orders_executed/unsubscribe_success.json"),
+        include_str!("../fixtures/ws/orders_executed/subscribe.json"),
+        include_str!("../fixtures/ws/orders_executed/subscribe_success.json"),
+        include_str!("../fixtures/ws/orders_executed/update.json"),
+        include_str!("../fixtures/ws/orders_executed/unsubscribe.json"),
+        include_str!("../fixtures/ws/orders_executed/unsubscribe_success.json"),
     ),
     (
         Channel::Deals,
-        include_str!("fixtures/ws/deals/subscribe.json"),
-        include_str!("fixtures/ws/deals/subscribe_success.json"),
-        include_str!("fixtures/ws/deals/update.json"),
-        include_str!("fixtures/ws/deals/unsubscribe.json"),
-        include_str!("fixtures/ws/deals/unsubscribe_success.json"),
+        include_str!("../fixtures/ws/deals/subscribe.json"),
+        include_str!("../fixtures/ws/deals/subscribe_success.json"),
+        include_str!("../fixtures/ws/deals/update.json"),
+        include_str!("../fixtures/ws/deals/unsubscribe.json"),
+        include_str!("../fixtures/ws/deals/unsubscribe_success.json"),
     ),
     (
         Channel::BalanceMargin,
-        include_str!("fixtures/ws/balance_margin/subscribe.json"),
-        include_str!("fixtures/ws/balance_margin/subscribe_success.json"),
-        include_str!("fixtures/ws/balance_margin/update.json"),
-        include_str!("fixtures/ws/balance_margin/unsubscribe.json"),
-        include_str!("fixtures/ws/balance_margin/unsubscribe_success.json"),
+        include_str!("../fixtures/ws/balance_margin/subscribe.json"),
+        include_str!("../fixtures/ws/balance_margin/subscribe_success.json"),
+        include_str!("../fixtures/ws/balance_margin/update.json"),
+        include_str!("../fixtures/ws/balance_margin/unsubscribe.json"),
+        include_str!("../fixtures/ws/balance_margin/unsubscribe_success.json"),
     ),
     (
         Channel::Positions,
-        include_str!("fixtures/ws/positions/subscribe.json"),
-        include_str!("fixtures/ws/positions/subscribe_success.json"),
-        include_str!("fixtures/ws/positions/update.json"),
-        include_str!("fixtures/ws/positions/unsubscribe.json"),
-        include_str!("fixtures/ws/positions/unsubscribe_success.json"),
+        include_str!("../fixtures/ws/positions/subscribe.json"),
+        include_str!("../fixtures/ws/positions/subscribe_success.json"),
+        include_str!("../fixtures/ws/positions/update.json"),
+        include_str!("../fixtures/ws/positions/unsubscribe.json"),
+        include_str!("../fixtures/ws/positions/unsubscribe_success.json"),
     ),
     (
         Channel::PositionEvents,
-        include_str!("fixtures/ws/margin_positions_events/subscribe.json"),
-        include_str!("fixtures/ws/margin_positions_events/subscribe_success.json"),
-        include_str!("fixtures/ws/margin_positions_events/update.json"),
-        include_str!("fixtures/ws/margin_positions_events/unsubscribe.json"),
-        include_str!("fixtures/ws/margin_positions_events/unsubscribe_success.json"),
+        include_str!("../fixtures/ws/margin_positions_events/subscribe.json"),
+        include_str!("../fixtures/ws/margin_positions_events/subscribe_success.json"),
+        include_str!("../fixtures/ws/margin_positions_events/update.json"),
+        include_str!("../fixtures/ws/margin_positions_events/unsubscribe.json"),
+        include_str!("../fixtures/ws/margin_positions_events/unsubscribe_success.json"),
     ),
 ];
 
-const AUTHORIZE: &str = include_str!("fixtures/ws/authorize/authorize.json");
-const AUTHORIZE_SUCCESS: &str = include_str!("fixtures/ws/authorize/authorize_success.json");
-const GUIDE_AUTHORIZE: &str = include_str!("fixtures/ws/quickstart/authorize.json");
-const PING: &str = include_str!("fixtures/ws/quickstart/ping.json");
-const PONG: &str = include_str!("fixtures/ws/quickstart/pong.json");
-const ERROR: &str = include_str!("fixtures/ws/quickstart/error_invalid_argument.json");
-const TOKEN: &str = include_str!("fixtures/ws/rest/websocket_token.json");
-const TOKEN_REFUSED: &str = include_str!("fixtures/ws/rest/websocket_token_user_not_found.json");
+const AUTHORIZE: &str = include_str!("../fixtures/ws/authorize/authorize.json");
+const AUTHORIZE_SUCCESS: &str = include_str!("../fixtures/ws/authorize/authorize_success.json");
+const GUIDE_AUTHORIZE: &str = include_str!("../fixtures/ws/quickstart/authorize.json");
+const PING: &str = include_str!("../fixtures/ws/quickstart/ping.json");
+const PONG: &str = include_str!("../fixtures/ws/quickstart/pong.json");
+const ERROR: &str = include_str!("../fixtures/ws/quickstart/error_invalid_argument.json");
+const TOKEN: &str = include_str!("../fixtures/ws/rest/websocket_token.json");
+const TOKEN_REFUSED: &str = include_str!("../fixtures/ws/rest/websocket_token_user_not_found.json");
 /// Updates of public channels and of the spot balance: methods no private channel of the
 /// machine updates with.
 const FOREIGN_UPDATES: [&str; 3] = [
-    include_str!("fixtures/ws/quickstart/lastprice_update.json"),
-    include_str!("fixtures/ws/quickstart/depth_update.json"),
-    include_str!("fixtures/ws/quickstart/balance_spot_update.json"),
+    include_str!("../fixtures/ws/quickstart/lastprice_update.json"),
+    include_str!("../fixtures/ws/quickstart/depth_update.json"),
+    include_str!("../fixtures/ws/quickstart/balance_spot_update.json"),
 ];
 
 fn json(text: &str) -> Value {

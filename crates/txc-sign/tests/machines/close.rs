@@ -4,13 +4,6 @@
 //! late (arriving within the nonce window) — resolving never answers "still open" for a
 //! position that is or will be closed, nor "closed" for one that stays open.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use http::HeaderMap;

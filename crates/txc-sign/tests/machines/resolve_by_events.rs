@@ -1,25 +1,19 @@
-//! Resolving by events, against the scripted exchange (`support/exchange.rs`) with a stream's
+//! Resolving by events, against the scripted exchange (`exchange.rs`) with a stream's
 //! events published to the client's `OrderSightings` at set times: an event of the order
 //! created inside the window settles it at once (and the evidence says an event proved it);
 //! one that comes while the resolver waits for a round ends the wait (`Machine::wake`); an
 //! older order reusing the id, a deal, another market's order prove nothing; absence is never
 //! proven by events; with strict nonces an event counts once the window is known.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
-#[path = "support/exchange.rs"]
-mod exchange;
-
 use std::time::Duration;
 
-use exchange::{Exchange, Fate, ROUND_TRIP, Reuse, config, drive, market_order, start};
+use crate::exchange::{
+    ExOrder, Exchange, Fate, ROUND_TRIP, Reuse, config, drive, market_order, start,
+};
 use txc_sign::stream::{Channel, StreamEvent};
-use txc_sign::{ClientCore, Machine, PendingOrder, PlacedOrder, Resolution, RoundVerdict, Step};
+use txc_sign::{
+    ClientCore, Found, Machine, PendingOrder, PlacedOrder, Resolution, RoundVerdict, Step,
+};
 use txc_types::events::{AccountEvent, Deal, OrderEvent};
 use txc_types::orders::CollateralMarketOrder;
 
@@ -28,9 +22,44 @@ use txc_types::orders::CollateralMarketOrder;
 fn lagging(fates: &[Fate]) -> Exchange {
     Exchange {
         fates: fates.iter().copied().collect(),
-        lags: vec![8_000],
+        lags: vec![8_000].into(),
         ..Exchange::default()
     }
+}
+
+/// The lagging exchange with `fates`, where someone else's order carrying `cid` filled a
+/// minute before: the exchange, and that order.
+fn reused(cid: &str, fates: &[Fate]) -> (Exchange, ExOrder) {
+    let mut ex = Exchange {
+        reuse: Reuse::FinishedBefore,
+        ..lagging(fates)
+    };
+    ex.seed(cid, ex.exchange_ms(start()));
+    let theirs = ex.orders[0].clone();
+    (ex, theirs)
+}
+
+/// Resolves `pending`, the only order of ours on `ex`, with the order's event published
+/// before resolving starts (the exchange's log cleared first); expects it placed. Gives what
+/// resolving found, how long it took, and the order.
+fn resolve_with_its_event_kept(
+    core: &ClientCore,
+    ex: &mut Exchange,
+    pending: PendingOrder,
+) -> (Found<PlacedOrder>, Duration, ExOrder) {
+    let ours = ex.ours()[0].clone();
+    ex.log.clear();
+    core.order_sightings().publish(&order_event(
+        "BTC_USDT",
+        ours.id,
+        pending.client_order_id().as_str(),
+        ours.created,
+    ));
+    let (resolution, took, _) = drive_with_events(core.resolve(pending), core, ex, vec![]);
+    let Resolution::Placed(placed) = resolution.unwrap() else {
+        panic!()
+    };
+    (placed, took, ours)
 }
 
 /// An `ordersPending_update` (finished) of order `id` of `market` carrying `cid`, created at
@@ -145,15 +174,8 @@ fn an_event_of_the_order_inside_the_window_settles_it_at_once_and_says_so() {
     let mut ex = lagging(&[Fate::LoseAnswer]);
     let order = market_order("ev-2");
     let pending = lost(&core, &order, &mut ex);
-    let ours = ex.ours()[0].clone();
-    ex.log.clear();
     // The client expected it from before its attempt: the event was kept meanwhile.
-    core.order_sightings()
-        .publish(&order_event("BTC_USDT", ours.id, "ev-2", ours.created));
-    let (resolution, took, _) = drive_with_events(core.resolve(pending), &core, &mut ex, vec![]);
-    let Resolution::Placed(placed) = resolution.unwrap() else {
-        panic!()
-    };
+    let (placed, took, ours) = resolve_with_its_event_kept(&core, &mut ex, pending);
     assert_eq!(placed.order_id(), ours.id);
     assert!(matches!(&placed.record, PlacedOrder::Streamed(o) if o.id == ours.id));
     assert!(placed.evidence.by_event());
@@ -213,7 +235,7 @@ fn place_once_settles_at_the_event_and_never_resends() {
     let core = config().build().unwrap();
     let mut ex = lagging(&[Fate::LoseAnswer, Fate::Normal]);
     // The event comes 50 ms after the attempt (its answer is lost meanwhile).
-    let id = ex.next_id;
+    let id = ex.next_id();
     let created = ex.exchange_ms(start() + Duration::from_millis(15));
     let event = order_event("BTC_USDT", id, "ev-once", created);
     let (result, took, _) = drive_with_events(
@@ -232,12 +254,7 @@ fn place_once_settles_at_the_event_and_never_resends() {
 #[test]
 fn an_older_order_reusing_the_id_a_deal_or_another_market_prove_nothing() {
     let core = config().build().unwrap();
-    let mut ex = Exchange {
-        reuse: Reuse::FinishedBefore,
-        ..lagging(&[Fate::LoseAnswer])
-    };
-    ex.seed("ev-reused", ex.exchange_ms(start()));
-    let theirs = ex.orders[0].clone();
+    let (mut ex, theirs) = reused("ev-reused", &[Fate::LoseAnswer]);
     let pending = lost(&core, &market_order("ev-reused"), &mut ex);
     let ours = ex.ours()[0].clone();
     let events = vec![
@@ -274,12 +291,7 @@ fn absence_is_never_proven_by_events() {
     // Not processed (503): nothing exists; a stream shows a deal and someone else's order
     // with the id, and "not placed" still takes the look-ups' two rounds.
     let core = config().build().unwrap();
-    let mut ex = Exchange {
-        reuse: Reuse::FinishedBefore,
-        ..lagging(&[Fate::Unavailable])
-    };
-    ex.seed("ev-absent", ex.exchange_ms(start()));
-    let theirs = ex.orders[0].clone();
+    let (mut ex, theirs) = reused("ev-absent", &[Fate::Unavailable]);
     let (result, _) = drive(core.place(&market_order("ev-absent")), &mut ex, start());
     let pending = result.unwrap_err().pending_order().unwrap().clone();
     let events = vec![(
@@ -303,14 +315,7 @@ fn with_strict_nonces_an_event_counts_once_the_window_is_known() {
         ..lagging(&[Fate::LoseAnswer])
     };
     let pending = lost(&core, &market_order("ev-strict"), &mut ex);
-    let ours = ex.ours()[0].clone();
-    ex.log.clear();
-    core.order_sightings()
-        .publish(&order_event("BTC_USDT", ours.id, "ev-strict", ours.created));
-    let (resolution, took, _) = drive_with_events(core.resolve(pending), &core, &mut ex, vec![]);
-    let Resolution::Placed(placed) = resolution.unwrap() else {
-        panic!()
-    };
+    let (placed, took, _) = resolve_with_its_event_kept(&core, &mut ex, pending);
     assert!(placed.evidence.by_event(), "{}", placed.evidence);
     // The window is fenced by the first look-up (and the clock it reads): the event is
     // judged then, not after the rounds.

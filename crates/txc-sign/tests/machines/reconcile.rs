@@ -1,22 +1,12 @@
 //! Reconciliation as sans-IO state machines, case by case, against the scripted exchange
-//! (`support/exchange.rs`): what an unknown outcome carries, how resolving proves each answer
+//! (`exchange.rs`): what an unknown outcome carries, how resolving proves each answer
 //! (and says so), where it cannot, the journal before the first byte, the reuse check, and
 //! `place_once`'s resends. The property over all scripts is in `exactly_once.rs`.
-
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
-#[path = "support/exchange.rs"]
-mod exchange;
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, UNIX_EPOCH};
 
-use exchange::{Exchange, Fate, Later, Reuse, config, drive, market_order, start};
+use crate::exchange::{Exchange, Fate, Later, Reuse, config, drive, market_order, start};
 use txc_sign::{
     AttemptRecord, ClientCore, Error, Flaw, Journal, Machine, Nonce, PendingOrder, PlacedOrder,
     Resolution, RoundVerdict, Step,
@@ -239,7 +229,7 @@ fn a_b2b_account_s_absence_cannot_tell_and_place_once_does_not_resend_unless_tol
             b2b: true,
             later: Later::Canceled(1_000),
             // The first look lags 2 s: it sees the order neither open nor canceled.
-            lags: vec![2_000, 0],
+            lags: vec![2_000, 0].into(),
             ..exchange(&[Fate::LoseAnswer])
         };
         let (result, _) = drive(core.place_once(&trigger_order("b2b-1")), &mut ex, start());
@@ -279,7 +269,7 @@ fn code_36_on_a_resend_is_evidence_the_first_is_open() {
         .build()
         .unwrap();
     let mut ex = Exchange {
-        lags: vec![30_000, 30_000, 30_000, 30_000, 30_000, 30_000, 0],
+        lags: vec![30_000, 30_000, 30_000, 30_000, 30_000, 30_000, 0].into(),
         ..exchange(&[Fate::AnswerThen503])
     };
     let (result, _) = drive(core.place_once(&trigger_order("t36-1")), &mut ex, start());

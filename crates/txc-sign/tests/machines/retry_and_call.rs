@@ -1,13 +1,6 @@
 //! Retry decisions, the status-first rules for orders, and the transport-independent
 //! [`Call`] machine.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use http::HeaderMap;

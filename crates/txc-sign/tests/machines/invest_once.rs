@@ -5,13 +5,6 @@
 //! without). Whatever happens, one `invest_once` never creates two investments, and every
 //! answer it gives is true.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
 use std::collections::BTreeSet;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 

@@ -1,5 +1,5 @@
 //! Exactly once under the exchange's real rules, as a property: `place_once` against a scripted
-//! exchange (`support/exchange.rs`) whose look-ups lag 0–20 s each, whose clock is up to
+//! exchange (`exchange.rs`) whose look-ups lag 0–20 s each, whose clock is up to
 //! ±120 s off this host's, where someone else's orders reused the `clientOrderId` before (one
 //! filled, one still open) or use it after, a resend meets code 36, a B2B account's canceled
 //! orders never reach the history, requests arrive late and answers are lost at every step.
@@ -15,21 +15,11 @@
 //!
 //! The settling delay is 20 s: the longest lag the rule is documented to cover with it.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic
-)]
-
-#[path = "support/exchange.rs"]
-mod exchange;
-
 use std::time::Duration;
 
-use exchange::{Exchange, Fate, Later, Reuse, drive, start};
+use crate::exchange::{Exchange, Fate, Later, Reuse, config, drive, start};
 use proptest::prelude::*;
-use txc_sign::{ClientConfig, ClockOffset, Credentials, NonceSequence};
+use txc_sign::ClockOffset;
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};
 
 const SETTLE: Duration = Duration::from_secs(20);
@@ -137,10 +127,7 @@ fn script() -> impl Strategy<Value = Script> {
 
 /// Runs `place_once` under `script`; checks the invariants.
 fn check(script: &Script) -> Result<(), TestCaseError> {
-    let mut config = ClientConfig::new(Credentials::new("k", "s").unwrap())
-        .base_url("http://127.0.0.1:1")
-        .nonce_sequence(NonceSequence::new())
-        .no_rate_limit()
+    let mut config = config()
         .settle_delay(SETTLE)
         .b2b_account(script.b2b)
         .resend_when_cancels_are_invisible(script.resend_invisible)
@@ -155,8 +142,8 @@ fn check(script: &Script) -> Result<(), TestCaseError> {
         b2b: script.b2b,
         oto_only_conditional: script.oto_only_conditional,
         fates: script.fates.iter().copied().collect(),
-        lags: script.lags.clone(),
-        creation_delays: script.creation_delays.clone(),
+        lags: script.lags.clone().into(),
+        creation_delays: script.creation_delays.clone().into(),
         later: script.later,
         cancel_market: script.cancel_market,
         reuse: script.reuse,
@@ -317,16 +304,10 @@ fn written_out_scripts_hold_too() {
 /// The exchange's answers to what place_once did, for a case whose outcome must be definite.
 #[test]
 fn the_lagging_history_case_is_placed_once_and_found() {
-    let core = ClientConfig::new(Credentials::new("k", "s").unwrap())
-        .base_url("http://127.0.0.1:1")
-        .nonce_sequence(NonceSequence::new())
-        .no_rate_limit()
-        .settle_delay(SETTLE)
-        .build()
-        .unwrap();
+    let core = config().settle_delay(SETTLE).build().unwrap();
     let mut exchange = Exchange {
         fates: [Fate::LoseAnswer].into(),
-        lags: vec![15_000],
+        lags: vec![15_000].into(),
         ..Exchange::default()
     };
     let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")

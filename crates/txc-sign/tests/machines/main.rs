@@ -1,0 +1,21 @@
+//! The sans-IO machines, driven by hand or against scripted models of the exchange on a
+//! simulated clock: retry decisions and the `Call` machine (`retry_and_call`); resolving an
+//! order against the order model (`exchange.rs`) — the rule case by case (`reconcile`), by a
+//! stream's events (`resolve_by_events`), exactly once as a property over all scripts
+//! (`exactly_once`); closing a position (`close`) and investing once (`invest_once`) against
+//! their own models.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+mod close;
+mod exactly_once;
+mod exchange;
+mod invest_once;
+mod reconcile;
+mod resolve_by_events;
+mod retry_and_call;

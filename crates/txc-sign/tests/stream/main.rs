@@ -1,0 +1,15 @@
+//! The WebSocket stream machine, driven with the time passed in by a driver that plays the
+//! socket, the token endpoint and the server (`driver.rs`): scenario by scenario against the
+//! exchange's own example messages (`scenarios`), and as properties under arbitrary runs
+//! (`properties`).
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::indexing_slicing,
+    clippy::panic
+)]
+
+pub mod driver;
+mod properties;
+mod scenarios;
