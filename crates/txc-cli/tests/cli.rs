@@ -576,6 +576,7 @@ fn help_texts() {
         "close-investment",
         "interest",
         "resolve-investment",
+        "watch",
     ] {
         let (out, _) = run(txc().args([command, "--help"]), 0);
         insta::assert_snapshot!(format!("help_{command}"), out);
