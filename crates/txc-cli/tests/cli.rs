@@ -112,6 +112,16 @@ fn dry_run(command: &mut Command) -> Value {
     json(&run(command, 0).0)["dry_run"].clone()
 }
 
+/// The HTTP status of the exchange's refusal (exit 3) of `line` run with the regular demo
+/// key, which is no partner.
+fn refused_to_the_regular_key(sandbox: &Sandbox, line: &str) -> Value {
+    let mut command = txc_at(sandbox);
+    command
+        .env("TXC_API_KEY", demo::REGULAR_API_KEY)
+        .env("TXC_API_SECRET", demo::REGULAR_API_SECRET);
+    fails(command.line(line), 3)["status"].clone()
+}
+
 /// The `error` of a `--json` run that exits with `code`.
 fn fails(command: &mut Command, code: i32) -> Value {
     json(&run(command, code).0)["error"].clone()
@@ -256,16 +266,7 @@ fn plans_and_time() {
     let (out, _) = run(txc_at(&sandbox).line("plans"), 0);
     assert!(out.contains("ticker") && out.contains("USDT"), "{out}");
     // A regular key is refused the plans.
-    assert_eq!(
-        fails(
-            txc_at(&sandbox)
-                .env("TXC_API_KEY", demo::REGULAR_API_KEY)
-                .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
-                .line("--json plans"),
-            3
-        )["status"],
-        403
-    );
+    assert_eq!(refused_to_the_regular_key(&sandbox, "--json plans"), 403);
 
     // The server time needs no key.
     let time = ok(txc().line("--json time --base-url").arg(sandbox.base_url()))["time"]
@@ -890,13 +891,7 @@ fn invest_checks_the_plan_before_investing_and_guards_live() {
     }
     // The regular key is no partner: 403, rejected.
     assert_eq!(
-        fails(
-            txc_at(&sandbox)
-                .env("TXC_API_KEY", demo::REGULAR_API_KEY)
-                .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
-                .line("--json investments"),
-            3
-        )["status"],
+        refused_to_the_regular_key(&sandbox, "--json investments"),
         403
     );
 }
