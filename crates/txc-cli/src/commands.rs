@@ -300,6 +300,7 @@ fn options<O: txc_blocking::orders::BuildableOrder>(
     given(builder, args.stp.map(stp), B::stp)
 }
 
+/// The self-trade prevention `--stp` names.
 fn stp(stp: StpArg) -> Stp {
     match stp {
         StpArg::No => Stp::No,
