@@ -29,7 +29,7 @@ use txc_blocking::orders::{
 use txc_blocking::positions::{ClosePosition, OpenPositionsQuery};
 use txc_sandbox::{AccountConfig, Fault, Route, Sandbox, WsFault, demo};
 
-use common::{Blocking, config};
+use common::{Blocking, Make, config};
 use txc_blocking::endpoint::Endpoint;
 use txc_blocking::settings::RateLimits;
 

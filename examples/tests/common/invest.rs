@@ -1,7 +1,8 @@
 //! The smart-investment operations, called the same way whatever the transport: an
-//! [`InvestApi`] per client and an [`InvestDriver`] that makes one, for both [`Blocking`] and
-//! [`Async`](super::Async). Kept beside [`super::Api`] rather than in it, so the investment
-//! tests add nothing to the order tests' trait (whose `plans` it shares).
+//! [`InvestApi`] per client and an [`InvestDriver`] that makes one, for every [`Make`] driver
+//! ([`Blocking`](super::Blocking) and [`Async`](super::Async)). Kept beside [`super::Api`]
+//! rather than in it, so the investment tests add nothing to the order tests' trait (whose
+//! `plans` it shares).
 
 use txc_sign::{ClientConfig, Error, InvestResolution, Invested, PendingInvestment};
 use txc_types::investments::{
@@ -9,7 +10,7 @@ use txc_types::investments::{
     InvestmentsPage, InvestmentsQuery, NewInvestment,
 };
 
-use super::{Api, Async, AsyncApi, Blocking, Driver, on_tasks, on_threads};
+use super::{Api, AsyncApi, Driver, Make, on_tasks, on_threads};
 
 /// The investment operations of one client, beside its [`Api`] (which reads the plans).
 pub trait InvestApi: Api {
@@ -36,13 +37,7 @@ pub trait InvestDriver: Driver {
     fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi>;
 }
 
-impl InvestDriver for Blocking {
-    fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi> {
-        Box::new(self.make(base_url, config))
-    }
-}
-
-impl InvestDriver for Async {
+impl<D: Make> InvestDriver for D {
     fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi> {
         Box::new(self.make(base_url, config))
     }
