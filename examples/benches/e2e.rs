@@ -56,7 +56,13 @@ const PACED_SAMPLES: u32 = 30;
 mod blocking {
     use super::*;
 
-    fn round_trips(b: Bencher<'_, '_>, client: &txc_blocking::Client) {
+    /// Orders sent one at a time by the client `client` makes for a fresh sandbox.
+    fn round_trips(
+        b: Bencher<'_, '_>,
+        client: impl FnOnce(&txc_sandbox::Sandbox) -> txc_blocking::Client,
+    ) {
+        let sandbox = sandbox();
+        let client = client(&sandbox);
         let mut i = 0usize;
         b.bench_local(|| {
             i += 1;
@@ -68,8 +74,9 @@ mod blocking {
     /// Strict nonces (sequential calls).
     #[divan::bench(sample_count = 200, sample_size = 5)]
     fn txc_client_round_trip(b: Bencher<'_, '_>) {
-        let sandbox = sandbox();
-        round_trips(b, &blocking_client(&sandbox, BLOCKING_CLIENT_KEY, false));
+        round_trips(b, |sandbox| {
+            blocking_client(sandbox, BLOCKING_CLIENT_KEY, false)
+        });
     }
 
     /// The same with the raw baselines' plain agent (no timeouts, ureq's `User-Agent`)
@@ -77,23 +84,24 @@ mod blocking {
     /// settings.
     #[divan::bench(sample_count = 200, sample_size = 5)]
     fn txc_client_round_trip_plain_agent(b: Bencher<'_, '_>) {
-        let sandbox = sandbox();
-        let client = txc_blocking::Client::builder(credentials(BLOCKING_CLIENT_KEY))
-            .base_url(sandbox.base_url())
-            .nonce_window(false)
-            .no_rate_limit()
-            .http(plain_agent())
-            .build()
-            .unwrap();
-        round_trips(b, &client);
+        round_trips(b, |sandbox| {
+            txc_blocking::Client::builder(credentials(BLOCKING_CLIENT_KEY))
+                .base_url(sandbox.base_url())
+                .nonce_window(false)
+                .no_rate_limit()
+                .http(plain_agent())
+                .build()
+                .unwrap()
+        });
     }
 
     /// The same, limiter on (documented limits): sending as fast as it can, the client is held
     /// to the key's sustained 960 orders/s once its burst is spent. Measures the limit.
     #[divan::bench(sample_count = 200, sample_size = 5)]
     fn txc_client_round_trip_paced(b: Bencher<'_, '_>) {
-        let sandbox = sandbox();
-        round_trips(b, &blocking_client(&sandbox, BLOCKING_PACED_KEY, true));
+        round_trips(b, |sandbox| {
+            blocking_client(sandbox, BLOCKING_PACED_KEY, true)
+        });
     }
 
     /// Same work, raw ureq: nonce, `clientOrderId`, sign, send, read, decode, all timed.
@@ -103,16 +111,8 @@ mod blocking {
         let agent = plain_agent();
         let uri: http::Uri = order_url(sandbox.base_url()).parse().unwrap();
         let client = raw::Client::new(BLOCKING_SAME_WORK_KEY, false);
-        let mut i = 0usize;
-        b.bench_local(|| {
-            i += 1;
-            black_box(support::raw_ureq_same_work(
-                &agent,
-                &uri,
-                &client,
-                raw::SIDES[i % 2],
-            ))
-        });
+        let mut side = in_turn(&raw::SIDES);
+        b.bench_local(|| black_box(support::raw_ureq_same_work(&agent, &uri, &client, side())));
     }
 
     /// The floor: raw ureq sending pre-signed bytes and reading the body.
@@ -152,11 +152,8 @@ mod concurrent {
         let clients = async_keys("client").map(|key| async_client(&sandbox, &key, &http, false));
         // Open the pool's 64 connections before timing, as the baselines do.
         txc_round(&rt, &clients[0]);
-        let mut turn = 0usize;
-        b.bench_local(|| {
-            turn += 1;
-            txc_round(&rt, &clients[turn % ASYNC_KEYS]);
-        });
+        let mut client = in_turn(&clients);
+        b.bench_local(|| txc_round(&rt, client()));
     }
 
     /// The same on one key with the limiter on (documented limits): once the burst is spent,
@@ -180,11 +177,8 @@ mod concurrent {
         let url = reqwest::Url::parse(&order_url(sandbox.base_url())).unwrap();
         let clients = async_keys("same-work").map(|key| Arc::new(raw::Client::new(&key, true)));
         same_work_round(&rt, &http, &url, &clients[0]);
-        let mut turn = 0usize;
-        b.bench_local(|| {
-            turn += 1;
-            same_work_round(&rt, &http, &url, &clients[turn % ASYNC_KEYS]);
-        });
+        let mut client = in_turn(&clients);
+        b.bench_local(|| same_work_round(&rt, &http, &url, client()));
     }
 
     /// The floor: raw reqwest, the same 64 × 2 orders pre-signed outside the timed region.
@@ -204,10 +198,9 @@ mod concurrent {
         });
         // Open the pool's 64 connections before timing.
         send_all(&rt, &http, presigned_batches(&keys[0].0, &keys[0].1));
-        let mut turn = 0usize;
+        let mut key = in_turn(&keys);
         b.with_inputs(|| {
-            turn += 1;
-            let (signer, nonces) = &keys[turn % ASYNC_KEYS];
+            let (signer, nonces) = key();
             presigned_batches(signer, nonces)
         })
         .bench_local_values(|batches| send_all(&rt, &http, batches));
@@ -240,16 +233,18 @@ mod client_cpu {
         answer
     }
 
-    /// A core as the clients make it, limiter off. Strict nonces: millions of iterations
-    /// would run window-mode nonces seconds ahead, and the call would wait.
-    fn core() -> ClientCore {
-        txc_sign::ClientConfig::new(credentials("bench-cpu"))
+    /// A core as the clients make it, limiter off, and the two [`orders`] it takes in turn.
+    /// Strict nonces: millions of iterations would run window-mode nonces seconds ahead, and
+    /// the call would wait.
+    fn core() -> (ClientCore, [CollateralMarketOrder; 2]) {
+        let core = txc_sign::ClientConfig::new(credentials("bench-cpu"))
             .base_url("http://127.0.0.1:9")
             .no_rate_limit()
             .nonce_window(false)
             .nonce_sequence(NonceSequence::new())
             .build()
-            .unwrap()
+            .unwrap();
+        (core, orders())
     }
 
     /// One order through the sans-IO call the transports drive: `place` (a generated
@@ -257,7 +252,7 @@ mod client_cpu {
     /// then the answer decoded into an `Order`.
     #[divan::bench]
     fn txc_call_without_round_trip(b: Bencher<'_, '_>) {
-        let core = core();
+        let (core, _) = core();
         let mut i = 0usize;
         b.bench_local(|| {
             i += 1;
@@ -273,38 +268,28 @@ mod client_cpu {
     /// `txc_call_without_round_trip`).
     #[divan::bench]
     fn txc_step_place_and_sign(b: Bencher<'_, '_>) {
-        let core = core();
-        let orders = orders();
-        let mut i = 0usize;
-        b.with_inputs(|| {
-            i += 1;
-            core.call(&orders[i % 2])
-        })
-        .bench_local_refs(|call| black_box(sent(call)));
+        let (core, orders) = core();
+        let mut order = in_turn(&orders);
+        b.with_inputs(|| core.call(order()))
+            .bench_local_refs(|call| black_box(sent(call)));
     }
 
     /// The request value the blocking transport sends (`into_http`).
     #[divan::bench]
     fn txc_step_into_http(b: Bencher<'_, '_>) {
-        let core = core();
-        let orders = orders();
-        let mut i = 0usize;
-        b.with_inputs(|| {
-            i += 1;
-            core.prepare(&orders[i % 2], SystemTime::now()).unwrap()
-        })
-        .bench_local_values(|request| black_box(request.into_http()));
+        let (core, orders) = core();
+        let mut order = in_turn(&orders);
+        b.with_inputs(|| core.prepare(order(), SystemTime::now()).unwrap())
+            .bench_local_values(|request| black_box(request.into_http()));
     }
 
     /// The call's last step: the answer received, decoded and judged.
     #[divan::bench]
     fn txc_step_receive_and_decode(b: Bencher<'_, '_>) {
-        let core = core();
-        let orders = orders();
-        let mut i = 0usize;
+        let (core, orders) = core();
+        let mut order = in_turn(&orders);
         b.with_inputs(|| {
-            i += 1;
-            let mut call = core.call(&orders[i % 2]);
+            let mut call = core.call(order());
             sent(&mut call);
             call
         })
@@ -314,13 +299,9 @@ mod client_cpu {
     /// Its signing part: nonce, body, base64, HMAC, hex (`ClientCore::prepare`).
     #[divan::bench]
     fn txc_sign(b: Bencher<'_, '_>) {
-        let core = core();
-        let orders = orders();
-        let mut i = 0usize;
-        b.bench_local(|| {
-            i += 1;
-            black_box(core.prepare(&orders[i % 2], SystemTime::now()).unwrap())
-        });
+        let (core, orders) = core();
+        let mut order = in_turn(&orders);
+        b.bench_local(|| black_box(core.prepare(order(), SystemTime::now()).unwrap()));
     }
 
     /// Its decoding part: the answer into an `Order`.
@@ -337,11 +318,8 @@ mod client_cpu {
     #[divan::bench]
     fn raw_sign(b: Bencher<'_, '_>) {
         let client = raw::Client::new("bench-cpu-raw", false);
-        let mut i = 0usize;
-        b.bench_local(|| {
-            i += 1;
-            black_box(client.sign(raw::SIDES[i % 2]))
-        });
+        let mut side = in_turn(&raw::SIDES);
+        b.bench_local(|| black_box(client.sign(side())));
     }
 
     /// The same-work baseline's decoding: serde into a struct of `String`s.

@@ -26,6 +26,8 @@
     clippy::indexing_slicing
 )]
 
+mod support;
+
 use std::sync::mpsc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -43,6 +45,11 @@ const ORDERS: usize = 2_000;
 
 fn credentials() -> Credentials {
     Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap()
+}
+
+/// What the stream subscribes to: the partner's orders on BTC_USDT.
+fn subscriptions() -> [Subscription; 1] {
+    [Subscription::orders_pending(["BTC_USDT"]).unwrap()]
 }
 
 /// The latency of one order event: now less the order's `ctime`.
@@ -71,42 +78,50 @@ fn place(sandbox: &Sandbox, start: mpsc::Receiver<()>) -> std::thread::JoinHandl
     })
 }
 
-fn sandbox() -> Sandbox {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox
-        .set_balance(demo::PARTNER_API_KEY, "USDT", "1000000000")
-        .unwrap();
-    sandbox
+/// The latencies of the orders' events as the stream's consumer reads them, and the signal
+/// that starts the placer once the stream is up.
+struct Latencies {
+    go: mpsc::Sender<()>,
+    latencies: Vec<Duration>,
+}
+
+impl Latencies {
+    fn new(go: mpsc::Sender<()>) -> Self {
+        let latencies = Vec::with_capacity(ORDERS);
+        Self { go, latencies }
+    }
+
+    /// Takes the stream's next `event`: whether every order's latency is in.
+    fn take(&mut self, event: &StreamEvent) -> bool {
+        if matches!(event, StreamEvent::ResyncDone(_)) {
+            self.go.send(()).unwrap();
+        }
+        self.latencies.extend(latency(event));
+        self.latencies.len() == ORDERS
+    }
 }
 
 fn blocking() -> Vec<Duration> {
-    let sandbox = sandbox();
+    let sandbox = support::partner_sandbox();
     let client = Client::builder(credentials())
         .base_url(sandbox.base_url())
         .build()
         .unwrap();
-    let mut events = client
-        .events([Subscription::orders_pending(["BTC_USDT"]).unwrap()])
-        .start()
-        .unwrap();
+    let mut events = client.events(subscriptions()).start().unwrap();
     let (go, start) = mpsc::channel();
     let placer = place(&sandbox, start);
-    let mut latencies = Vec::with_capacity(ORDERS);
+    let mut latencies = Latencies::new(go);
     for event in events.by_ref() {
-        if matches!(event, StreamEvent::ResyncDone(_)) {
-            go.send(()).unwrap();
-        }
-        latencies.extend(latency(&event));
-        if latencies.len() == ORDERS {
+        if latencies.take(&event) {
             break;
         }
     }
     placer.join().unwrap();
-    latencies
+    latencies.latencies
 }
 
 fn asynchronous() -> Vec<Duration> {
-    let sandbox = sandbox();
+    let sandbox = support::partner_sandbox();
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(1)
         .enable_all()
@@ -119,21 +134,14 @@ fn asynchronous() -> Vec<Duration> {
             .base_url(sandbox.base_url())
             .build()
             .unwrap();
-        let mut events = client
-            .events([Subscription::orders_pending(["BTC_USDT"]).unwrap()])
-            .start()
-            .unwrap();
-        let mut latencies = Vec::with_capacity(ORDERS);
+        let mut events = client.events(subscriptions()).start().unwrap();
+        let mut latencies = Latencies::new(go);
         while let Some(event) = events.next().await {
-            if matches!(event, StreamEvent::ResyncDone(_)) {
-                go.send(()).unwrap();
-            }
-            latencies.extend(latency(&event));
-            if latencies.len() == ORDERS {
+            if latencies.take(&event) {
                 break;
             }
         }
-        latencies
+        latencies.latencies
     });
     placer.join().unwrap();
     latencies
@@ -155,7 +163,7 @@ fn report(name: &str, mut latencies: Vec<Duration>) {
 /// `ResyncDone`) each time, and how many orders placed while away were not reported.
 fn recovery() -> (Vec<Duration>, Vec<Duration>, usize) {
     const DROPS: usize = 20;
-    let sandbox = sandbox();
+    let sandbox = support::partner_sandbox();
     let client = Client::builder(credentials())
         .base_url(sandbox.base_url())
         .rate_limits(RateLimits::documented().with_limit(WebSocketTokenQuery::PATH, None))
@@ -166,7 +174,7 @@ fn recovery() -> (Vec<Duration>, Vec<Duration>, usize) {
             .with_stable_after(Duration::from_millis(50)),
     );
     let mut events = client
-        .events([Subscription::orders_pending(["BTC_USDT"]).unwrap()])
+        .events(subscriptions())
         .config(config)
         .start()
         .unwrap();

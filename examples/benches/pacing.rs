@@ -11,6 +11,8 @@
 
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::print_stdout)]
 
+mod support;
+
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -22,14 +24,6 @@ const THREADS: usize = 8;
 const SATURATION: Duration = Duration::from_secs(12);
 const OPEN_LOOP_RATE: u32 = 400;
 const OPEN_LOOP: Duration = Duration::from_secs(5);
-
-fn sandbox() -> Sandbox {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox
-        .set_balance(demo::PARTNER_API_KEY, "USDT", "1000000000")
-        .unwrap();
-    sandbox
-}
 
 fn client(sandbox: &Sandbox, limited: bool) -> Client {
     let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap();
@@ -58,7 +52,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 fn saturation(limited: bool) {
-    let sandbox = sandbox();
+    let sandbox = support::partner_sandbox();
     let client = client(&sandbox, limited);
     let start = Instant::now();
     let accepted_at = Mutex::new(Vec::new());
@@ -92,7 +86,7 @@ fn saturation(limited: bool) {
 }
 
 fn open_loop(limited: bool) {
-    let sandbox = sandbox();
+    let sandbox = support::partner_sandbox();
     let client = client(&sandbox, limited);
     // Warm the connection pool.
     for _ in 0..20 {

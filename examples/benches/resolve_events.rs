@@ -30,6 +30,8 @@
     clippy::panic
 )]
 
+mod support;
+
 use std::time::{Duration, Instant};
 
 use txc_blocking::endpoint::Endpoint;
@@ -45,10 +47,7 @@ use txc_sandbox::{Fault, Route, Sandbox, demo};
 const LAG: Duration = Duration::from_secs(2);
 
 fn sandbox(lagging: bool) -> Sandbox {
-    let sandbox = Sandbox::start().unwrap();
-    sandbox
-        .set_balance(demo::PARTNER_API_KEY, "USDT", "1000000000")
-        .unwrap();
+    let sandbox = support::partner_sandbox();
     if lagging {
         for route in [Route::OpenOrders, Route::OrderHistory] {
             sandbox.inject_fault(route, Fault::Lagging(LAG), None);
@@ -173,38 +172,59 @@ fn main() {
     // `cargo test --benches` runs benches as tests: a token run then.
     let quick = !std::env::args().any(|a| a == "--bench");
     let (many, few) = if quick { (2, 0) } else { (200, 3) };
+    // The last case's one sample, in a full run only.
+    let once = few.min(1);
     type Transport = fn(ClientConfig, bool) -> Calls;
     let transports: [(&str, Transport); 2] = [("blocking", blocking), ("async", asynchronous)];
+    let unproven = |s: &Sandbox| config(s).unproven_settle_delay(LAG + Duration::from_millis(500));
+    let lost = Fault::DropAfterProcessing;
+    // (case, look-ups lagging, settings, stream open, the order's fault, samples).
+    type Settings<'a> = &'a dyn Fn(&Sandbox) -> ClientConfig;
+    let cases: [(&str, bool, Settings<'_>, bool, &Fault, usize); 5] = [
+        (
+            "stream open, look-ups lagging 2 s",
+            true,
+            &config,
+            true,
+            &lost,
+            many,
+        ),
+        ("look-ups only, no lag", false, &config, false, &lost, many),
+        (
+            "look-ups only, lagging 2 s, unproven 2.5 s",
+            true,
+            &unproven,
+            false,
+            &lost,
+            few,
+        ),
+        (
+            "look-ups only, lagging 2 s, default settings",
+            true,
+            &config,
+            false,
+            &lost,
+            few,
+        ),
+        (
+            "not placed, stream open, default settings",
+            false,
+            &config,
+            true,
+            &Fault::Unavailable,
+            once,
+        ),
+    ];
     for (name, transport) in transports {
-        let lost = Fault::DropAfterProcessing;
-        let s = sandbox(true);
-        report(
-            &format!("{name}: stream open, look-ups lagging 2 s"),
-            run(&s, &transport(config(&s), true), &lost, many),
-        );
-        let s = sandbox(false);
-        report(
-            &format!("{name}: look-ups only, no lag"),
-            run(&s, &transport(config(&s), false), &lost, many),
-        );
-        if few == 0 {
-            continue;
+        for &(case, lagging, settings, stream, fault, samples) in &cases {
+            if samples == 0 {
+                continue;
+            }
+            let s = sandbox(lagging);
+            report(
+                &format!("{name}: {case}"),
+                run(&s, &transport(settings(&s), stream), fault, samples),
+            );
         }
-        let s = sandbox(true);
-        let unproven = config(&s).unproven_settle_delay(LAG + Duration::from_millis(500));
-        report(
-            &format!("{name}: look-ups only, lagging 2 s, unproven 2.5 s"),
-            run(&s, &transport(unproven, false), &lost, few),
-        );
-        let s = sandbox(true);
-        report(
-            &format!("{name}: look-ups only, lagging 2 s, default settings"),
-            run(&s, &transport(config(&s), false), &lost, few),
-        );
-        let s = sandbox(false);
-        report(
-            &format!("{name}: not placed, stream open, default settings"),
-            run(&s, &transport(config(&s), true), &Fault::Unavailable, 1),
-        );
     }
 }

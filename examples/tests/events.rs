@@ -29,7 +29,7 @@ use txc_blocking::orders::{
 use txc_blocking::positions::{ClosePosition, OpenPositionsQuery};
 use txc_sandbox::{AccountConfig, Fault, Route, Sandbox, WsFault, demo};
 
-use common::config;
+use common::{Blocking, Make, config};
 use txc_blocking::endpoint::Endpoint;
 use txc_blocking::settings::RateLimits;
 
@@ -103,6 +103,22 @@ enum Transport {
 
 const TRANSPORTS: [Transport; 2] = [Transport::Blocking, Transport::Async];
 
+/// Runs `test` once per transport, each on a sandbox of its own.
+fn on_each_transport(test: impl Fn(Transport, &Sandbox)) {
+    for transport in TRANSPORTS {
+        test(transport, &Sandbox::start().unwrap());
+    }
+}
+
+/// The runtime an async stream runs on in these tests: one worker.
+fn one_worker_runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(1)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
 /// The stream's settings in the tests: reconnect after 20 ms to 200 ms, not 1 s to 30 s.
 fn stream_config() -> StreamConfig {
     StreamConfig::default().with_backoff(
@@ -155,11 +171,7 @@ fn open_with(
             Box::new(BlockingEvents::spawn(iter))
         }
         Transport::Async => {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(1)
-                .enable_all()
-                .build()
-                .unwrap();
+            let runtime = one_worker_runtime();
             let stream = runtime.block_on(async {
                 let client = txc_async::ClientBuilder::from(client_config)
                     .build()
@@ -422,10 +434,7 @@ fn run_with_disconnects(transport: Transport, canceled_in_history: bool, positio
         )
         .start()
         .unwrap();
-    let rest =
-        txc_blocking::ClientBuilder::from(config::key(key.0, key.1).base_url(sandbox.base_url()))
-            .build()
-            .unwrap();
+    let rest = Blocking.make(sandbox.base_url(), config::key(key.0, key.1));
     // An order open before the stream starts: the first resync reports it.
     let early = rest
         .collateral_trigger_market_order(&trigger("ETH_USDT", Side::Buy, "0.1", "4000", "early"))
@@ -635,22 +644,17 @@ fn without_the_positions_channel_the_resyncs_bring_the_positions_over_rest() {
     }
 }
 
-/// A sandbox with a short idle timeout, a client of the partner's key, and its stream of the
-/// order channels, established.
-/// The partner's stream of every channel of BTC_USDT on `sandbox`, not yet read.
+/// The partner's stream of every channel of BTC_USDT on `sandbox`, publishing to
+/// `sightings`, not yet read.
 fn partner_stream(
     transport: Transport,
     sandbox: &Sandbox,
     config: StreamConfig,
+    sightings: OrderSightings,
 ) -> Box<dyn Events> {
     let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
-    open(
-        transport,
-        sandbox,
-        key,
-        every_channel(&["BTC_USDT"]),
-        config,
-    )
+    let subscriptions = every_channel(&["BTC_USDT"]);
+    open_with(transport, sandbox, key, subscriptions, config, sightings)
 }
 
 /// The partner's stream, read until it is established and settled.
@@ -659,7 +663,7 @@ fn established(
     sandbox: &Sandbox,
     config: StreamConfig,
 ) -> (Box<dyn Events>, Book) {
-    let mut events = partner_stream(transport, sandbox, config);
+    let mut events = partner_stream(transport, sandbox, config, OrderSightings::new());
     let mut book = Book::default();
     settle(&mut *events, &mut book);
     (events, book)
@@ -667,7 +671,8 @@ fn established(
 
 /// The partner's stream, read until it stops: what it reported.
 fn until_stopped(transport: Transport, sandbox: &Sandbox) -> Book {
-    let mut events = partner_stream(transport, sandbox, stream_config());
+    let sightings = OrderSightings::new();
+    let mut events = partner_stream(transport, sandbox, stream_config(), sightings);
     let mut book = Book::default();
     read_until(&mut *events, &mut book, |_, e| {
         matches!(e, StreamEvent::Stopped(_))
@@ -714,9 +719,8 @@ fn an_idle_connection_is_closed_by_the_server_and_the_stream_comes_back() {
 
 #[test]
 fn hostile_frames_are_typed_errors_and_the_stream_goes_on() {
-    for transport in TRANSPORTS {
-        let sandbox = Sandbox::start().unwrap();
-        let (mut events, mut book) = established(transport, &sandbox, stream_config());
+    on_each_transport(|transport, sandbox| {
+        let (mut events, mut book) = established(transport, sandbox, stream_config());
         sandbox.ws_fault(WsFault::MalformedFrames);
         sandbox.ws_fault(WsFault::UnknownEvent);
         let mut malformed = 0;
@@ -744,10 +748,7 @@ fn hostile_frames_are_typed_errors_and_the_stream_goes_on() {
             "{transport:?}"
         );
         // The stream goes on: an order is reported.
-        let rest =
-            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
-                .build()
-                .unwrap();
+        let rest = Blocking.make(sandbox.base_url(), config::partner());
         let order = rest
             .collateral_market_order(&common::market("0.01"))
             .unwrap();
@@ -755,15 +756,14 @@ fn hostile_frames_are_typed_errors_and_the_stream_goes_on() {
             b.finished.contains_key(&order.order_id)
         });
         assert_eq!(book.disconnects, 0, "{transport:?}");
-    }
+    });
 }
 
 #[test]
 fn a_refused_authorize_is_a_typed_error_and_a_fresh_token_is_tried() {
-    for transport in TRANSPORTS {
-        let sandbox = Sandbox::start().unwrap();
+    on_each_transport(|transport, sandbox| {
         sandbox.ws_fault(WsFault::RefuseAuthorize(2));
-        let (_events, book) = established(transport, &sandbox, stream_config());
+        let (_events, book) = established(transport, sandbox, stream_config());
         let refused: Vec<&String> = book
             .errors
             .iter()
@@ -784,13 +784,12 @@ fn a_refused_authorize_is_a_typed_error_and_a_fresh_token_is_tried() {
             "{:?}",
             book.errors
         );
-    }
+    });
 }
 
 #[test]
 fn a_refused_token_stops_the_stream_with_a_typed_error() {
-    for transport in TRANSPORTS {
-        let sandbox = Sandbox::start().unwrap();
+    on_each_transport(|transport, sandbox| {
         sandbox.inject_fault(
             Route::WebSocketToken,
             Fault::Answer {
@@ -800,26 +799,22 @@ fn a_refused_token_stops_the_stream_with_a_typed_error() {
             },
             None,
         );
-        let book = until_stopped(transport, &sandbox);
+        let book = until_stopped(transport, sandbox);
         assert_eq!(book.errors.len(), 1, "{transport:?}: {:?}", book.errors);
         assert!(book.errors[0].contains("TokenFailed") && book.errors[0].contains("fatal: true"));
         assert!(book.connections.is_empty());
-    }
+    });
 }
 
 #[test]
 fn a_stalled_server_is_taken_for_dead_and_the_stream_reconnects_and_resyncs() {
-    for transport in TRANSPORTS {
-        let sandbox = Sandbox::start().unwrap();
+    on_each_transport(|transport, sandbox| {
         let config = stream_config()
             .with_ping_interval(Duration::from_secs(1))
             .with_answer_timeout(Duration::from_millis(300));
-        let (mut events, mut book) = established(transport, &sandbox, config);
+        let (mut events, mut book) = established(transport, sandbox, config);
         sandbox.ws_fault(WsFault::Stall(Duration::from_secs(2)));
-        let rest =
-            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
-                .build()
-                .unwrap();
+        let rest = Blocking.make(sandbox.base_url(), config::partner());
         // Placed while the connection is stalled: the resync after the reconnection reports it.
         let order = rest
             .collateral_market_order(&common::market("0.01"))
@@ -832,30 +827,18 @@ fn a_stalled_server_is_taken_for_dead_and_the_stream_reconnects_and_resyncs() {
             "{transport:?}: {:?}",
             book.errors_seen
         );
-    }
+    });
 }
 
 #[test]
 fn a_waiter_sees_the_order_carrying_its_client_order_id_live_or_by_a_resync() {
-    for transport in TRANSPORTS {
-        let sandbox = Sandbox::start().unwrap();
+    on_each_transport(|transport, sandbox| {
         let sightings = OrderSightings::new();
-        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
-        let mut events = open_with(
-            transport,
-            &sandbox,
-            key,
-            every_channel(&["BTC_USDT"]),
-            stream_config(),
-            sightings.clone(),
-        );
+        let mut events = partner_stream(transport, sandbox, stream_config(), sightings.clone());
         let mut book = Book::default();
         settle(&mut *events, &mut book);
         assert!(sightings.covers("BTC_USDT") && !sightings.covers("ETH_USDT"));
-        let rest =
-            txc_blocking::ClientBuilder::from(config::partner().base_url(sandbox.base_url()))
-                .build()
-                .unwrap();
+        let rest = Blocking.make(sandbox.base_url(), config::partner());
         // Live: expected before it is sent, seen when its event arrives.
         let watch = sightings.expect("BTC_USDT", "watched-live");
         let placed = rest
@@ -884,7 +867,7 @@ fn a_waiter_sees_the_order_carrying_its_client_order_id_live_or_by_a_resync() {
         assert_eq!(watch.get().unwrap().order_id, placed.order_id);
         drop(watch);
         events.stop();
-    }
+    });
 }
 
 /// Makes the sandbox's look-ups lag 30 s behind its orders, so that only an event can show an
@@ -917,14 +900,13 @@ fn orders_with(sandbox: &Sandbox, client_order_id: &str) -> usize {
 
 #[test]
 fn place_once_settles_a_lost_answer_at_the_orders_event_on_the_clients_own_stream() {
-    for transport in TRANSPORTS {
-        let sandbox = Sandbox::start().unwrap();
+    on_each_transport(|transport, sandbox| {
         let cid = format!("lost-{transport:?}");
         let order = market_order("BTC_USDT", Side::Buy, "0.01", &cid);
         // The client's own stream: `events` publishes to the client's registry.
         let placed = match transport {
             Transport::Blocking => {
-                let client = txc_blocking::ClientBuilder::from(proven(&sandbox))
+                let client = txc_blocking::ClientBuilder::from(proven(sandbox))
                     .build()
                     .unwrap();
                 let iter = client
@@ -934,19 +916,15 @@ fn place_once_settles_a_lost_answer_at_the_orders_event_on_the_clients_own_strea
                     .unwrap();
                 let mut events = BlockingEvents::spawn(iter);
                 settle(&mut events, &mut Book::default());
-                lose_the_answer_and_lag_the_look_ups(&sandbox);
+                lose_the_answer_and_lag_the_look_ups(sandbox);
                 let placed = client.place_once(&order).unwrap();
                 events.stop();
                 placed
             }
             Transport::Async => {
-                let runtime = tokio::runtime::Builder::new_multi_thread()
-                    .worker_threads(1)
-                    .enable_all()
-                    .build()
-                    .unwrap();
+                let runtime = one_worker_runtime();
                 runtime.block_on(async {
-                    let client = txc_async::ClientBuilder::from(proven(&sandbox))
+                    let client = txc_async::ClientBuilder::from(proven(sandbox))
                         .build()
                         .unwrap();
                     let mut events = client
@@ -959,7 +937,7 @@ fn place_once_settles_a_lost_answer_at_the_orders_event_on_the_clients_own_strea
                             break;
                         }
                     }
-                    lose_the_answer_and_lag_the_look_ups(&sandbox);
+                    lose_the_answer_and_lag_the_look_ups(sandbox);
                     client.place_once(&order).await.unwrap()
                 })
             }
@@ -973,30 +951,22 @@ fn place_once_settles_a_lost_answer_at_the_orders_event_on_the_clients_own_strea
             &placed.record,
             txc_blocking::outcomes::PlacedOrder::Streamed(o) if o.id == placed.order_id()
         ));
-        assert_eq!(orders_with(&sandbox, &cid), 1, "{transport:?}: placed once");
-    }
+        assert_eq!(orders_with(sandbox, &cid), 1, "{transport:?}: placed once");
+    });
 }
 
 #[test]
 fn resolve_settles_an_unknown_order_at_its_event_through_a_shared_registry() {
-    for transport in TRANSPORTS {
-        let sandbox = Sandbox::start().unwrap();
+    on_each_transport(|transport, sandbox| {
         let shared = OrderSightings::new();
-        let key = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
         // Another client's stream (the blocking one, whichever transport resolves).
-        let mut events = open_with(
-            Transport::Blocking,
-            &sandbox,
-            key,
-            every_channel(&["BTC_USDT"]),
-            stream_config(),
-            shared.clone(),
-        );
+        let config = stream_config();
+        let mut events = partner_stream(Transport::Blocking, sandbox, config, shared.clone());
         settle(&mut *events, &mut Book::default());
-        lose_the_answer_and_lag_the_look_ups(&sandbox);
+        lose_the_answer_and_lag_the_look_ups(sandbox);
         let cid = format!("unknown-{transport:?}");
         let order = market_order("BTC_USDT", Side::Buy, "0.01", &cid);
-        let config = proven(&sandbox).order_sightings(shared.clone());
+        let config = proven(sandbox).order_sightings(shared.clone());
         let resolution = match transport {
             Transport::Blocking => {
                 let client = txc_blocking::ClientBuilder::from(config).build().unwrap();
@@ -1021,7 +991,7 @@ fn resolve_settles_an_unknown_order_at_its_event_through_a_shared_registry() {
             panic!("{transport:?}: {resolution:?}")
         };
         assert!(placed.evidence.by_event(), "{}", placed.evidence);
-        assert_eq!(orders_with(&sandbox, &cid), 1);
+        assert_eq!(orders_with(sandbox, &cid), 1);
         events.stop();
-    }
+    });
 }

@@ -238,6 +238,26 @@ fn raw<E: Endpoint>(sandbox: &Sandbox, key: (&str, &str), endpoint: &E) -> (u16,
     (status, serde_json::from_slice(&body).unwrap())
 }
 
+/// The sandbox's answers, each under the spec's name of its endpoint.
+struct Answers<'s> {
+    sandbox: &'s Sandbox,
+    list: Vec<(&'static str, u16, Value)>,
+}
+
+impl Answers<'_> {
+    /// Sends `endpoint` signed with `key` ([`raw`]) and keeps its answer under `name`.
+    fn send<E: Endpoint>(
+        &mut self,
+        name: &'static str,
+        key: (&str, &str),
+        endpoint: &E,
+    ) -> (u16, Value) {
+        let (status, body) = raw(self.sandbox, key, endpoint);
+        self.list.push((name, status, body.clone()));
+        (status, body)
+    }
+}
+
 static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 #[test]
@@ -249,66 +269,33 @@ fn the_sandbox_s_answers_conform_to_the_spec_s_schemas() {
     let partner = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
     let regular = (demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET);
     let plan = "8e667b4a-0b71-4988-8af5-9474dbfaeb51";
-    let mut answers: Vec<(&str, u16, Value)> = Vec::new();
-    let mut send =
-        |name: &'static str, answer: (u16, Value)| answers.push((name, answer.0, answer.1));
-
-    send(
-        "smart_plans",
-        raw(&sandbox, partner, &SmartPlansQuery::new()),
-    );
-    let (status, new) = raw(&sandbox, partner, &Invest::new(plan, "250").unwrap());
+    let mut answers = Answers {
+        sandbox: &sandbox,
+        list: Vec::new(),
+    };
+    answers.send("smart_plans", partner, &SmartPlansQuery::new());
+    let invest = Invest::new(plan, "250").unwrap();
+    let (status, new) = answers.send("invest", partner, &invest);
     assert_eq!(status, 201, "{new}");
     let id = new["id"].as_str().unwrap().to_owned();
-    send("invest", (status, new));
-    send(
-        "investments",
-        raw(&sandbox, partner, &InvestmentsQuery::new()),
-    );
+    answers.send("investments", partner, &InvestmentsQuery::new());
     std::thread::sleep(std::time::Duration::from_millis(50));
-    send(
-        "close_investment",
-        raw(&sandbox, partner, &CloseInvestment::new(&id).unwrap()),
-    );
-    send(
-        "investments",
-        raw(&sandbox, partner, &InvestmentsQuery::new()),
-    );
-    send(
-        "interest_payments",
-        raw(&sandbox, partner, &InterestPaymentsQuery::new()),
-    );
+    let close = CloseInvestment::new(&id).unwrap();
+    answers.send("close_investment", partner, &close);
+    answers.send("investments", partner, &InvestmentsQuery::new());
+    answers.send("interest_payments", partner, &InterestPaymentsQuery::new());
     // Refusals: field errors (400), inner ones (422), the permission (403).
-    send(
-        "invest",
-        raw(
-            &sandbox,
-            partner,
-            &Invest::new("no-such-plan", "250").unwrap(),
-        ),
-    );
-    send(
-        "invest",
-        raw(&sandbox, partner, &Invest::new(plan, "50").unwrap()),
-    );
-    send(
-        "close_investment",
-        raw(&sandbox, partner, &CloseInvestment::new(&id).unwrap()),
-    );
-    send(
-        "close_investment",
-        raw(&sandbox, partner, &CloseInvestment::new("nope").unwrap()),
-    );
+    let no_plan = Invest::new("no-such-plan", "250").unwrap();
+    answers.send("invest", partner, &no_plan);
+    answers.send("invest", partner, &Invest::new(plan, "50").unwrap());
+    answers.send("close_investment", partner, &close);
+    let nope = CloseInvestment::new("nope").unwrap();
+    answers.send("close_investment", partner, &nope);
     let bad_ticker = InvestmentsQuery::builder().ticker("NOPE").build().unwrap();
-    send("investments", raw(&sandbox, partner, &bad_ticker));
-    send(
-        "interest_payments",
-        raw(&sandbox, regular, &InterestPaymentsQuery::new()),
-    );
-    send(
-        "smart_plans",
-        raw(&sandbox, regular, &SmartPlansQuery::new()),
-    );
+    answers.send("investments", partner, &bad_ticker);
+    answers.send("interest_payments", regular, &InterestPaymentsQuery::new());
+    answers.send("smart_plans", regular, &SmartPlansQuery::new());
+    let answers = answers.list;
 
     let spec = spec();
     for (name, status, body) in &answers {

@@ -178,11 +178,7 @@ pub(crate) enum Command {
     /// --summary the account summary, with --assets the balance summary per asset
     Balance(BalanceArgs),
     /// List the open positions (POST /api/v4/collateral-account/positions/open)
-    Positions {
-        /// Only this market
-        #[arg(long, value_name = "M")]
-        market: Option<String>,
-    },
+    Positions(MarketFilter),
     /// List position events: openings, closes, liquidations
     /// (POST /api/v4/collateral-account/positions/history)
     PositionHistory(PositionHistoryArgs),
@@ -308,12 +304,30 @@ pub(crate) struct OrderArgs {
     pub(crate) once: bool,
 }
 
-/// Look-up filters.
+/// `--market`, the filter of the look-ups, `position-history`, `positions` and `cancel-all`.
 #[derive(Debug, Args)]
-pub(crate) struct LookupArgs {
+pub(crate) struct MarketFilter {
     /// Only this market
     #[arg(long, value_name = "M")]
     pub(crate) market: Option<String>,
+}
+
+/// `--limit` and `--offset` of the investments' and interest payments' pages.
+#[derive(Debug, Args)]
+pub(crate) struct Paging {
+    /// At most this many (1 to 100)
+    #[arg(long, value_name = "N")]
+    pub(crate) limit: Option<u64>,
+    /// Skip this many
+    #[arg(long, value_name = "N")]
+    pub(crate) offset: Option<u64>,
+}
+
+/// Look-up filters.
+#[derive(Debug, Args)]
+pub(crate) struct LookupArgs {
+    #[command(flatten)]
+    pub(crate) filter: MarketFilter,
     /// Only the order with this exchange id
     #[arg(long, value_name = "N")]
     pub(crate) order_id: Option<u64>,
@@ -376,12 +390,8 @@ pub(crate) struct InvestmentsArgs {
     /// Only active or only closed investments
     #[arg(long, value_name = "STATUS")]
     pub(crate) status: Option<InvestmentStatusArg>,
-    /// At most this many (1 to 100)
-    #[arg(long, value_name = "N")]
-    pub(crate) limit: Option<u64>,
-    /// Skip this many
-    #[arg(long, value_name = "N")]
-    pub(crate) offset: Option<u64>,
+    #[command(flatten)]
+    pub(crate) page: Paging,
 }
 
 /// The interest payments' filters.
@@ -393,12 +403,8 @@ pub(crate) struct InterestArgs {
     /// Only payments in this currency, e.g. USDT
     #[arg(long, value_name = "T")]
     pub(crate) ticker: Option<String>,
-    /// At most this many (1 to 100)
-    #[arg(long, value_name = "N")]
-    pub(crate) limit: Option<u64>,
-    /// Skip this many
-    #[arg(long, value_name = "N")]
-    pub(crate) offset: Option<u64>,
+    #[command(flatten)]
+    pub(crate) page: Paging,
 }
 
 /// An investment whose outcome is unknown, as `txc` printed it.
@@ -473,9 +479,8 @@ pub(crate) struct BalanceArgs {
 /// `txc position-history`.
 #[derive(Debug, Args)]
 pub(crate) struct PositionHistoryArgs {
-    /// Only this market
-    #[arg(long, value_name = "M")]
-    pub(crate) market: Option<String>,
+    #[command(flatten)]
+    pub(crate) filter: MarketFilter,
     /// Only this position
     #[arg(long, value_name = "N")]
     pub(crate) position_id: Option<u64>,
@@ -515,9 +520,8 @@ pub(crate) struct CloseArgs {
 /// `txc cancel-all`.
 #[derive(Debug, Args)]
 pub(crate) struct CancelAllArgs {
-    /// Only this market
-    #[arg(long, value_name = "M")]
-    pub(crate) market: Option<String>,
+    #[command(flatten)]
+    pub(crate) filter: MarketFilter,
     /// Only orders of this kind; repeat for several
     #[arg(long = "type", value_name = "KIND")]
     pub(crate) types: Vec<OrderClassArg>,

@@ -4,7 +4,7 @@
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use txc_blocking::endpoint::{Endpoint, SignedRequest};
-use txc_blocking::investments::{InvestmentPlan, SmartPlansQuery};
+use txc_blocking::investments::{InvestmentPlan, SmartPlansQuery, SmartPlansQueryBuilder};
 use txc_blocking::lookups::{LookupBuilder, OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
 use txc_blocking::orders::{
     CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder,
@@ -273,35 +273,41 @@ pub(crate) fn resolve_command(pending: &PendingOrder) -> String {
     command
 }
 
+/// `builder` with `set` applied to `value`, when there is one: how each command applies its
+/// optional filters and options to a request's builder.
+pub(crate) fn given<B, T>(builder: B, value: Option<T>, set: impl FnOnce(B, T) -> B) -> B {
+    match value {
+        Some(value) => set(builder, value),
+        None => builder,
+    }
+}
+
 /// Applies the options both order commands share.
 fn options<O: txc_blocking::orders::BuildableOrder>(
-    mut builder: OrderBuilder<O>,
+    builder: OrderBuilder<O>,
     args: &OrderArgs,
 ) -> OrderBuilder<O> {
-    if let Some(price) = &args.stop_loss {
-        builder = builder.stop_loss(price.as_str());
+    type B<O> = OrderBuilder<O>;
+    let builder = given(builder, args.stop_loss.as_deref(), B::stop_loss);
+    let builder = given(builder, args.take_profit.as_deref(), B::take_profit);
+    let builder = given(builder, args.client_order_id.as_deref(), B::client_order_id);
+    let builder = given(
+        builder,
+        args.position_side.map(position_side),
+        B::position_side,
+    );
+    let builder = given(builder, args.reduce_only.then_some(true), B::reduce_only);
+    given(builder, args.stp.map(stp), B::stp)
+}
+
+/// The self-trade prevention `--stp` names.
+fn stp(stp: StpArg) -> Stp {
+    match stp {
+        StpArg::No => Stp::No,
+        StpArg::Cb => Stp::CancelBoth,
+        StpArg::Cn => Stp::CancelNew,
+        StpArg::Co => Stp::CancelOld,
     }
-    if let Some(price) = &args.take_profit {
-        builder = builder.take_profit(price.as_str());
-    }
-    if let Some(id) = &args.client_order_id {
-        builder = builder.client_order_id(id.as_str());
-    }
-    if let Some(side) = args.position_side {
-        builder = builder.position_side(position_side(side));
-    }
-    if args.reduce_only {
-        builder = builder.reduce_only(true);
-    }
-    if let Some(stp) = args.stp {
-        builder = builder.stp(match stp {
-            StpArg::No => Stp::No,
-            StpArg::Cb => Stp::CancelBoth,
-            StpArg::Cn => Stp::CancelNew,
-            StpArg::Co => Stp::CancelOld,
-        });
-    }
-    builder
 }
 
 fn side(side: SideArg) -> Side {
@@ -352,31 +358,21 @@ pub(crate) fn trigger(
 
 /// `txc plans`.
 pub(crate) fn plans(global: &GlobalArgs, ticker: Option<&str>) -> Result<Outcome, CliError> {
-    let mut builder = SmartPlansQuery::builder();
-    if let Some(ticker) = ticker {
-        builder = builder.ticker(ticker);
-    }
+    let builder = given(
+        SmartPlansQuery::builder(),
+        ticker,
+        SmartPlansQueryBuilder::ticker,
+    );
     read(global, &builder.build()?, Outcome::Plans)
 }
 
 /// Applies the look-up filters to a query builder of either kind.
-fn lookup<B: LookupBuilder>(mut builder: B, args: &LookupArgs) -> Result<B::Query, CliError> {
-    if let Some(market) = &args.market {
-        builder = builder.market(market.as_str());
-    }
-    if let Some(id) = args.order_id {
-        builder = builder.order_id(id);
-    }
-    if let Some(id) = &args.client_order_id {
-        builder = builder.client_order_id(id.as_str());
-    }
-    if let Some(limit) = args.limit {
-        builder = builder.limit(limit);
-    }
-    if let Some(offset) = args.offset {
-        builder = builder.offset(offset);
-    }
-    Ok(builder.build()?)
+fn lookup<B: LookupBuilder>(builder: B, args: &LookupArgs) -> Result<B::Query, CliError> {
+    let builder = given(builder, args.filter.market.as_deref(), B::market);
+    let builder = given(builder, args.order_id, B::order_id);
+    let builder = given(builder, args.client_order_id.as_deref(), B::client_order_id);
+    let builder = given(builder, args.limit, B::limit);
+    Ok(given(builder, args.offset, B::offset).build()?)
 }
 
 /// `txc orders`.

@@ -77,7 +77,10 @@ fn main() -> ExitCode {
         Command::Pending => ("pending", commands::pending(global)),
         Command::Time => ("time", commands::time(global)),
         Command::Balance(args) => ("balance", risk::balance(global, args)),
-        Command::Positions { market } => ("positions", risk::positions(global, market.as_deref())),
+        Command::Positions(filter) => (
+            "positions",
+            risk::positions(global, filter.market.as_deref()),
+        ),
         Command::PositionHistory(args) => {
             ("position-history", risk::position_history(global, args))
         }

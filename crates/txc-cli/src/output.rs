@@ -9,7 +9,7 @@ use txc_blocking::investments::{InterestPayment, Investment, InvestmentPlan};
 use txc_blocking::lookups::HistoryOrder;
 use txc_blocking::orders::Order;
 use txc_blocking::outcomes::{
-    Evidence, InvestResolution, Invested, Placed, PlacedOrder, Resolution,
+    AttemptRecord, Evidence, InvestResolution, Invested, Placed, PlacedOrder, Resolution,
 };
 
 use crate::commands::{Outcome, resolve_command};
@@ -92,40 +92,38 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
             detail.insert("status".into(), json!(api.status));
             detail.insert("code".into(), json!(api.code));
         }
-        if let Some(pending) = error.pending_order() {
-            let nonces: Vec<u64> = pending.attempts().iter().map(|a| a.nonce.get()).collect();
-            detail.insert(
-                "pending".into(),
-                json!({
-                    "market": pending.market().as_str(),
-                    "client_order_id": pending.client_order_id().as_str(),
-                    "trigger": pending.is_trigger(),
-                    "nonces": nonces,
-                }),
-            );
-        }
-        if let Some(close) = error.pending_close() {
-            let nonces: Vec<u64> = close.attempts().iter().map(|a| a.nonce.get()).collect();
-            detail.insert(
-                "pending_close".into(),
-                json!({
-                    "market": close.market().as_str(),
-                    "position_id": close.position_id(),
-                    "nonces": nonces,
-                }),
-            );
-        }
-        if let Some(pending) = error.pending_investment() {
-            let nonces: Vec<u64> = pending.attempts().iter().map(|a| a.nonce.get()).collect();
-            detail.insert(
-                "pending_investment".into(),
-                json!({
-                    "plan_id": pending.invest().plan_id(),
-                    "amount": pending.invest().amount().as_str(),
-                    "nonces": nonces,
-                    "nonce_window": pending.nonce_mode().window(),
-                }),
-            );
+        let order = error.pending_order().map(|pending| {
+            json!({
+                "market": pending.market().as_str(),
+                "client_order_id": pending.client_order_id().as_str(),
+                "trigger": pending.is_trigger(),
+                "nonces": nonces(pending.attempts()),
+            })
+        });
+        let close = error.pending_close().map(|close| {
+            json!({
+                "market": close.market().as_str(),
+                "position_id": close.position_id(),
+                "nonces": nonces(close.attempts()),
+            })
+        });
+        let investment = error.pending_investment().map(|pending| {
+            json!({
+                "plan_id": pending.invest().plan_id(),
+                "amount": pending.invest().amount().as_str(),
+                "nonces": nonces(pending.attempts()),
+                "nonce_window": pending.nonce_mode().window(),
+            })
+        });
+        let pending = [
+            ("pending", order),
+            ("pending_close", close),
+            ("pending_investment", investment),
+        ];
+        for (key, value) in pending {
+            if let Some(value) = value {
+                detail.insert(key.into(), value);
+            }
         }
         if let Some(evidence) = error.evidence() {
             detail.insert("evidence".into(), json!(evidence.to_string()));
@@ -135,6 +133,11 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
         }
     }
     println!("{}", json!({ "command": command, "error": detail }));
+}
+
+/// The nonces of what was sent, as the `pending*` details list them.
+fn nonces(attempts: &[AttemptRecord]) -> Vec<u64> {
+    attempts.iter().map(|a| a.nonce.get()).collect()
 }
 
 /// The `result` of a JSON document: the exchange's records, as its field names have them.
@@ -253,21 +256,15 @@ fn print_pending(entries: &[Entry]) {
         println!("no orders in flight or unresolved");
         return;
     }
-    let rows: Vec<Vec<String>> = entries
-        .iter()
-        .map(|e| {
-            vec![
-                e.market.clone(),
-                e.client_order_id.clone(),
-                e.attempts.len().to_string(),
-                resolve_line(e),
-            ]
-        })
-        .collect();
-    table(
-        &["market", "clientOrderId", "attempts", "resolve with"],
-        &rows,
-    );
+    let header = ["market", "clientOrderId", "attempts", "resolve with"];
+    table(&header, entries, |e| {
+        vec![
+            e.market.clone(),
+            e.client_order_id.clone(),
+            e.attempts.len().to_string(),
+            resolve_line(e),
+        ]
+    });
 }
 
 /// Prints what proved an answer.
@@ -329,10 +326,16 @@ fn print_dry_run(request: &SignedRequest, show_signature: bool) {
     println!("(dry run: nothing was sent)");
 }
 
-/// Prints `rows` under `header`, each column as wide as its widest cell.
-pub(crate) fn table(header: &[&str], rows: &[Vec<String>]) {
+/// Prints one row per record under `header`, `cells` giving a record's cells, each column as
+/// wide as its widest cell.
+pub(crate) fn table<T>(
+    header: &[&str],
+    records: impl IntoIterator<Item = T>,
+    cells: impl FnMut(T) -> Vec<String>,
+) {
+    let rows: Vec<Vec<String>> = records.into_iter().map(cells).collect();
     let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
-    for row in rows {
+    for row in &rows {
         for (width, cell) in widths.iter_mut().zip(row) {
             *width = (*width).max(cell.len());
         }
@@ -345,7 +348,7 @@ pub(crate) fn table(header: &[&str], rows: &[Vec<String>]) {
         println!("{}", text.join("  ").trim_end());
     };
     line(&mut header.iter().copied());
-    for row in rows {
+    for row in &rows {
         line(&mut row.iter().map(String::as_str));
     }
 }
@@ -393,82 +396,70 @@ fn print_placed(placed: &Placed) {
 }
 
 fn print_orders(orders: &[Order]) {
-    let rows: Vec<Vec<String>> = orders
-        .iter()
-        .map(|o| {
-            vec![
-                o.order_id.to_string(),
-                o.client_order_id.as_deref().unwrap_or_default().to_owned(),
-                o.market.as_str().to_owned(),
-                o.side.as_str().to_owned(),
-                o.order_type.as_str().to_owned(),
-                o.amount.as_str().to_owned(),
-                o.left.as_str().to_owned(),
-                o.status
-                    .as_ref()
-                    .map(|s| s.as_str().to_owned())
-                    .unwrap_or_default(),
-            ]
-        })
-        .collect();
-    table(
-        &[
-            "orderId",
-            "clientOrderId",
-            "market",
-            "side",
-            "type",
-            "amount",
-            "left",
-            "status",
-        ],
-        &rows,
-    );
+    let header = [
+        "orderId",
+        "clientOrderId",
+        "market",
+        "side",
+        "type",
+        "amount",
+        "left",
+        "status",
+    ];
+    table(&header, orders, |o| {
+        vec![
+            o.order_id.to_string(),
+            optional(o.client_order_id.as_ref()),
+            o.market.to_string(),
+            o.side.to_string(),
+            o.order_type.to_string(),
+            o.amount.to_string(),
+            o.left.to_string(),
+            optional(o.status.as_ref()),
+        ]
+    });
+}
+
+/// A cell's text: the value's, or nothing when there is none.
+pub(crate) fn optional(value: Option<&impl std::fmt::Display>) -> String {
+    value.map(ToString::to_string).unwrap_or_default()
 }
 
 fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {
-    let rows: Vec<Vec<String>> = orders
-        .map(|o| {
-            vec![
-                o.id.to_string(),
-                o.client_order_id.as_deref().unwrap_or_default().to_owned(),
-                o.market.as_str().to_owned(),
-                o.side.as_str().to_owned(),
-                o.amount.as_str().to_owned(),
-                o.status.as_str().to_owned(),
-                o.ftime.as_str().to_owned(),
-            ]
-        })
-        .collect();
-    table(
-        &[
-            "id",
-            "clientOrderId",
-            "market",
-            "side",
-            "amount",
-            "status",
-            "ftime",
-        ],
-        &rows,
-    );
+    let header = [
+        "id",
+        "clientOrderId",
+        "market",
+        "side",
+        "amount",
+        "status",
+        "ftime",
+    ];
+    table(&header, orders, |o| {
+        vec![
+            o.id.to_string(),
+            optional(o.client_order_id.as_ref()),
+            o.market.to_string(),
+            o.side.to_string(),
+            o.amount.to_string(),
+            o.status.to_string(),
+            o.ftime.to_string(),
+        ]
+    });
 }
 
 fn print_plans(plans: &[InvestmentPlan]) {
-    let rows: Vec<Vec<String>> = plans
-        .iter()
-        .map(|p| {
-            vec![
-                p.id.clone(),
-                p.ticker.as_str().to_owned(),
-                p.percent.as_str().to_owned(),
-                (p.duration().as_secs() / 86_400).to_string(),
-                p.min_investment.as_str().to_owned(),
-                p.max_investment.as_str().to_owned(),
-            ]
-        })
-        .collect();
-    table(&["id", "ticker", "percent", "days", "min", "max"], &rows);
+    let header = ["id", "ticker", "percent", "days", "min", "max"];
+    table(&header, plans, |p| {
+        vec![
+            p.id.clone(),
+            p.ticker.to_string(),
+            p.percent.to_string(),
+            (p.duration().as_secs() / 86_400).to_string(),
+            p.min_investment.to_string(),
+            p.max_investment.to_string(),
+        ]
+    });
 }
 
 fn print_invested(invested: &Invested) {
@@ -485,56 +476,44 @@ fn print_invested(invested: &Invested) {
 }
 
 fn print_investments(investments: &[Investment]) {
-    let rows: Vec<Vec<String>> = investments
-        .iter()
-        .map(|i| {
-            let status = match i.status.code() {
-                1 => "active".to_owned(),
-                2 => "closed".to_owned(),
-                n => n.to_string(),
-            };
-            vec![
-                i.id.clone(),
-                i.plan.id.clone(),
-                i.plan.ticker.as_str().to_owned(),
-                status,
-                i.amount.as_str().to_owned(),
-                i.interest_paid.as_str().to_owned(),
-                i.created.as_str().to_owned(),
-                i.payment_time.as_str().to_owned(),
-            ]
-        })
-        .collect();
-    table(
-        &[
-            "id",
-            "plan",
-            "ticker",
-            "status",
-            "amount",
-            "interestPaid",
-            "created",
-            "paymentTime",
-        ],
-        &rows,
-    );
+    let header = [
+        "id",
+        "plan",
+        "ticker",
+        "status",
+        "amount",
+        "interestPaid",
+        "created",
+        "paymentTime",
+    ];
+    table(&header, investments, |i| {
+        let status = match i.status.code() {
+            1 => "active".to_owned(),
+            2 => "closed".to_owned(),
+            n => n.to_string(),
+        };
+        vec![
+            i.id.clone(),
+            i.plan.id.clone(),
+            i.plan.ticker.to_string(),
+            status,
+            i.amount.to_string(),
+            i.interest_paid.to_string(),
+            i.created.to_string(),
+            i.payment_time.to_string(),
+        ]
+    });
 }
 
 fn print_payments(payments: &[InterestPayment]) {
-    let rows: Vec<Vec<String>> = payments
-        .iter()
-        .map(|p| {
-            vec![
-                p.investment_id.clone(),
-                p.plan_id.clone(),
-                p.amount.as_str().to_owned(),
-                p.ticker.as_str().to_owned(),
-                p.timestamp.as_str().to_owned(),
-            ]
-        })
-        .collect();
-    table(
-        &["investmentId", "planId", "amount", "ticker", "timestamp"],
-        &rows,
-    );
+    let header = ["investmentId", "planId", "amount", "ticker", "timestamp"];
+    table(&header, payments, |p| {
+        vec![
+            p.investment_id.clone(),
+            p.plan_id.clone(),
+            p.amount.to_string(),
+            p.ticker.to_string(),
+            p.timestamp.to_string(),
+        ]
+    });
 }

@@ -5,14 +5,14 @@
 
 use txc_blocking::endpoint::Endpoint;
 use txc_blocking::orders::{
-    CancelAllOrders, KillSwitchAnswer, KillSwitchStatusQuery, KillSwitchTimer, OrderClass,
-    SetKillSwitch,
+    CancelAllOrders, CancelAllOrdersBuilder, KillSwitchAnswer, KillSwitchStatusQuery,
+    KillSwitchTimer, OrderClass, SetKillSwitch,
 };
 use txc_blocking::outcomes::{CloseResolution, PendingClose};
 use txc_blocking::positions::{
     AccountSummary, AssetBalance, BalanceSummaryQuery, ClosePosition, CollateralBalance,
     CollateralBalanceQuery, HedgeMode, LeverageSet, OpenPositionsQuery, Position, PositionEvent,
-    PositionHistoryQuery, PositionMode, SetHedgeMode, SetLeverage,
+    PositionHistoryQuery, PositionHistoryQueryBuilder, PositionMode, SetHedgeMode, SetLeverage,
 };
 use txc_blocking::settings::ModeCheck;
 use txc_blocking::{Client, Error};
@@ -21,7 +21,9 @@ use crate::args::{
     BalanceArgs, CancelAllArgs, CloseArgs, GlobalArgs, KillSwitchArgs, OnOffArg, OrderClassArg,
     PositionHistoryArgs, PositionModeArg,
 };
-use crate::commands::{Outcome, attempts, change, client_for, position_side, read, reads_only};
+use crate::commands::{
+    Outcome, attempts, change, client_for, given, position_side, read, reads_only,
+};
 use crate::config;
 use crate::exit::CliError;
 
@@ -135,25 +137,14 @@ pub(crate) fn position_history(
     global: &GlobalArgs,
     args: &PositionHistoryArgs,
 ) -> Result<Outcome, CliError> {
-    let mut builder = PositionHistoryQuery::builder();
-    if let Some(m) = &args.market {
-        builder = builder.market(m.as_str());
-    }
-    if let Some(id) = args.position_id {
-        builder = builder.position_id(id);
-    }
-    if let Some(s) = args.start_date {
-        builder = builder.start_date(s);
-    }
-    if let Some(s) = args.end_date {
-        builder = builder.end_date(s);
-    }
-    if let Some(n) = args.limit {
-        builder = builder.limit(n);
-    }
-    if let Some(n) = args.offset {
-        builder = builder.offset(n);
-    }
+    type B = PositionHistoryQueryBuilder;
+    let market = args.filter.market.as_deref();
+    let builder = given(PositionHistoryQuery::builder(), market, B::market);
+    let builder = given(builder, args.position_id, B::position_id);
+    let builder = given(builder, args.start_date, B::start_date);
+    let builder = given(builder, args.end_date, B::end_date);
+    let builder = given(builder, args.limit, B::limit);
+    let builder = given(builder, args.offset, B::offset);
     read_with(global, &builder.build()?, RiskOutcome::Events)
 }
 
@@ -254,19 +245,23 @@ pub(crate) fn hedge_mode(
 
 /// `txc cancel-all`.
 pub(crate) fn cancel_all(global: &GlobalArgs, args: &CancelAllArgs) -> Result<Outcome, CliError> {
-    let mut builder = CancelAllOrders::builder();
-    if let Some(m) = &args.market {
-        builder = builder.market(m.as_str());
-    }
-    if !args.types.is_empty() {
-        builder = builder.types(classes(&args.types));
-    }
-    if let Some(side) = args.position_side {
-        builder = builder.position_side(position_side(side));
-    }
+    type B = CancelAllOrdersBuilder;
+    let types = (!args.types.is_empty()).then(|| classes(&args.types));
+    let builder = given(
+        CancelAllOrders::builder(),
+        args.filter.market.as_deref(),
+        B::market,
+    );
+    let builder = given(builder, types, B::types);
+    let builder = given(
+        builder,
+        args.position_side.map(position_side),
+        B::position_side,
+    );
     let cancel = builder.build()?;
     let check = |_: &Error| {
         let market = args
+            .filter
             .market
             .as_deref()
             .map_or_else(String::new, |m| format!(" --market {m}"));

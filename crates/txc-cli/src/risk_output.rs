@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use txc_blocking::orders::{KillSwitchAnswer, KillSwitchTimer};
 use txc_blocking::outcomes::{CloseResolution, Evidence};
 
-use crate::output::table;
+use crate::output::{optional, table};
 use crate::risk::RiskOutcome;
 
 /// The JSON value of a record.
@@ -72,31 +72,20 @@ pub(crate) fn result(outcome: &RiskOutcome) -> Value {
 /// Prints an outcome as text.
 pub(crate) fn print(outcome: &RiskOutcome) {
     match outcome {
-        RiskOutcome::Balance(b) => {
-            let rows: Vec<Vec<String>> = b
-                .balances
-                .iter()
-                .map(|(t, d)| vec![t.as_str().to_owned(), d.as_str().to_owned()])
-                .collect();
-            table(&["asset", "balance"], &rows);
-        }
+        RiskOutcome::Balance(b) => table(&["asset", "balance"], &b.balances, |(t, d)| {
+            vec![t.to_string(), d.to_string()]
+        }),
         RiskOutcome::Assets(assets) => {
-            let rows: Vec<Vec<String>> = assets
-                .iter()
-                .map(|a| {
-                    vec![
-                        a.asset.as_str().to_owned(),
-                        a.balance.as_str().to_owned(),
-                        a.borrow.as_str().to_owned(),
-                        a.available_without_borrow.as_str().to_owned(),
-                        a.available_with_borrow.as_str().to_owned(),
-                    ]
-                })
-                .collect();
-            table(
-                &["asset", "balance", "borrow", "available", "withBorrow"],
-                &rows,
-            );
+            let header = ["asset", "balance", "borrow", "available", "withBorrow"];
+            table(&header, assets, |a| {
+                vec![
+                    a.asset.to_string(),
+                    a.balance.to_string(),
+                    a.borrow.to_string(),
+                    a.available_without_borrow.to_string(),
+                    a.available_with_borrow.to_string(),
+                ]
+            });
         }
         RiskOutcome::Summary(s) => {
             for (name, v) in [
@@ -111,75 +100,47 @@ pub(crate) fn print(outcome: &RiskOutcome) {
             println!("{:<15} {}", "leverage", s.leverage);
         }
         RiskOutcome::Positions(positions) => {
-            let text = |d: &Option<txc_blocking::values::ExactDecimal>| {
-                d.as_ref()
-                    .map(|d| d.as_str().to_owned())
-                    .unwrap_or_default()
-            };
-            let rows: Vec<Vec<String>> = positions
-                .iter()
-                .map(|p| {
-                    vec![
-                        p.position_id.to_string(),
-                        p.market.as_str().to_owned(),
-                        p.position_side
-                            .map(|s| s.as_str().to_owned())
-                            .unwrap_or_default(),
-                        text(&p.amount),
-                        text(&p.base_price),
-                        text(&p.margin),
-                        text(&p.unrealized_pnl),
-                    ]
-                })
-                .collect();
-            table(
-                &[
-                    "positionId",
-                    "market",
-                    "side",
-                    "amount",
-                    "basePrice",
-                    "margin",
-                    "unrealizedPnl",
-                ],
-                &rows,
-            );
+            let header = [
+                "positionId",
+                "market",
+                "side",
+                "amount",
+                "basePrice",
+                "margin",
+                "unrealizedPnl",
+            ];
+            table(&header, positions, |p| {
+                vec![
+                    p.position_id.to_string(),
+                    p.market.to_string(),
+                    optional(p.position_side.as_ref()),
+                    optional(p.amount.as_ref()),
+                    optional(p.base_price.as_ref()),
+                    optional(p.margin.as_ref()),
+                    optional(p.unrealized_pnl.as_ref()),
+                ]
+            });
         }
         RiskOutcome::Events(events) => {
-            let rows: Vec<Vec<String>> = events
-                .iter()
-                .map(|e| {
-                    let detail = e.order_detail.as_ref();
-                    vec![
-                        e.position_id.to_string(),
-                        e.market.as_str().to_owned(),
-                        e.amount
-                            .as_ref()
-                            .map(|a| a.as_str().to_owned())
-                            .unwrap_or_default(),
-                        detail.map(|d| d.id.to_string()).unwrap_or_default(),
-                        detail
-                            .and_then(|d| d.realized_pnl.as_ref())
-                            .map(|p| p.as_str().to_owned())
-                            .unwrap_or_default(),
-                        e.modify_date
-                            .as_ref()
-                            .map(|t| t.as_str().to_owned())
-                            .unwrap_or_default(),
-                    ]
-                })
-                .collect();
-            table(
-                &[
-                    "positionId",
-                    "market",
-                    "amount",
-                    "orderId",
-                    "realizedPnl",
-                    "modifyDate",
-                ],
-                &rows,
-            );
+            let header = [
+                "positionId",
+                "market",
+                "amount",
+                "orderId",
+                "realizedPnl",
+                "modifyDate",
+            ];
+            table(&header, events, |e| {
+                let detail = e.order_detail.as_ref();
+                vec![
+                    e.position_id.to_string(),
+                    e.market.to_string(),
+                    optional(e.amount.as_ref()),
+                    optional(detail.map(|d| &d.id)),
+                    optional(detail.and_then(|d| d.realized_pnl.as_ref())),
+                    optional(e.modify_date.as_ref()),
+                ]
+            });
         }
         RiskOutcome::Closed {
             market,
@@ -207,20 +168,17 @@ pub(crate) fn print(outcome: &RiskOutcome) {
 }
 
 fn print_timers(timers: &[KillSwitchTimer]) {
-    let rows: Vec<Vec<String>> = timers
-        .iter()
-        .map(|t| {
-            let types = t.types.as_ref().map_or_else(
-                || "all".to_owned(),
-                |ts| ts.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(","),
-            );
-            vec![
-                t.market.as_str().to_owned(),
-                t.start_time.as_str().to_owned(),
-                t.cancellation_time.as_str().to_owned(),
-                types,
-            ]
-        })
-        .collect();
-    table(&["market", "startTime", "cancellationTime", "types"], &rows);
+    let header = ["market", "startTime", "cancellationTime", "types"];
+    table(&header, timers, |t| {
+        let types = t.types.as_ref().map_or_else(
+            || "all".to_owned(),
+            |ts| ts.iter().map(|c| c.as_str()).collect::<Vec<_>>().join(","),
+        );
+        vec![
+            t.market.to_string(),
+            t.start_time.to_string(),
+            t.cancellation_time.to_string(),
+            types,
+        ]
+    });
 }

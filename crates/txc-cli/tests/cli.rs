@@ -112,6 +112,16 @@ fn dry_run(command: &mut Command) -> Value {
     json(&run(command, 0).0)["dry_run"].clone()
 }
 
+/// The HTTP status of the exchange's refusal (exit 3) of `line` run with the regular demo
+/// key, which is no partner.
+fn refused_to_the_regular_key(sandbox: &Sandbox, line: &str) -> Value {
+    let mut command = txc_at(sandbox);
+    command
+        .env("TXC_API_KEY", demo::REGULAR_API_KEY)
+        .env("TXC_API_SECRET", demo::REGULAR_API_SECRET);
+    fails(command.line(line), 3)["status"].clone()
+}
+
 /// The `error` of a `--json` run that exits with `code`.
 fn fails(command: &mut Command, code: i32) -> Value {
     json(&run(command, code).0)["error"].clone()
@@ -256,16 +266,7 @@ fn plans_and_time() {
     let (out, _) = run(txc_at(&sandbox).line("plans"), 0);
     assert!(out.contains("ticker") && out.contains("USDT"), "{out}");
     // A regular key is refused the plans.
-    assert_eq!(
-        fails(
-            txc_at(&sandbox)
-                .env("TXC_API_KEY", demo::REGULAR_API_KEY)
-                .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
-                .line("--json plans"),
-            3
-        )["status"],
-        403
-    );
+    assert_eq!(refused_to_the_regular_key(&sandbox, "--json plans"), 403);
 
     // The server time needs no key.
     let time = ok(txc().line("--json time --base-url").arg(sandbox.base_url()))["time"]
@@ -576,6 +577,7 @@ fn help_texts() {
         "close-investment",
         "interest",
         "resolve-investment",
+        "watch",
     ] {
         let (out, _) = run(txc().args([command, "--help"]), 0);
         insta::assert_snapshot!(format!("help_{command}"), out);
@@ -638,6 +640,62 @@ fn every_order_option_reaches_the_wire() {
         "no undocumented leverage field"
     );
     assert_eq!(sandbox.stats().requests, 0);
+}
+
+/// Every filter and option of the commands that build a request from optional arguments
+/// reaches the signed body (the nonce aside), one row per command.
+#[test]
+fn every_filter_reaches_the_wire() {
+    let sandbox = Sandbox::start().unwrap();
+    let rows = [
+        (
+            "orders --market BTC_USDT --order-id 7 --client-order-id c-1 --limit 5 --offset 2",
+            r#"{"clientOrderId": "c-1", "limit": 5, "market": "BTC_USDT", "nonceWindow": true, "offset": 2, "orderId": 7, "request": "/api/v4/orders"}"#,
+        ),
+        (
+            "history --market BTC_USDT --client-order-id c-1 --limit 5 --offset 2",
+            r#"{"clientOrderId": "c-1", "limit": 5, "market": "BTC_USDT", "nonceWindow": true, "offset": 2, "request": "/api/v4/trade-account/order/history"}"#,
+        ),
+        (
+            "plans --ticker USDT",
+            r#"{"nonceWindow": true, "request": "/api/v4/main-account/smart/plans", "ticker": "USDT"}"#,
+        ),
+        (
+            "investments --id inv-1 --ticker USDT --status closed --limit 5 --offset 2",
+            r#"{"id": "inv-1", "limit": 5, "nonceWindow": true, "offset": 2, "request": "/api/v4/main-account/smart/investments", "status": 2, "ticker": "USDT"}"#,
+        ),
+        (
+            "interest --plan-id plan-1 --ticker USDT --limit 5 --offset 2",
+            r#"{"limit": 5, "nonceWindow": true, "offset": 2, "planId": "plan-1", "request": "/api/v4/main-account/smart/interest-payment-history", "ticker": "USDT"}"#,
+        ),
+        (
+            "position-history --market BTC_USDT --position-id 3 --start-date 1700000000 \
+             --end-date 1700000100 --limit 5 --offset 2",
+            r#"{"endDate": 1700000100, "limit": 5, "market": "BTC_USDT", "nonceWindow": true, "offset": 2, "positionId": 3, "request": "/api/v4/collateral-account/positions/history", "startDate": 1700000000}"#,
+        ),
+        (
+            "cancel-all --market BTC_PERP --type futures --type margin --position-side long",
+            r#"{"market": "BTC_PERP", "nonceWindow": true, "positionSide": "long", "request": "/api/v4/order/cancel/all", "type": ["futures", "margin"]}"#,
+        ),
+        (
+            "positions --market BTC_USDT",
+            r#"{"market": "BTC_USDT", "nonceWindow": true, "request": "/api/v4/collateral-account/positions/open"}"#,
+        ),
+        (
+            "market BTC_USDT buy 0.01 --stop-loss 1 --take-profit 2 --client-order-id c-2 \
+             --position-side long --stp cn",
+            r#"{"amount": "0.01", "clientOrderId": "c-2", "market": "BTC_USDT", "nonceWindow": true, "positionSide": "LONG", "request": "/api/v4/order/collateral/market", "side": "buy", "stopLoss": "1", "stp": "cn", "takeProfit": "2"}"#,
+        ),
+    ];
+    for (line, expected) in rows {
+        let mut body =
+            dry_run(txc_at(&sandbox).arg("--json").arg("--dry-run").line(line))["body"].clone();
+        assert!(body["nonce"].is_u64(), "{line}: {body}");
+        body.as_object_mut().unwrap().remove("nonce");
+        let expected: Value = serde_json::from_str(expected).unwrap();
+        assert_eq!(body, expected, "{line}");
+    }
+    assert_eq!(sandbox.stats().requests, 0, "the sandbox saw nothing");
 }
 
 #[test]
@@ -833,13 +891,7 @@ fn invest_checks_the_plan_before_investing_and_guards_live() {
     }
     // The regular key is no partner: 403, rejected.
     assert_eq!(
-        fails(
-            txc_at(&sandbox)
-                .env("TXC_API_KEY", demo::REGULAR_API_KEY)
-                .env("TXC_API_SECRET", demo::REGULAR_API_SECRET)
-                .line("--json investments"),
-            3
-        )["status"],
+        refused_to_the_regular_key(&sandbox, "--json investments"),
         403
     );
 }

@@ -1,9 +1,10 @@
 //! What the end-to-end benchmarks share (`e2e` with divan, `e2e_paired` taking turns): the
 //! sandbox, the keys, the orders, and one unit of work per side — a txc call, the same-work
-//! baseline's call, the pre-signed floor's send — for each transport.
+//! baseline's call, the pre-signed floor's send — for each transport. The other benchmarks
+//! (`events`, `pacing`, `resolve_events`) take their partner sandbox from here.
 
 // Each benchmark uses most of this, not all of it.
-#![allow(dead_code, unreachable_pub)]
+#![allow(dead_code, unreachable_pub, clippy::indexing_slicing)]
 
 pub mod raw;
 
@@ -76,6 +77,16 @@ pub fn sandbox() -> Sandbox {
         .unwrap()
 }
 
+/// A sandbox whose partner demo key holds a billion USDT, enough for every order a benchmark
+/// places (the benchmarks that use the demo keys).
+pub fn partner_sandbox() -> Sandbox {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox
+        .set_balance(txc_sandbox::demo::PARTNER_API_KEY, "USDT", "1000000000")
+        .unwrap();
+    sandbox
+}
+
 /// Buy then sell the minimum, so positions stay flat however many orders are sent.
 pub fn orders() -> [CollateralMarketOrder; 2] {
     [Side::Buy, Side::Sell].map(|side| {
@@ -83,6 +94,17 @@ pub fn orders() -> [CollateralMarketOrder; 2] {
             .build()
             .unwrap()
     })
+}
+
+/// The elements of `items` in turn, one per call, from the second on: the two [`orders`] (or
+/// [`raw::SIDES`]) alternating, the async keys' clients rotating. Indexing by a counter modulo
+/// the constant `N`, as each benchmark did with its own counter.
+pub fn in_turn<'a, T, const N: usize>(items: &'a [T; N]) -> impl FnMut() -> &'a T {
+    let mut i = 0usize;
+    move || {
+        i += 1;
+        &items[i % N]
+    }
 }
 
 /// The `i`-th order to place: a buy or a sell of the minimum, built as a user builds each

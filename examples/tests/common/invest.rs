@@ -1,19 +1,19 @@
 //! The smart-investment operations, called the same way whatever the transport: an
-//! [`InvestApi`] per client and an [`InvestDriver`] that makes one, for both [`Blocking`] and
-//! [`Async`](super::Async). Kept beside [`super::Api`] rather than in it, so the investment
-//! tests add nothing to the order tests' trait.
+//! [`InvestApi`] per client and an [`InvestDriver`] that makes one, for every [`Make`] driver
+//! ([`Blocking`](super::Blocking) and [`Async`](super::Async)). Kept beside [`super::Api`]
+//! rather than in it, so the investment tests add nothing to the order tests' trait (whose
+//! `plans` it shares).
 
 use txc_sign::{ClientConfig, Error, InvestResolution, Invested, PendingInvestment};
 use txc_types::investments::{
     CloseInvestment, InterestPaymentsPage, InterestPaymentsQuery, Invest, InvestmentClosed,
-    InvestmentPlan, InvestmentsPage, InvestmentsQuery, NewInvestment, SmartPlansQuery,
+    InvestmentsPage, InvestmentsQuery, NewInvestment,
 };
 
-use super::{Async, AsyncApi, Blocking, Driver, on_tasks, on_threads};
+use super::{Api, AsyncApi, Driver, Make, on_tasks, on_threads};
 
-/// The investment operations of one client.
-pub trait InvestApi: Send + Sync {
-    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error>;
+/// The investment operations of one client, beside its [`Api`] (which reads the plans).
+pub trait InvestApi: Api {
     fn invest(&self, invest: &Invest) -> Result<NewInvestment, Error>;
     fn invest_once(&self, invest: &Invest) -> Result<Invested, Error>;
     fn resolve_investment(&self, pending: &PendingInvestment) -> Result<InvestResolution, Error>;
@@ -37,22 +37,13 @@ pub trait InvestDriver: Driver {
     fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi>;
 }
 
-impl InvestDriver for Blocking {
-    fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi> {
-        Box::new(self.make(base_url, config))
-    }
-}
-
-impl InvestDriver for Async {
+impl<D: Make> InvestDriver for D {
     fn investor(&self, base_url: &str, config: ClientConfig) -> Box<dyn InvestApi> {
         Box::new(self.make(base_url, config))
     }
 }
 
 impl InvestApi for txc_blocking::Client {
-    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
-        self.smart_plans(query)
-    }
     fn invest(&self, invest: &Invest) -> Result<NewInvestment, Error> {
         txc_blocking::Client::invest(self, invest)
     }
@@ -84,9 +75,6 @@ impl InvestApi for txc_blocking::Client {
 }
 
 impl InvestApi for AsyncApi {
-    fn plans(&self, query: &SmartPlansQuery) -> Result<Vec<InvestmentPlan>, Error> {
-        self.runtime.block_on(self.client.smart_plans(query))
-    }
     fn invest(&self, invest: &Invest) -> Result<NewInvestment, Error> {
         self.runtime.block_on(self.client.invest(invest))
     }

@@ -190,9 +190,19 @@ impl Driver for Blocking {
     }
 }
 
-impl Blocking {
-    /// The blocking client `config` describes, for the exchange at `base_url`.
-    pub fn make(&self, base_url: &str, config: ClientConfig) -> txc_blocking::Client {
+/// A driver's own client type, as its builder makes it from a configuration: what the
+/// [`InvestDriver`](invest::InvestDriver) and [`RiskDriver`](risk::RiskDriver) of every
+/// driver hand out, boxed.
+pub trait Make: Driver {
+    /// The transport's client, with every operation the tests drive.
+    type Client: invest::InvestApi + risk::RiskApi + 'static;
+    /// The client `config` describes, for the exchange at `base_url`.
+    fn make(&self, base_url: &str, config: ClientConfig) -> Self::Client;
+}
+
+impl Make for Blocking {
+    type Client = txc_blocking::Client;
+    fn make(&self, base_url: &str, config: ClientConfig) -> txc_blocking::Client {
         txc_blocking::ClientBuilder::from(config.base_url(base_url))
             .build()
             .unwrap()
@@ -378,14 +388,16 @@ pub struct AsyncApi {
     client: txc_async::Client,
 }
 
-impl Async {
-    /// The async client `config` describes, for the exchange at `base_url`, on this driver's
-    /// runtime.
-    pub fn make(&self, base_url: &str, config: ClientConfig) -> AsyncApi {
+/// The async client on this driver's runtime.
+impl Make for Async {
+    type Client = AsyncApi;
+    fn make(&self, base_url: &str, config: ClientConfig) -> AsyncApi {
         let client = txc_async::ClientBuilder::from(config.base_url(base_url));
         self.api(client.build().unwrap())
     }
+}
 
+impl Async {
     /// `client` on this driver's runtime.
     fn api(&self, client: txc_async::Client) -> AsyncApi {
         let runtime = Arc::clone(&self.runtime);

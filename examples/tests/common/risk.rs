@@ -18,7 +18,7 @@ use txc_types::positions::{
     PositionHistoryQuery, PositionMode, SetHedgeMode, SetLeverage,
 };
 
-use super::{Api, Async, AsyncApi, Blocking, Driver};
+use super::{Api, AsyncApi, Driver, Make};
 
 /// Where a guard's events go in the tests.
 pub type Report = Box<dyn Fn(KillSwitchEvent) + Send + Sync + 'static>;
@@ -64,13 +64,7 @@ pub trait RiskDriver: Driver {
     fn risk(&self, base_url: &str, config: ClientConfig) -> Box<dyn RiskApi>;
 }
 
-impl RiskDriver for Blocking {
-    fn risk(&self, base_url: &str, config: ClientConfig) -> Box<dyn RiskApi> {
-        Box::new(self.make(base_url, config))
-    }
-}
-
-impl RiskDriver for Async {
+impl<D: Make> RiskDriver for D {
     fn risk(&self, base_url: &str, config: ClientConfig) -> Box<dyn RiskApi> {
         Box::new(self.make(base_url, config))
     }

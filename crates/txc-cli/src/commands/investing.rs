@@ -2,14 +2,14 @@
 //! `txc interest` and `txc resolve-investment`, with the blocking client.
 
 use txc_blocking::investments::{
-    CloseInvestment, InterestPaymentsQuery, Invest, InvestmentStatus, InvestmentsQuery,
-    SmartPlansQuery,
+    CloseInvestment, InterestPaymentsQuery, InterestPaymentsQueryBuilder, Invest, InvestmentStatus,
+    InvestmentsQuery, InvestmentsQueryBuilder, SmartPlansQuery,
 };
 use txc_blocking::outcomes::{InvestResolution, Invested, NonceMode, PendingInvestment};
 
 use txc_blocking::Client;
 
-use super::{Outcome, attempt, change, client_for, live_client, read, reads_only};
+use super::{Outcome, attempt, change, client_for, given, live_client, read, reads_only};
 use crate::args::{
     GlobalArgs, InterestArgs, InvestArgs, InvestmentStatusArg, InvestmentsArgs,
     ResolveInvestmentArgs,
@@ -74,25 +74,16 @@ pub(crate) fn investments(
     global: &GlobalArgs,
     args: &InvestmentsArgs,
 ) -> Result<Outcome, CliError> {
-    let mut builder = InvestmentsQuery::builder();
-    if let Some(id) = &args.id {
-        builder = builder.id(id);
-    }
-    if let Some(ticker) = &args.ticker {
-        builder = builder.ticker(ticker.as_str());
-    }
-    if let Some(status) = args.status {
-        builder = builder.status(match status {
-            InvestmentStatusArg::Active => InvestmentStatus::Active,
-            InvestmentStatusArg::Closed => InvestmentStatus::Closed,
-        });
-    }
-    if let Some(limit) = args.limit {
-        builder = builder.limit(limit);
-    }
-    if let Some(offset) = args.offset {
-        builder = builder.offset(offset);
-    }
+    type B = InvestmentsQueryBuilder;
+    let status = |status| match status {
+        InvestmentStatusArg::Active => InvestmentStatus::Active,
+        InvestmentStatusArg::Closed => InvestmentStatus::Closed,
+    };
+    let builder = given(InvestmentsQuery::builder(), args.id.as_deref(), B::id);
+    let builder = given(builder, args.ticker.as_deref(), B::ticker);
+    let builder = given(builder, args.status.map(status), B::status);
+    let builder = given(builder, args.page.limit, B::limit);
+    let builder = given(builder, args.page.offset, B::offset);
     read(global, &builder.build()?, Outcome::Investments)
 }
 
@@ -113,19 +104,15 @@ pub(crate) fn close_investment(global: &GlobalArgs, id: &str) -> Result<Outcome,
 
 /// `txc interest`.
 pub(crate) fn interest(global: &GlobalArgs, args: &InterestArgs) -> Result<Outcome, CliError> {
-    let mut builder = InterestPaymentsQuery::builder();
-    if let Some(plan_id) = &args.plan_id {
-        builder = builder.plan_id(plan_id);
-    }
-    if let Some(ticker) = &args.ticker {
-        builder = builder.ticker(ticker.as_str());
-    }
-    if let Some(limit) = args.limit {
-        builder = builder.limit(limit);
-    }
-    if let Some(offset) = args.offset {
-        builder = builder.offset(offset);
-    }
+    type B = InterestPaymentsQueryBuilder;
+    let builder = given(
+        InterestPaymentsQuery::builder(),
+        args.plan_id.as_deref(),
+        B::plan_id,
+    );
+    let builder = given(builder, args.ticker.as_deref(), B::ticker);
+    let builder = given(builder, args.page.limit, B::limit);
+    let builder = given(builder, args.page.offset, B::offset);
     read(global, &builder.build()?, Outcome::InterestPayments)
 }
 
