@@ -26,8 +26,9 @@ use crate::{ClientCore, Error, Machine, Response, Step, TransportError};
 /// (`POST /api/v4/collateral-account/hedge-mode`, one request, rate limit 12 000 / 10 s); every
 /// later one uses what was read, shared by every client of the key in the process. It is read
 /// again after the exchange refuses an order with code 114 (the mode was changed elsewhere),
-/// and set without a read after this client switches the mode. If the read fails, the order is
-/// sent unchecked — the exchange still refuses a wrong side (code 114), and the read's failure
+/// and set without a read after this client switches the mode. One read at a time: orders
+/// made while another reads it (a burst at start-up) go unchecked rather than each reading it
+/// too. If the read fails, the order is sent unchecked — the exchange still refuses a wrong side (code 114), and the read's failure
 /// never makes an order's outcome look unknown. [`ModeCheck::Declared`] starts from a mode the
 /// caller knows (no read); [`ModeCheck::Off`] checks nothing.
 ///
@@ -75,6 +76,8 @@ pub(crate) struct ModeCache {
 const UNKNOWN: u8 = 0;
 const ONE_WAY: u8 = 1;
 const HEDGE: u8 = 2;
+/// Unknown, and one call is reading it.
+const READING: u8 = 3;
 
 impl ModeCache {
     /// The cache of `api_key` on the exchange at `base_url`.
@@ -97,6 +100,16 @@ impl ModeCache {
         }
     }
 
+    /// The right to read the mode, when it is unknown and no other call is reading it:
+    /// held while the read is under way, given back (the mode still unknown) when dropped
+    /// before the mode was recorded.
+    pub(crate) fn start_reading(&self) -> Option<Reading> {
+        self.mode
+            .compare_exchange(UNKNOWN, READING, Ordering::AcqRel, Ordering::Acquire)
+            .ok()
+            .map(|_| Reading(self.mode.clone()))
+    }
+
     /// Records the mode.
     pub(crate) fn set(&self, mode: PositionMode) {
         let code = match mode {
@@ -109,6 +122,18 @@ impl ModeCache {
     /// Forgets the mode: the next check reads it again.
     pub(crate) fn forget(&self) {
         self.mode.store(UNKNOWN, Ordering::Release);
+    }
+}
+
+/// A call's right to read the mode ([`ModeCache::start_reading`]).
+pub(crate) struct Reading(Arc<AtomicU8>);
+
+impl Drop for Reading {
+    fn drop(&mut self) {
+        // Read and recorded, or forgotten meanwhile: nothing to give back.
+        let _ = self
+            .0
+            .compare_exchange(READING, UNKNOWN, Ordering::AcqRel, Ordering::Acquire);
     }
 }
 
@@ -137,8 +162,8 @@ pub fn check_position_side(
 enum Stage<'a, M> {
     /// Check against the known mode, or read it.
     Check(M),
-    /// Reading the mode; then check and run `M`.
-    Learning(Box<Call<'a, HedgeModeQuery>>, M),
+    /// Reading the mode (the only call of the key doing so); then check and run `M`.
+    Learning(Box<Call<'a, HedgeModeQuery>>, M, Reading),
     /// The checked operation.
     Running(M),
     Finished,
@@ -190,15 +215,22 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
                 match self.core.mode.get() {
                     Some(mode) => self.checked(mode, then, now),
                     None => {
-                        let read = Box::new(self.core.call_owned(HedgeModeQuery));
-                        self.stage = Stage::Learning(read, then);
+                        self.stage = match self.core.mode.start_reading() {
+                            Some(reading) => {
+                                let read = Box::new(self.core.call_owned(HedgeModeQuery));
+                                Stage::Learning(read, then, reading)
+                            }
+                            // Another call is reading it: sent unchecked, as after a failed
+                            // read (the exchange refuses a wrong side with 114).
+                            None => Stage::Running(then),
+                        };
                         self.next(now)
                     }
                 }
             }
-            Stage::Learning(mut read, then) => match read.next(now).forward() {
+            Stage::Learning(mut read, then, reading) => match read.next(now).forward() {
                 Ok(step) => {
-                    self.stage = Stage::Learning(read, then);
+                    self.stage = Stage::Learning(read, then, reading);
                     step
                 }
                 Err(Ok(answer)) => {
@@ -221,7 +253,7 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
 
     fn receive(&mut self, response: Result<Response<'_>, TransportError>) {
         match &mut self.stage {
-            Stage::Learning(read, _) => read.receive(response),
+            Stage::Learning(read, _, _) => read.receive(response),
             Stage::Running(then) => then.receive(response),
             Stage::Check(_) | Stage::Finished => {}
         }

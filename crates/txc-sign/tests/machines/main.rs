@@ -3,7 +3,7 @@
 //! order against the order model (`exchange.rs`) — the rule case by case (`reconcile`), by a
 //! stream's events (`resolve_by_events`), exactly once as a property over all scripts
 //! (`exactly_once`); closing a position (`close`) and investing once (`invest_once`) against
-//! their own models.
+//! their own models; the position-mode check before an order (`preflight`).
 
 #![allow(
     clippy::unwrap_used,
@@ -16,6 +16,7 @@ mod close;
 mod exactly_once;
 mod exchange;
 mod invest_once;
+mod preflight;
 mod reconcile;
 mod resolve_by_events;
 mod retry_and_call;
