@@ -5,8 +5,8 @@
 use std::time::SystemTime;
 
 use txc_sign::{ClientConfig, ClientCore, Credentials, Machine, ModeCheck, Response, Step};
-use txc_types::orders::{CollateralMarketOrder, Side};
 use txc_types::endpoint::Endpoint;
+use txc_types::orders::{CollateralMarketOrder, Side};
 use txc_types::positions::HedgeModeQuery;
 
 use crate::exchange::start;
@@ -45,12 +45,12 @@ fn the_mode_is_read_by_one_call_at_a_time() {
     let mut second = core.preflight(&b, core.place(&b));
     assert_eq!(sends(&mut first, start()), HedgeModeQuery::PATH);
     // Made while the first reads: unchecked, no second read.
-    assert_eq!(sends(&mut second, start()), "/api/v4/order/collateral/market");
+    assert_eq!(sends(&mut second, start()), CollateralMarketOrder::PATH);
     first.receive(Ok(Response::new(200, br#"{"hedgeMode":false}"#)));
-    assert_eq!(sends(&mut first, start()), "/api/v4/order/collateral/market");
+    assert_eq!(sends(&mut first, start()), CollateralMarketOrder::PATH);
     // Known now: checked without a read.
     let mut third = core.preflight(&c, core.place(&c));
-    assert_eq!(sends(&mut third, start()), "/api/v4/order/collateral/market");
+    assert_eq!(sends(&mut third, start()), CollateralMarketOrder::PATH);
 }
 
 #[test]
@@ -68,7 +68,7 @@ fn a_read_that_ends_without_the_mode_gives_the_right_back() {
         403,
         br#"{"code":0,"message":"This endpoint is not allowed for this key"}"#,
     )));
-    assert_eq!(sends(&mut second, start()), "/api/v4/order/collateral/market");
+    assert_eq!(sends(&mut second, start()), CollateralMarketOrder::PATH);
     let mut third = core.preflight(&c, core.place(&c));
     assert_eq!(sends(&mut third, start()), HedgeModeQuery::PATH);
 }
