@@ -408,22 +408,21 @@ mod tests {
     #[derive(Debug, Default)]
     struct Notes(Mutex<Vec<(&'static str, String)>>);
 
-    impl Journal for Notes {
-        fn record(&self, order: &PendingOrder) -> std::io::Result<()> {
+    impl Notes {
+        fn note(&self, what: &'static str, order: &PendingOrder) -> std::io::Result<()> {
             let id = order.client_order_id().as_str().to_owned();
-            self.0
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(("record", id));
+            let mut notes = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            notes.push((what, id));
             Ok(())
         }
+    }
+
+    impl Journal for Notes {
+        fn record(&self, order: &PendingOrder) -> std::io::Result<()> {
+            self.note("record", order)
+        }
         fn clear(&self, order: &PendingOrder) -> std::io::Result<()> {
-            let id = order.client_order_id().as_str().to_owned();
-            self.0
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(("clear", id));
-            Ok(())
+            self.note("clear", order)
         }
     }
 
