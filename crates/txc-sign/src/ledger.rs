@@ -13,7 +13,7 @@ use txc_types::values::{ClientOrderId, Market};
 
 use crate::evidence::{CREATION_ALLOWANCE, NONCE_WINDOW};
 use crate::stream::{OrderSightings, SightingWatch};
-use crate::{Error, NonceMode, PendingOrder};
+use crate::{AttemptRecord, Error, NonceMode, PendingOrder};
 
 /// Where a client persists each order's pending record before sending it, so that a crash,
 /// a killed process or a dropped future leaves what resolving needs (market, `clientOrderId`,
@@ -59,8 +59,8 @@ impl Slot {
     }
 }
 
-/// The ledger's slots by market, then by `clientOrderId`: looked up by borrowed text, so that
-/// an order's steps allocate no key (a new id's slot is the only one made).
+/// The ledger's slots by market, then by `clientOrderId`: looked up by borrowed text (a
+/// record copies the id for the map's entry; settling copies nothing).
 #[derive(Debug, Default)]
 struct Entries {
     markets: HashMap<String, HashMap<String, Slot>>,
@@ -228,14 +228,22 @@ impl Ledger {
     /// The journal forgets `order` even when this ledger never recorded it (an order resolved
     /// from the journal of a process that died).
     pub(crate) fn settle(&self, order: &PendingOrder, mode: NonceMode, refused: bool) {
-        let last = last_nonce_time(order.attempts(), mode).filter(|_| !refused);
+        let last = kept_time(order.attempts(), mode, refused);
         self.release(order.market(), order.client_order_id(), last);
         self.clear_journal(order);
     }
 
-    /// Forgets the order of `market` with `id`, recorded by this ledger, and — with `last`
-    /// (its last attempt's nonce time) — remembers the id for the reuse check.
-    pub(crate) fn settle_at(&self, market: &Market, id: &ClientOrderId, last: Option<u64>) {
+    /// [`settle`](Self::settle) for an order this ledger recorded, of `market` with `id`, sent
+    /// in `attempts`: the journal forgets the record the ledger held.
+    pub(crate) fn settle_recorded<'a>(
+        &self,
+        market: &Market,
+        id: &ClientOrderId,
+        attempts: impl IntoIterator<Item = &'a AttemptRecord>,
+        mode: NonceMode,
+        refused: bool,
+    ) {
+        let last = kept_time(attempts, mode, refused);
         if let Some(recorded) = self.release(market, id, last) {
             self.clear_journal(&recorded);
         }
@@ -327,10 +335,20 @@ impl Entries {
     }
 }
 
+/// The time a settled order's id is kept with (its last attempt's nonce time), unless the
+/// exchange refused every attempt: nothing of it can exist, and the id is free at once.
+fn kept_time<'a>(
+    attempts: impl IntoIterator<Item = &'a AttemptRecord>,
+    mode: NonceMode,
+    refused: bool,
+) -> Option<u64> {
+    last_nonce_time(attempts, mode).filter(|_| !refused)
+}
+
 /// The nonce time of the last of `attempts` (ms): the nonce in window mode, the signing time
 /// in strict mode.
 pub(crate) fn last_nonce_time<'a>(
-    attempts: impl IntoIterator<Item = &'a crate::AttemptRecord>,
+    attempts: impl IntoIterator<Item = &'a AttemptRecord>,
     mode: NonceMode,
 ) -> Option<u64> {
     attempts
@@ -432,10 +450,12 @@ mod tests {
         let ledger = Ledger::new(Some(notes.clone()), OrderSightings::new());
         assert!(ledger.record(order("BTC_USDT", "a", 1), Some(1)).is_ok());
         assert!(ledger.record(order("BTC_USDT", "a", 2), None).is_ok());
-        ledger.settle_at(
+        ledger.settle_recorded(
             &"BTC_USDT".parse().unwrap_or_else(|_| panic!("market")),
             &"a".parse().unwrap_or_else(|_| panic!("id")),
-            Some(2),
+            order("BTC_USDT", "a", 2).attempts(),
+            NonceMode::Window,
+            false,
         );
         // Read from the journal by another process, resolved here: cleared all the same.
         ledger.settle(&order("BTC_USDT", "b", 3), NonceMode::Window, false);

@@ -110,13 +110,14 @@ impl<O: NewOrder> Machine for Place<'_, O> {
             Step::Done(done) => {
                 let in_use = matches!(done, Err(Error::ClientOrderIdInUse { .. }));
                 if self.standalone && !in_use {
-                    let attempts = self.earlier.attempts().iter().chain(self.call.attempts());
-                    let last =
-                        last_nonce_time(attempts, self.core.nonce_mode()).filter(|_| done.is_ok());
                     let earlier = &self.earlier;
-                    self.core
-                        .ledger()
-                        .settle_at(earlier.market(), earlier.client_order_id(), last);
+                    self.core.ledger().settle_recorded(
+                        earlier.market(),
+                        earlier.client_order_id(),
+                        earlier.attempts().iter().chain(self.call.attempts()),
+                        self.core.nonce_mode(),
+                        done.is_err(),
+                    );
                 }
                 Step::Done(done)
             }

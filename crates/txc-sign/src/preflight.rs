@@ -28,9 +28,10 @@ use crate::{ClientCore, Error, Machine, Response, Step, TransportError};
 /// again after the exchange refuses an order with code 114 (the mode was changed elsewhere),
 /// and set without a read after this client switches the mode. One read at a time: orders
 /// made while another reads it (a burst at start-up) go unchecked rather than each reading it
-/// too. If the read fails, the order is sent unchecked — the exchange still refuses a wrong side (code 114), and the read's failure
-/// never makes an order's outcome look unknown. [`ModeCheck::Declared`] starts from a mode the
-/// caller knows (no read); [`ModeCheck::Off`] checks nothing.
+/// too. If the read fails, the order is sent unchecked — the exchange still refuses a wrong
+/// side (code 114), and the read's failure never makes an order's outcome look unknown.
+/// [`ModeCheck::Declared`] starts from a mode the caller knows (no read); [`ModeCheck::Off`]
+/// checks nothing.
 ///
 /// **What is refused** (with [`Error::InvalidRequest`] on `positionSide`, naming the mode and
 /// the fix; nothing is sent):
