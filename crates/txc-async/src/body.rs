@@ -10,27 +10,32 @@ use crate::error_map::{too_large, transport_error};
 use crate::transport::RawResponse;
 
 /// The status, headers and at most `max` bytes of body.
-pub(crate) async fn read_capped(
+///
+/// A function returning an `async move` block rather than an `async fn`, which would hold
+/// the response twice in every call's future (as passed, and moved into its body).
+pub(crate) fn read_capped(
     mut response: reqwest::Response,
     max: usize,
-) -> Result<RawResponse, TransportError> {
+) -> impl Future<Output = Result<RawResponse, TransportError>> {
     let status = response.status().as_u16();
     let headers = std::mem::take(response.headers_mut());
     let announced = response.content_length();
-    if announced.is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX)) {
-        return Err(too_large());
-    }
-    let capacity = announced.map_or(0, |n| usize::try_from(n).unwrap_or(max));
-    let mut body = Vec::with_capacity(capacity.min(max));
-    while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
-        if chunk.len() > max.saturating_sub(body.len()) {
+    async move {
+        if announced.is_some_and(|n| n > u64::try_from(max).unwrap_or(u64::MAX)) {
             return Err(too_large());
         }
-        body.extend_from_slice(&chunk);
+        let capacity = announced.map_or(0, |n| usize::try_from(n).unwrap_or(max));
+        let mut body = Vec::with_capacity(capacity.min(max));
+        while let Some(chunk) = response.chunk().await.map_err(transport_error)? {
+            if chunk.len() > max.saturating_sub(body.len()) {
+                return Err(too_large());
+            }
+            body.extend_from_slice(&chunk);
+        }
+        Ok(RawResponse {
+            status,
+            headers,
+            body,
+        })
     }
-    Ok(RawResponse {
-        status,
-        headers,
-        body,
-    })
 }

@@ -64,19 +64,25 @@ pub(crate) struct RawResponse {
 }
 
 /// Sends `signed` to `url` and reads the response, at most `max_response_bytes` of body.
-pub(crate) async fn round_trip(
+///
+/// The request is built before the future: only reqwest's (boxed) future and the response
+/// are held across the awaits, not the URL and the signed request as well.
+pub(crate) fn round_trip(
     client: &reqwest::Client,
     url: reqwest::Url,
     signed: SignedRequest,
     max_response_bytes: usize,
-) -> Result<RawResponse, TransportError> {
+) -> impl Future<Output = Result<RawResponse, TransportError>> {
     let mut request = reqwest::Request::new(signed.method(), url);
     *request.headers_mut() = signed.headers();
     if signed.is_signed() {
         *request.body_mut() = Some(signed.into_body().into());
     }
-    let response = client.execute(request).await.map_err(transport_error)?;
-    read_capped(response, max_response_bytes).await
+    let sent = client.execute(request);
+    async move {
+        let response = sent.await.map_err(transport_error)?;
+        read_capped(response, max_response_bytes).await
+    }
 }
 
 #[cfg(test)]
