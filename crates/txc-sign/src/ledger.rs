@@ -4,6 +4,8 @@
 //! window).
 
 use std::collections::HashMap;
+
+use rustc_hash::FxBuildHasher;
 use std::collections::hash_map::Entry;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -59,11 +61,16 @@ impl Slot {
     }
 }
 
+/// A map keyed by a market or a `clientOrderId`, hashed with FxHash: the keys are the
+/// caller's own (nothing from the network), and std's SipHash was about 1 k instructions of
+/// every order's bookkeeping (BENCHMARKS.md, issue 27).
+type Map<V> = HashMap<String, V, FxBuildHasher>;
+
 /// The ledger's slots by market, then by `clientOrderId`: looked up by borrowed text (a
 /// record copies the id for the map's entry; settling copies nothing).
 #[derive(Debug, Default)]
 struct Entries {
-    markets: HashMap<String, HashMap<String, Slot>>,
+    markets: Map<Map<Slot>>,
     /// How many slots hold a settled id.
     settled: usize,
     /// How many settled ids trigger dropping the old ones (amortized: twice what was left).
@@ -77,11 +84,7 @@ impl Entries {
 
     /// Runs `f` on the slots of `market`'s ids, made if there are none (without a copy of the
     /// market's name when there are).
-    fn with_ids<R>(
-        &mut self,
-        market: &Market,
-        f: impl FnOnce(&mut HashMap<String, Slot>) -> R,
-    ) -> R {
+    fn with_ids<R>(&mut self, market: &Market, f: impl FnOnce(&mut Map<Slot>) -> R) -> R {
         if let Some(ids) = self.markets.get_mut(market.as_str()) {
             return f(ids);
         }
