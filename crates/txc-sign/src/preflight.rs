@@ -160,13 +160,18 @@ pub fn check_position_side(
     })
 }
 
-enum Stage<'a, M> {
+/// Where a [`Preflight`] is; the operation itself stays in place beside it.
+enum Stage<'a> {
     /// Check against the known mode, or read it.
-    Check(M),
-    /// Reading the mode (the only call of the key doing so); then check and run `M`.
-    Learning(Box<Call<'a, HedgeModeQuery>>, M, Reading),
+    Check,
+    /// Reading the mode (the only call of the key doing so); then check and run the operation.
+    /// The right to read is held until this stage ends.
+    Learning {
+        read: Box<Call<'a, HedgeModeQuery>>,
+        _reading: Reading,
+    },
     /// The checked operation.
-    Running(M),
+    Running,
     Finished,
 }
 
@@ -176,7 +181,10 @@ enum Stage<'a, M> {
 pub struct Preflight<'a, M> {
     core: &'a ClientCore,
     side: Option<PositionSide>,
-    stage: Stage<'a, M>,
+    /// The operation: never moved, only its stage changes (moving it in and out of the stage
+    /// copied the whole order machine several times per order; BENCHMARKS.md, issue 27).
+    then: M,
+    stage: Stage<'a>,
 }
 
 impl<'a, M> Preflight<'a, M> {
@@ -184,7 +192,8 @@ impl<'a, M> Preflight<'a, M> {
         Self {
             core,
             side,
-            stage: Stage::Check(then),
+            then,
+            stage: Stage::Check,
         }
     }
 }
@@ -193,90 +202,82 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
     type Output = Result<T, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
-        // The operation's steps run in place: moving it out and back at every step copied
-        // the whole machine twice a step.
-        if let Stage::Running(then) = &mut self.stage {
-            let step = then.next(now);
-            if let Step::Done(result) = &step {
-                self.stage = Stage::Finished;
-                if let Err(e) = result
-                    && e.api().is_some_and(|a| a.code == Some(114))
-                {
-                    self.core.mode.forget();
+        loop {
+            match &mut self.stage {
+                Stage::Running => {
+                    let step = self.then.next(now);
+                    if let Step::Done(result) = &step {
+                        self.stage = Stage::Finished;
+                        if let Err(e) = result
+                            && e.api().is_some_and(|a| a.code == Some(114))
+                        {
+                            self.core.mode.forget();
+                        }
+                    }
+                    return step;
                 }
-            }
-            return step;
-        }
-        match std::mem::replace(&mut self.stage, Stage::Finished) {
-            Stage::Check(then) => {
-                if self.core.mode_check == ModeCheck::Off {
-                    self.stage = Stage::Running(then);
-                    return self.next(now);
+                Stage::Check if self.core.mode_check == ModeCheck::Off => {
+                    self.stage = Stage::Running;
                 }
-                match self.core.mode.get() {
-                    Some(mode) => self.checked(mode, then, now),
+                Stage::Check => match self.core.mode.get() {
+                    Some(mode) => {
+                        if let Err(refused) = self.check(mode) {
+                            return Step::Done(Err(refused));
+                        }
+                    }
                     None => {
                         self.stage = match self.core.mode.start_reading() {
-                            Some(reading) => {
-                                let read = Box::new(self.core.call_owned(HedgeModeQuery));
-                                Stage::Learning(read, then, reading)
-                            }
+                            Some(reading) => Stage::Learning {
+                                read: Box::new(self.core.call_owned(HedgeModeQuery)),
+                                _reading: reading,
+                            },
                             // Another call is reading it: sent unchecked, as after a failed
                             // read (the exchange refuses a wrong side with 114).
-                            None => Stage::Running(then),
+                            None => Stage::Running,
                         };
-                        self.next(now)
                     }
-                }
+                },
+                Stage::Learning { read, .. } => match read.next(now).forward() {
+                    Ok(step) => return step,
+                    Err(Ok(answer)) => {
+                        self.core.mode.set(answer.mode());
+                        if let Err(refused) = self.check(answer.mode()) {
+                            return Step::Done(Err(refused));
+                        }
+                    }
+                    // Unread: sent unchecked; the exchange still refuses a wrong side (114).
+                    Err(Err(_)) => self.stage = Stage::Running,
+                },
+                Stage::Finished => return Step::after_end("preflight", "the operation"),
             }
-            Stage::Learning(mut read, then, reading) => match read.next(now).forward() {
-                Ok(step) => {
-                    self.stage = Stage::Learning(read, then, reading);
-                    step
-                }
-                Err(Ok(answer)) => {
-                    self.core.mode.set(answer.mode());
-                    self.checked(answer.mode(), then, now)
-                }
-                // Unread: sent unchecked; the exchange still refuses a wrong side (114).
-                Err(Err(_)) => {
-                    self.stage = Stage::Running(then);
-                    self.next(now)
-                }
-            },
-            Stage::Running(then) => {
-                self.stage = Stage::Running(then);
-                self.next(now)
-            }
-            Stage::Finished => Step::after_end("preflight", "the operation"),
         }
     }
 
     fn receive(&mut self, response: Result<Response<'_>, TransportError>) {
         match &mut self.stage {
-            Stage::Learning(read, _, _) => read.receive(response),
-            Stage::Running(then) => then.receive(response),
-            Stage::Check(_) | Stage::Finished => {}
+            Stage::Learning { read, .. } => read.receive(response),
+            Stage::Running => self.then.receive(response),
+            Stage::Check | Stage::Finished => {}
         }
     }
 
     fn wake(&self) -> Option<crate::stream::Wake<'_>> {
         match &self.stage {
-            Stage::Running(then) => then.wake(),
+            Stage::Running => self.then.wake(),
             _ => None,
         }
     }
 }
 
-impl<T, M: Machine<Output = Result<T, Error>>> Preflight<'_, M> {
-    fn checked(&mut self, mode: PositionMode, then: M, now: SystemTime) -> Step<Result<T, Error>> {
-        match check_position_side(mode, self.side) {
-            Ok(()) => {
-                self.stage = Stage::Running(then);
-                self.next(now)
-            }
-            Err(refused) => Step::Done(Err(refused.into())),
-        }
+impl<M> Preflight<'_, M> {
+    /// Checks the side against `mode`: on to the operation, or finished with the refusal.
+    fn check(&mut self, mode: PositionMode) -> Result<(), Error> {
+        let checked = check_position_side(mode, self.side);
+        self.stage = match checked {
+            Ok(()) => Stage::Running,
+            Err(_) => Stage::Finished,
+        };
+        checked.map_err(Error::from)
     }
 }
 
