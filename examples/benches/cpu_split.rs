@@ -14,13 +14,7 @@
 //! target/release/deps/cpu_split-… txc` (the binary `cargo bench -p txc-examples --bench
 //! cpu_split --no-run` names).
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::print_stdout,
-    missing_docs
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::print_stdout)]
 
 mod support;
 
