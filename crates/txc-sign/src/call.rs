@@ -94,6 +94,42 @@ impl<E> std::ops::Deref for Held<'_, E> {
 }
 
 impl<'a, E: Endpoint> Call<'a, E> {
+    /// The next attempt, when the state is ready for one (not before `not_before`): a wait,
+    /// or the request signed afresh, or the failure to sign it.
+    fn ready(
+        &mut self,
+        not_before: Option<SystemTime>,
+        now: SystemTime,
+    ) -> Step<Result<E::Response, Error>> {
+        let wait = not_before
+            .and_then(|t| t.duration_since(now).ok())
+            .filter(|d| !d.is_zero())
+            .or_else(|| E::SIGNED.then(|| self.core.pace(now)).flatten());
+        if let Some(wait) = wait {
+            return Step::Wait(wait);
+        }
+        if let Some(step) = self.throttle(now) {
+            return step;
+        }
+        self.blocked_since = None;
+        match self.core.prepare(&*self.endpoint, now) {
+            Ok(signed) => {
+                self.attempts.push(AttemptRecord {
+                    nonce: signed.nonce(),
+                    signed_at: now,
+                });
+                let attempt = u32::try_from(self.attempts.len()).unwrap_or(u32::MAX);
+                self.trace = Some(Attempt::start(E::OPERATION, attempt));
+                self.state = State::Sent;
+                Step::Send(signed)
+            }
+            Err(error) => {
+                self.state = State::Finished;
+                Step::Done(Err(error))
+            }
+        }
+    }
+
     pub(crate) fn new(core: &'a ClientCore, endpoint: Held<'a, E>) -> Self {
         Self {
             core,
@@ -190,7 +226,16 @@ impl<E: Endpoint> Machine for Call<'_, E> {
     type Output = Result<E::Response, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
-        match std::mem::replace(&mut self.state, State::Finished) {
+        // Only a received outcome is taken out of the state: replacing the whole state at every
+        // step copied the largest variant (the decoded answer's room) each time.
+        let taken = match self.state {
+            State::Ready { not_before } => return self.ready(not_before, now),
+            State::Finished => return Step::after_end("call", "the call"),
+            State::Sent | State::Received(..) => {
+                std::mem::replace(&mut self.state, State::Finished)
+            }
+        };
+        match taken {
             State::Received(outcome, date) => {
                 if let (Some(trace), Some(last)) = (&self.trace, self.attempts.last()) {
                     trace.latency(now.duration_since(last.signed_at).unwrap_or_default());
@@ -213,35 +258,8 @@ impl<E: Endpoint> Machine for Call<'_, E> {
                 );
                 self.judge(Err(lost.into()), now)
             }
-            State::Ready { not_before } => {
-                let wait = not_before
-                    .and_then(|t| t.duration_since(now).ok())
-                    .filter(|d| !d.is_zero())
-                    .or_else(|| E::SIGNED.then(|| self.core.pace(now)).flatten());
-                if let Some(wait) = wait {
-                    self.state = State::Ready { not_before };
-                    return Step::Wait(wait);
-                }
-                self.state = State::Ready { not_before };
-                if let Some(step) = self.throttle(now) {
-                    return step;
-                }
-                self.blocked_since = None;
-                match self.core.prepare(&*self.endpoint, now) {
-                    Ok(signed) => {
-                        self.attempts.push(AttemptRecord {
-                            nonce: signed.nonce(),
-                            signed_at: now,
-                        });
-                        let attempt = u32::try_from(self.attempts.len()).unwrap_or(u32::MAX);
-                        self.trace = Some(Attempt::start(E::OPERATION, attempt));
-                        self.state = State::Sent;
-                        Step::Send(signed)
-                    }
-                    Err(error) => Step::Done(Err(error)),
-                }
-            }
-            State::Finished => Step::after_end("call", "the call"),
+            // Handled above, without taking the state out.
+            State::Ready { .. } | State::Finished => Step::after_end("call", "the call"),
         }
     }
 
