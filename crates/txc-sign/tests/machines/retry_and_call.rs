@@ -12,6 +12,7 @@ use txc_sign::{
 use txc_types::endpoint::EndpointKind;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, Side};
+use txc_types::positions::PositionHistoryQuery;
 
 const ORDER: &str = r#"{"orderId":4180284841,"clientOrderId":"","market":"BTC_USDT","side":"buy","type":"market","timestamp":1595792396.165973,"dealMoney":"650","dealStock":"0.01","amount":"0.01","left":"0","dealFee":"0.65","status":"FILLED"}"#;
 const TOO_MANY: &str = r#"{"code":0,"errors":{},"message":"Too many requests."}"#;
@@ -298,6 +299,30 @@ fn a_request_without_a_response_is_an_unknown_outcome() {
     assert!(e.outcome_unknown(), "{e}");
     // A finished call stays finished.
     assert!(matches!(call.next(now()), Step::Done(Err(_))));
+}
+
+#[test]
+fn a_call_that_cannot_be_signed_ends_and_stays_ended() {
+    // An end date a minute past the exchange's time breaks a rule checked when signing.
+    let now_s = now().duration_since(UNIX_EPOCH).unwrap().as_secs();
+    let query = PositionHistoryQuery::builder()
+        .end_date(now_s + 60)
+        .build()
+        .unwrap();
+    let core = core();
+    let mut call = core.call(&query);
+    let Step::Done(Err(Error::InvalidRequest(refused))) = call.next(now()) else {
+        panic!("signed")
+    };
+    assert_eq!(refused.field(), "endDate");
+    assert!(call.attempts().is_empty());
+    // Asked again, even once the date is no longer ahead: finished, nothing signed.
+    let later = now() + Duration::from_secs(120);
+    let Step::Done(Err(Error::InvalidConfig { reason, .. })) = call.next(later) else {
+        panic!("signed after the end")
+    };
+    assert!(reason.contains("already finished"), "{reason}");
+    assert!(call.attempts().is_empty());
 }
 
 #[test]
