@@ -11,8 +11,8 @@ use crate::order_search::OrderSearch;
 use crate::resolve::{Found, Placed, PlacedOrder, Resolution, Resolve};
 use crate::stream::Wake;
 use crate::{
-    ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError, TransportErrorKind,
-    Unresolved,
+    AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
+    TransportErrorKind, Unresolved,
 };
 
 /// The default most times [`PlaceOnce`] sends one order.
@@ -33,8 +33,9 @@ const CLIENT_ORDER_ID_CODE: i64 = 36;
 pub struct Place<'a, O: NewOrder> {
     core: &'a ClientCore,
     call: Call<'a, O>,
-    /// The attempts of earlier placements of the same order (with `PlaceOnce`).
-    earlier: PendingOrder,
+    /// The attempts of earlier placements of the same order (with `PlaceOnce`). The order's
+    /// market and id are the call's: a record is made from them only when one is needed.
+    earlier: Vec<AttemptRecord>,
     /// Whether the reuse check is still to be made (the first placement only).
     check_reuse: bool,
     /// Whether this placement settles the order's record itself (not inside `PlaceOnce`).
@@ -43,18 +44,17 @@ pub struct Place<'a, O: NewOrder> {
 
 impl<'a, O: NewOrder> Place<'a, O> {
     pub(crate) fn new(core: &'a ClientCore, call: Call<'a, O>, standalone: bool) -> Self {
-        let earlier = PendingOrder::of(call.endpoint());
         Self {
             core,
             call,
-            earlier,
+            earlier: Vec::new(),
             check_reuse: true,
             standalone,
         }
     }
 
-    /// A further placement of an order placed before in `earlier`'s attempts.
-    fn again(core: &'a ClientCore, call: Call<'a, O>, earlier: PendingOrder) -> Self {
+    /// A further placement of an order placed before in the `earlier` attempts.
+    fn again(core: &'a ClientCore, call: Call<'a, O>, earlier: Vec<AttemptRecord>) -> Self {
         Self {
             core,
             call,
@@ -71,7 +71,8 @@ impl<'a, O: NewOrder> Place<'a, O> {
 
     /// The order's pending record: every attempt so far, earlier placements' included.
     pub fn pending(&self) -> PendingOrder {
-        let mut pending = self.earlier.clone();
+        let mut pending = PendingOrder::of(self.call.endpoint());
+        pending.push_attempts(&self.earlier);
         pending.push_attempts(self.call.attempts());
         pending
     }
@@ -110,11 +111,11 @@ impl<O: NewOrder> Machine for Place<'_, O> {
             Step::Done(done) => {
                 let in_use = matches!(done, Err(Error::ClientOrderIdInUse { .. }));
                 if self.standalone && !in_use {
-                    let earlier = &self.earlier;
+                    let fields = self.call.endpoint().fields();
                     self.core.ledger().settle_recorded(
-                        earlier.market(),
-                        earlier.client_order_id(),
-                        earlier.attempts().iter().chain(self.call.attempts()),
+                        fields.market(),
+                        fields.client_order_id(),
+                        self.earlier.iter().chain(self.call.attempts()),
                         self.core.nonce_mode(),
                         done.is_err(),
                     );
@@ -207,7 +208,8 @@ impl<'a, O: NewOrder> PlaceOnce<'a, O> {
     fn resend(&mut self, now: SystemTime) -> Step<Result<Placed, Error>> {
         self.placements += 1;
         let call = self.core.call_owned(self.order.clone());
-        self.stage = Stage::Placing(Place::again(self.core, call, self.pending.clone()));
+        let earlier = self.pending.attempts().to_vec();
+        self.stage = Stage::Placing(Place::again(self.core, call, earlier));
         self.next(now)
     }
 }
