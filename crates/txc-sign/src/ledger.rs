@@ -6,7 +6,6 @@
 use std::collections::HashMap;
 
 use rustc_hash::FxBuildHasher;
-use std::collections::hash_map::Entry;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -43,11 +42,63 @@ const KEEP_SETTLED: Duration = Duration::from_secs(30);
 /// The fewest settled ids the ledger holds before it drops old ones.
 const PRUNE_AT: usize = 1_024;
 
+/// One order's record as the ledger holds it: the market and id are the slot's keys.
+#[derive(Debug)]
+struct Held {
+    /// Whether it is a trigger order ([`PendingOrder::with_trigger`]).
+    trigger: bool,
+    /// Every attempt so far.
+    attempts: Vec<AttemptRecord>,
+}
+
+/// An order's record to keep before an attempt: its market and id borrowed from the order,
+/// every attempt so far (the one about to go included).
+#[derive(Debug)]
+pub(crate) struct Record<'a> {
+    pub(crate) market: &'a Market,
+    pub(crate) client_order_id: &'a ClientOrderId,
+    pub(crate) trigger: bool,
+    pub(crate) attempts: Vec<AttemptRecord>,
+}
+
+impl<'a> Record<'a> {
+    /// The record of `order` (its attempts copied).
+    #[cfg(test)]
+    fn of(order: &'a PendingOrder) -> Self {
+        Self {
+            market: order.market(),
+            client_order_id: order.client_order_id(),
+            trigger: order.is_trigger(),
+            attempts: order.attempts().to_vec(),
+        }
+    }
+
+    /// The whole record, for the journal.
+    fn to_pending(&self) -> PendingOrder {
+        pending_order(
+            self.market,
+            self.client_order_id,
+            self.trigger,
+            &self.attempts,
+        )
+    }
+}
+
+/// A [`PendingOrder`] made of its parts.
+fn pending_order(
+    market: &Market,
+    id: &ClientOrderId,
+    trigger: bool,
+    attempts: &[AttemptRecord],
+) -> PendingOrder {
+    PendingOrder::new(market.clone(), id.clone(), attempts.to_vec()).with_trigger(trigger)
+}
+
 /// What the ledger knows of one `(market, clientOrderId)`.
 #[derive(Debug, Default)]
 struct Slot {
     /// The order's record while it is in flight or unresolved.
-    pending: Option<PendingOrder>,
+    pending: Option<Held>,
     /// What the client's streams show of it: kept from before the first attempt until the
     /// outcome is definite, so that resolving finds an event that came meanwhile.
     watch: Option<SightingWatch>,
@@ -64,13 +115,13 @@ impl Slot {
 /// A map keyed by a market or a `clientOrderId`, hashed with FxHash: the keys are the
 /// caller's own (nothing from the network), and std's SipHash was about 1 k instructions of
 /// every order's bookkeeping (BENCHMARKS.md, issue 27).
-type Map<V> = HashMap<String, V, FxBuildHasher>;
+type Map<K, V> = HashMap<K, V, FxBuildHasher>;
 
-/// The ledger's slots by market, then by `clientOrderId`: looked up by borrowed text (a
-/// record copies the id for the map's entry; settling copies nothing).
+/// The ledger's slots by market, then by `clientOrderId`: looked up by borrowed text (a new
+/// slot copies the id for its key; settling copies nothing).
 #[derive(Debug, Default)]
 struct Entries {
-    markets: Map<Map<Slot>>,
+    markets: Map<Market, Map<ClientOrderId, Slot>>,
     /// How many slots hold a settled id.
     settled: usize,
     /// How many settled ids trigger dropping the old ones (amortized: twice what was left).
@@ -84,11 +135,15 @@ impl Entries {
 
     /// Runs `f` on the slots of `market`'s ids, made if there are none (without a copy of the
     /// market's name when there are).
-    fn with_ids<R>(&mut self, market: &Market, f: impl FnOnce(&mut Map<Slot>) -> R) -> R {
+    fn with_ids<R>(
+        &mut self,
+        market: &Market,
+        f: impl FnOnce(&mut Map<ClientOrderId, Slot>) -> R,
+    ) -> R {
         if let Some(ids) = self.markets.get_mut(market.as_str()) {
             return f(ids);
         }
-        f(self.markets.entry(market.as_str().to_owned()).or_default())
+        f(self.markets.entry(market.clone()).or_default())
     }
 
     /// Why a new order with this slot's id, placed at nonce time `now_ms`, must not go.
@@ -181,42 +236,44 @@ impl Ledger {
     /// recorded.
     pub(crate) fn record(
         &self,
-        order: PendingOrder,
+        record: Record<'_>,
         reuse_at: Option<u64>,
     ) -> Result<(), NotRecorded> {
-        let journaled = self.journal.as_ref().map(|j| (j, order.clone()));
+        let journaled = self.journal.as_ref().map(|j| (j, record.to_pending()));
         {
             let mut entries = self.entries();
-            let (market, id) = (order.market(), order.client_order_id());
-            // The slot, made if new, and the reuse check on it.
-            let key = id.as_str().to_owned();
-            let watched = entries.with_ids(market, |ids| {
-                let slot = match ids.entry(key) {
-                    Entry::Occupied(known) => {
-                        let refusal =
-                            reuse_at.and_then(|now| Entries::reuse_refusal(known.get(), now));
-                        if let Some(reason) = refusal {
-                            return Err(NotRecorded::InUse(Error::ClientOrderIdInUse {
-                                client_order_id: known.key().clone(),
-                                reason,
-                            }));
-                        }
-                        known.into_mut()
+            let (market, id) = (record.market, record.client_order_id);
+            // The slot, made if new (the only copy of the id), and the reuse check on it.
+            let watched = entries.with_ids(market, |ids| match ids.get(id.as_str()) {
+                Some(known) => {
+                    if let Some(reason) =
+                        reuse_at.and_then(|now| Entries::reuse_refusal(known, now))
+                    {
+                        return Err(NotRecorded::InUse(Error::ClientOrderIdInUse {
+                            client_order_id: id.as_str().to_owned(),
+                            reason,
+                        }));
                     }
-                    // A refusal needs a slot in use: none is left empty.
-                    Entry::Vacant(new) => new.insert(Slot::default()),
-                };
-                Ok(slot.watch.is_some())
+                    Ok(known.watch.is_some())
+                }
+                // A refusal needs a slot in use: none is left empty.
+                None => {
+                    ids.insert(id.clone(), Slot::default());
+                    Ok(false)
+                }
             })?;
             // Expected only once a stream publishes to the client's sightings: before, no
             // event can come (resolving expects the order itself, and falls back to look-ups).
             let watch = (!watched && self.sightings.is_published_to())
                 .then(|| self.sightings.expect(market.as_str(), id.as_str()));
-            if let Some(slot) = entries.slot(order.market(), order.client_order_id()) {
+            if let Some(slot) = entries.slot(market, id) {
                 if watch.is_some() {
                     slot.watch = watch;
                 }
-                slot.pending = Some(order);
+                slot.pending = Some(Held {
+                    trigger: record.trigger,
+                    attempts: record.attempts,
+                });
             }
         }
         match journaled {
@@ -247,8 +304,9 @@ impl Ledger {
         refused: bool,
     ) {
         let last = kept_time(attempts, mode, refused);
-        if let Some(recorded) = self.release(market, id, last) {
-            self.clear_journal(&recorded);
+        let held = self.release(market, id, last);
+        if let (Some(held), Some(_)) = (held, &self.journal) {
+            self.clear_journal(&pending_order(market, id, held.trigger, &held.attempts));
         }
     }
 
@@ -262,12 +320,7 @@ impl Ledger {
 
     /// Takes the order's slot out of use (its record, when it had one, is returned), keeping
     /// the id with `last`.
-    fn release(
-        &self,
-        market: &Market,
-        id: &ClientOrderId,
-        last: Option<u64>,
-    ) -> Option<PendingOrder> {
+    fn release(&self, market: &Market, id: &ClientOrderId, last: Option<u64>) -> Option<Held> {
         let (pending, watch) = {
             let mut entries = self.entries();
             let known = entries.slot(market, id).map(|slot| {
@@ -287,7 +340,7 @@ impl Ledger {
                             settled: last,
                             ..Slot::default()
                         };
-                        entries.with_ids(market, |ids| ids.insert(id.as_str().to_owned(), slot));
+                        entries.with_ids(market, |ids| ids.insert(id.clone(), slot));
                     }
                     ((None, None), last.is_some(), false)
                 }
@@ -308,13 +361,18 @@ impl Ledger {
 
     /// The orders in flight or unresolved.
     pub(crate) fn pending(&self) -> Vec<PendingOrder> {
-        let mut orders: Vec<PendingOrder> = self
-            .entries()
+        let entries = self.entries();
+        let mut orders: Vec<PendingOrder> = entries
             .markets
-            .values()
-            .flat_map(HashMap::values)
-            .filter_map(|slot| slot.pending.clone())
+            .iter()
+            .flat_map(|(market, ids)| {
+                ids.iter().filter_map(move |(id, slot)| {
+                    let held = slot.pending.as_ref()?;
+                    Some(pending_order(market, id, held.trigger, &held.attempts))
+                })
+            })
             .collect();
+        drop(entries);
         orders.sort_by_key(|o| o.first_signed_at());
         orders
     }
@@ -412,12 +470,24 @@ mod tests {
     fn orders_are_expected_in_the_sightings_once_a_stream_published() {
         let sightings = OrderSightings::new();
         let ledger = Ledger::new(None, sightings.clone());
-        assert!(ledger.record(order("BTC_USDT", "a", 1), Some(1)).is_ok());
+        assert!(
+            ledger
+                .record(Record::of(&order("BTC_USDT", "a", 1)), Some(1))
+                .is_ok()
+        );
         assert_eq!(sightings.expected_len(), 0, "no stream: nothing to expect");
         sightings.publish(&StreamEvent::Subscribed(Channel::OrdersPending));
-        assert!(ledger.record(order("BTC_USDT", "b", 2), Some(2)).is_ok());
+        assert!(
+            ledger
+                .record(Record::of(&order("BTC_USDT", "b", 2)), Some(2))
+                .is_ok()
+        );
         // A further attempt of an order recorded before the stream is expected too.
-        assert!(ledger.record(order("BTC_USDT", "a", 3), None).is_ok());
+        assert!(
+            ledger
+                .record(Record::of(&order("BTC_USDT", "a", 3)), None)
+                .is_ok()
+        );
         assert_eq!(sightings.expected_len(), 2);
         ledger.settle(&order("BTC_USDT", "a", 3), NonceMode::Window, false);
         ledger.settle(&order("BTC_USDT", "b", 2), NonceMode::Window, true);
@@ -451,8 +521,16 @@ mod tests {
     fn the_journal_is_told_each_attempt_and_the_end_even_of_an_order_recorded_elsewhere() {
         let notes = Arc::new(Notes::default());
         let ledger = Ledger::new(Some(notes.clone()), OrderSightings::new());
-        assert!(ledger.record(order("BTC_USDT", "a", 1), Some(1)).is_ok());
-        assert!(ledger.record(order("BTC_USDT", "a", 2), None).is_ok());
+        assert!(
+            ledger
+                .record(Record::of(&order("BTC_USDT", "a", 1)), Some(1))
+                .is_ok()
+        );
+        assert!(
+            ledger
+                .record(Record::of(&order("BTC_USDT", "a", 2)), None)
+                .is_ok()
+        );
         ledger.settle_recorded(
             &"BTC_USDT".parse().unwrap_or_else(|_| panic!("market")),
             &"a".parse().unwrap_or_else(|_| panic!("id")),
@@ -464,7 +542,7 @@ mod tests {
         ledger.settle(&order("BTC_USDT", "b", 3), NonceMode::Window, false);
         // Refused before it was recorded: the journal never hears of it.
         assert!(matches!(
-            ledger.record(order("BTC_USDT", "a", 4), Some(4)),
+            ledger.record(Record::of(&order("BTC_USDT", "a", 4)), Some(4)),
             Err(NotRecorded::InUse(_))
         ));
         let notes = notes
@@ -491,7 +569,7 @@ mod tests {
         let n = u64::try_from(PRUNE_AT).unwrap_or(u64::MAX) + 10;
         for i in 0..n {
             let o = order("BTC_USDT", &format!("id-{i}"), i * step);
-            assert!(ledger.record(o.clone(), Some(i * step)).is_ok());
+            assert!(ledger.record(Record::of(&o), Some(i * step)).is_ok());
             ledger.settle(&o, NonceMode::Window, false);
         }
         let last = (n - 1) * step;
@@ -560,7 +638,8 @@ mod tests {
                         let refused = first
                             && (pending.contains(&key)
                                 || settled.get(&key).is_some_and(|at| now < at + APART));
-                        let got = ledger.record(order(&key.0, &key.1, now), first.then_some(now));
+                        let placed = order(&key.0, &key.1, now);
+                        let got = ledger.record(Record::of(&placed), first.then_some(now));
                         prop_assert_eq!(matches!(got, Err(NotRecorded::InUse(_))), refused);
                         if !refused {
                             pending.insert(key);

@@ -6,7 +6,7 @@ use txc_types::orders::{NewOrder, Order};
 
 use crate::call::Call;
 use crate::evidence::Evidence;
-use crate::ledger::{NotRecorded, last_nonce_time};
+use crate::ledger::{NotRecorded, Record, last_nonce_time};
 use crate::order_search::OrderSearch;
 use crate::resolve::{Found, Placed, PlacedOrder, Resolution, Resolve};
 use crate::stream::Wake;
@@ -76,6 +76,14 @@ impl<'a, O: NewOrder> Place<'a, O> {
         pending.push_attempts(self.call.attempts());
         pending
     }
+
+    /// Every attempt so far, earlier placements' first.
+    fn all_attempts(&self) -> Vec<AttemptRecord> {
+        let mut attempts = Vec::with_capacity(self.earlier.len() + self.call.attempts().len());
+        attempts.extend_from_slice(&self.earlier);
+        attempts.extend_from_slice(self.call.attempts());
+        attempts
+    }
 }
 
 impl<O: NewOrder> Machine for Place<'_, O> {
@@ -88,7 +96,14 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                 let reuse_at = std::mem::take(&mut self.check_reuse)
                     .then(|| last_nonce_time(self.call.attempts(), self.core.nonce_mode()))
                     .flatten();
-                match self.core.ledger().record(self.pending(), reuse_at) {
+                let order = self.call.endpoint();
+                let record = Record {
+                    market: order.fields().market(),
+                    client_order_id: order.fields().client_order_id(),
+                    trigger: order.is_trigger(),
+                    attempts: self.all_attempts(),
+                };
+                match self.core.ledger().record(record, reuse_at) {
                     Ok(()) => Step::Send(request),
                     Err(NotRecorded::InUse(refused)) => Step::Done(Err(refused)),
                     Err(NotRecorded::Journal(e)) => {
