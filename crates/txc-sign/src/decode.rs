@@ -65,8 +65,35 @@ impl<'a> Response<'a> {
     /// The `Date` header (the server's clock, to the second), if present and well-formed.
     pub fn date(&self) -> Option<std::time::SystemTime> {
         let value = self.headers?.get(http::header::DATE)?.to_str().ok()?;
-        httpdate::parse_http_date(value).ok()
+        http_date(value)
     }
+}
+
+/// `value` read as an HTTP date, the thread's last reading reused when the text is the same
+/// (answers within one second carry the same `Date`). The parse was about 700 instructions
+/// and 60 instruction-cache misses of every answer (BENCHMARKS.md, issue 27); the comparison
+/// is of the whole text, so a reuse is exact.
+fn http_date(value: &str) -> Option<std::time::SystemTime> {
+    /// Longer than any HTTP date form (29 to 30 bytes); a longer text is parsed each time.
+    const KEPT: usize = 32;
+    type Last = Option<([u8; KEPT], usize, Option<std::time::SystemTime>)>;
+    thread_local! {
+        static LAST: std::cell::Cell<Last> = const { std::cell::Cell::new(None) };
+    }
+    let bytes = value.as_bytes();
+    let known = LAST.get();
+    if let Some((text, len, parsed)) = known
+        && text.get(..len) == Some(bytes)
+    {
+        return parsed;
+    }
+    let parsed = httpdate::parse_http_date(value).ok();
+    let mut text = [0; KEPT];
+    if let Some(kept) = text.get_mut(..bytes.len()) {
+        kept.copy_from_slice(bytes);
+        LAST.set(Some((text, bytes.len(), parsed)));
+    }
+    parsed
 }
 
 /// Decodes `response` as the response to endpoint `E`.
@@ -489,9 +516,38 @@ pub(crate) fn snippet(body: &[u8]) -> String {
 mod tests {
     #![allow(clippy::unwrap_used)]
 
+    use std::time::{Duration, UNIX_EPOCH};
+
+    use proptest::prelude::*;
     use txc_types::orders::Order;
 
-    use super::parse;
+    use super::{http_date, parse};
+
+    /// A `Date` text: well-formed at a second near now, or one of the other forms, or not a
+    /// date at all, or longer than the kept text.
+    fn date_text() -> impl Strategy<Value = String> {
+        prop_oneof![
+            (1_700_000_000u64..1_700_000_004)
+                .prop_map(|s| httpdate::fmt_http_date(UNIX_EPOCH + Duration::from_secs(s))),
+            Just("Sunday, 06-Nov-94 08:49:37 GMT".to_owned()),
+            Just("Sun Nov  6 08:49:37 1994".to_owned()),
+            "[ -~]{0,40}",
+        ]
+    }
+
+    proptest! {
+        /// Reusing the thread's last reading never changes a reading: in any sequence of
+        /// texts, each reads as httpdate reads it alone.
+        #[test]
+        fn a_reused_date_reads_as_a_fresh_parse(
+            texts in proptest::collection::vec(date_text(), 1..40)
+        ) {
+            for text in texts {
+                let alone = httpdate::parse_http_date(&text).ok();
+                prop_assert_eq!(http_date(&text), alone, "{}", text);
+            }
+        }
+    }
 
     #[test]
     fn parsing_gives_what_from_slice_gives() {
