@@ -4,6 +4,7 @@
 //! window).
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 
 use rustc_hash::FxBuildHasher;
 use std::fmt;
@@ -240,42 +241,37 @@ impl Ledger {
         reuse_at: Option<u64>,
     ) -> Result<(), NotRecorded> {
         let journaled = self.journal.as_ref().map(|j| (j, record.to_pending()));
-        {
-            let mut entries = self.entries();
-            let (market, id) = (record.market, record.client_order_id);
-            // The slot, made if new (the only copy of the id), and the reuse check on it.
-            let watched = entries.with_ids(market, |ids| match ids.get(id.as_str()) {
-                Some(known) => {
-                    if let Some(reason) =
-                        reuse_at.and_then(|now| Entries::reuse_refusal(known, now))
-                    {
+        let Record {
+            market,
+            client_order_id: id,
+            trigger,
+            attempts,
+        } = record;
+        self.entries().with_ids(market, |ids| {
+            // One look-up: the slot, made if new (a copy of the id, the key), and the reuse
+            // check on it.
+            let slot = match ids.entry(id.clone()) {
+                Entry::Occupied(known) => {
+                    let refusal = reuse_at.and_then(|now| Entries::reuse_refusal(known.get(), now));
+                    if let Some(reason) = refusal {
                         return Err(NotRecorded::InUse(Error::ClientOrderIdInUse {
                             client_order_id: id.as_str().to_owned(),
                             reason,
                         }));
                     }
-                    Ok(known.watch.is_some())
+                    known.into_mut()
                 }
                 // A refusal needs a slot in use: none is left empty.
-                None => {
-                    ids.insert(id.clone(), Slot::default());
-                    Ok(false)
-                }
-            })?;
+                Entry::Vacant(new) => new.insert(Slot::default()),
+            };
             // Expected only once a stream publishes to the client's sightings: before, no
             // event can come (resolving expects the order itself, and falls back to look-ups).
-            let watch = (!watched && self.sightings.is_published_to())
-                .then(|| self.sightings.expect(market.as_str(), id.as_str()));
-            if let Some(slot) = entries.slot(market, id) {
-                if watch.is_some() {
-                    slot.watch = watch;
-                }
-                slot.pending = Some(Held {
-                    trigger: record.trigger,
-                    attempts: record.attempts,
-                });
+            if slot.watch.is_none() && self.sightings.is_published_to() {
+                slot.watch = Some(self.sightings.expect(market.as_str(), id.as_str()));
             }
-        }
+            slot.pending = Some(Held { trigger, attempts });
+            Ok(())
+        })?;
         match journaled {
             Some((journal, order)) => journal.record(&order).map_err(NotRecorded::Journal),
             None => Ok(()),
