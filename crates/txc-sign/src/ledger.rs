@@ -5,12 +5,11 @@
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
-
-use rustc_hash::FxBuildHasher;
 use std::fmt;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use rustc_hash::FxBuildHasher;
 use txc_types::values::{ClientOrderId, Market};
 
 use crate::evidence::{CREATION_ALLOWANCE, NONCE_WINDOW};
