@@ -445,6 +445,17 @@ mod tests {
         PendingOrder::new(market, id, vec![attempt])
     }
 
+    /// Records the order `order(market, id, at_ms)` would make.
+    fn record(
+        ledger: &Ledger,
+        market: &str,
+        id: &str,
+        at_ms: u64,
+        reuse_at: Option<u64>,
+    ) -> Result<(), NotRecorded> {
+        ledger.record(Record::of(&order(market, id, at_ms)), reuse_at)
+    }
+
     fn keys(ledger: &Ledger) -> BTreeSet<(String, String)> {
         ledger
             .pending()
@@ -465,24 +476,12 @@ mod tests {
     fn orders_are_expected_in_the_sightings_once_a_stream_published() {
         let sightings = OrderSightings::new();
         let ledger = Ledger::new(None, sightings.clone());
-        assert!(
-            ledger
-                .record(Record::of(&order("BTC_USDT", "a", 1)), Some(1))
-                .is_ok()
-        );
+        assert!(record(&ledger, "BTC_USDT", "a", 1, Some(1)).is_ok());
         assert_eq!(sightings.expected_len(), 0, "no stream: nothing to expect");
         sightings.publish(&StreamEvent::Subscribed(Channel::OrdersPending));
-        assert!(
-            ledger
-                .record(Record::of(&order("BTC_USDT", "b", 2)), Some(2))
-                .is_ok()
-        );
+        assert!(record(&ledger, "BTC_USDT", "b", 2, Some(2)).is_ok());
         // A further attempt of an order recorded before the stream is expected too.
-        assert!(
-            ledger
-                .record(Record::of(&order("BTC_USDT", "a", 3)), None)
-                .is_ok()
-        );
+        assert!(record(&ledger, "BTC_USDT", "a", 3, None).is_ok());
         assert_eq!(sightings.expected_len(), 2);
         ledger.settle(&order("BTC_USDT", "a", 3), NonceMode::Window, false);
         ledger.settle(&order("BTC_USDT", "b", 2), NonceMode::Window, true);
@@ -516,16 +515,8 @@ mod tests {
     fn the_journal_is_told_each_attempt_and_the_end_even_of_an_order_recorded_elsewhere() {
         let notes = Arc::new(Notes::default());
         let ledger = Ledger::new(Some(notes.clone()), OrderSightings::new());
-        assert!(
-            ledger
-                .record(Record::of(&order("BTC_USDT", "a", 1)), Some(1))
-                .is_ok()
-        );
-        assert!(
-            ledger
-                .record(Record::of(&order("BTC_USDT", "a", 2)), None)
-                .is_ok()
-        );
+        assert!(record(&ledger, "BTC_USDT", "a", 1, Some(1)).is_ok());
+        assert!(record(&ledger, "BTC_USDT", "a", 2, None).is_ok());
         ledger.settle_recorded(
             &"BTC_USDT".parse().unwrap_or_else(|_| panic!("market")),
             &"a".parse().unwrap_or_else(|_| panic!("id")),
@@ -537,7 +528,7 @@ mod tests {
         ledger.settle(&order("BTC_USDT", "b", 3), NonceMode::Window, false);
         // Refused before it was recorded: the journal never hears of it.
         assert!(matches!(
-            ledger.record(Record::of(&order("BTC_USDT", "a", 4)), Some(4)),
+            record(&ledger, "BTC_USDT", "a", 4, Some(4)),
             Err(NotRecorded::InUse(_))
         ));
         let notes = notes
