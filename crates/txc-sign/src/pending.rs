@@ -102,7 +102,10 @@ impl PendingOrder {
         self.attempts.iter().map(|a| a.signed_at).max()
     }
 
-    pub(crate) fn push_attempts(&mut self, attempts: &[AttemptRecord]) {
-        self.attempts.extend_from_slice(attempts);
+    pub(crate) fn push_attempts<'a>(
+        &mut self,
+        attempts: impl IntoIterator<Item = &'a AttemptRecord>,
+    ) {
+        self.attempts.extend(attempts.into_iter().copied());
     }
 }

@@ -72,17 +72,13 @@ impl<'a, O: NewOrder> Place<'a, O> {
     /// The order's pending record: every attempt so far, earlier placements' included.
     pub fn pending(&self) -> PendingOrder {
         let mut pending = PendingOrder::of(self.call.endpoint());
-        pending.push_attempts(&self.earlier);
-        pending.push_attempts(self.call.attempts());
+        pending.push_attempts(self.attempts());
         pending
     }
 
     /// Every attempt so far, earlier placements' first.
-    fn all_attempts(&self) -> Vec<AttemptRecord> {
-        let mut attempts = Vec::with_capacity(self.earlier.len() + self.call.attempts().len());
-        attempts.extend_from_slice(&self.earlier);
-        attempts.extend_from_slice(self.call.attempts());
-        attempts
+    fn attempts(&self) -> impl Iterator<Item = &AttemptRecord> {
+        self.earlier.iter().chain(self.call.attempts())
     }
 }
 
@@ -101,7 +97,7 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                     market: order.fields().market(),
                     client_order_id: order.fields().client_order_id(),
                     trigger: order.is_trigger(),
-                    attempts: self.all_attempts(),
+                    attempts: self.attempts().copied().collect(),
                 };
                 match self.core.ledger().record(record, reuse_at) {
                     Ok(()) => Step::Send(request),
@@ -130,7 +126,7 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                     self.core.ledger().settle_recorded(
                         fields.market(),
                         fields.client_order_id(),
-                        self.earlier.iter().chain(self.call.attempts()),
+                        self.attempts(),
                         self.core.nonce_mode(),
                         done.is_err(),
                     );
