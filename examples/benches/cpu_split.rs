@@ -19,7 +19,7 @@
 mod support;
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use support::*;
 use txc_async::reqwest;
@@ -74,24 +74,21 @@ fn main() {
     }
 }
 
-/// Both sides taking turns, round by round.
-fn alternate(rounds: usize, txc: impl Fn(usize), same: impl Fn(usize)) {
-    let timed = |run: &dyn Fn(usize), i: usize| {
-        let start = Instant::now();
-        run(i);
-        start.elapsed()
+/// Both sides taking turns, round by round, which goes first rotating ([`take_turns`], as in
+/// `e2e_paired`).
+fn alternate(rounds: usize, run_txc: impl Fn(usize), run_same: impl Fn(usize)) {
+    let (mut a, mut b) = (0usize, 0usize);
+    let mut txc = || {
+        a += 1;
+        timed(|| run_txc(a))
     };
-    let (mut t, mut s): (Vec<Duration>, Vec<Duration>) = (Vec::new(), Vec::new());
-    for i in 0..WARM_ROUNDS + rounds {
-        let (a, b) = (timed(&txc, i), timed(&same, i));
-        if i >= WARM_ROUNDS {
-            t.push(a);
-            s.push(b);
-        }
-    }
-    t.sort_unstable();
-    s.sort_unstable();
-    let (mt, ms) = (t[t.len() / 2], s[s.len() / 2]);
+    let mut same = || {
+        b += 1;
+        timed(|| run_same(b))
+    };
+    let sides: &mut [&mut dyn FnMut() -> Duration; 2] = &mut [&mut txc, &mut same];
+    take_turns(WARM_ROUNDS, sides);
+    let [mt, ms] = take_turns(rounds, sides);
     println!(
         "alt, {rounds} rounds of {ROUND} orders each: txc {mt:.2?}, same-work {ms:.2?} per round \
          (medians); throughput txc / same-work {:.3}x",
@@ -108,11 +105,7 @@ fn split(name: &str, rounds: usize, run: impl Fn(usize)) {
         println!("cpu_split: /proc/self/task is not readable here (Linux only)");
         return;
     };
-    let start = Instant::now();
-    for i in 0..rounds {
-        run(i);
-    }
-    let wall = start.elapsed().as_secs_f64();
+    let wall = timed(|| (0..rounds).for_each(&run)).as_secs_f64();
     let (sandbox_1, other_1) = thread_cpu().unwrap_or((sandbox_0, other_0));
     let per_order = |seconds: f64| seconds / (rounds * ROUND) as f64 * 1e6;
     println!(

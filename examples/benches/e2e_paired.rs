@@ -23,7 +23,7 @@ mod support;
 
 use std::hint::black_box;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use support::*;
 use txc_async::reqwest;
@@ -42,40 +42,14 @@ fn main() {
     concurrent(&sandbox());
 }
 
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort_unstable();
-    times.get(times.len() / 2).copied().unwrap_or_default()
-}
-
-/// Runs `sides` in turn, `n` times each, the order rotating every time; the medians.
-fn in_turn<const N: usize>(
-    n: usize,
-    sides: &mut [&mut dyn FnMut() -> Duration; N],
-) -> [Duration; N] {
-    let mut times: [Vec<Duration>; N] = std::array::from_fn(|_| Vec::with_capacity(n));
-    for i in 0..n {
-        for k in 0..N {
-            let side = (i + k) % N;
-            times[side].push(sides[side]());
-        }
-    }
-    times.map(median)
-}
-
-fn timed(f: impl FnOnce()) -> Duration {
-    let start = Instant::now();
-    f();
-    start.elapsed()
-}
-
 /// The three sides: txc, the same-work baseline, the pre-signed floor; each call times one.
 type Sides<'a, 'b> = &'a mut [&'b mut dyn FnMut() -> Duration; 3];
 
 /// Takes `warm` turns untimed (connections opened, code paths warm), then `n` timed
-/// [`in_turn`], and reports the medians.
+/// [`take_turns`], and reports the medians.
 fn compare(what: &str, unit: &str, warm: usize, n: usize, sides: Sides<'_, '_>) {
-    in_turn(warm, sides);
-    report(what, unit, in_turn(n, sides));
+    take_turns(warm, sides);
+    report(what, unit, take_turns(n, sides));
 }
 
 fn report(what: &str, unit: &str, [txc, same_work, floor]: [Duration; 3]) {

@@ -1,7 +1,8 @@
-//! What the end-to-end benchmarks share (`e2e` with divan, `e2e_paired` taking turns): the
-//! sandbox, the keys, the orders, and one unit of work per side — a txc call, the same-work
-//! baseline's call, the pre-signed floor's send — for each transport. The other benchmarks
-//! (`events`, `pacing`, `resolve_events`) take their partner sandbox from here.
+//! What the end-to-end benchmarks share (`e2e` with divan, `e2e_paired` and `cpu_split`
+//! taking turns): the sandbox, the keys, the orders, the turn-taking and its medians, and one
+//! unit of work per side — a txc call, the same-work baseline's call, the pre-signed floor's
+//! send — for each transport. The other benchmarks (`events`, `pacing`, `resolve_events`) take
+//! their partner sandbox from here.
 
 // Each benchmark uses most of this, not all of it.
 #![allow(dead_code, unreachable_pub, clippy::indexing_slicing)]
@@ -10,7 +11,7 @@ pub mod raw;
 
 use std::hint::black_box;
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, Instant, SystemTime};
 
 use txc_async::reqwest;
 use txc_blocking::ureq;
@@ -105,6 +106,35 @@ pub fn in_turn<'a, T, const N: usize>(items: &'a [T; N]) -> impl FnMut() -> &'a 
         i += 1;
         &items[i % N]
     }
+}
+
+/// The median of `times` (zero for none).
+pub fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort_unstable();
+    times.get(times.len() / 2).copied().unwrap_or_default()
+}
+
+/// Runs `sides` in turn, `n` times each, the order rotating every time (whatever the shared
+/// host does hits every side alike); each side's median.
+pub fn take_turns<const N: usize>(
+    n: usize,
+    sides: &mut [&mut dyn FnMut() -> Duration; N],
+) -> [Duration; N] {
+    let mut times: [Vec<Duration>; N] = std::array::from_fn(|_| Vec::with_capacity(n));
+    for i in 0..n {
+        for k in 0..N {
+            let side = (i + k) % N;
+            times[side].push(sides[side]());
+        }
+    }
+    times.map(median)
+}
+
+/// How long `f` takes.
+pub fn timed(f: impl FnOnce()) -> Duration {
+    let start = Instant::now();
+    f();
+    start.elapsed()
 }
 
 /// The `i`-th order to place: a buy or a sell of the minimum, built as a user builds each
