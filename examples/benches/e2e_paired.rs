@@ -5,9 +5,9 @@
 //! hits every side alike, so the ratios hold still where `e2e`'s benchmarks, run one after
 //! another, drift by ±30 %. Prints each side's median and the ratios of the medians.
 //!
-//! One sandbox for all sides of a transport: both txc and the same-work baseline send a `clientOrderId`, which
-//! the sandbox looks up by walking every order it holds (issue 27), so they pay alike as it
-//! fills; the floor sends none and does not pay it.
+//! One sandbox for all sides of a transport. Its look-ups are indexed (issue 27), so its cost
+//! per order stays flat as the run fills it; txc and the same-work baseline send a
+//! `clientOrderId` with every order, the floor sends none.
 //!
 //! `cargo bench -p txc-examples --bench e2e_paired`; the figures go to BENCHMARKS.md.
 

@@ -94,7 +94,7 @@ fn pending_order(
     PendingOrder::new(market.clone(), id.clone(), attempts.to_vec()).with_trigger(trigger)
 }
 
-/// What the ledger knows of one `(market, clientOrderId)`.
+/// What the ledger knows of a `(market, clientOrderId)` in use: until its outcome is definite.
 #[derive(Debug, Default)]
 struct Slot {
     /// The order's record while it is in flight or unresolved.
@@ -102,14 +102,6 @@ struct Slot {
     /// What the client's streams show of it: kept from before the first attempt until the
     /// outcome is definite, so that resolving finds an event that came meanwhile.
     watch: Option<SightingWatch>,
-    /// Once settled: the last attempt's nonce time (ms).
-    settled: Option<u64>,
-}
-
-impl Slot {
-    fn is_empty(&self) -> bool {
-        self.pending.is_none() && self.watch.is_none() && self.settled.is_none()
-    }
 }
 
 /// A map keyed by a market or a `clientOrderId`, hashed with FxHash: the keys are the
@@ -117,24 +109,26 @@ impl Slot {
 /// every order's bookkeeping (BENCHMARKS.md, issue 27).
 type Map<K, V> = HashMap<K, V, FxBuildHasher>;
 
-/// The ledger's slots by market, then by `clientOrderId`: looked up by borrowed text (a new
-/// slot copies the id for its key; settling copies nothing).
+/// The ledger's ids by market, then by `clientOrderId`, looked up by borrowed text: the slots
+/// of the ids in use, and apart from them the settled ids with their last attempt's nonce time
+/// (ms), which the ledger keeps for the reuse check.
+///
+/// A settled id takes its key and eight bytes, not a whole slot: a client placing many orders
+/// keeps some seconds' worth of them (BENCHMARKS.md, issue 27). Settling moves the key from
+/// the slot to the settled ids, without a copy.
 #[derive(Debug, Default)]
 struct Entries {
     markets: Map<Market, Map<ClientOrderId, Slot>>,
-    /// How many slots hold a settled id.
-    settled: usize,
+    settled: Map<Market, Map<ClientOrderId, u64>>,
+    /// How many settled ids are kept.
+    settled_len: usize,
     /// How many settled ids trigger dropping the old ones (amortized: twice what was left).
     prune_at: usize,
 }
 
 impl Entries {
-    fn slot(&mut self, market: &Market, id: &ClientOrderId) -> Option<&mut Slot> {
-        self.markets.get_mut(market.as_str())?.get_mut(id.as_str())
-    }
-
-    /// Runs `f` on the slots of `market`'s ids, made if there are none (without a copy of the
-    /// market's name when there are).
+    /// Runs `f` on the slots of `market`'s ids in use, made if there are none (without a copy
+    /// of the market's name when there are).
     fn with_ids<R>(
         &mut self,
         market: &Market,
@@ -146,9 +140,26 @@ impl Entries {
         f(self.markets.entry(market.clone()).or_default())
     }
 
-    /// Why a new order with this slot's id, placed at nonce time `now_ms`, must not go.
-    fn reuse_refusal(slot: &Slot, now_ms: u64) -> Option<String> {
-        if slot.pending.is_some() {
+    /// When `id` on `market` was settled (its last attempt's nonce time, ms), if it is kept.
+    fn settled_at(&self, market: &Market, id: &ClientOrderId) -> Option<u64> {
+        self.settled.get(market.as_str())?.get(id.as_str()).copied()
+    }
+
+    /// Keeps `id` (owned: the key) as settled at `last`.
+    fn settle(&mut self, market: &Market, id: ClientOrderId, last: u64) {
+        let ids = match self.settled.get_mut(market.as_str()) {
+            Some(ids) => ids,
+            None => self.settled.entry(market.clone()).or_default(),
+        };
+        if ids.insert(id, last).is_none() {
+            self.settled_len += 1;
+        }
+    }
+
+    /// Why a new order with an id, placed at nonce time `now_ms`, must not go: an order with
+    /// the id is in flight or unresolved (`pending`), or was settled at `settled`, too recently.
+    fn reuse_refusal(pending: bool, settled: Option<u64>, now_ms: u64) -> Option<String> {
+        if pending {
             return Some(
                 "an earlier order of this client with the same clientOrderId on this market is \
                  still in flight or unresolved; resolve it (the client's pending_orders) before \
@@ -156,7 +167,7 @@ impl Entries {
                     .to_owned(),
             );
         }
-        let last = slot.settled?;
+        let last = settled?;
         let apart = ms(NONCE_WINDOW) * 2 + ms(CREATION_ALLOWANCE);
         (now_ms < last.saturating_add(apart)).then(|| {
             format!(
@@ -170,26 +181,17 @@ impl Entries {
 
     /// Drops the settled ids older than [`KEEP_SETTLED`] before `last`, once there are many.
     fn prune(&mut self, last: u64) {
-        if self.settled < self.prune_at.max(PRUNE_AT) {
+        if self.settled_len < self.prune_at.max(PRUNE_AT) {
             return;
         }
         let keep = ms(KEEP_SETTLED);
-        let mut settled = 0;
-        for ids in self.markets.values_mut() {
-            ids.retain(|_, slot| {
-                if slot
-                    .settled
-                    .is_some_and(|at| at.saturating_add(keep) < last)
-                {
-                    slot.settled = None;
-                }
-                settled += usize::from(slot.settled.is_some());
-                !slot.is_empty()
-            });
+        for ids in self.settled.values_mut() {
+            ids.retain(|_, at| at.saturating_add(keep) >= last);
         }
+        self.settled.retain(|_, ids| !ids.is_empty());
         self.markets.retain(|_, ids| !ids.is_empty());
-        self.settled = settled;
-        self.prune_at = settled.saturating_mul(2);
+        self.settled_len = self.settled.values().map(HashMap::len).sum();
+        self.prune_at = self.settled_len.saturating_mul(2);
     }
 }
 
@@ -246,23 +248,22 @@ impl Ledger {
             trigger,
             attempts,
         } = record;
-        self.entries().with_ids(market, |ids| {
-            // One look-up: the slot, made if new (a copy of the id, the key), and the reuse
-            // check on it.
-            let slot = match ids.entry(id.clone()) {
-                Entry::Occupied(known) => {
-                    let refusal = reuse_at.and_then(|now| Entries::reuse_refusal(known.get(), now));
-                    if let Some(reason) = refusal {
-                        return Err(NotRecorded::InUse(Error::ClientOrderIdInUse {
-                            client_order_id: id.as_str().to_owned(),
-                            reason,
-                        }));
-                    }
-                    known.into_mut()
-                }
-                // A refusal needs a slot in use: none is left empty.
-                Entry::Vacant(new) => new.insert(Slot::default()),
-            };
+        let mut entries = self.entries();
+        let settled = reuse_at.and_then(|_| entries.settled_at(market, id));
+        entries.with_ids(market, |ids| {
+            // One look-up of the ids in use: the slot's entry (a copy of the id, the key), left
+            // vacant when the order is refused.
+            let entry = ids.entry(id.clone());
+            let pending = matches!(&entry, Entry::Occupied(slot) if slot.get().pending.is_some());
+            if let Some(reason) =
+                reuse_at.and_then(|now| Entries::reuse_refusal(pending, settled, now))
+            {
+                return Err(NotRecorded::InUse(Error::ClientOrderIdInUse {
+                    client_order_id: id.as_str().to_owned(),
+                    reason,
+                }));
+            }
+            let slot = entry.or_default();
             // Expected only once a stream publishes to the client's sightings: before, no
             // event can come (resolving expects the order itself, and falls back to look-ups).
             if slot.watch.is_none() && self.sightings.is_published_to() {
@@ -271,6 +272,7 @@ impl Ledger {
             slot.pending = Some(Held { trigger, attempts });
             Ok(())
         })?;
+        drop(entries);
         match journaled {
             Some((journal, order)) => journal.record(&order).map_err(NotRecorded::Journal),
             None => Ok(()),
@@ -318,36 +320,16 @@ impl Ledger {
     fn release(&self, market: &Market, id: &ClientOrderId, last: Option<u64>) -> Option<Held> {
         let (pending, watch) = {
             let mut entries = self.entries();
-            let known = entries.slot(market, id).map(|slot| {
-                let newly = last.is_some() && slot.settled.is_none();
-                if last.is_some() {
-                    slot.settled = last;
-                }
-                let taken = (slot.pending.take(), slot.watch.take());
-                (taken, newly, slot.is_empty())
-            });
-            let (taken, newly, empty) = match known {
-                Some(known) => known,
-                None => {
-                    // Never recorded (refused before it was sent): only its id is kept.
-                    if last.is_some() {
-                        let slot = Slot {
-                            settled: last,
-                            ..Slot::default()
-                        };
-                        entries.with_ids(market, |ids| ids.insert(id.clone(), slot));
-                    }
-                    ((None, None), last.is_some(), false)
-                }
+            let (key, slot) = match entries.forget(market, id) {
+                Some((key, slot)) => (Some(key), slot),
+                // Never recorded (e.g. refused before it was sent): only its id is kept.
+                None => (None, Slot::default()),
             };
-            if empty {
-                entries.forget(market, id);
-            }
-            entries.settled += usize::from(newly);
             if let Some(last) = last {
+                entries.settle(market, key.unwrap_or_else(|| id.clone()), last);
                 entries.prune(last);
             }
-            taken
+            (slot.pending, slot.watch)
         };
         // Forgotten outside the ledger's lock.
         drop(watch);
@@ -374,20 +356,13 @@ impl Ledger {
 }
 
 impl Entries {
-    /// The slot of `market` and `id`, read only.
-    #[cfg(test)]
-    fn slot_ref(&self, market: &str, id: &str) -> Option<&Slot> {
-        self.markets.get(market)?.get(id)
-    }
-
-    /// Removes the slot of `market` and `id`.
-    fn forget(&mut self, market: &Market, id: &ClientOrderId) {
-        if let Some(ids) = self.markets.get_mut(market.as_str()) {
-            ids.remove(id.as_str());
-            if ids.is_empty() {
-                self.markets.remove(market.as_str());
-            }
-        }
+    /// Takes the slot of `market` and `id` out, with its key. The market's map stays, even
+    /// empty (a client trades few markets; [`prune`](Self::prune) drops the empty ones): an
+    /// order at a time would otherwise make and drop it for every order.
+    fn forget(&mut self, market: &Market, id: &ClientOrderId) -> Option<(ClientOrderId, Slot)> {
+        self.markets
+            .get_mut(market.as_str())?
+            .remove_entry(id.as_str())
     }
 }
 
@@ -560,15 +535,17 @@ mod tests {
         }
         let last = (n - 1) * step;
         let entries = ledger.entries();
-        let kept: usize = entries.markets.values().map(HashMap::len).sum();
-        assert_eq!(kept, entries.settled);
+        assert!(
+            entries.markets.values().all(HashMap::is_empty),
+            "no slot is left once settled"
+        );
+        let kept: usize = entries.settled.values().map(HashMap::len).sum();
+        assert_eq!(kept, entries.settled_len);
         // Pruned once at PRUNE_AT: what is left is at most KEEP_SETTLED old at that point.
         let keep = usize::try_from(ms(KEEP_SETTLED) / step).unwrap_or(usize::MAX);
         assert!(kept <= keep + 1 + 10, "{kept} kept");
-        let recent = entries
-            .slot_ref("BTC_USDT", &format!("id-{}", n - 1))
-            .and_then(|slot| slot.settled);
-        assert_eq!(recent, Some(last));
+        let recent = entries.settled["BTC_USDT"].get(format!("id-{}", n - 1).as_str());
+        assert_eq!(recent, Some(&last));
     }
 
     #[derive(Debug, Clone)]
