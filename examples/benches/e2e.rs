@@ -17,8 +17,8 @@
 //! (nonce, `clientOrderId`, signing, the request value, decoding a canned answer) and its
 //! parts, beside the same-work baseline's signing and decoding.
 //!
-//! Each benchmark starts on a fresh sandbox (`support::sandbox`: its `clientOrderId` look-ups
-//! slow down as orders accumulate), which shares the two cores with the client. The `canned`
+//! Each benchmark starts on a fresh sandbox (`support::sandbox`), which shares the two cores
+//! with the client. The `canned`
 //! benchmarks send the pre-signed requests to a bare axum server that answers a fixed order
 //! without looking at the request, to show how much of a round trip is the HTTP stack: see
 //! BENCHMARKS.md. Run: `cargo bench -p txc-examples --bench e2e`; `e2e_paired` runs the same
