@@ -120,26 +120,24 @@ type Map<K, V> = HashMap<K, V, FxBuildHasher>;
 struct Entries {
     markets: Map<Market, Map<ClientOrderId, Slot>>,
     settled: Map<Market, Map<ClientOrderId, u64>>,
-    /// How many settled ids are kept.
-    settled_len: usize,
     /// How many settled ids trigger dropping the old ones (amortized: twice what was left).
     prune_at: usize,
 }
 
-impl Entries {
-    /// Runs `f` on the slots of `market`'s ids in use, made if there are none (without a copy
-    /// of the market's name when there are).
-    fn with_ids<R>(
-        &mut self,
-        market: &Market,
-        f: impl FnOnce(&mut Map<ClientOrderId, Slot>) -> R,
-    ) -> R {
-        if let Some(ids) = self.markets.get_mut(market.as_str()) {
-            return f(ids);
-        }
-        f(self.markets.entry(market.clone()).or_default())
+/// Runs `f` on `market`'s map in `by_market`, made if there is none (without a copy of the
+/// market's name when there is).
+fn with_ids<V: Default, R>(
+    by_market: &mut Map<Market, V>,
+    market: &Market,
+    f: impl FnOnce(&mut V) -> R,
+) -> R {
+    if let Some(ids) = by_market.get_mut(market.as_str()) {
+        return f(ids);
     }
+    f(by_market.entry(market.clone()).or_default())
+}
 
+impl Entries {
     /// When `id` on `market` was settled (its last attempt's nonce time, ms), if it is kept.
     fn settled_at(&self, market: &Market, id: &ClientOrderId) -> Option<u64> {
         self.settled.get(market.as_str())?.get(id.as_str()).copied()
@@ -147,13 +145,14 @@ impl Entries {
 
     /// Keeps `id` (owned: the key) as settled at `last`.
     fn settle(&mut self, market: &Market, id: ClientOrderId, last: u64) {
-        let ids = match self.settled.get_mut(market.as_str()) {
-            Some(ids) => ids,
-            None => self.settled.entry(market.clone()).or_default(),
-        };
-        if ids.insert(id, last).is_none() {
-            self.settled_len += 1;
-        }
+        with_ids(&mut self.settled, market, |ids| {
+            ids.insert(id, last);
+        });
+    }
+
+    /// How many settled ids are kept (a sum over the few markets of the client).
+    fn settled_len(&self) -> usize {
+        self.settled.values().map(HashMap::len).sum()
     }
 
     /// Why a new order with an id, placed at nonce time `now_ms`, must not go: an order with
@@ -181,7 +180,7 @@ impl Entries {
 
     /// Drops the settled ids older than [`KEEP_SETTLED`] before `last`, once there are many.
     fn prune(&mut self, last: u64) {
-        if self.settled_len < self.prune_at.max(PRUNE_AT) {
+        if self.settled_len() < self.prune_at.max(PRUNE_AT) {
             return;
         }
         let keep = ms(KEEP_SETTLED);
@@ -190,8 +189,7 @@ impl Entries {
         }
         self.settled.retain(|_, ids| !ids.is_empty());
         self.markets.retain(|_, ids| !ids.is_empty());
-        self.settled_len = self.settled.values().map(HashMap::len).sum();
-        self.prune_at = self.settled_len.saturating_mul(2);
+        self.prune_at = self.settled_len().saturating_mul(2);
     }
 }
 
@@ -250,7 +248,7 @@ impl Ledger {
         } = record;
         let mut entries = self.entries();
         let settled = reuse_at.and_then(|_| entries.settled_at(market, id));
-        entries.with_ids(market, |ids| {
+        with_ids(&mut entries.markets, market, |ids| {
             // One look-up of the ids in use: the slot's entry (a copy of the id, the key), left
             // vacant when the order is refused.
             let entry = ids.entry(id.clone());
@@ -539,8 +537,7 @@ mod tests {
             entries.markets.values().all(HashMap::is_empty),
             "no slot is left once settled"
         );
-        let kept: usize = entries.settled.values().map(HashMap::len).sum();
-        assert_eq!(kept, entries.settled_len);
+        let kept = entries.settled_len();
         // Pruned once at PRUNE_AT: what is left is at most KEEP_SETTLED old at that point.
         let keep = usize::try_from(ms(KEEP_SETTLED) / step).unwrap_or(usize::MAX);
         assert!(kept <= keep + 1 + 10, "{kept} kept");
