@@ -233,7 +233,7 @@ impl Driver {
                         self.socket = Some(socket);
                         self.machine.handle(SystemTime::now(), StreamInput::Connected);
                     }
-                    Err(e) => self.machine.handle(SystemTime::now(), StreamInput::ConnectFailed(e)),
+                    Err(e) => self.machine.handle(SystemTime::now(), StreamInput::connect_failed(&self.url, e)),
                 }
             }
             token = settle(&mut self.token) => {

@@ -192,7 +192,7 @@ impl Iterator for EventIter {
                             self.socket = Some(socket);
                             StreamInput::Connected
                         }
-                        Err(e) => StreamInput::ConnectFailed(e),
+                        Err(e) => StreamInput::connect_failed(&self.url, e),
                     };
                     self.machine.handle(SystemTime::now(), input);
                 }

@@ -20,7 +20,8 @@
 //! [`StreamEvent::ResyncDone`]). `txc-async`'s `EventStream` and `txc-blocking`'s `EventIter`
 //! are such drivers.
 //!
-//! What the exchange documents, and this module follows: one endpoint `wss://…/ws`, JSON-RPC
+//! What the exchange documents, and this module follows: one endpoint `wss://…/ws` (for
+//! `whitebit.com` the current host `wss.whitebit.com`: [`websocket_url`]), JSON-RPC
 //! messages `{"id", "method", "params"}` answered by `{"id", "result", "error"}` (`error`
 //! `{"code", "message"}` or `null`) and updates `{"id": null, "method": "<stem>_update",
 //! "params"}`; `authorize` with `[token, "public"]`; `ping` with `[]`, answered `"pong"`; the
@@ -58,4 +59,4 @@ pub use resync::{
 pub use settings::{OpenedStream, StreamSettings};
 pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch, Wake, Woken};
 pub use update::{UnknownMessage, Update};
-pub use url::websocket_url;
+pub use url::{CURRENT_HOST, HostDeprecation, host_deprecation, websocket_url};

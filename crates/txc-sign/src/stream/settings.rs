@@ -25,7 +25,7 @@ macro_rules! stream_settings {
                 |settings| { settings.config = config; }
 
             /// Where to connect; by default the client's base URL's WebSocket
-            /// ([`websocket_url`](txc_sign::stream::websocket_url): `wss://api.whitebit.com/ws` for
+            /// ([`websocket_url`](txc_sign::stream::websocket_url): `wss://wss.whitebit.com/ws` for
             /// `https://whitebit.com`).
             url(url: impl ::std::convert::Into<::std::string::String>)
                 default "the client's base URL's WebSocket"

@@ -212,11 +212,17 @@ impl Driver {
 
     /// Fails to open the socket the machine asked for.
     pub fn connect_fail(&mut self) -> bool {
+        self.connect_fail_to("ws://127.0.0.1:9/ws")
+    }
+
+    /// Fails to open the socket the machine asked for, at `url`, as a transport's driver
+    /// reports it.
+    pub fn connect_fail_to(&mut self, url: &str) -> bool {
         if self.socket != Socket::Connecting {
             return false;
         }
         self.socket = Socket::Shut;
-        self.handle(StreamInput::ConnectFailed("connection refused".to_owned()));
+        self.handle(StreamInput::connect_failed(url, "connection refused"));
         true
     }
 

@@ -873,6 +873,39 @@ fn backoff_grows_to_its_cap_and_starts_over_after_a_stable_connection() {
 }
 
 #[test]
+fn a_refused_connection_to_the_deprecated_host_says_so_and_others_do_not() {
+    let mut d = driver(StreamConfig::default(), every_channel());
+    d.run();
+    assert!(d.connect_fail_to("wss://api.whitebit.com/ws"));
+    let events = d.take_events();
+    let [StreamEvent::Disconnected(gone)] = &events[..] else {
+        panic!("{events:?}")
+    };
+    let DisconnectReason::ConnectFailed(reason) = &gone.reason else {
+        panic!("{gone:?}")
+    };
+    assert!(reason.starts_with("connection refused"), "{reason}");
+    assert!(
+        reason.contains("deprecated") && reason.contains("2027-03-01"),
+        "{reason}"
+    );
+    assert!(reason.contains("wss://wss.whitebit.com/ws"), "{reason}");
+    assert!(gone.reconnect_in.is_some(), "the stream still retries");
+
+    d.advance(gone.reconnect_in.unwrap());
+    d.run();
+    assert!(d.connect_fail_to("wss://wss.whitebit.com/ws"));
+    let events = d.take_events();
+    let [StreamEvent::Disconnected(gone)] = &events[..] else {
+        panic!("{events:?}")
+    };
+    assert_eq!(
+        gone.reason,
+        DisconnectReason::ConnectFailed("connection refused".to_owned())
+    );
+}
+
+#[test]
 fn a_connect_that_takes_too_long_is_given_up() {
     let mut d = driver(
         StreamConfig::default().with_connect_timeout(Duration::from_secs(5)),

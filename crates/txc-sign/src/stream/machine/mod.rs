@@ -46,6 +46,26 @@ pub enum StreamInput {
     },
 }
 
+impl StreamInput {
+    /// [`StreamInput::ConnectFailed`] for a connection to `url` that could not be opened
+    /// for `reason`, with the host's deprecation added when the exchange has deprecated it
+    /// ([`host_deprecation`](super::host_deprecation)): a refusal of a retired host says why.
+    ///
+    /// ```
+    /// use txc_sign::stream::StreamInput;
+    /// let input = StreamInput::connect_failed("wss://api.whitebit.com/ws", "connection refused");
+    /// let StreamInput::ConnectFailed(reason) = input else { unreachable!() };
+    /// assert!(reason.starts_with("connection refused (api.whitebit.com is a deprecated"));
+    /// ```
+    pub fn connect_failed(url: &str, reason: impl Into<String>) -> Self {
+        let reason = reason.into();
+        Self::ConnectFailed(match super::host_deprecation(url) {
+            Some(deprecation) => format!("{reason} ({deprecation})"),
+            None => reason,
+        })
+    }
+}
+
 /// What the driver does next, from [`StreamMachine::poll`].
 #[derive(Debug)]
 #[must_use = "a step tells the driver what to do"]
