@@ -447,41 +447,31 @@
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
 
-mod answer;
+// The layers, each importing only those below it (a module's doc says what it is and is not
+// for):
+//
+//   wire, config   the exchange's words and records; what the builder configures
+//   rules          pure checks of request bodies, from the spec
+//   state          accounts, orders, positions, investments; emits its `Change`s
+//   auth           authentication and limits; the state behind its one lock
+//   routes, ws     HTTP (and the faults injected into it); the WebSocket, the state's subscriber
+//   app            the `Sandbox` handle, its builder, the server
 mod app;
 mod auth;
-mod builder;
-mod clock;
 mod config;
-mod decimal;
-mod defaults;
-pub mod demo;
-mod error;
-mod faults;
-mod op;
-mod plan_config;
-mod rate_limit;
 mod routes;
 mod rules;
-mod sandbox;
-mod secret;
-mod server;
-mod settings;
 mod state;
-mod stats;
 mod wire;
 mod ws;
 
-pub use builder::{
-    DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
+pub use app::{Sandbox, SandboxBuilder};
+pub use config::demo;
+pub use config::{
+    AccountConfig, DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
     DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT,
-    DEFAULT_WS_REQUESTS_PER_MINUTE, SandboxBuilder,
+    DEFAULT_WS_REQUESTS_PER_MINUTE, MarketConfig, PlanConfig, PositionMode, Route, SandboxError,
 };
-pub use config::{AccountConfig, MarketConfig, PositionMode};
-pub use error::SandboxError;
-pub use faults::{Fault, Route};
-pub use plan_config::PlanConfig;
-pub use sandbox::Sandbox;
-pub use state::{KillSwitchTimer, Position};
-pub use stats::SandboxStats;
+pub use routes::Fault;
+pub use state::{KillSwitchTimer, Position, SandboxStats};
 pub use ws::WsFault;

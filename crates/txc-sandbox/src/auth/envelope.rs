@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde::de::{MapAccess, Visitor};
 use serde_json::{Map, Value};
 
-use super::AuthRejection;
+use super::rejection::AuthRejection;
 
 /// What authentication read from a body.
 #[derive(Debug, Clone, PartialEq)]

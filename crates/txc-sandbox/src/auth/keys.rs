@@ -2,8 +2,8 @@
 //! enabled, whether it is a B2B partner's. Fixed by the configuration, so it is read without
 //! the state's lock.
 
+use crate::config::SigningKey;
 use crate::config::{AccountSpec, ByKey};
-use crate::secret::SigningKey;
 
 /// One API key's standing.
 #[derive(Debug, Clone)]

@@ -1,36 +1,44 @@
-//! The sandbox's own authentication of a private request, written from the exchange's docs
-//! (wire-contract.md "Authentication", exchange-docs-notes §2 and §7.4) — not with
-//! `txc-sign`'s verifier, so that a signing mistake in txc cannot pass its own sandbox.
+//! Authentication and limits: who may act on the exchange, how often, with which nonce — the
+//! sandbox's own, written from the exchange's docs (wire-contract.md "Authentication",
+//! exchange-docs-notes §2 and §7.4). It deliberately repeats what `txc_sign::verify` does, not
+//! calls it: a signing mistake in txc must not pass its own sandbox.
 //!
 //! Two parts:
 //!
 //! - [`check`], stateless and run without the state's lock: the headers, the key, the
 //!   signature (HMAC-SHA512, the expensive part) and the body ([`envelope::read`]).
-//! - [`admit`], under the lock: the per-key rate limit, then the nonce rules ([`Nonces`]).
-//!   A request admitted has used its nonce, even if the operation then rejects it (as on the
-//!   exchange); a rate-limited request has not.
+//! - [`Locked::admit`], under the lock: the per-key rate limit, then the nonce rules
+//!   ([`nonces::Nonces`]). A request admitted has used its nonce, even if the operation then rejects
+//!   it (as on the exchange); a rate-limited request has not.
+//!
+//! [`Exchange`] holds that lock: the state (`crate::state`) behind it with the nonces, the
+//! rate limits and the WebSocket tokens, so that a request's admission and its effect are one
+//! critical section; the keys and markets beside it, read without it. Both transports reach
+//! the exchange through it.
+//!
+//! **What it is not for:** the operations' rules and effects (`crate::rules`, `crate::state`),
+//! or reading HTTP beyond the signing headers: the routes hand over the headers and the body's
+//! bytes, and turn an [`AuthRejection`] into an answer.
 //!
 //! Every check, its answer and its source are in the crate docs' "Checks and answers" table.
 
 mod envelope;
+mod exchange;
 mod keys;
 mod nonces;
+mod rate_limit;
 mod rejection;
 mod signature;
 #[cfg(test)]
 mod tests;
-
-use std::time::Instant;
+mod tokens;
 
 use http::HeaderMap;
 
 pub(crate) use envelope::Envelope;
-pub(crate) use keys::{Key, Keys};
-pub(crate) use nonces::Nonces;
+pub(crate) use exchange::{Exchange, Locked};
+use keys::Keys;
 pub(crate) use rejection::AuthRejection;
-
-use crate::op::Op;
-use crate::state::State;
 
 /// `X-TXC-APIKEY`: the public API key.
 const APIKEY: &str = "x-txc-apikey";
@@ -82,30 +90,6 @@ pub(crate) fn check(
         partner: key.partner,
         envelope,
     })
-}
-
-/// The per-key rate limit of `op`, then the nonce rules at the sandbox's time; counts the
-/// rejections.
-pub(crate) fn admit(state: &mut State, op: Op, signed: &Signed) -> Result<(), AuthRejection> {
-    let limit = state.limit(op);
-    if !state
-        .limits
-        .admit(&signed.api_key, op.counted_as(), limit, Instant::now())
-    {
-        state.stats.rate_limited += 1;
-        return Err(AuthRejection::TOO_MANY_REQUESTS);
-    }
-    let now_ms = state.clock.now_ms();
-    let envelope = &signed.envelope;
-    if let Err(rejection) =
-        state
-            .nonces
-            .admit(&signed.api_key, envelope.nonce, envelope.window, now_ms)
-    {
-        state.stats.nonce_rejections += 1;
-        return Err(rejection);
-    }
-    Ok(())
 }
 
 /// A signing header's text: empty when absent or not visible ASCII; `Unauthorized request.`

@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use super::AuthRejection;
+use super::rejection::AuthRejection;
 
 /// The window on either side of server time, in milliseconds.
 pub(crate) const WINDOW_MS: u64 = 5_000;

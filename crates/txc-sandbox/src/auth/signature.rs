@@ -5,7 +5,7 @@
 
 use hmac::Mac as _;
 
-use crate::secret::SigningKey;
+use crate::config::SigningKey;
 
 /// The length of a signature's hex: the 64 bytes of HMAC-SHA512.
 const HEX_LEN: usize = 128;

@@ -9,8 +9,9 @@ use http::{HeaderMap, HeaderValue};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 
+use super::keys::{Key, Keys};
 use super::*;
-use crate::AccountConfig;
+use crate::config::AccountConfig;
 
 #[path = "../../tests/common/recipe.rs"]
 #[allow(dead_code, unreachable_pub)]

@@ -11,10 +11,11 @@ use http::StatusCode;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use crate::SandboxError;
-use crate::answer::{Answer, Outcome};
-use crate::app::Shared;
-use crate::decimal;
+use super::answer::Answer;
+use super::shared::Shared;
+use crate::config::SandboxError;
+use crate::state::{Outcome, Position};
+use crate::wire::decimal;
 
 #[derive(Deserialize)]
 struct PriceBody {
@@ -35,7 +36,7 @@ struct BalanceBody {
 pub(super) async fn price(Extract(shared): Extract<Arc<Shared>>, body: Bytes) -> Response {
     let answer = match serde_json::from_slice::<PriceBody>(&body) {
         Err(e) => bad_body(&e),
-        Ok(b) => match shared.state().set_price(&b.market, &b.price) {
+        Ok(b) => match shared.lock().state.set_price(&b.market, &b.price) {
             Ok(triggered) => ok(&json!({
                 "market": b.market,
                 "price": b.price,
@@ -52,7 +53,11 @@ pub(super) async fn price(Extract(shared): Extract<Arc<Shared>>, body: Bytes) ->
 pub(super) async fn balance(Extract(shared): Extract<Arc<Shared>>, body: Bytes) -> Response {
     let answer = match serde_json::from_slice::<BalanceBody>(&body) {
         Err(e) => bad_body(&e),
-        Ok(b) => match shared.state().set_balance(&b.api_key, &b.ticker, &b.amount) {
+        Ok(b) => match shared
+            .lock()
+            .state
+            .set_balance(&b.api_key, &b.ticker, &b.amount)
+        {
             Ok(()) => ok(&json!({
                 "apiKey": b.api_key,
                 "ticker": b.ticker,
@@ -66,13 +71,13 @@ pub(super) async fn balance(Extract(shared): Extract<Arc<Shared>>, body: Bytes) 
 
 /// `GET /sandbox/v1/orders`: every accepted order, in id order.
 pub(super) async fn orders(Extract(shared): Extract<Arc<Shared>>) -> Response {
-    let orders = shared.state().order_records();
+    let orders = shared.lock().state.order_records();
     ok(&orders).into_response()
 }
 
 /// `GET /sandbox/v1/stats`: the counters of [`crate::SandboxStats`].
 pub(super) async fn stats(Extract(shared): Extract<Arc<Shared>>) -> Response {
-    let stats = shared.state().stats.clone();
+    let stats = shared.lock().state.stats.clone();
     ok(&stats).into_response()
 }
 
@@ -92,7 +97,7 @@ struct AccountView {
     leverage: String,
     balances: BTreeMap<String, String>,
     main_balances: BTreeMap<String, String>,
-    positions: Vec<crate::Position>,
+    positions: Vec<Position>,
 }
 
 /// `GET /sandbox/v1/accounts/{apiKey}`: balances and open positions of an account.
@@ -100,7 +105,8 @@ pub(super) async fn account(
     Extract(shared): Extract<Arc<Shared>>,
     Path(api_key): Path<String>,
 ) -> Response {
-    let state = shared.state();
+    let locked = shared.lock();
+    let state = &locked.state;
     let answer = match state.accounts.get(&api_key) {
         None => failed(&SandboxError::UnknownAccount(api_key)),
         Some(account) => ok(&AccountView {
@@ -122,7 +128,7 @@ pub(super) async fn account(
             positions: state.positions_of(&api_key),
         }),
     };
-    drop(state);
+    drop(locked);
     answer.into_response()
 }
 

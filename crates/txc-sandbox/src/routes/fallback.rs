@@ -9,15 +9,15 @@ use axum::routing::{MethodRouter, get, post};
 use http::header::{ALLOW, HeaderValue};
 use http::{StatusCode, Uri};
 
-use crate::answer::Answer;
-use crate::app::Shared;
+use super::answer::Answer;
+use super::shared::Shared;
 
 /// Counts a request to an exchange path (not the control API) and records its outcome.
 fn count(shared: &Shared, uri: &Uri, answer: &Answer) {
     if !uri.path().starts_with("/sandbox/") {
-        let mut state = shared.state();
-        state.stats.requests += 1;
-        state.stats.record(&answer.outcome);
+        let mut locked = shared.lock();
+        locked.state.stats.requests += 1;
+        locked.state.stats.record(&answer.outcome);
     }
 }
 
@@ -53,7 +53,12 @@ where
     H: Handler<T, Arc<Shared>>,
     T: 'static,
 {
-    get(handler).fallback(method_not_allowed_get)
+    only_get(get(handler))
+}
+
+/// `route`, a `GET` route, with any other method answered HTTP 405.
+pub(super) fn only_get(route: MethodRouter<Arc<Shared>>) -> MethodRouter<Arc<Shared>> {
+    route.fallback(method_not_allowed_get)
 }
 
 /// HTTP 405 for a route that takes `POST`.

@@ -7,8 +7,7 @@
 use http::StatusCode;
 
 use super::private::{Counts, Endpoint};
-use crate::faults::Route;
-use crate::op::{Limit, Op};
+use crate::config::{Limit, Op, Route};
 use crate::rules::{self, InvestRequest, InvestmentsFilter, PaymentsFilter};
 use crate::wire::{
     ClosedRecord, InterestPaymentRecord, InvestmentRecord, NewInvestmentRecord, PageRecord,
@@ -21,12 +20,16 @@ pub(super) const INVEST: Endpoint<InvestRequest, NewInvestmentRecord> = Endpoint
         Route::Invest,
         Limit::MainAccount,
     ),
-    |shared, call| {
+    |exchange, call| {
         Ok(rules::parse_invest(call.fields()?, |id| {
-            shared.plan_exists(id)
+            exchange.plan_exists(id)
         })?)
     },
-    |state, call, request| state.invest(call.api_key(), request, call.visible_after),
+    |locked, call, request| {
+        locked
+            .state
+            .invest(call.api_key(), request, call.visible_after)
+    },
 )
 .partners_only()
 .status(StatusCode::CREATED);
@@ -39,7 +42,7 @@ pub(super) const CLOSE: Endpoint<String, ClosedRecord> = Endpoint::new(
         Limit::MainAccount,
     ),
     |_, call| Ok(rules::parse_close_investment(call.fields()?)?),
-    |state, call, id| state.close_investment(call.api_key(), &id),
+    |locked, call, id| locked.state.close_investment(call.api_key(), &id),
 )
 .partners_only();
 
@@ -52,7 +55,7 @@ pub(super) const INVESTMENTS: Endpoint<InvestmentsFilter, PageRecord<InvestmentR
             Limit::MainAccount,
         ),
         |_, call| Ok(rules::parse_investments(call.fields()?)?),
-        |state, call, filter| state.investments_page(call.api_key(), &filter),
+        |locked, call, filter| locked.state.investments_page(call.api_key(), &filter),
     )
     .partners_only()
     .counts(Counts::Lookup);
@@ -65,12 +68,12 @@ pub(super) const INTEREST_PAYMENTS: Endpoint<PaymentsFilter, PageRecord<Interest
             Route::InterestPayments,
             Limit::MainAccount,
         ),
-        |shared, call| {
+        |exchange, call| {
             Ok(rules::parse_payments(call.fields()?, |id| {
-                shared.plan_exists(id)
+                exchange.plan_exists(id)
             })?)
         },
-        |state, call, filter| state.interest_page(call.api_key(), &filter),
+        |locked, call, filter| locked.state.interest_page(call.api_key(), &filter),
     )
     .partners_only()
     .counts(Counts::Lookup);

@@ -4,8 +4,7 @@
 //! own shape ([`crate::wire`]).
 
 use super::private::{Counts, Endpoint, market_rule};
-use crate::faults::Route;
-use crate::op::{Limit, Op};
+use crate::config::{Limit, Op, Route};
 use crate::rules::{self, CancelRequest, ConditionalQuery, HistoryQuery, OpenOrdersQuery};
 use crate::wire::{ActiveOrderRecord, ConditionalPage, HistoryByMarket};
 
@@ -13,7 +12,11 @@ use crate::wire::{ActiveOrderRecord, ConditionalPage, HistoryByMarket};
 pub(super) const OPEN_ORDERS: Endpoint<OpenOrdersQuery, Vec<ActiveOrderRecord>> = Endpoint::new(
     Op::new("/api/v4/orders", Route::OpenOrders, Limit::Lookups),
     market_rule,
-    |state, call, query| Ok(state.open_orders(call.api_key(), &query, call.as_of(state))),
+    |locked, call, query| {
+        Ok(locked
+            .state
+            .open_orders(call.api_key(), &query, call.as_of(&locked.state)))
+    },
 )
 .counts(Counts::Lookup);
 
@@ -24,15 +27,19 @@ pub(super) const HISTORY: Endpoint<HistoryQuery, HistoryByMarket> = Endpoint::ne
         Route::OrderHistory,
         Limit::Lookups,
     ),
-    |shared, call| {
-        let now_s = i64::try_from(shared.clock().now_ms() / 1_000).unwrap_or(i64::MAX);
+    |exchange, call| {
+        let now_s = i64::try_from(exchange.clock().now_ms() / 1_000).unwrap_or(i64::MAX);
         Ok(rules::parse_history(
             call.fields()?,
-            shared.markets(),
+            exchange.markets(),
             now_s,
         )?)
     },
-    |state, call, query| state.history(call.api_key(), &query, call.as_of(state)),
+    |locked, call, query| {
+        locked
+            .state
+            .history(call.api_key(), &query, call.as_of(&locked.state))
+    },
 )
 .counts(Counts::Lookup);
 
@@ -44,13 +51,17 @@ pub(super) const CONDITIONAL_ORDERS: Endpoint<ConditionalQuery, ConditionalPage>
         Limit::Lookups,
     ),
     market_rule,
-    |state, call, query| Ok(state.conditional_orders(call.api_key(), &query, call.as_of(state))),
+    |locked, call, query| {
+        Ok(locked
+            .state
+            .conditional_orders(call.api_key(), &query, call.as_of(&locked.state)))
+    },
 )
 .counts(Counts::Lookup);
 
-/// Cancels an order: its final state.
+/// Cancels an order: its final locked.state.
 pub(super) const CANCEL: Endpoint<CancelRequest, ActiveOrderRecord> = Endpoint::new(
     Op::new("/api/v4/order/cancel", Route::CancelOrder, Limit::Cancels),
     market_rule,
-    |state, call, request| state.cancel(call.api_key(), &request),
+    |locked, call, request| locked.state.cancel(call.api_key(), &request),
 );

@@ -1,8 +1,23 @@
-//! The HTTP routes: the exchange operations, the control API, 404 and 405.
+//! The HTTP routes: the exchange operations, the control API, 404 and 405 — and the faults a
+//! test injects into them.
+//!
+//! **What it is for:** HTTP. Each exchange operation is written once (an `Endpoint`: its path,
+//! rate limit and fault route, its rules, its effect) and run through one pipeline: count,
+//! pick a fault, read the body (size limit), authenticate (`crate::auth`), check the body's
+//! rules (`crate::rules`), admit and run the effect on the state (`crate::state`) under the
+//! exchange's lock, answer (maybe faulted). The faults live here (`faults/`), with what a
+//! connection's switches let them do.
+//!
+//! **What it is not for:** the exchange's logic: a route reads its request with the rules and
+//! calls the state, nothing more. The WebSocket (`crate::ws`) is served beside the routes, not
+//! by them: the router takes its route as given.
 
+mod answer;
 mod body;
+mod connection;
 mod control;
 mod fallback;
+mod faults;
 mod investments;
 mod lookups;
 mod placement;
@@ -10,19 +25,24 @@ mod positions;
 mod private;
 mod public;
 mod risk;
+mod shared;
 mod smart_plans;
 mod websocket_token;
 
 use std::sync::Arc;
 
 use axum::Router;
+use axum::routing::MethodRouter;
 use serde::Serialize;
 
-use crate::app::Shared;
+pub(crate) use connection::ConnectionControl;
+pub use faults::Fault;
+pub(crate) use shared::Shared;
+
 use fallback::{get_only, post_only};
 
-/// The sandbox's router.
-pub(crate) fn router(shared: Arc<Shared>) -> Router {
+/// The sandbox's router: the exchange's routes, the control API, and `websocket` at `GET /ws`.
+pub(crate) fn router(shared: Arc<Shared>, websocket: MethodRouter<Arc<Shared>>) -> Router {
     let router = Router::new();
     let router = serve(router, placement::MARKET);
     let router = serve(router, placement::TRIGGER);
@@ -49,7 +69,7 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let router = serve(router, websocket_token::WEBSOCKET_TOKEN);
     let router = serve(router, lookups::CONDITIONAL_ORDERS);
     serve(router, lookups::CANCEL)
-        .route("/ws", get_only(crate::ws::handler))
+        .route("/ws", fallback::only_get(websocket))
         .route("/sandbox/v1/price", post_only(control::price))
         .route("/sandbox/v1/balance", post_only(control::balance))
         .route("/sandbox/v1/reset", post_only(control::reset))

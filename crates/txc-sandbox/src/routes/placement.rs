@@ -4,27 +4,25 @@
 //! until the price reaches `activation_price` (buy: price ≥ activation, sell: price ≤
 //! activation), or fills at once when it already has.
 
+use super::answer::Answer;
 use super::private::{Call, Counts, Endpoint};
-use crate::answer::{Answer, Rejection};
-use crate::app::Shared;
-use crate::faults::Route;
-use crate::op::{Limit, Op};
+use crate::auth::{Exchange, Locked};
+use crate::config::{Limit, Op, Route};
 use crate::rules::{self, OrderKind, OrderRequest};
-use crate::state::State;
-use crate::wire::OrderRecord;
+use crate::wire::{OrderRecord, Rejection};
 
 /// A collateral market order: the order record, or the exchange's rejection.
 pub(super) const MARKET: Endpoint<OrderRequest, OrderRecord> = placing(
     "/api/v4/order/collateral/market",
     Route::CollateralMarket,
-    |shared, call| order(shared, call, OrderKind::Market),
+    |exchange, call| order(exchange, call, OrderKind::Market),
 );
 
 /// A collateral trigger market order: the order record, or the exchange's rejection.
 pub(super) const TRIGGER: Endpoint<OrderRequest, OrderRecord> = placing(
     "/api/v4/order/collateral/trigger-market",
     Route::CollateralTriggerMarket,
-    |shared, call| order(shared, call, OrderKind::Trigger),
+    |exchange, call| order(exchange, call, OrderKind::Trigger),
 );
 
 /// The placement of orders checked by `rules`, at `path`: each placement counts against the
@@ -32,21 +30,27 @@ pub(super) const TRIGGER: Endpoint<OrderRequest, OrderRecord> = placing(
 const fn placing(
     path: &'static str,
     route: Route,
-    rules: fn(&Shared, &Call<'_>) -> Result<OrderRequest, Answer>,
+    rules: fn(&Exchange, &Call<'_>) -> Result<OrderRequest, Answer>,
 ) -> Endpoint<OrderRequest, OrderRecord> {
     Endpoint::new(Op::new(path, route, Limit::Orders), rules, place).counts(Counts::Order)
 }
 
 /// The rules of an order of `kind`.
-fn order(shared: &Shared, call: &Call<'_>, kind: OrderKind) -> Result<OrderRequest, Answer> {
-    Ok(rules::parse_order(call.fields()?, kind, shared.markets())?)
+fn order(exchange: &Exchange, call: &Call<'_>, kind: OrderKind) -> Result<OrderRequest, Answer> {
+    Ok(rules::parse_order(
+        call.fields()?,
+        kind,
+        exchange.markets(),
+    )?)
 }
 
 /// Places the order.
 fn place(
-    state: &mut State,
+    locked: &mut Locked,
     call: &Call<'_>,
     request: OrderRequest,
 ) -> Result<OrderRecord, Rejection> {
-    state.place(call.api_key(), request, call.visible_after)
+    locked
+        .state
+        .place(call.api_key(), request, call.visible_after)
 }

@@ -7,11 +7,10 @@ use std::collections::BTreeMap;
 
 use serde_json::value::RawValue;
 
+use super::answer::Answer;
 use super::private::{Call, Counts, Endpoint, market_rule};
-use crate::answer::Answer;
-use crate::app::Shared;
-use crate::faults::Route;
-use crate::op::{Limit, Op};
+use crate::auth::Exchange;
+use crate::config::{Limit, Op, PositionMode, Route};
 use crate::rules::{self, ClosePositionRequest, PositionHistoryQuery};
 use crate::wire::{
     AssetBalanceRecord, HedgeModeRecord, LeverageRecord, NoContent, OpenPositionRecord,
@@ -26,7 +25,11 @@ pub(super) const BALANCE: Endpoint<Option<String>, BTreeMap<String, Box<RawValue
         Limit::Documented(12_000),
     ),
     ticker,
-    |state, call, ticker| Ok(state.collateral_balances(call.api_key(), ticker.as_deref())),
+    |locked, call, ticker| {
+        Ok(locked
+            .state
+            .collateral_balances(call.api_key(), ticker.as_deref()))
+    },
 );
 
 /// One record per asset.
@@ -37,7 +40,11 @@ pub(super) const BALANCE_SUMMARY: Endpoint<Option<String>, Vec<AssetBalanceRecor
         Limit::Documented(12_000),
     ),
     ticker,
-    |state, call, ticker| Ok(state.balance_summary(call.api_key(), ticker.as_deref())),
+    |locked, call, ticker| {
+        Ok(locked
+            .state
+            .balance_summary(call.api_key(), ticker.as_deref()))
+    },
 );
 
 /// The account's summary; the body has no fields of its own.
@@ -48,7 +55,7 @@ pub(super) const SUMMARY: Endpoint<(), SummaryRecord> = Endpoint::new(
         Limit::Documented(12_000),
     ),
     no_fields,
-    |state, call, ()| Ok(state.account_summary(call.api_key())),
+    |locked, call, ()| Ok(locked.state.account_summary(call.api_key())),
 );
 
 /// The open positions, filtered by `market`.
@@ -59,7 +66,11 @@ pub(super) const OPEN_POSITIONS: Endpoint<Option<String>, Vec<OpenPositionRecord
         Limit::Documented(12_000),
     ),
     |_, call| Ok(rules::parse_market_filter(call.fields()?)?),
-    |state, call, market| Ok(state.open_position_records(call.api_key(), market.as_deref())),
+    |locked, call, market| {
+        Ok(locked
+            .state
+            .open_position_records(call.api_key(), market.as_deref()))
+    },
 )
 .counts(Counts::Lookup);
 
@@ -71,11 +82,11 @@ pub(super) const POSITION_HISTORY: Endpoint<PositionHistoryQuery, Vec<PositionEv
             Route::PositionHistory,
             Limit::Documented(12_000),
         ),
-        |shared, call| {
-            let now_s = shared.clock().now_ms() / 1_000;
+        |exchange, call| {
+            let now_s = exchange.clock().now_ms() / 1_000;
             Ok(rules::parse_position_history(call.fields()?, now_s)?)
         },
-        |state, call, query| Ok(state.position_history(call.api_key(), &query)),
+        |locked, call, query| Ok(locked.state.position_history(call.api_key(), &query)),
     )
     .counts(Counts::Lookup);
 
@@ -87,8 +98,9 @@ pub(super) const CLOSE_POSITION: Endpoint<ClosePositionRequest, NoContent> = End
         Limit::Documented(10_000),
     ),
     market_rule,
-    |state, call, request| {
-        state
+    |locked, call, request| {
+        locked
+            .state
             .close_position(call.api_key(), &request)
             .map(|()| NoContent)
     },
@@ -103,8 +115,8 @@ pub(super) const LEVERAGE: Endpoint<u32, LeverageRecord> = Endpoint::new(
         Limit::Documented(1_000),
     ),
     |_, call| Ok(rules::parse_leverage(call.fields()?)?),
-    |state, call, leverage| {
-        let set = state.set_leverage(call.api_key(), leverage)?;
+    |locked, call, leverage| {
+        let set = locked.state.set_leverage(call.api_key(), leverage)?;
         Ok(LeverageRecord {
             leverage: u64::from(set),
         })
@@ -119,11 +131,12 @@ pub(super) const HEDGE_MODE: Endpoint<(), HedgeModeRecord> = Endpoint::new(
         Limit::Documented(12_000),
     ),
     no_fields,
-    |state, call, ()| {
-        let hedge = state
+    |locked, call, ()| {
+        let hedge = locked
+            .state
             .accounts
             .get(call.api_key())
-            .is_some_and(|a| a.mode() == crate::PositionMode::Hedge);
+            .is_some_and(|a| a.mode() == PositionMode::Hedge);
         Ok(HedgeModeRecord { hedge_mode: hedge })
     },
 );
@@ -136,20 +149,21 @@ pub(super) const HEDGE_MODE_UPDATE: Endpoint<bool, NoContent> = Endpoint::new(
         Limit::Documented(1_000),
     ),
     |_, call| Ok(rules::parse_hedge_mode(call.fields()?)?),
-    |state, call, hedge| {
-        state
+    |locked, call, hedge| {
+        locked
+            .state
             .set_hedge_mode(call.api_key(), hedge)
             .map(|()| NoContent)
     },
 );
 
 /// The `ticker` filter, checked against the markets' currencies.
-fn ticker(shared: &Shared, call: &Call<'_>) -> Result<Option<String>, Answer> {
-    let known = |t: &str| shared.markets().tickers().any(|k| k == t);
+fn ticker(exchange: &Exchange, call: &Call<'_>) -> Result<Option<String>, Answer> {
+    let known = |t: &str| exchange.markets().tickers().any(|k| k == t);
     Ok(rules::parse_ticker_filter(call.fields()?, &known)?)
 }
 
 /// The rules of a body with no fields of its own: any readable body.
-fn no_fields(_shared: &Shared, call: &Call<'_>) -> Result<(), Answer> {
+fn no_fields(_exchange: &Exchange, call: &Call<'_>) -> Result<(), Answer> {
     call.fields().map(|_| ())
 }

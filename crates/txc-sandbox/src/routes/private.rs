@@ -19,16 +19,17 @@ use http::{HeaderMap, StatusCode};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::answer::Answer;
 use super::body::{self, BodyError};
+use super::connection::ConnectionControl;
 use super::fallback;
-use crate::answer::{Answer, Outcome, Rejection};
-use crate::app::Shared;
-use crate::auth::{self, AuthRejection, Signed};
-use crate::faults::{self, Fault};
-use crate::op::Op;
+use super::faults::{self, Fault};
+use super::shared::Shared;
+use crate::auth::{AuthRejection, Exchange, Locked, Signed};
+use crate::config::Op;
 use crate::rules::MarketRule;
-use crate::server::ConnectionControl;
-use crate::state::{AsOf, State};
+use crate::state::{AsOf, Outcome, State};
+use crate::wire::Rejection;
 
 /// An authenticated request, as an operation sees it.
 pub(super) struct Call<'a> {
@@ -84,18 +85,19 @@ pub(super) struct Endpoint<Request, Reply> {
     /// The HTTP status of a success.
     status: StatusCode,
     /// Its rules: the request they make of the body and the key, or the answer.
-    rules: fn(&Shared, &Call<'_>) -> Result<Request, Answer>,
-    /// Its effect: the request run against the state.
-    effect: fn(&mut State, &Call<'_>, Request) -> Result<Reply, Rejection>,
+    rules: fn(&Exchange, &Call<'_>) -> Result<Request, Answer>,
+    /// Its effect: the request run against the state (and, for the WebSocket's token, the
+    /// admission's memory), under the lock.
+    effect: fn(&mut Locked, &Call<'_>, Request) -> Result<Reply, Rejection>,
 }
 
 /// The rules step of an operation whose request is read against the markets: the request's
 /// [`MarketRule`].
 pub(super) fn market_rule<Request: MarketRule>(
-    shared: &Shared,
+    exchange: &Exchange,
     call: &Call<'_>,
 ) -> Result<Request, Answer> {
-    Ok(Request::parse(call.fields()?, shared.markets())?)
+    Ok(Request::parse(call.fields()?, exchange.markets())?)
 }
 
 /// What an operation's success counts as in the statistics.
@@ -123,8 +125,8 @@ impl<Request, Reply> Endpoint<Request, Reply> {
     /// The operation `op`: any key, a success counts as a request served, HTTP 200.
     pub(super) const fn new(
         op: Op,
-        rules: fn(&Shared, &Call<'_>) -> Result<Request, Answer>,
-        effect: fn(&mut State, &Call<'_>, Request) -> Result<Reply, Rejection>,
+        rules: fn(&Exchange, &Call<'_>) -> Result<Request, Answer>,
+        effect: fn(&mut Locked, &Call<'_>, Request) -> Result<Reply, Rejection>,
     ) -> Self {
         Self {
             op,
@@ -182,13 +184,13 @@ async fn handle<Request, Reply: Serialize>(
 ) -> Response {
     let fault = shared.faults().take(endpoint.op.route);
     {
-        let mut state = shared.state();
-        state.stats.requests += 1;
+        let mut locked = shared.lock();
+        locked.state.stats.requests += 1;
         if fault.is_some() {
-            state.stats.faults_injected += 1;
+            locked.state.stats.faults_injected += 1;
         }
     }
-    let read = body::read(body, shared.max_body_bytes()).await;
+    let read = body::read(body, shared.exchange.settings().max_body_bytes).await;
     let fault = match fault {
         Some(fault) if fault.skips_processing() => {
             return faults::unprocessed(fault).await;
@@ -212,12 +214,12 @@ async fn handle<Request, Reply: Serialize>(
                 }
             };
             answer.close = true;
-            shared.state().stats.record(&answer.outcome);
+            shared.lock().state.stats.record(&answer.outcome);
             answer
         }
     };
     match fault {
-        Some(fault) => faults::processed(fault, answer, &shared, control).await,
+        Some(fault) => faults::processed(fault, answer, &shared.exchange, control).await,
         None => answer.into_response(),
     }
 }
@@ -232,11 +234,11 @@ fn process<Request, Reply: Serialize>(
     visible_after: Duration,
     lag: Duration,
 ) -> Answer {
-    let signed = match auth::check(shared.keys(), endpoint.op.path, headers, body) {
+    let signed = match shared.exchange.check(endpoint.op.path, headers, body) {
         Ok(signed) => signed,
         Err(rejection) => {
             let answer = Answer::auth(rejection);
-            shared.state().stats.record(&answer.outcome);
+            shared.lock().state.stats.record(&answer.outcome);
             return answer;
         }
     };
@@ -248,19 +250,19 @@ fn process<Request, Reply: Serialize>(
     let request = if endpoint.partners_only && !signed.partner {
         Err(Answer::auth(AuthRejection::PERMISSION_DENIED))
     } else {
-        (endpoint.rules)(shared, &call)
+        (endpoint.rules)(&shared.exchange, &call)
     };
-    let mut state = shared.state();
+    let mut locked = shared.lock();
     // Timers that ran out act before anything else sees the state.
-    state.expire_kill_switches();
-    let verdict = match (auth::admit(&mut state, endpoint.op, &signed), request) {
+    locked.state.expire_kill_switches();
+    let verdict = match (locked.admit(endpoint.op, &signed), request) {
         (Err(rejection), _) => Verdict::Refused(rejection),
         (Ok(()), Err(answer)) => Verdict::Answered(answer),
-        (Ok(()), Ok(request)) => match (endpoint.effect)(&mut state, &call, request) {
+        (Ok(()), Ok(request)) => match (endpoint.effect)(&mut locked, &call, request) {
             Ok(reply) => {
                 match endpoint.counts {
-                    Counts::Lookup => state.stats.lookups_served += 1,
-                    Counts::Plans => state.stats.plans_served += 1,
+                    Counts::Lookup => locked.state.stats.lookups_served += 1,
+                    Counts::Plans => locked.state.stats.plans_served += 1,
                     Counts::Request | Counts::Order => {}
                 }
                 Verdict::Served(reply)
@@ -274,8 +276,8 @@ fn process<Request, Reply: Serialize>(
         Outcome::Served
     };
     let outcome = verdict.outcome(served);
-    state.stats.record(&outcome);
-    drop(state);
+    locked.state.stats.record(&outcome);
+    drop(locked);
     let mut answer = verdict.answer(outcome);
     if answer.status == StatusCode::OK {
         answer.status = endpoint.status;
@@ -315,7 +317,7 @@ impl<R: Serialize> Verdict<R> {
         match self {
             Self::Refused(rejection) => Answer::auth(rejection),
             Self::Answered(answer) => answer,
-            Self::Rejected(rejection) => rejection.answer(),
+            Self::Rejected(rejection) => Answer::from(rejection),
             Self::Served(reply) => Answer::ok(&reply, outcome),
         }
     }

@@ -6,11 +6,10 @@ use axum::extract::State as Extract;
 use axum::response::Response;
 use http::header::{DATE, HeaderValue};
 
-use crate::answer::{Answer, Outcome};
-use crate::app::Shared;
-use crate::auth::AuthRejection;
-use crate::faults::Route;
-use crate::op::{Limit, Op};
+use super::answer::Answer;
+use super::shared::Shared;
+use crate::config::{Limit, Op, Route};
+use crate::state::Outcome;
 
 /// The rate limit of the public routes counts every caller together (the docs count per IP;
 /// the sandbox has one).
@@ -25,21 +24,16 @@ pub(super) const TIME: Op = Op::new(
 
 /// [`TIME`]: `{"time": <Unix seconds>}` by the sandbox's clock.
 pub(super) async fn time(Extract(shared): Extract<Arc<Shared>>) -> Response {
-    let mut state = shared.state();
-    state.stats.requests += 1;
-    let now = std::time::Instant::now();
-    let limit = state.limit(TIME);
-    let answer = if state
-        .limits
-        .admit(ANY_CALLER, TIME.counted_as(), limit, now)
-    {
-        let seconds = state.clock.now_ms() / 1_000;
-        Answer::ok(&serde_json::json!({ "time": seconds }), Outcome::Served)
-    } else {
-        state.stats.rate_limited += 1;
-        Answer::auth(AuthRejection::TOO_MANY_REQUESTS)
+    let mut locked = shared.lock();
+    locked.state.stats.requests += 1;
+    let answer = match locked.rate_limit(TIME, ANY_CALLER) {
+        Ok(()) => {
+            let seconds = locked.state.clock.now_ms() / 1_000;
+            Answer::ok(&serde_json::json!({ "time": seconds }), Outcome::Served)
+        }
+        Err(rejection) => Answer::auth(rejection),
     };
-    drop(state);
+    drop(locked);
     answer.into_response()
 }
 
@@ -48,7 +42,7 @@ pub(super) async fn date(
     Extract(shared): Extract<Arc<Shared>>,
     mut response: Response,
 ) -> Response {
-    let now = shared.clock().now();
+    let now = shared.exchange.clock().now();
     if let Ok(value) = HeaderValue::from_str(&httpdate::fmt_http_date(now)) {
         response.headers_mut().insert(DATE, value);
     }

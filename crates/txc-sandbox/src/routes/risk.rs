@@ -2,8 +2,7 @@
 //! limits per 10 s are the docs' table's.
 
 use super::private::{Endpoint, market_rule};
-use crate::faults::Route;
-use crate::op::{Limit, Op};
+use crate::config::{Limit, Op, Route};
 use crate::rules::{self, BulkItem, CancelAllRequest, KillSwitchRequest};
 use crate::wire::{BulkItemRecord, TimerAnswer, TimerRecord};
 
@@ -15,8 +14,8 @@ pub(super) const CANCEL_ALL: Endpoint<CancelAllRequest, [(); 0]> = Endpoint::new
         Limit::Documented(10_000),
     ),
     market_rule,
-    |state, call, request| {
-        state.cancel_all(call.api_key(), &request);
+    |locked, call, request| {
+        locked.state.cancel_all(call.api_key(), &request);
         Ok([])
     },
 );
@@ -29,7 +28,7 @@ pub(super) const CANCEL_BULK: Endpoint<Vec<BulkItem>, Vec<BulkItemRecord>> = End
         Limit::Documented(10_000),
     ),
     market_rule,
-    |state, call, items| Ok(state.cancel_bulk(call.api_key(), items)),
+    |locked, call, items| Ok(locked.state.cancel_bulk(call.api_key(), items)),
 );
 
 /// Sets or deletes a market's timer: the timer, or `[]` when deleted.
@@ -40,7 +39,7 @@ pub(super) const KILL_SWITCH: Endpoint<KillSwitchRequest, TimerAnswer> = Endpoin
         Limit::Documented(10_000),
     ),
     market_rule,
-    |state, call, request| Ok(state.set_kill_switch(call.api_key(), request)),
+    |locked, call, request| Ok(locked.state.set_kill_switch(call.api_key(), request)),
 );
 
 /// The account's timers, filtered by `market`.
@@ -50,11 +49,15 @@ pub(super) const KILL_SWITCH_STATUS: Endpoint<Option<String>, Vec<TimerRecord>> 
         Route::KillSwitchStatus,
         Limit::Documented(10_000),
     ),
-    |shared, call| {
+    |exchange, call| {
         Ok(rules::parse_kill_switch_status(
             call.fields()?,
-            shared.markets(),
+            exchange.markets(),
         )?)
     },
-    |state, call, market| Ok(state.kill_switch_status(call.api_key(), market.as_deref())),
+    |locked, call, market| {
+        Ok(locked
+            .state
+            .kill_switch_status(call.api_key(), market.as_deref()))
+    },
 );

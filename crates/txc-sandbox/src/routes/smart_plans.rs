@@ -1,8 +1,7 @@
 //! `POST /api/v4/main-account/smart/plans`: the plans, for B2B partner keys only.
 
 use super::private::{Counts, Endpoint};
-use crate::faults::Route;
-use crate::op::{Limit, Op};
+use crate::config::{Limit, Op, Route};
 use crate::rules;
 use crate::wire::PlanRecord;
 
@@ -15,13 +14,14 @@ pub(super) const SMART_PLANS: Endpoint<Option<String>, Vec<PlanRecord>> = Endpoi
         Limit::MainAccount,
     ),
     |_, call| Ok(rules::parse_ticker(call.fields()?)?),
-    |state, _, ticker| {
+    |locked, _, ticker| {
         if let Some(ticker) = &ticker
-            && !state.known_tickers().contains(ticker.as_str())
+            && !locked.state.known_tickers().contains(ticker.as_str())
         {
             return Err(rules::unknown_ticker());
         }
-        Ok(state
+        Ok(locked
+            .state
             .plans
             .iter()
             .filter(|p| ticker.as_ref().is_none_or(|t| p.ticker == *t))

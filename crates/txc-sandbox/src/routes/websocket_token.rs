@@ -6,8 +6,7 @@
 use serde::Serialize;
 
 use super::private::Endpoint;
-use crate::faults::Route;
-use crate::op::{Limit, Op};
+use crate::config::{Limit, Op, Route};
 
 /// Issues a WebSocket token. The docs' limit is 10 per 60 s; the sandbox counts in 10 s
 /// windows, like every other route, so 10 per 10 s (sandbox's choice). The body's values are
@@ -19,9 +18,12 @@ pub(super) const WEBSOCKET_TOKEN: Endpoint<(), TokenRecord> = Endpoint::new(
         Limit::Fixed(10),
     ),
     |_, _| Ok(()),
-    |state, call, ()| {
+    |locked, call, ()| {
         Ok(TokenRecord {
-            websocket_token: state.issue_ws_token(call.api_key()),
+            websocket_token: {
+                let now_us = locked.state.clock.now_us();
+                locked.tokens.issue(call.api_key(), now_us)
+            },
         })
     },
 );

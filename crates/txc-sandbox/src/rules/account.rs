@@ -7,7 +7,7 @@
 use serde_json::{Map, Value};
 
 use super::present;
-use crate::answer::Rejection;
+use crate::wire::Rejection;
 
 /// The leverages the docs accept.
 pub(crate) const LEVERAGES: [u32; 8] = [1, 2, 3, 5, 10, 20, 50, 100];

@@ -12,8 +12,9 @@ use serde_json::{Map, Value};
 use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
-use crate::answer::Rejection;
-use crate::state::{Markets, OrderRef};
+use super::order_ref::OrderRef;
+use crate::config::Markets;
+use crate::wire::Rejection;
 
 /// A cancel request that passed the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]

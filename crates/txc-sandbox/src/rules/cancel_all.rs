@@ -11,9 +11,8 @@ use serde_json::{Map, Value};
 use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
-use crate::answer::Rejection;
-use crate::state::Markets;
-use crate::wire::{OrderClass, PositionSide};
+use crate::config::Markets;
+use crate::wire::{self, OrderClass, PositionSide, Rejection};
 
 /// A cancel-all request that passed the rules.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -30,7 +29,7 @@ impl MarketRule for CancelAllRequest {
         let mut fields = Fields::new(map, Wording::Field);
         let market = match fields.get("market") {
             None => None,
-            Some(Value::String(name)) if market_name::is_well_formed(name) => Some(name.clone()),
+            Some(Value::String(name)) if wire::is_market_name(name) => Some(name.clone()),
             Some(Value::String(_)) => {
                 fields.push("market", market_name::FORMAT_INVALID);
                 None

@@ -9,10 +9,10 @@
 use serde_json::{Map, Value};
 
 use super::MarketRule;
+use super::order_ref::OrderRef;
 use super::{integer, present};
-use crate::answer::Rejection;
-use crate::state::{Markets, OrderRef};
-use crate::wire::BulkItemRecord;
+use crate::config::Markets;
+use crate::wire::{BulkItemRecord, Rejection};
 
 /// The most items a bulk cancel takes.
 const MAX_ITEMS: usize = 100;

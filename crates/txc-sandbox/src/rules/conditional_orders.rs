@@ -12,8 +12,8 @@ use super::MarketRule;
 use super::fields::{Fields, Wording};
 use super::open_orders::market;
 use super::page::{Page, Paging};
-use crate::answer::Rejection;
-use crate::state::Markets;
+use crate::config::Markets;
+use crate::wire::Rejection;
 
 /// The filters of a conditional-orders request.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 
 use super::{integer, label, market_name, present};
-use crate::answer::Rejection;
+use crate::wire::{self, Rejection};
 
 /// How an endpoint's docs word their field messages.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,7 +121,7 @@ impl<'a> Fields<'a> {
                 self.required("market");
                 None
             }
-            Some(Some(name)) if !market_name::is_well_formed(&name) => {
+            Some(Some(name)) if !wire::is_market_name(&name) => {
                 self.push("market", market_name::FORMAT_INVALID);
                 None
             }

@@ -16,9 +16,10 @@ use serde_json::{Map, Value};
 
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
+use super::order_ref::OrderRef;
 use super::page::{Page, Paging};
-use crate::answer::Rejection;
-use crate::state::{Markets, OrderRef};
+use crate::config::Markets;
+use crate::wire::{self, Rejection};
 
 /// One day in seconds.
 const DAY: i64 = 86_400;
@@ -87,7 +88,7 @@ pub(crate) fn parse_history(
     let page = Page::read(&mut fields, PAGING);
     fields.finish(30)?;
     if let Some(name) = &market {
-        if !market_name::is_well_formed(name) {
+        if !wire::is_market_name(name) {
             return Err(market_name::rejection(market_name::FORMAT_INVALID));
         }
         if markets.get(name).is_none() {

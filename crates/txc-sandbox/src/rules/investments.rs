@@ -20,7 +20,7 @@ use super::fields::{Fields, Wording};
 use super::numeric::{self, Verdict};
 use super::page::{Page, Paging};
 use super::{integer, present};
-use crate::answer::Rejection;
+use crate::wire::Rejection;
 
 /// The most decimal places of an investment amount (the smallest is 0.000001).
 const AMOUNT_PLACES: u32 = 6;

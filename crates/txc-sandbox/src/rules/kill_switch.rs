@@ -13,9 +13,8 @@ use super::MarketRule;
 use super::cancel_all::classes;
 use super::fields::{Empty, Fields, Wording};
 use super::{integer, market_name};
-use crate::answer::Rejection;
-use crate::state::Markets;
-use crate::wire::OrderClass;
+use crate::config::Markets;
+use crate::wire::{OrderClass, Rejection};
 
 /// The shortest timeout, in seconds.
 const MIN_TIMEOUT: i128 = 5;

@@ -1,11 +1,10 @@
-//! The form of a market name. The docs give only examples (`BTC_USDT`, `BTC_PERP`) and the
-//! pattern `BASE_QUOTE`; the sandbox reads that as two runs of ASCII letters or digits joined
-//! by one underscore. Whether a well-formed name is a market is a separate check (31,
-//! `Market is not available.`), and names are matched exactly, case included (sandbox's
+//! The answers about a body's `market`: a name not of the form `BASE_QUOTE`
+//! ([`crate::wire::is_market_name`]) and a well-formed name that is no market of the sandbox
+//! (31, `Market is not available.`). Names are matched exactly, case included (sandbox's
 //! choice: the docs only ever show upper case).
 
-use crate::answer::Rejection;
-use crate::state::Markets;
+use crate::config::Markets;
+use crate::wire::Rejection;
 
 /// The message for a name not of the form `BASE_QUOTE`.
 pub(crate) const FORMAT_INVALID: &str = "Market field format is invalid.";
@@ -33,42 +32,5 @@ pub(crate) fn available<T>(
             "market",
             vec!["Market field is required.".to_owned()],
         )),
-    }
-}
-
-/// Whether `name` has the form `BASE_QUOTE`.
-pub(crate) fn is_well_formed(name: &str) -> bool {
-    let part = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_alphanumeric());
-    name.split_once('_')
-        .is_some_and(|(base, quote)| part(base) && part(quote))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn base_quote() {
-        for good in [
-            "BTC_USDT",
-            "BTC_PERP",
-            "1INCH_USDT",
-            "btc_usdt",
-            "DBTC_DUSDT",
-        ] {
-            assert!(is_well_formed(good), "{good}");
-        }
-        for bad in [
-            "",
-            "BTC",
-            "BTC_",
-            "_USDT",
-            "BTC-USDT",
-            "BTC_USDT_X",
-            "BTC USDT",
-            "BTC_ÜSDT",
-        ] {
-            assert!(!is_well_formed(bad), "{bad}");
-        }
     }
 }

@@ -3,9 +3,19 @@
 //! exchange's codes and messages. Nothing here uses `txc-types`' builders or newtypes, so the
 //! sandbox can tell when the SDK is stricter or looser than the exchange.
 //!
+//! **What it is for:** pure checks — a body's fields (and the configuration's fixed facts: the
+//! markets' terms, the plans' ids) in, a typed request or a [`Rejection`] out. No clock, no
+//! lock, no state: each rule can be tested with a JSON object and nothing else. It imports the
+//! wire and the configuration only.
+//!
+//! **What it is not for:** the checks that need the account's state (a `clientOrderId` already
+//! in use, margin, a position to reduce, an order to cancel): those are the state's, run under
+//! its lock. Nor reading HTTP: the routes hand over the body's fields.
+//!
 //! Every check, its answer and its source are listed in the crate docs' table.
 
 mod account;
+mod amount;
 mod cancel;
 mod cancel_all;
 mod cancel_bulk;
@@ -19,14 +29,15 @@ pub(crate) mod market_name;
 pub(crate) mod numeric;
 mod open_orders;
 mod order;
+mod order_ref;
 mod page;
 mod plans;
 mod positions;
 
 use serde_json::{Map, Value};
 
-use crate::answer::Rejection;
-use crate::state::Markets;
+use crate::config::Markets;
+use crate::wire::Rejection;
 
 pub(crate) use account::{parse_hedge_mode, parse_leverage, parse_ticker_filter};
 pub(crate) use cancel::CancelRequest;
@@ -41,7 +52,7 @@ pub(crate) use investments::{
 pub(crate) use kill_switch::{KillSwitchRequest, parse_kill_switch_status};
 pub(crate) use open_orders::OpenOrdersQuery;
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
-pub(crate) use page::Page;
+pub(crate) use order_ref::OrderRef;
 pub(crate) use plans::{parse_ticker, unknown_ticker};
 pub(crate) use positions::{
     ClosePositionRequest, PositionHistoryQuery, parse_market_filter, parse_position_history,

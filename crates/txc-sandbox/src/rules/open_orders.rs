@@ -13,8 +13,8 @@ use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
 use super::page::{Page, Paging};
-use crate::answer::Rejection;
-use crate::state::Markets;
+use crate::config::Markets;
+use crate::wire::{self, Rejection};
 
 /// The filters of an open-orders request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,7 +70,7 @@ pub(super) fn market(
     let Some(Some(name)) = name else {
         return Ok(None);
     };
-    if !market_name::is_well_formed(&name) {
+    if !wire::is_market_name(&name) {
         return Err(market_name::rejection(market_name::FORMAT_INVALID));
     }
     if markets.get(&name).is_none() {

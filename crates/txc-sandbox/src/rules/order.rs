@@ -13,11 +13,11 @@ use std::collections::BTreeMap;
 use rust_decimal::Decimal;
 use serde_json::{Map, Value};
 
+use super::amount::check_amount;
 use super::numeric::{self, Verdict};
 use super::{client_order_id, label, market_name, present};
-use crate::answer::Rejection;
-use crate::state::{Markets, check_amount};
-use crate::wire::{PositionSide, Side, Stp};
+use crate::config::Markets;
+use crate::wire::{self, PositionSide, Rejection, Side, Stp};
 
 /// Which order endpoint a body was sent to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,7 +164,7 @@ fn market(map: &Map<String, Value>, markets: &Markets) -> Result<String, Rejecti
         Some(Value::String(name)) if name.is_empty() => {
             Err(reject(&["Market field should not be empty string."]))
         }
-        Some(Value::String(name)) if !market_name::is_well_formed(name) => {
+        Some(Value::String(name)) if !wire::is_market_name(name) => {
             Err(reject(&[market_name::FORMAT_INVALID]))
         }
         Some(Value::String(name)) if markets.get(name).is_none() => {

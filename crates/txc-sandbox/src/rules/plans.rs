@@ -5,7 +5,7 @@ use http::StatusCode;
 use serde_json::{Map, Value};
 
 use super::present;
-use crate::answer::Rejection;
+use crate::wire::Rejection;
 
 /// The `ticker` filter, if any, or the rejection of a ticker that is not a string. Whether the
 /// currency exists is the state's to say ([`unknown_ticker`]).

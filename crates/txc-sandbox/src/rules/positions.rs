@@ -11,9 +11,8 @@ use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
 use super::page::{Page, Paging};
-use crate::answer::Rejection;
-use crate::state::Markets;
-use crate::wire::PositionSide;
+use crate::config::Markets;
+use crate::wire::{self, PositionSide, Rejection};
 
 /// `limit` 1–100 (default 50, not documented), `offset` ≥ 0.
 const PAGING: Paging = Paging {
@@ -29,7 +28,7 @@ pub(crate) fn parse_market_filter(map: &Map<String, Value>) -> Result<Option<Str
     let mut fields = Fields::new(map, Wording::Field);
     let name = fields.text("market", Empty::Rejected);
     if let Some(Some(name)) = &name
-        && !market_name::is_well_formed(name)
+        && !wire::is_market_name(name)
     {
         fields.push("market", market_name::FORMAT_INVALID);
     }

@@ -1,5 +1,6 @@
 //! What the collateral account's read endpoints show: balances, the balance summary, the
-//! account summary and the open positions, marked to the current prices.
+//! account summary and the open positions, marked to the current prices — and the positions
+//! as [`crate::Sandbox::positions`] shows them.
 
 use std::collections::BTreeMap;
 
@@ -7,9 +8,8 @@ use rust_decimal::Decimal;
 use serde_json::value::RawValue;
 
 use super::State;
-use super::positions::OpenPosition;
-use crate::decimal;
-use crate::wire::{AssetBalanceRecord, OpenPositionRecord, PositionHead, SummaryRecord};
+use super::positions::{OpenPosition, Position};
+use crate::wire::{AssetBalanceRecord, OpenPositionRecord, SummaryRecord, decimal};
 
 /// Totals over an account's open positions.
 #[derive(Debug, Default, Clone, Copy)]
@@ -121,7 +121,7 @@ impl State {
                     (unrealized / p.state.margin * Decimal::ONE_HUNDRED).round_dp(2)
                 };
                 OpenPositionRecord {
-                    head: PositionHead::of(market, p),
+                    head: p.head(market),
                     liquidation_price: None,
                     liquidation_state: None,
                     pnl: decimal::text(p.realized),
@@ -136,6 +136,11 @@ impl State {
                 }
             })
             .collect()
+    }
+
+    /// The open positions of `api_key`.
+    pub(crate) fn positions_of(&self, api_key: &str) -> Vec<Position> {
+        self.positions.of(api_key)
     }
 
     /// The markets' collateral currency (the first market's; every default market's is

@@ -1,10 +1,13 @@
-//! Accounts: credentials, permissions, position mode, leverage and collateral balances.
+//! Accounts: permissions, position mode, leverage, collateral and main balances — and the
+//! control API's setting of a balance.
 
 use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
-use crate::config::{AccountSpec, ByKey, PositionMode};
+use super::State;
+use crate::config::{AccountSpec, ByKey, PositionMode, SandboxError};
+use crate::wire::decimal;
 
 /// One account's live state.
 #[derive(Debug, Clone)]
@@ -47,4 +50,55 @@ impl Accounts {
         self.values()
             .flat_map(|a| a.balances.keys().chain(a.main.keys()).map(String::as_str))
     }
+}
+
+impl State {
+    /// Sets the `ticker` balance of `api_key`.
+    pub(crate) fn set_balance(
+        &mut self,
+        api_key: &str,
+        ticker: &str,
+        amount: &str,
+    ) -> Result<(), SandboxError> {
+        let value = balance_value(amount)?;
+        if ticker.is_empty() {
+            return Err(SandboxError::InvalidValue {
+                field: "ticker",
+                value: String::new(),
+                reason: "empty",
+            });
+        }
+        let account = self
+            .accounts
+            .get_mut(api_key)
+            .ok_or_else(|| SandboxError::UnknownAccount(api_key.to_owned()))?;
+        account.balances.insert(ticker.to_owned(), value);
+        self.account_changed(api_key);
+        Ok(())
+    }
+
+    /// Sets the main balance of `ticker` (a non-negative plain decimal) of `api_key`.
+    pub(crate) fn set_main_balance(
+        &mut self,
+        api_key: &str,
+        ticker: &str,
+        amount: &str,
+    ) -> Result<(), SandboxError> {
+        let value = balance_value(amount)?;
+        let account = self
+            .accounts
+            .get_mut(api_key)
+            .ok_or_else(|| SandboxError::UnknownAccount(api_key.to_owned()))?;
+        account.main.insert(ticker.to_owned(), value);
+        Ok(())
+    }
+}
+
+/// A balance set through the control API: a non-negative plain decimal.
+fn balance_value(amount: &str) -> Result<Decimal, SandboxError> {
+    decimal::parse(amount).ok_or_else(|| SandboxError::InvalidValue {
+        field: "amount",
+        value: amount.to_owned(),
+        reason: "not a non-negative plain decimal",
+    })
 }

@@ -1,20 +1,36 @@
-//! The exchange's state: accounts, prices, orders, positions, nonces, rate limits and
-//! statistics, behind one lock held only for a request's admission (rate limit, nonce) and
-//! its state change; the markets' fixed terms are shared with the rules, read without it.
+//! The exchange's state: accounts and their balances, the markets' prices, the orders,
+//! positions and investments, the kill-switch timers, the statistics — and the [`Change`]s
+//! it emits to whoever subscribes.
+//!
+//! **What it is for:** every state change an operation makes, and the reads it answers from,
+//! behind one `&mut` — the caller holds the one lock. A request's field rules ran before
+//! (`crate::rules`); the checks here are those that need the state (a `clientOrderId` in use,
+//! the hedge-mode side, reduce-only, margin, an order to cancel). It imports the wire, the
+//! configuration and the rules, nothing above: a test drives it with no server at all.
+//!
+//! **What it is not for:** authentication, nonces and rate limits (`crate::auth`, which holds
+//! the lock this state lives behind), or any transport: no HTTP, no WebSocket. What it tells
+//! the WebSocket it hands to a [`Subscriber`] it was built with.
+//!
+//! Where each part lives, and where the coming ones go:
+//!
+//! | part | room |
+//! |---|---|
+//! | accounts, balances, the account's read views | `accounts.rs`, `account_view.rs` |
+//! | orders: the store and its indexes, placing, trigger orders, look-ups, cancels, the kill switch, their records | `orders/` (a market's matching book: `orders/book.rs`) |
+//! | positions: open positions, the margin math, the history, close, leverage, hedge mode | `positions/` (funding ticks, margin calls, liquidation) |
+//! | lending: smart investments | `lending/` (flexible lending) |
+//! | what the state tells listeners | `changes.rs` |
+//! | the clock, the statistics | `clock.rs`, `stats.rs` |
 
 mod account_view;
 mod accounts;
-mod bulk_cancel;
-mod close;
-mod execution;
-mod investments;
-mod kill_switch;
-mod lookups;
-mod markets;
-mod order;
-mod order_book;
-mod position_history;
+mod changes;
+mod clock;
+mod lending;
+mod orders;
 mod positions;
+mod stats;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
@@ -22,22 +38,16 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 
 pub(crate) use accounts::{Account, Accounts};
-pub use kill_switch::KillSwitchTimer;
-pub(crate) use lookups::AsOf;
-pub(crate) use markets::{Markets, check_amount};
-pub(crate) use order::{OrderRef, StoredOrder};
-pub(crate) use positions::OpenPosition;
+pub(crate) use changes::{Change, Changes, OrderChange, Subscriber};
+pub(crate) use clock::Clock;
+pub use orders::KillSwitchTimer;
+pub(crate) use orders::{AsOf, StoredOrder};
 pub use positions::Position;
+pub(crate) use stats::Outcome;
+pub use stats::SandboxStats;
 
-use crate::auth::Nonces;
-use crate::clock::Clock;
-use crate::config::Config;
-use crate::op::Op;
-use crate::rate_limit::RateLimiter;
-use crate::settings::Settings;
-use crate::stats::SandboxStats;
-use crate::wire::{OrderRecord, PlanRecord};
-use crate::ws::{Change, Feed};
+use crate::config::{Config, Markets, Settings};
+use crate::wire::PlanRecord;
 
 /// The whole mutable state of a sandbox.
 #[derive(Debug)]
@@ -47,30 +57,28 @@ pub(crate) struct State {
     pub(crate) markets: Arc<Markets>,
     /// Each market's current price.
     pub(crate) prices: HashMap<String, Decimal>,
-    pub(crate) orders: order_book::OrderBook,
+    pub(crate) orders: orders::OrderStore,
     pub(crate) positions: positions::Positions,
     pub(crate) plans: Vec<PlanRecord>,
-    pub(crate) investments: investments::Investments,
-    pub(crate) nonces: Nonces,
-    pub(crate) limits: RateLimiter,
+    pub(crate) investments: lending::Investments,
     pub(crate) stats: SandboxStats,
     /// The sandbox's clock (the host's, maybe offset).
     pub(crate) clock: Clock,
-    /// Where changes go for the WebSocket's channels.
-    pub(crate) feed: Feed,
-    /// The WebSocket tokens issued: token → API key.
-    pub(crate) ws_tokens: HashMap<String, String>,
-    /// The builder's settings: the rate limits, the plans' minute, the open orders' choice.
+    /// The builder's settings: the plans' minute, the kill switch's second, the open orders'
+    /// choice.
     pub(crate) settings: Settings,
     /// The kill-switch timers.
-    pub(crate) kill_switches: kill_switch::Timers,
+    pub(crate) kill_switches: orders::Timers,
     /// Every position event, per account.
-    pub(crate) position_events: position_history::PositionEvents,
+    pub(crate) position_events: positions::PositionEvents,
+    /// Where the changes go.
+    changes: Changes,
 }
 
 impl State {
-    /// The initial state of a configuration, whose markets are `markets`.
-    pub(crate) fn new(config: &Config, markets: Arc<Markets>, feed: Feed) -> Self {
+    /// The initial state of a configuration, whose markets are `markets`; its changes go to
+    /// `changes`.
+    pub(crate) fn new(config: &Config, markets: Arc<Markets>, changes: Changes) -> Self {
         Self {
             accounts: Accounts::new(&config.accounts, Account::of),
             prices: config
@@ -79,25 +87,17 @@ impl State {
                 .map(|m| (m.name.clone(), m.price))
                 .collect(),
             markets,
-            orders: order_book::OrderBook::new(feed.clone()),
+            orders: orders::OrderStore::new(changes.clone()),
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
-            investments: investments::Investments::default(),
-            nonces: Nonces::default(),
-            limits: RateLimiter::default(),
+            investments: lending::Investments::default(),
             stats: SandboxStats::default(),
             clock: Clock::new(config.settings.clock_offset_ms),
-            feed,
-            ws_tokens: HashMap::new(),
-            kill_switches: kill_switch::Timers::new(config.settings.kill_switch_second),
-            position_events: position_history::PositionEvents::default(),
+            kill_switches: orders::Timers::new(config.settings.kill_switch_second),
+            position_events: positions::PositionEvents::default(),
             settings: config.settings.clone(),
+            changes,
         }
-    }
-
-    /// The rate limit of `op` per key per 10 s.
-    pub(crate) fn limit(&self, op: Op) -> u32 {
-        self.settings.limits.of(op)
     }
 
     /// The current price of `market`.
@@ -117,19 +117,11 @@ impl State {
             .collect()
     }
 
-    /// Tells the WebSocket's feed that `api_key`'s balances or positions changed.
+    /// Tells the subscriber that `api_key`'s balances or positions changed.
     pub(crate) fn account_changed(&self, api_key: &str) {
-        self.feed.send(Change::Account {
+        self.changes.emit(|| Change::Account {
             api_key: api_key.to_owned(),
         });
-    }
-
-    /// Issues a WebSocket token for `api_key`.
-    pub(crate) fn issue_ws_token(&mut self, api_key: &str) -> String {
-        let serial = self.ws_tokens.len();
-        let token = format!("sbx{:x}{:012x}", self.clock.now_us(), serial);
-        self.ws_tokens.insert(token.clone(), api_key.to_owned());
-        token
     }
 
     /// Every order's record, in id order, as JSON.
@@ -137,7 +129,7 @@ impl State {
         self.orders
             .all()
             .iter()
-            .filter_map(|o| serde_json::to_value(OrderRecord::of(o)).ok())
+            .filter_map(|o| serde_json::to_value(o.record()).ok())
             .collect()
     }
 }

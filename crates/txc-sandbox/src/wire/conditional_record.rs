@@ -6,7 +6,7 @@
 
 use serde::Serialize;
 
-use crate::wire::ActiveOrderRecord;
+use super::active_record::ActiveOrderRecord;
 
 /// A page of the conditional orders.
 #[derive(Debug, Clone, Serialize)]

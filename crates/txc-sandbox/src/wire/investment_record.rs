@@ -7,9 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::rules::Page;
-
-use super::PlanRecord;
+use super::plan_record::PlanRecord;
 
 /// The answer to investing (HTTP 201): `{"id": "…"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -29,11 +27,11 @@ pub(crate) struct PageRecord<T> {
 }
 
 impl<T> PageRecord<T> {
-    /// The `records` of `page`, with the page's bounds.
-    pub(crate) fn new(page: Page, records: Vec<T>) -> Self {
+    /// `records`, the page from the `offset`-th item of at most `limit`.
+    pub(crate) fn new(offset: usize, limit: usize, records: Vec<T>) -> Self {
         Self {
-            offset: u64::try_from(page.offset).unwrap_or(u64::MAX),
-            limit: u64::try_from(page.limit).unwrap_or(u64::MAX),
+            offset: u64::try_from(offset).unwrap_or(u64::MAX),
+            limit: u64::try_from(limit).unwrap_or(u64::MAX),
             records,
         }
     }

@@ -4,10 +4,6 @@
 
 use serde::Serialize;
 
-use crate::clock;
-use crate::decimal;
-use crate::state::OpenPosition;
-
 /// The fields both position records start with: the position as it stands.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -18,20 +14,6 @@ pub(crate) struct PositionHead {
     pub(crate) modify_date: f64,
     pub(crate) amount: String,
     pub(crate) base_price: String,
-}
-
-impl PositionHead {
-    /// The head of `position`, on `market`.
-    pub(crate) fn of(market: &str, position: &OpenPosition) -> Self {
-        Self {
-            position_id: position.id,
-            market: market.to_owned(),
-            open_date: time(position.opened_us),
-            modify_date: time(position.modified_us),
-            amount: decimal::text(position.state.qty),
-            base_price: decimal::text(position.state.entry),
-        }
-    }
 }
 
 /// An open position (`POST /api/v4/collateral-account/positions/open`).
@@ -83,9 +65,4 @@ pub(crate) struct PositionEventRecord {
     pub(crate) order_detail: OrderDetailRecord,
     pub(crate) side: &'static str,
     pub(crate) is_hedge: bool,
-}
-
-/// Unix microseconds as a record's time.
-fn time(micros: u64) -> f64 {
-    clock::seconds(micros)
 }

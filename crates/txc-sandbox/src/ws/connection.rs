@@ -1,18 +1,23 @@
-//! One WebSocket connection: its requests (authorize, ping, subscriptions), the updates of
-//! its channels, its request budget, its idle timeout and the faults.
+//! `GET /ws` ([`route`]) and one WebSocket connection: its requests (authorize, ping,
+//! subscriptions), the updates of its channels, its request budget, its idle timeout and the
+//! faults.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::routing::{MethodRouter, get};
 use serde_json::{Value, json};
 use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 
-use super::{Change, Command, OrderChange, records};
-use crate::app::Shared;
+use super::fault::Command;
+use super::hub::WsHub;
+use super::records;
+use crate::auth::Exchange;
+use crate::state::{Change, OrderChange};
+use crate::wire::decimal;
 
 /// The window of the per-connection request limit.
 const WINDOW: Duration = Duration::from_secs(60);
@@ -31,7 +36,8 @@ struct Subscriptions {
 
 /// A connection's state.
 struct Connection {
-    shared: Arc<Shared>,
+    exchange: Arc<Exchange>,
+    hub: Arc<WsHub>,
     api_key: Option<String>,
     subs: Subscriptions,
     requests: VecDeque<Instant>,
@@ -39,25 +45,27 @@ struct Connection {
     balances: BTreeMap<String, String>,
 }
 
-/// Counts the connection open while it lives.
-struct Open(Arc<Shared>);
-
-impl Drop for Open {
-    fn drop(&mut self) {
-        self.0.ws().connections.fetch_sub(1, Ordering::SeqCst);
-    }
+/// `GET /ws` of `exchange`: upgrades to a WebSocket and serves it, sharing `hub`.
+pub(crate) fn route<S>(exchange: Arc<Exchange>, hub: Arc<WsHub>) -> MethodRouter<S>
+where
+    S: Clone + Send + Sync + 'static,
+{
+    get(move |upgrade: WebSocketUpgrade| {
+        let (exchange, hub) = (Arc::clone(&exchange), Arc::clone(&hub));
+        async move { upgrade.on_upgrade(move |socket| serve(socket, exchange, hub)) }
+    })
 }
 
 /// Serves one connection until it closes, is dropped by a fault, or idles out.
-pub(super) async fn serve(mut socket: WebSocket, shared: Arc<Shared>) {
-    shared.ws().connections.fetch_add(1, Ordering::SeqCst);
-    let _open = Open(Arc::clone(&shared));
-    let mut changes = shared.ws().feed.subscribe();
-    let mut commands = shared.ws().commands.subscribe();
-    let idle = shared.config().ws_idle_timeout;
-    let limit = usize::try_from(shared.config().ws_requests_per_minute).unwrap_or(usize::MAX);
+async fn serve(mut socket: WebSocket, exchange: Arc<Exchange>, hub: Arc<WsHub>) {
+    let _open = hub.open();
+    let mut changes = hub.changes();
+    let mut commands = hub.commands();
+    let idle = exchange.settings().ws_idle_timeout;
+    let limit = usize::try_from(exchange.settings().ws_requests_per_minute).unwrap_or(usize::MAX);
     let mut conn = Connection {
-        shared,
+        exchange,
+        hub,
         api_key: None,
         subs: Subscriptions::default(),
         requests: VecDeque::new(),
@@ -136,7 +144,7 @@ fn text(value: Value) -> Message {
     Message::Text(value.to_string().into())
 }
 
-/// The frames of [`super::WsFault::MalformedFrames`].
+/// The frames of [`super::WsFault::MalformedFrames`](crate::WsFault::MalformedFrames).
 fn malformed() -> Vec<Message> {
     vec![
         Message::Text("this is not JSON".into()),
@@ -232,15 +240,15 @@ impl Connection {
 
     fn authorize(&mut self, params: &[Value]) -> Result<(), (u8, &'static str)> {
         let token = params.first().and_then(Value::as_str).ok_or(INVALID)?;
-        if self.shared.ws().take_refusal() {
+        if self.hub.take_refusal() {
             return Err(REFUSED);
         }
         let api_key = self
-            .shared
-            .state()
-            .ws_tokens
-            .get(token)
-            .cloned()
+            .exchange
+            .lock()
+            .tokens
+            .api_key(token)
+            .map(str::to_owned)
             .ok_or(REFUSED)?;
         self.api_key = Some(api_key);
         Ok(())
@@ -250,7 +258,7 @@ impl Connection {
         let markets = |list: Option<&Value>| -> Result<Vec<String>, (u8, &'static str)> {
             let list = list.and_then(Value::as_array).ok_or(INVALID)?;
             let names = strings(list)?;
-            let known = self.shared.markets();
+            let known = self.exchange.markets();
             if names.iter().all(|m| known.get(m).is_some()) {
                 Ok(names)
             } else {
@@ -308,9 +316,9 @@ impl Connection {
                 let has = |list: &Option<Vec<String>>| {
                     list.as_ref().is_some_and(|l| l.iter().any(|m| m == market))
                 };
-                let now = self.shared.clock().now_us();
+                let now = self.exchange.clock().now_us();
                 let fee_asset = self
-                    .shared
+                    .exchange
                     .markets()
                     .get(market)
                     .map_or_else(String::new, |m| m.collateral.clone());
@@ -359,8 +367,8 @@ impl Connection {
             return Vec::new();
         };
         let now: Vec<(String, rust_decimal::Decimal)> = {
-            let state = self.shared.state();
-            let Some(account) = state.accounts.get(api_key) else {
+            let locked = self.exchange.lock();
+            let Some(account) = locked.state.accounts.get(api_key) else {
                 return Vec::new();
             };
             assets
@@ -370,7 +378,7 @@ impl Connection {
         };
         let mut changed = Vec::new();
         for (asset, amount) in now {
-            let text = crate::decimal::text(amount);
+            let text = decimal::text(amount);
             if self.balances.get(&asset) != Some(&text) {
                 changed.push(records::balance(&asset, amount));
                 self.balances.insert(asset, text);
@@ -388,8 +396,9 @@ impl Connection {
         let Some(api_key) = self.api_key.as_deref() else {
             return Vec::new();
         };
-        let now = self.shared.clock().now_us();
-        let state = self.shared.state();
+        let now = self.exchange.clock().now_us();
+        let locked = self.exchange.lock();
+        let state = &locked.state;
         let params = records::positions(
             api_key,
             &state.positions_of(api_key),

@@ -5,10 +5,8 @@
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use crate::clock;
-use crate::decimal;
 use crate::state::{Position, StoredOrder};
-use crate::wire::Side;
+use crate::wire::{Side, decimal, time};
 
 /// The order type's number: 8 margin market, 10 margin stop-market (the AsyncAPI files name 9
 /// and 10 for margin stop orders; 8 for a margin market order is the exchange's order types
@@ -27,7 +25,7 @@ fn side_code(side: Side) -> u8 {
 
 /// A time as the stream writes it: seconds with a microsecond fraction.
 fn time(micros: u64) -> Value {
-    json!(clock::seconds(micros))
+    json!(time::seconds(micros))
 }
 
 /// The order object of `ordersPending_update` (with `executed`, of `ordersExecuted_update`:

@@ -1,0 +1,290 @@
+//! [`Sandbox`]: the handle of a running sandbox.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use axum::Router;
+use txc_types::orders::Order;
+
+use super::server::{Listener, Mode, Runtime};
+use crate::auth::{Exchange, Locked};
+use crate::config::{Config, Route, SandboxError};
+use crate::routes::{self, Fault, Shared};
+use crate::state::{Changes, KillSwitchTimer, Position, SandboxStats};
+use crate::wire::decimal;
+use crate::ws::{self, WsFault, WsHub};
+
+/// A running sandbox exchange. Stops the server when dropped.
+///
+/// Cheap methods drive it without HTTP: prices ([`Sandbox::set_price`], which fires trigger
+/// orders), balances, orders, statistics, faults, reset, and stopping or restarting the
+/// listener. Every method works from plain code and from inside any tokio runtime.
+///
+/// ```
+/// let sandbox = txc_sandbox::Sandbox::start()?;
+/// assert!(sandbox.base_url().starts_with("http://127.0.0.1:"));
+/// sandbox.set_price("BTC_USDT", "66000")?;
+/// assert!(sandbox.orders().is_empty());
+/// drop(sandbox); // stops the server
+/// # Ok::<(), txc_sandbox::SandboxError>(())
+/// ```
+pub struct Sandbox {
+    /// The exchange and the routes' faults.
+    shared: Arc<Shared>,
+    /// The WebSocket's feed, faults and connections.
+    ws: Arc<WsHub>,
+    router: Router,
+    addr: SocketAddr,
+    base_url: String,
+    listener: Mutex<Option<Listener>>,
+    // Declared last: dropped after the listener is stopped.
+    runtime: Runtime,
+}
+
+impl Sandbox {
+    pub(crate) fn launch(config: Config, addr: SocketAddr) -> Result<Self, SandboxError> {
+        let ws = Arc::new(WsHub::default());
+        let exchange = Arc::new(Exchange::new(config, Changes::to(Arc::new(ws.feed()))));
+        let shared = Arc::new(Shared::new(Arc::clone(&exchange)));
+        let websocket = ws::route(Arc::clone(&exchange), Arc::clone(&ws));
+        let router = routes::router(Arc::clone(&shared), websocket);
+        let runtime = Runtime::start()?;
+        runtime.spawn(expire_kill_switches(Arc::downgrade(&exchange)));
+        let listener = runtime.listen(addr, router.clone())?;
+        let addr = listener.addr();
+        Ok(Self {
+            shared,
+            ws,
+            router,
+            addr,
+            base_url: format!("http://{addr}"),
+            listener: Mutex::new(Some(listener)),
+            runtime,
+        })
+    }
+
+    /// The base URL, e.g. `http://127.0.0.1:38417` (no trailing slash).
+    pub fn base_url(&self) -> &str {
+        &self.base_url
+    }
+
+    /// The bound address.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The private WebSocket's URL, e.g. `ws://127.0.0.1:38417/ws` (see [`crate::WsFault`]
+    /// for what it serves).
+    pub fn websocket_url(&self) -> String {
+        format!("ws://{}/ws", self.addr)
+    }
+
+    /// Injects `fault` into the WebSocket's open connections (or, for
+    /// [`WsFault::RefuseAuthorize`], the next `authorize` requests).
+    pub fn ws_fault(&self, fault: WsFault) {
+        self.ws.inject(fault);
+    }
+
+    /// How many WebSocket connections are open.
+    pub fn ws_connections(&self) -> usize {
+        self.ws.connections()
+    }
+
+    /// Sets a market's price (a positive plain decimal) and fires the trigger orders it
+    /// reaches, in order id order, at this price.
+    pub fn set_price(&self, market: &str, price: &str) -> Result<(), SandboxError> {
+        self.locked().state.set_price(market, price).map(|_| ())
+    }
+
+    /// Sets the balance of `ticker` (a non-negative plain decimal) of the account `api_key`.
+    pub fn set_balance(
+        &self,
+        api_key: &str,
+        ticker: &str,
+        amount: &str,
+    ) -> Result<(), SandboxError> {
+        self.locked().state.set_balance(api_key, ticker, amount)
+    }
+
+    /// The balance of `ticker` of the account `api_key` (`"0"` if never set), or `None` for
+    /// an unknown account.
+    pub fn balance(&self, api_key: &str, ticker: &str) -> Option<String> {
+        let locked = self.locked();
+        let account = locked.state.accounts.get(api_key)?;
+        Some(decimal::text(account.balance(ticker)))
+    }
+
+    /// The **main** balance of `ticker` of the account `api_key` (`"0"` if never set) — what
+    /// smart investments are paid from and back into — or `None` for an unknown account.
+    pub fn main_balance(&self, api_key: &str, ticker: &str) -> Option<String> {
+        let locked = self.locked();
+        let account = locked.state.accounts.get(api_key)?;
+        Some(decimal::text(
+            account.main.get(ticker).copied().unwrap_or_default(),
+        ))
+    }
+
+    /// Sets the **main** balance of `ticker` (a non-negative plain decimal) of the account
+    /// `api_key`.
+    pub fn set_main_balance(
+        &self,
+        api_key: &str,
+        ticker: &str,
+        amount: &str,
+    ) -> Result<(), SandboxError> {
+        self.locked()
+            .state
+            .set_main_balance(api_key, ticker, amount)
+    }
+
+    /// Every investment ever made, oldest first, as the JSON record the investments list
+    /// answers with, in its current state (closed ones with `status` 2 and the interest paid;
+    /// ones a [`Fault::VisibleAfter`] still hides included).
+    pub fn investment_records(&self) -> Vec<serde_json::Value> {
+        self.locked().state.investment_records()
+    }
+
+    /// The open positions of the account `api_key`, sorted by market and side.
+    pub fn positions(&self, api_key: &str) -> Vec<Position> {
+        let mut locked = self.locked();
+        locked.state.expire_kill_switches();
+        locked.state.positions_of(api_key)
+    }
+
+    /// The kill-switch timers of the account `api_key` that have not run out, by market. A
+    /// timer whose deadline has passed runs out (canceling its orders) before this answers,
+    /// so a timer listed here has canceled nothing yet.
+    pub fn kill_switch_timers(&self, api_key: &str) -> Vec<KillSwitchTimer> {
+        self.locked().state.kill_switch_timers(api_key)
+    }
+
+    /// Every order ever accepted, resting trigger orders included, in order id order, each
+    /// in its current state, for comparing with what a txc client decoded: the sandbox's own
+    /// JSON record of the order (see [`Sandbox::order_records`]) read with `txc_types::orders::Order`'s
+    /// `serde` implementation. So a market order compares equal to the SDK's decoding of its
+    /// answer; a trigger order differs once it fired or was canceled. A record the SDK type
+    /// cannot read would be left out (the tests of both crates compare counts).
+    pub fn orders(&self) -> Vec<Order> {
+        self.order_records()
+            .into_iter()
+            // txc-types decodes from JSON text (its numbers keep every digit).
+            .filter_map(|record| serde_json::from_str(&record.to_string()).ok())
+            .collect()
+    }
+
+    /// Every order ever accepted, in order id order, as the JSON record the placement
+    /// endpoints answer with, in its current state (a fired trigger order shows `FILLED` and
+    /// `activated: 1`). The same records as `GET /sandbox/v1/orders`.
+    pub fn order_records(&self) -> Vec<serde_json::Value> {
+        let mut locked = self.locked();
+        locked.state.expire_kill_switches();
+        locked.state.order_records()
+    }
+
+    /// Back to the builder's initial state: accounts, prices, orders, positions, nonces, rate
+    /// limits, statistics and faults. Order ids start again.
+    pub fn reset(&self) {
+        self.shared.reset();
+    }
+
+    /// Injects `fault` into `route`'s answers, replacing that route's previous fault, for the
+    /// next `times` requests (`None`: until cleared). A route's own fault takes precedence over
+    /// one for [`Route::All`].
+    pub fn inject_fault(&self, route: Route, fault: Fault, times: Option<u32>) {
+        self.shared.faults().inject(route, fault, times);
+    }
+
+    /// Removes every injected fault.
+    pub fn clear_faults(&self) {
+        self.shared.faults().clear();
+    }
+
+    /// The counters.
+    pub fn stats(&self) -> SandboxStats {
+        self.locked().state.stats.clone()
+    }
+
+    /// The counters once a huge fault body has stopped being written: after a client hangs
+    /// up on [`Fault::OversizedBody`] or
+    /// [`Fault::Chunked`], the sandbox keeps writing until the
+    /// hang-up reaches it. Polls every 50 ms until
+    /// [`SandboxStats::fault_body_bytes`] holds still, for at most 5 s; blocks the thread.
+    pub fn settled_stats(&self) -> SandboxStats {
+        let mut last = self.stats();
+        for _ in 0..100 {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            let now = self.stats();
+            if now.fault_body_bytes == last.fault_body_bytes {
+                return now;
+            }
+            last = now;
+        }
+        last
+    }
+
+    /// Closes the listening socket and drops every open connection (in-flight answers are
+    /// lost); the state is kept. Returns once the socket is closed. Does nothing if stopped.
+    pub fn stop_listener(&self) {
+        let listener = self.listener().take();
+        if let Some(listener) = listener {
+            listener.stop(Mode::Kill);
+        }
+        // Upgraded connections no longer belong to the listener.
+        self.ws.inject(WsFault::Drop);
+    }
+
+    /// Listens again on the same address and port after [`Sandbox::stop_listener`]. Does
+    /// nothing if the listener runs.
+    pub fn restart_listener(&self) -> Result<(), SandboxError> {
+        let mut slot = self.listener();
+        if slot.is_none() {
+            *slot = Some(self.runtime.listen(self.addr, self.router.clone())?);
+        }
+        Ok(())
+    }
+
+    /// The exchange's state, locked.
+    fn locked(&self) -> MutexGuard<'_, Locked> {
+        self.shared.lock()
+    }
+
+    fn listener(&self) -> MutexGuard<'_, Option<Listener>> {
+        self.listener.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// How often the sandbox looks for kill-switch timers that ran out when no request comes.
+const KILL_SWITCH_TICK: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// Runs out the kill-switch timers on time: every [`KILL_SWITCH_TICK`], for as long as the
+/// sandbox lives.
+async fn expire_kill_switches(exchange: std::sync::Weak<Exchange>) {
+    let mut tick = tokio::time::interval(KILL_SWITCH_TICK);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        let Some(exchange) = exchange.upgrade() else {
+            return;
+        };
+        exchange.lock().state.expire_kill_switches();
+    }
+}
+
+impl Drop for Sandbox {
+    fn drop(&mut self) {
+        let listener = self.listener().take();
+        if let Some(listener) = listener {
+            listener.stop(Mode::Graceful);
+        }
+        self.ws.inject(WsFault::Drop);
+    }
+}
+
+impl fmt::Debug for Sandbox {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Sandbox")
+            .field("base_url", &self.base_url)
+            .finish_non_exhaustive()
+    }
+}

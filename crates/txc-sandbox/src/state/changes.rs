@@ -1,0 +1,82 @@
+//! [`Change`]: what the state tells whoever listens — an order placed, changed or finished
+//! (with its deal), an account's balances or positions changed — and [`Subscriber`], the
+//! listener's side, which the state defines and its listeners implement.
+//!
+//! The state knows no listener: it hands each change to the [`Subscriber`] it was built with
+//! ([`Changes`]), as it happens, under the state's lock (so listeners see changes in the order
+//! they happened). The WebSocket's feed is one subscriber; a test is another; with none
+//! ([`Changes::unheard`]) nothing is built.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::orders::StoredOrder;
+
+/// What happened to an order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OrderChange {
+    /// Placed and resting (event 1).
+    New,
+    /// Changed and still open (event 2).
+    Updated,
+    /// Filled or canceled (event 3); an order that fills at once has only this one.
+    Finished,
+}
+
+/// A change of the state.
+#[derive(Debug, Clone)]
+pub(crate) enum Change {
+    /// An order changed: as it now is, and its deal's id when it just filled.
+    Order {
+        change: OrderChange,
+        order: Box<StoredOrder>,
+        deal_id: Option<u64>,
+    },
+    /// An account's balances or positions changed.
+    Account { api_key: String },
+}
+
+/// Whoever listens to the state's changes.
+pub(crate) trait Subscriber: Send + Sync + fmt::Debug {
+    /// Whether anyone listens now: while no one does, the state builds no change.
+    fn listening(&self) -> bool;
+
+    /// Takes one change, in the order they happened. Called under the state's lock: it must
+    /// not block.
+    fn notify(&self, change: Change);
+}
+
+/// Where the state's changes go: one [`Subscriber`]; cheap to clone.
+#[derive(Debug, Clone)]
+pub(crate) struct Changes(Arc<dyn Subscriber>);
+
+/// The subscriber of [`Changes::unheard`].
+#[derive(Debug)]
+struct Nobody;
+
+impl Subscriber for Nobody {
+    fn listening(&self) -> bool {
+        false
+    }
+
+    fn notify(&self, _change: Change) {}
+}
+
+impl Changes {
+    /// Changes handed to `subscriber`.
+    pub(crate) fn to(subscriber: Arc<dyn Subscriber>) -> Self {
+        Self(subscriber)
+    }
+
+    /// Changes no one hears.
+    pub(crate) fn unheard() -> Self {
+        Self(Arc::new(Nobody))
+    }
+
+    /// Hands the change `make` builds to the subscriber, if it listens.
+    pub(crate) fn emit(&self, make: impl FnOnce() -> Change) {
+        if self.0.listening() {
+            self.0.notify(make());
+        }
+    }
+}

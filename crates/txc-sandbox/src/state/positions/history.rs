@@ -1,0 +1,148 @@
+//! The position history: every change a fill makes to a position, recorded per account, and
+//! how `positions/history` looks it up (by the account's events, newest first).
+
+use std::collections::HashMap;
+
+use rust_decimal::Decimal;
+
+use super::margin::Fill;
+use super::open::{OpenPosition, PositionKey};
+use crate::config::PositionMode;
+use crate::rules::PositionHistoryQuery;
+use crate::state::State;
+use crate::state::orders::StoredOrder;
+use crate::wire::{OrderDetailRecord, PositionEventRecord, PositionSide, decimal};
+
+/// One change of a position.
+#[derive(Debug, Clone)]
+pub(crate) struct PositionEvent {
+    pub(crate) market: String,
+    pub(crate) side: PositionSide,
+    pub(crate) hedge: bool,
+    pub(crate) position: OpenPosition,
+    pub(crate) order_id: u64,
+    pub(crate) trade_amount: Decimal,
+    pub(crate) price: Decimal,
+    pub(crate) fee: Decimal,
+    /// What the change realized; `None` when it only opened or grew the position.
+    pub(crate) realized: Option<Decimal>,
+}
+
+/// Every position event, per account, oldest first; and each position's events by id.
+#[derive(Debug, Default)]
+pub(crate) struct PositionEvents {
+    by_account: HashMap<String, Vec<PositionEvent>>,
+    /// (API key, position id) → indexes into the account's events.
+    by_position: HashMap<(String, u64), Vec<usize>>,
+}
+
+impl PositionEvents {
+    fn push(&mut self, api_key: &str, event: PositionEvent) {
+        let events = self.by_account.entry(api_key.to_owned()).or_default();
+        self.by_position
+            .entry((api_key.to_owned(), event.position.id))
+            .or_default()
+            .push(events.len());
+        events.push(event);
+    }
+
+    /// `api_key`'s events (of position `id`, when given), newest first.
+    fn listed<'a>(
+        &'a self,
+        api_key: &str,
+        id: Option<u64>,
+    ) -> Box<dyn Iterator<Item = &'a PositionEvent> + 'a> {
+        let Some(events) = self.by_account.get(api_key) else {
+            return Box::new(std::iter::empty());
+        };
+        match id {
+            Some(id) => {
+                let indexes = self.by_position.get(&(api_key.to_owned(), id));
+                Box::new(
+                    indexes
+                        .into_iter()
+                        .flat_map(|i| i.iter().rev())
+                        .filter_map(|i| events.get(*i)),
+                )
+            }
+            None => Box::new(events.iter().rev()),
+        }
+    }
+}
+
+impl State {
+    /// Applies `fill` of `order` at `price` to the position under `key`, recording each
+    /// position it touched in the history.
+    pub(crate) fn record_fill(
+        &mut self,
+        key: &PositionKey,
+        order: &StoredOrder,
+        fill: &Fill,
+        price: Decimal,
+    ) {
+        let now = self.clock.now_us();
+        let hedge = self
+            .accounts
+            .get(&key.0)
+            .is_some_and(|a| a.mode() == PositionMode::Hedge);
+        let touched = self
+            .positions
+            .change(key.clone(), fill.position, fill.pnl, now);
+        for (i, position) in touched.into_iter().enumerate() {
+            // A flip closes one position and opens another: the close realizes the profit,
+            // the opening only trades.
+            let closing = position.state.qty.is_zero();
+            let realized = (i == 0 && (closing || !fill.pnl.is_zero())).then_some(fill.pnl);
+            let event = PositionEvent {
+                market: key.1.clone(),
+                side: key.2,
+                hedge,
+                position,
+                order_id: order.id,
+                trade_amount: order.amount,
+                price,
+                fee: fill.fee,
+                realized,
+            };
+            self.position_events.push(&key.0, event);
+        }
+    }
+
+    /// `api_key`'s position events matching `query`, newest first, paged.
+    pub(crate) fn position_history(
+        &self,
+        api_key: &str,
+        query: &PositionHistoryQuery,
+    ) -> Vec<PositionEventRecord> {
+        let (from, to) = query.period;
+        let events = self
+            .position_events
+            .listed(api_key, query.position_id)
+            .filter(|e| query.market.as_deref().is_none_or(|m| e.market == m))
+            .filter(|e| {
+                let at = e.position.modified_us / 1_000_000;
+                from.is_none_or(|f| at >= f) && to.is_none_or(|t| at <= t)
+            });
+        query.page.of(events).map(record).collect()
+    }
+}
+
+/// The record of `event`.
+fn record(event: &PositionEvent) -> PositionEventRecord {
+    PositionEventRecord {
+        head: event.position.head(&event.market),
+        realized_funding: "0",
+        liquidation_price: None,
+        liquidation_state: None,
+        order_detail: OrderDetailRecord {
+            id: event.order_id,
+            trade_amount: decimal::text(event.trade_amount),
+            price: decimal::text(event.price),
+            trade_fee: decimal::text(event.fee),
+            funding_fee: None,
+            realized_pnl: event.realized.map(decimal::text),
+        },
+        side: event.side.as_str(),
+        is_hedge: event.hedge,
+    }
+}
