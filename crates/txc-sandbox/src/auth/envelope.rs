@@ -25,6 +25,7 @@ pub(crate) struct Envelope {
     pub(crate) fields: Option<Map<String, Value>>,
 }
 
+// Deliberately not `txc_sign::verify`: the sandbox must not share the code it tests.
 /// Checks that `payload` is the base64 of `body` and reads the body sent to `path`.
 ///
 /// In this order, each failure answering at once: the payload is the standard base64 (with

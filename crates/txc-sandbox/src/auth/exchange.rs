@@ -8,12 +8,12 @@ use std::time::Instant;
 
 use http::HeaderMap;
 
+use super::check::{Signed, check};
 use super::keys::{Key, Keys};
 use super::nonces::Nonces;
 use super::rate_limit::RateLimiter;
 use super::rejection::AuthRejection;
 use super::tokens::Tokens;
-use super::{Signed, check};
 use crate::config::{Config, Markets, Op, Settings};
 use crate::state::{Changes, Clock, State};
 

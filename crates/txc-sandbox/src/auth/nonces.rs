@@ -16,6 +16,7 @@ use super::rejection::AuthRejection;
 /// The window on either side of server time, in milliseconds.
 pub(crate) const WINDOW_MS: u64 = 5_000;
 
+// Deliberately not `txc_sign::verify::NonceGuard`: the sandbox must not share what it tests.
 /// The nonces each key has used.
 #[derive(Debug, Default)]
 pub(crate) struct Nonces {

@@ -10,6 +10,7 @@
 use http::StatusCode;
 use serde::Serialize;
 
+// Deliberately not `txc_sign::verify::AuthRejection`: the sandbox must not share what it tests.
 /// A rejection with the exchange's HTTP status, code and message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct AuthRejection {

@@ -9,6 +9,7 @@ use http::{HeaderMap, HeaderValue};
 use proptest::prelude::*;
 use serde_json::{Map, Value};
 
+use super::check::*;
 use super::keys::{Key, Keys};
 use super::*;
 use crate::config::AccountConfig;

@@ -6,7 +6,7 @@
 
 use serde_json::{Map, Value};
 
-use super::present;
+use super::values::present;
 use crate::wire::Rejection;
 
 /// The leverages the docs accept.
@@ -35,7 +35,8 @@ pub(crate) fn parse_leverage(map: &Map<String, Value>) -> Result<u32, Rejection>
     let reject = |m: &str| Rejection::validation(30, "leverage", vec![m.to_owned()]);
     let value =
         present(map, "leverage").ok_or_else(|| reject("The leverage field is required."))?;
-    let n = super::integer(value).ok_or_else(|| reject("The leverage must be an integer."))?;
+    let n =
+        super::values::integer(value).ok_or_else(|| reject("The leverage must be an integer."))?;
     u32::try_from(n)
         .ok()
         .filter(|n| LEVERAGES.contains(n))

@@ -8,9 +8,9 @@
 
 use serde_json::{Map, Value};
 
-use super::MarketRule;
+use super::market_rule::MarketRule;
 use super::order_ref::OrderRef;
-use super::{integer, present};
+use super::values::{integer, present};
 use crate::config::Markets;
 use crate::wire::{BulkItemRecord, Rejection};
 

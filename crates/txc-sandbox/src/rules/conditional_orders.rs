@@ -8,8 +8,8 @@
 
 use serde_json::{Map, Value};
 
-use super::MarketRule;
 use super::fields::{Fields, Wording};
+use super::market_rule::MarketRule;
 use super::open_orders::market;
 use super::page::{Page, Paging};
 use crate::config::Markets;

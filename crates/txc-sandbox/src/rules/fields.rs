@@ -10,7 +10,8 @@ use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
 
-use super::{integer, label, market_name, present};
+use super::market_name;
+use super::values::{integer, label, present};
 use crate::wire::{self, Rejection};
 
 /// How an endpoint's docs word their field messages.

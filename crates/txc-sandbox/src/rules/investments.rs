@@ -19,7 +19,7 @@ use serde_json::{Map, Value};
 use super::fields::{Fields, Wording};
 use super::numeric::{self, Verdict};
 use super::page::{Page, Paging};
-use super::{integer, present};
+use super::values::{integer, present};
 use crate::wire::Rejection;
 
 /// The most decimal places of an investment amount (the smallest is 0.000001).

@@ -9,10 +9,11 @@
 
 use serde_json::{Map, Value};
 
-use super::MarketRule;
 use super::cancel_all::classes;
 use super::fields::{Empty, Fields, Wording};
-use super::{integer, market_name};
+use super::market_name;
+use super::market_rule::MarketRule;
+use super::values::integer;
 use crate::config::Markets;
 use crate::wire::{OrderClass, Rejection};
 

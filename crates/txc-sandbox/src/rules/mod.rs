@@ -4,7 +4,7 @@
 //! sandbox can tell when the SDK is stricter or looser than the exchange.
 //!
 //! **What it is for:** pure checks — a body's fields (and the configuration's fixed facts: the
-//! markets' terms, the plans' ids) in, a typed request or a [`Rejection`] out. No clock, no
+//! markets' terms, the plans' ids) in, a typed request or a [`Rejection`](crate::wire::Rejection) out. No clock, no
 //! lock, no state: each rule can be tested with a JSON object and nothing else. It imports the
 //! wire and the configuration only.
 //!
@@ -26,6 +26,7 @@ mod history;
 mod investments;
 mod kill_switch;
 pub(crate) mod market_name;
+mod market_rule;
 pub(crate) mod numeric;
 mod open_orders;
 mod order;
@@ -33,11 +34,7 @@ mod order_ref;
 mod page;
 mod plans;
 mod positions;
-
-use serde_json::{Map, Value};
-
-use crate::config::Markets;
-use crate::wire::Rejection;
+mod values;
 
 pub(crate) use account::{parse_hedge_mode, parse_leverage, parse_ticker_filter};
 pub(crate) use cancel::CancelRequest;
@@ -50,6 +47,7 @@ pub(crate) use investments::{
     parse_invest, parse_investments, parse_payments,
 };
 pub(crate) use kill_switch::{KillSwitchRequest, parse_kill_switch_status};
+pub(crate) use market_rule::MarketRule;
 pub(crate) use open_orders::OpenOrdersQuery;
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
 pub(crate) use order_ref::OrderRef;
@@ -57,46 +55,3 @@ pub(crate) use plans::{parse_ticker, unknown_ticker};
 pub(crate) use positions::{
     ClosePositionRequest, PositionHistoryQuery, parse_market_filter, parse_position_history,
 };
-
-/// A request read from a body's fields with the sandbox's markets at hand (the cancels, the
-/// look-ups by market, close, the kill switch): implemented once per request type, so each of
-/// these endpoints' rules step is the one generic reading of it.
-pub(crate) trait MarketRule: Sized {
-    /// The request `map`'s fields make, or the exchange's rejection.
-    fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection>;
-}
-
-/// The field's value unless absent or `null` (the sandbox reads `null` as absent).
-pub(crate) fn present<'a>(map: &'a Map<String, Value>, field: &str) -> Option<&'a Value> {
-    map.get(field).filter(|v| !v.is_null())
-}
-
-/// A field's name as the exchange's messages start with it: the wire name with its first
-/// letter in upper case (`Market`, `ClientOrderId`, as documented; `Activation_price` by the
-/// same rule).
-pub(crate) fn label(field: &str) -> String {
-    let mut chars = field.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_ascii_uppercase().to_string() + chars.as_str()
-    })
-}
-
-/// A JSON integer, or a string of digits with an optional sign (Laravel's `integer` rule takes
-/// both; the older docs type `orderId` "String/Int").
-pub(crate) fn integer(value: &Value) -> Option<i128> {
-    match value {
-        Value::Number(n) => n
-            .as_i64()
-            .map(i128::from)
-            .or_else(|| n.as_u64().map(i128::from)),
-        Value::String(s) => {
-            let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
-            if digits.is_empty() || digits.len() > 30 || !digits.bytes().all(|b| b.is_ascii_digit())
-            {
-                return None;
-            }
-            s.parse().ok()
-        }
-        _ => None,
-    }
-}

@@ -9,9 +9,9 @@
 
 use serde_json::{Map, Value};
 
-use super::MarketRule;
 use super::fields::{Empty, Fields, Wording};
 use super::market_name;
+use super::market_rule::MarketRule;
 use super::page::{Page, Paging};
 use crate::config::Markets;
 use crate::wire::{self, Rejection};

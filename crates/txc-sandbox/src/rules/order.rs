@@ -14,8 +14,10 @@ use rust_decimal::Decimal;
 use serde_json::{Map, Value};
 
 use super::amount::check_amount;
+use super::client_order_id;
+use super::market_name;
 use super::numeric::{self, Verdict};
-use super::{client_order_id, label, market_name, present};
+use super::values::{label, present};
 use crate::config::Markets;
 use crate::wire::{self, PositionSide, Rejection, Side, Stp};
 

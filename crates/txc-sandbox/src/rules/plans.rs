@@ -4,7 +4,7 @@
 use http::StatusCode;
 use serde_json::{Map, Value};
 
-use super::present;
+use super::values::present;
 use crate::wire::Rejection;
 
 /// The `ticker` filter, if any, or the rejection of a ticker that is not a string. Whether the
