@@ -31,6 +31,8 @@ mod lending;
 mod orders;
 mod positions;
 mod stats;
+#[cfg(test)]
+mod tests;
 
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
