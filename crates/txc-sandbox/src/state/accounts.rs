@@ -68,11 +68,9 @@ impl State {
                 reason: "empty",
             });
         }
-        let account = self
-            .accounts
-            .get_mut(api_key)
-            .ok_or_else(|| SandboxError::UnknownAccount(api_key.to_owned()))?;
-        account.balances.insert(ticker.to_owned(), value);
+        self.account_mut(api_key)?
+            .balances
+            .insert(ticker.to_owned(), value);
         self.account_changed(api_key);
         Ok(())
     }
@@ -85,12 +83,17 @@ impl State {
         amount: &str,
     ) -> Result<(), SandboxError> {
         let value = balance_value(amount)?;
-        let account = self
-            .accounts
-            .get_mut(api_key)
-            .ok_or_else(|| SandboxError::UnknownAccount(api_key.to_owned()))?;
-        account.main.insert(ticker.to_owned(), value);
+        self.account_mut(api_key)?
+            .main
+            .insert(ticker.to_owned(), value);
         Ok(())
+    }
+
+    /// `api_key`'s account, to change through the control API.
+    fn account_mut(&mut self, api_key: &str) -> Result<&mut Account, SandboxError> {
+        self.accounts
+            .get_mut(api_key)
+            .ok_or_else(|| SandboxError::UnknownAccount(api_key.to_owned()))
     }
 }
 
