@@ -6,3 +6,5 @@ pub trait Sealed {}
 
 impl Sealed for crate::orders::CollateralMarketOrder {}
 impl Sealed for crate::orders::CollateralTriggerMarketOrder {}
+impl Sealed for crate::orders::CollateralLimitOrder {}
+impl Sealed for crate::orders::CollateralStopLimitOrder {}

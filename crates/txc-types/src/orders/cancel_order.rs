@@ -114,12 +114,23 @@ impl<'de> Deserialize<'de> for Cancellation {
 }
 
 /// HTTP 4xx, code 2 with field errors (`orderId: Unexecuted order was not found.`): no open
-/// order matched. (Code 2 without field errors is the disabled-key response.)
+/// order matched.
 fn not_found(
     status: u16,
     code: Option<i64>,
     errors: &BTreeMap<String, Vec<String>>,
 ) -> Option<Cancellation> {
-    ((400..500).contains(&status) && code == Some(2) && !errors.is_empty())
-        .then_some(Cancellation::NotFound)
+    is_not_found(status, code, errors).then_some(Cancellation::NotFound)
+}
+
+/// Whether an error answer of a cancel is its "not found": HTTP 4xx, code 2 with field errors
+/// (`orderId`, `id` or `otoId`: `Unexecuted order was not found.`) — what the order, OCO,
+/// conditional and OTO cancels answer alike. (Code 2 without field errors is the disabled-key
+/// response.)
+pub(crate) fn is_not_found(
+    status: u16,
+    code: Option<i64>,
+    errors: &BTreeMap<String, Vec<String>>,
+) -> bool {
+    (400..500).contains(&status) && code == Some(2) && !errors.is_empty()
 }

@@ -73,6 +73,6 @@ impl BuildableOrder for CollateralMarketOrder {
 impl BodyFields for CollateralMarketOrder {
     #[inline]
     fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E> {
-        self.fields.visit_fields(None, visit)
+        self.fields.visit_fields(visit, |_| Ok(()))
     }
 }

@@ -4,7 +4,7 @@ use txc_derive::Request;
 
 use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use super::{Order, Side};
-use crate::endpoint::{BodyFields, FieldValue, Visit};
+use crate::endpoint::{BodyFields, FieldValue, ToWire, Visit};
 use crate::values::{Amount, ClientOrderId, Market, Price};
 
 /// A market order that rests until the market price reaches `activation_price` (buy: price ≥
@@ -86,7 +86,8 @@ impl BuildableOrder for CollateralTriggerMarketOrder {
 impl BodyFields for CollateralTriggerMarketOrder {
     #[inline]
     fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E> {
-        self.fields
-            .visit_fields(Some(&self.activation_price), visit)
+        self.fields.visit_fields(visit, |visit| {
+            visit("activation_price", self.activation_price.to_wire())
+        })
     }
 }
