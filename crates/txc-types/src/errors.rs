@@ -40,6 +40,10 @@ pub enum ValidationError {
         /// The bound's value, as the exchange wrote it.
         limit: String,
     },
+    /// An order breaks a rule its market publishes (precision, minimum amount, minimum or
+    /// maximum total): the field, the rule, the market's value and the nearest valid value.
+    #[error("{0}")]
+    MarketRule(Box<crate::markets::RuleViolation>),
     /// An item of a list (a bulk order's `orders`) was refused: which one, and why.
     #[error("{list}[{index}]: {error}")]
     Item {
@@ -59,6 +63,7 @@ impl ValidationError {
             Self::InvalidField { field, .. }
             | Self::Conflict { field, .. }
             | Self::OutOfBounds { field, .. } => field,
+            Self::MarketRule(violation) => violation.field,
             Self::Item { error, .. } => error.field(),
         }
     }
