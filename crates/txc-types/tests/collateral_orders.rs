@@ -785,3 +785,149 @@ fn the_combinations_the_exchange_refuses_are_refused_before_a_request_exists() {
     };
     assert!(CollateralBulkOrder::new(vec![on("BTC_USDT"), on("ETH_USDT")]).is_ok());
 }
+
+mod properties {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A decimal field's text: valid most of the time, sometimes not.
+    fn decimal() -> impl Strategy<Value = String> {
+        prop_oneof![
+            8 => "[1-9][0-9]{0,5}(\\.[0-9]{1,6})?",
+            1 => "0|-1|1e5|NaN|1\\.|\\.5|01|[ a-z]{0,3}",
+        ]
+    }
+
+    fn valid(text: &str) -> bool {
+        text.parse::<txc_types::values::Amount>().is_ok()
+    }
+
+    fn flag() -> impl Strategy<Value = Option<bool>> {
+        proptest::option::of(any::<bool>())
+    }
+
+    proptest! {
+        #[test]
+        fn a_limit_order_is_built_iff_every_rule_holds_and_then_conforms(
+            amount in decimal(),
+            price in decimal(),
+            stop_loss in proptest::option::of(decimal()),
+            (post_only, ioc, rpi, reduce_only) in (flag(), flag(), flag(), flag()),
+            buy in any::<bool>(),
+        ) {
+            let side = if buy { Side::Buy } else { Side::Sell };
+            let mut builder = CollateralLimitOrder::builder("BTC_PERP", side, amount.as_str(), price.as_str());
+            if let Some(price) = &stop_loss {
+                builder = builder.stop_loss(price.as_str());
+            }
+            if let Some(v) = post_only { builder = builder.post_only(v); }
+            if let Some(v) = ioc { builder = builder.ioc(v); }
+            if let Some(v) = rpi { builder = builder.rpi(v); }
+            if let Some(v) = reduce_only { builder = builder.reduce_only(v); }
+            let built = builder.build();
+            let values_ok = valid(&amount) && valid(&price) && stop_loss.as_deref().is_none_or(valid);
+            let ioc_on = ioc == Some(true);
+            // The shared rule first, then the limit order's own.
+            let combination = if reduce_only == Some(true) && stop_loss.is_some() {
+                Some(("reduceOnly", "stopLoss"))
+            } else if ioc_on && post_only == Some(true) {
+                Some(("ioc", "postOnly"))
+            } else if ioc_on && rpi == Some(true) {
+                Some(("ioc", "rpi"))
+            } else {
+                None
+            };
+            match (&built, values_ok, combination) {
+                (Ok(order), true, None) => assert_conforms(order),
+                (Err(ValidationError::Conflict { field, other }), true, Some((f, o))) => {
+                    prop_assert_eq!((*field, *other), (f, o));
+                }
+                (Err(ValidationError::InvalidField { .. }), false, _) => {}
+                (got, ok, combination) => prop_assert!(false, "{:?} (values ok: {}, {:?})", got, ok, combination),
+            }
+        }
+
+        #[test]
+        fn a_bulk_order_takes_1_to_20_items_of_distinct_ids(
+            items in proptest::collection::vec((0..3usize, 0..4usize, any::<bool>()), 0..26),
+            stop_on_fail in flag(),
+        ) {
+            let markets = ["BTC_PERP", "ETH_PERP", "BTC_USDT"];
+            let orders: Vec<CollateralLimitOrder> = items
+                .iter()
+                .map(|&(market, id, post_only)| {
+                    CollateralLimitOrder::builder(markets[market], Side::Buy, "1", "100")
+                        .client_order_id(format!("id-{id}"))
+                        .post_only(post_only)
+                        .build()
+                        .unwrap()
+                })
+                .collect();
+            let mut seen = std::collections::BTreeSet::new();
+            let distinct = items.iter().all(|&(market, id, _)| seen.insert((market, id)));
+            let built = CollateralBulkOrder::new(orders);
+            prop_assert_eq!(built.is_ok(), (1..=20).contains(&items.len()) && distinct, "{:?}", built);
+            if let Ok(mut bulk) = built {
+                if let Some(flag) = stop_on_fail {
+                    bulk = bulk.with_stop_on_fail(flag);
+                }
+                assert_conforms(&bulk);
+                prop_assert_eq!(body(&bulk)["orders"].as_array().unwrap().len(), items.len());
+            }
+        }
+
+        #[test]
+        fn a_modify_changes_something_and_not_both_amount_and_total(
+            amount in proptest::option::of(decimal()),
+            total in proptest::option::of(decimal()),
+            price in proptest::option::of(decimal()),
+            activation in proptest::option::of(decimal()),
+            by_id in any::<bool>(),
+        ) {
+            let mut builder = if by_id {
+                ModifyOrder::by_order_id("BTC_USDT", 4_180_284_841)
+            } else {
+                ModifyOrder::by_client_order_id("BTC_USDT", "quote-1")
+            };
+            if let Some(v) = &amount { builder = builder.amount(v.as_str()); }
+            if let Some(v) = &total { builder = builder.total(v.as_str()); }
+            if let Some(v) = &price { builder = builder.price(v.as_str()); }
+            if let Some(v) = &activation { builder = builder.activation_price(v.as_str()); }
+            let given = [&amount, &total, &price, &activation];
+            let values_ok = given.iter().all(|v| v.as_deref().is_none_or(valid));
+            let rules_ok = !(amount.is_some() && total.is_some()) && given.iter().any(|v| v.is_some());
+            match builder.build() {
+                Ok(modify) => {
+                    prop_assert!(values_ok && rules_ok);
+                    assert_conforms(&modify);
+                }
+                Err(_) => prop_assert!(!(values_ok && rules_ok)),
+            }
+        }
+
+        #[test]
+        fn an_oco_pair_conforms_whatever_its_options(
+            (amount, price, activation, stop) in (decimal(), decimal(), decimal(), decimal()),
+            reduce_only in flag(),
+            hedge in proptest::option::of(any::<bool>()),
+        ) {
+            let mut builder = CollateralOcoOrder::builder(
+                "BTC_USDT", Side::Sell, amount.as_str(), price.as_str(), activation.as_str(), stop.as_str(),
+            );
+            if let Some(v) = reduce_only { builder = builder.reduce_only(v); }
+            if let Some(long) = hedge {
+                builder = builder.position_side(if long { PositionSide::Long } else { PositionSide::Short });
+            }
+            let all_valid = [&amount, &price, &activation, &stop].iter().all(|v| valid(v));
+            match builder.build() {
+                Ok(oco) => {
+                    prop_assert!(all_valid);
+                    prop_assert!(oco.client_order_id().as_str().starts_with("txc-"));
+                    assert_conforms(&oco);
+                }
+                Err(e) => prop_assert!(!all_valid, "{}", e),
+            }
+        }
+    }
+}
