@@ -12,7 +12,7 @@ mod operation;
 mod wire_value;
 
 pub use acknowledged::Acknowledged;
-pub(crate) use body::{BodyFields, ToWire, Visit};
+pub(crate) use body::{BodyFields, ToWire, Visit, visit_objects};
 pub use field_value::{FieldValue, Validated};
 pub use operation::{Endpoint, EndpointKind, MAIN_ACCOUNT_SCOPE, RateLimit};
 pub use wire_value::WireValue;

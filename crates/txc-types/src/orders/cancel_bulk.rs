@@ -6,8 +6,9 @@ use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
 use super::{CancelOrder, OrderRefusal};
-use crate::endpoint::{Visit, WireValue};
-use crate::errors::{Reason, ValidationError};
+use crate::endpoint::{Visit, WireValue, visit_objects};
+use crate::errors::ValidationError;
+use crate::page::in_range;
 use crate::values::{ClientOrderId, Market};
 
 /// Cancels 1 to 100 orders in one request, each named like a single cancel ([`CancelOrder`]:
@@ -50,15 +51,7 @@ impl CancelOrders {
 
     /// Cancels `orders`: 1 to [`MAX_ORDERS`](Self::MAX_ORDERS).
     pub fn new(orders: Vec<CancelOrder>) -> Result<Self, ValidationError> {
-        if orders.is_empty() || orders.len() > Self::MAX_ORDERS {
-            return Err(ValidationError::invalid(
-                "orders",
-                Reason::OutOfRange {
-                    min: 1,
-                    max: Self::MAX_ORDERS as u64,
-                },
-            ));
-        }
+        in_range("orders", orders.len() as u64, 1, Self::MAX_ORDERS as u64)?;
         Ok(Self { orders })
     }
 }
@@ -78,8 +71,7 @@ fn objects<E>(
             ]
         })
         .collect();
-    let items: Vec<WireValue<'_>> = fields.iter().map(|f| WireValue::Object(f)).collect();
-    visit(name, WireValue::List(&items))
+    visit_objects(name, &fields, visit)
 }
 
 /// The answer for one order of a bulk cancel: a [`result`](Self::result) when it was

@@ -1,12 +1,10 @@
 //! `POST /api/v4/order/conditional-cancel`: cancels a conditional order (an OCO pair or an
 //! OTO group), and [`GroupCancellation`], what it and the OTO cancel answer.
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Deserializer, Serialize};
 use txc_derive::Request;
 
-use super::cancel_order::is_not_found;
+use super::Cancellation;
+use super::cancel_order::not_found;
 use crate::endpoint::{Acknowledged, FieldValue};
 use crate::errors::ValidationError;
 use crate::values::Market;
@@ -58,29 +56,8 @@ impl CancelConditionalOrder {
     }
 }
 
-/// What a conditional or OTO cancel did: both answer a literal `[]` when they cancel.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[non_exhaustive]
-pub enum GroupCancellation {
-    /// The group was canceled; the answer's body as sent (documented: `[]`).
-    Canceled(Acknowledged),
-    /// No active group matched (HTTP 4xx, code 2): it never existed, or it executed, or it
-    /// was canceled already — the exchange does not say which.
-    NotFound,
-}
-
-impl<'de> Deserialize<'de> for GroupCancellation {
-    /// Any body but an error-shaped object ([`Acknowledged`]); decode from JSON text.
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Acknowledged::deserialize(d).map(Self::Canceled)
-    }
-}
-
-/// The "not found" of a group cancel (HTTP 4xx, code 2 with field errors).
-pub(crate) fn not_found(
-    status: u16,
-    code: Option<i64>,
-    errors: &BTreeMap<String, Vec<String>>,
-) -> Option<GroupCancellation> {
-    is_not_found(status, code, errors).then_some(GroupCancellation::NotFound)
-}
+/// What a conditional or OTO cancel did: both answer a literal `[]` when they cancel
+/// ([`Canceled`](Cancellation::Canceled) holds the body as sent, [`Acknowledged`]), or
+/// [`NotFound`](Cancellation::NotFound): no active group matched (HTTP 4xx, code 2) — it never
+/// existed, or it executed, or it was canceled already; the exchange does not say which.
+pub type GroupCancellation = Cancellation<Acknowledged>;

@@ -1,12 +1,9 @@
 //! `POST /api/v4/order/oco-cancel`: cancels an OCO pair.
 
-use std::collections::BTreeMap;
-
-use serde::{Deserialize, Deserializer, Serialize};
 use txc_derive::Request;
 
-use super::cancel_order::is_not_found;
-use super::{OcoOrder, OrderRef};
+use super::cancel_order::not_found;
+use super::{Cancellation, OcoOrder, OrderRef};
 use crate::endpoint::FieldValue;
 use crate::errors::ValidationError;
 use crate::values::{ClientOrderId, Market};
@@ -46,10 +43,8 @@ pub struct CancelOcoOrder {
 impl CancelOcoOrder {
     /// Cancels the pair of `market` whose id is `id` ([`OcoOrder::id`]).
     pub fn by_order_id(market: impl FieldValue<Market>, id: u64) -> Result<Self, ValidationError> {
-        Ok(Self {
-            market: market.into_field("market")?,
-            target: OrderRef::OrderId(id),
-        })
+        let (market, target) = OrderRef::in_market(market, Ok(OrderRef::OrderId(id)))?;
+        Ok(Self { market, target })
     }
 
     /// Cancels the pair of `market` created with the `clientOrderId` `id`.
@@ -57,34 +52,11 @@ impl CancelOcoOrder {
         market: impl FieldValue<Market>,
         id: impl FieldValue<ClientOrderId>,
     ) -> Result<Self, ValidationError> {
-        Ok(Self {
-            market: market.into_field("market")?,
-            target: OrderRef::ClientOrderId(id.into_field("clientOrderId")?),
-        })
+        let (market, target) = OrderRef::in_market(market, OrderRef::client(id))?;
+        Ok(Self { market, target })
     }
 }
 
-/// What an OCO cancel did.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-#[non_exhaustive]
-pub enum OcoCancellation {
-    /// The pair was canceled; its legs' final states.
-    Canceled(Box<OcoOrder>),
-    /// No active pair matched (HTTP 4xx, code 2).
-    NotFound,
-}
-
-impl<'de> Deserialize<'de> for OcoCancellation {
-    /// The canceled pair's record; decode from JSON text.
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        OcoOrder::deserialize(d).map(|pair| Self::Canceled(Box::new(pair)))
-    }
-}
-
-fn not_found(
-    status: u16,
-    code: Option<i64>,
-    errors: &BTreeMap<String, Vec<String>>,
-) -> Option<OcoCancellation> {
-    is_not_found(status, code, errors).then_some(OcoCancellation::NotFound)
-}
+/// What an OCO cancel did: the canceled pair ([`OcoOrder`], its legs' final states), or
+/// [`NotFound`](Cancellation::NotFound) — no active pair matched (HTTP 4xx, code 2).
+pub type OcoCancellation = Cancellation<OcoOrder>;

@@ -3,7 +3,7 @@
 use txc_derive::Request;
 
 use super::GroupCancellation;
-use super::cancel_conditional::not_found;
+use super::cancel_order::not_found;
 use crate::endpoint::FieldValue;
 use crate::errors::ValidationError;
 use crate::values::Market;

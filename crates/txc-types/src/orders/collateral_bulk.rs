@@ -7,8 +7,9 @@ use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
 use super::{CollateralLimitOrder, ItemError, Order};
-use crate::endpoint::{Visit, WireValue};
+use crate::endpoint::{Visit, WireValue, visit_objects};
 use crate::errors::{Reason, ValidationError};
+use crate::page::in_range;
 
 /// Places 1 to 20 collateral limit orders ([`CollateralLimitOrder`]) in one request. The
 /// exchange validates and places each on its own and answers one [`BulkOrderResult`] per
@@ -81,15 +82,7 @@ impl CollateralBulkOrder {
     /// market with the same `clientOrderId`. A refused item is named by its index
     /// ([`ValidationError::Item`]).
     pub fn new(orders: Vec<CollateralLimitOrder>) -> Result<Self, ValidationError> {
-        if orders.is_empty() || orders.len() > Self::MAX_ORDERS {
-            return Err(ValidationError::invalid(
-                "orders",
-                Reason::OutOfRange {
-                    min: 1,
-                    max: Self::MAX_ORDERS as u64,
-                },
-            ));
-        }
+        in_range("orders", orders.len() as u64, 1, Self::MAX_ORDERS as u64)?;
         for (index, order) in orders.iter().enumerate() {
             let fields = order.fields();
             let refused = if fields.stp().is_some() {
@@ -146,8 +139,7 @@ fn objects<E>(
         .iter()
         .map(CollateralLimitOrder::wire_fields)
         .collect();
-    let items: Vec<WireValue<'_>> = fields.iter().map(|f| WireValue::Object(f)).collect();
-    visit(name, WireValue::List(&items))
+    visit_objects(name, &fields, visit)
 }
 
 /// The answer for one order of a bulk order: placed, refused, or neither readable.

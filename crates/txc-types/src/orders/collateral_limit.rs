@@ -8,7 +8,7 @@ use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use super::{Order, Side};
 use crate::endpoint::{BodyFields, FieldValue, ToWire, Visit, WireValue};
 use crate::errors::ValidationError;
-use crate::values::{Amount, ClientOrderId, Market, Price};
+use crate::values::{Amount, Market, Price};
 
 /// A limit order on the collateral (margin or futures) account: it executes at `price` or
 /// better, and what does not execute at once rests on the book (unless `ioc`).
@@ -185,15 +185,6 @@ impl OrderBuilder<CollateralLimitOrder> {
 }
 
 impl NewOrder for CollateralLimitOrder {
-    fn fields(&self) -> &OrderFields {
-        &self.fields
-    }
-    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
-        Self {
-            fields: self.fields.with_client_order_id(id),
-            terms: self.terms.clone(),
-        }
-    }
     fn is_trigger(&self) -> bool {
         true
     }
@@ -203,6 +194,9 @@ impl BuildableOrder for CollateralLimitOrder {
     type Required = LimitTerms;
     fn assemble(fields: OrderFields, terms: LimitTerms) -> Self {
         Self { fields, terms }
+    }
+    fn parts(&self) -> (&OrderFields, &Self::Required) {
+        (&self.fields, &self.terms)
     }
     fn check(terms: &LimitTerms) -> Result<(), ValidationError> {
         terms.check()

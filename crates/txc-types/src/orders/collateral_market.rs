@@ -5,7 +5,7 @@ use txc_derive::Request;
 use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use super::{Order, Side};
 use crate::endpoint::{BodyFields, FieldValue, Visit};
-use crate::values::{Amount, ClientOrderId, Market};
+use crate::values::{Amount, Market};
 
 /// A market order on the collateral (margin or futures) account.
 ///
@@ -50,14 +50,6 @@ impl CollateralMarketOrder {
 }
 
 impl NewOrder for CollateralMarketOrder {
-    fn fields(&self) -> &OrderFields {
-        &self.fields
-    }
-    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
-        Self {
-            fields: self.fields.with_client_order_id(id),
-        }
-    }
     fn is_trigger(&self) -> bool {
         false
     }
@@ -67,6 +59,9 @@ impl BuildableOrder for CollateralMarketOrder {
     type Required = ();
     fn assemble(fields: OrderFields, (): ()) -> Self {
         Self { fields }
+    }
+    fn parts(&self) -> (&OrderFields, &Self::Required) {
+        (&self.fields, &())
     }
 }
 

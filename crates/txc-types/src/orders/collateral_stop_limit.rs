@@ -5,7 +5,7 @@ use txc_derive::Request;
 use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use super::{Order, Side};
 use crate::endpoint::{BodyFields, FieldValue, Visit};
-use crate::values::{Amount, ClientOrderId, Market, Price};
+use crate::values::{Amount, Market, Price};
 
 /// A limit order that waits until the market price reaches `activation_price`, then rests or
 /// executes as a limit order at `price`. The spec's rule of activation (the answer's
@@ -82,15 +82,6 @@ impl CollateralStopLimitOrder {
 }
 
 impl NewOrder for CollateralStopLimitOrder {
-    fn fields(&self) -> &OrderFields {
-        &self.fields
-    }
-    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
-        Self {
-            fields: self.fields.with_client_order_id(id),
-            terms: self.terms.clone(),
-        }
-    }
     fn is_trigger(&self) -> bool {
         true
     }
@@ -100,6 +91,9 @@ impl BuildableOrder for CollateralStopLimitOrder {
     type Required = StopLimitTerms;
     fn assemble(fields: OrderFields, terms: StopLimitTerms) -> Self {
         Self { fields, terms }
+    }
+    fn parts(&self) -> (&OrderFields, &Self::Required) {
+        (&self.fields, &self.terms)
     }
 }
 

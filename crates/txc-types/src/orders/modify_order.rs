@@ -79,7 +79,7 @@ pub struct ModifyOrderBuilder(Building<ModifyOrder>);
 impl ModifyOrder {
     /// Starts a change of the order of `market` whose `orderId` is `order_id`.
     pub fn by_order_id(market: impl FieldValue<Market>, order_id: u64) -> ModifyOrderBuilder {
-        Self::start(market, Ok(OrderRef::OrderId(order_id)))
+        Self::start(OrderRef::in_market(market, Ok(OrderRef::OrderId(order_id))))
     }
 
     /// Starts a change of the order of `market` whose `clientOrderId` is `id`.
@@ -87,27 +87,19 @@ impl ModifyOrder {
         market: impl FieldValue<Market>,
         id: impl FieldValue<ClientOrderId>,
     ) -> ModifyOrderBuilder {
-        Self::start(
-            market,
-            id.into_field("clientOrderId").map(OrderRef::ClientOrderId),
-        )
+        Self::start(OrderRef::in_market(market, OrderRef::client(id)))
     }
 
-    fn start(
-        market: impl FieldValue<Market>,
-        target: Result<OrderRef, ValidationError>,
-    ) -> ModifyOrderBuilder {
-        let request = (|| {
-            Ok(Self {
-                market: market.into_field("market")?,
-                target: target?,
-                amount: None,
-                total: None,
-                price: None,
-                activation_price: None,
-                stp: None,
-            })
-        })();
+    fn start(named: Result<(Market, OrderRef), ValidationError>) -> ModifyOrderBuilder {
+        let request = named.map(|(market, target)| Self {
+            market,
+            target,
+            amount: None,
+            total: None,
+            price: None,
+            activation_price: None,
+            stp: None,
+        });
         ModifyOrderBuilder(Building::from_result(request))
     }
 

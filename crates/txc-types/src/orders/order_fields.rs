@@ -128,11 +128,16 @@ impl OrderFields {
 /// [`CollateralStopLimitOrder`](super::CollateralStopLimitOrder) (sealed) — as the client's
 /// reconciliation sees it: its market and `clientOrderId`, whether it may rest, and the same
 /// order under another `clientOrderId`.
-pub trait NewOrder: crate::sealed::Sealed + Endpoint<Response = Order> + Clone {
+pub trait NewOrder: BuildableOrder + Endpoint<Response = Order> + Clone {
     /// The validated fields.
-    fn fields(&self) -> &OrderFields;
+    fn fields(&self) -> &OrderFields {
+        self.parts().0
+    }
     /// The same order with `clientOrderId` set to `id`.
-    fn with_client_order_id(&self, id: ClientOrderId) -> Self;
+    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
+        let (fields, required) = self.parts();
+        Self::assemble(fields.with_client_order_id(id), required.clone())
+    }
     /// Whether it may rest unexecuted, and with a stop-loss or take-profit make an OTO group
     /// the exchange lists among the conditional orders — so that resolving a lost answer
     /// looks there too: `true` for the trigger, limit and stop-limit orders, `false` for a
@@ -148,6 +153,8 @@ pub trait BuildableOrder: crate::sealed::Sealed + Sized {
     type Required: Clone + std::fmt::Debug;
     /// Assembles the order from validated parts.
     fn assemble(fields: OrderFields, required: Self::Required) -> Self;
+    /// The parts it was assembled from.
+    fn parts(&self) -> (&OrderFields, &Self::Required);
     /// The rules of the order type's own values in combination, checked by
     /// [`OrderBuilder::build`] after the shared ones; none by default.
     fn check(required: &Self::Required) -> Result<(), ValidationError> {
