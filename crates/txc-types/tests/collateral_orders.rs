@@ -18,7 +18,10 @@ use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use txc_types::endpoint::{ENDPOINT_PATHS, Endpoint, EndpointKind};
 use txc_types::errors::{Reason, ValidationError};
-use txc_types::markets::{CollateralMarkets, CollateralMarketsQuery, MarketInfo, MarketsQuery};
+use txc_types::markets::{
+    CollateralMarkets, CollateralMarketsQuery, FuturesMarkets, FuturesMarketsQuery, MarketInfo,
+    MarketsQuery,
+};
 use txc_types::orders::{
     BulkOrderResult, CancelConditionalOrder, CancelOcoOrder, CancelOtoOrder, CollateralBulkOrder,
     CollateralLimitOrder, CollateralMarketOrder, CollateralOcoOrder, CollateralStopLimitOrder,
@@ -449,6 +452,11 @@ fn endpoints_name_their_paths_kinds_and_limits() {
         (ModifyOrder::PATH, ModifyOrder::KIND, ModifyOrder::SIGNED),
         (MarketsQuery::PATH, MarketsQuery::KIND, MarketsQuery::SIGNED),
         (
+            FuturesMarketsQuery::PATH,
+            FuturesMarketsQuery::KIND,
+            FuturesMarketsQuery::SIGNED,
+        ),
+        (
             CollateralMarketsQuery::PATH,
             CollateralMarketsQuery::KIND,
             CollateralMarketsQuery::SIGNED,
@@ -578,6 +586,17 @@ fn documented_answers_decode() {
         include_str!("fixtures/collateral_markets_documented.json"),
     );
     assert!(collateral.contains("BTC_USDT") && !collateral.contains("BTC_PERP"));
+
+    let futures: FuturesMarkets =
+        decode("futures", include_str!("fixtures/futures_documented.json"));
+    let perp = &futures.result[0];
+    assert_eq!(
+        (perp.ticker_id.as_str(), perp.max_leverage),
+        ("BTC_PERP", Some(100))
+    );
+    assert_eq!(perp.next_funding_rate_timestamp, Some(1_660_665_600_000));
+    assert!(perp.extra.is_empty(), "{:?}", perp.extra);
+    insta::assert_debug_snapshot!("futures_documented", futures);
 }
 
 #[test]

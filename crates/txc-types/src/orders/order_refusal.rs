@@ -11,10 +11,11 @@ use std::fmt;
 /// item. A code the pages do not list is `None`: the HTTP status says the rest (a 4xx is a
 /// refusal, a 5xx never means "not executed").
 ///
-/// Several refusals are checked before anything is sent: [`Conflict`](Self::Conflict) and
-/// [`RpiWithIoc`](Self::RpiWithIoc) by the builders, [`Market`](Self::Market),
-/// [`Amount`](Self::Amount) and [`Price`](Self::Price) also by the market rules
-/// ([`crate::markets::MarketRules::check`]).
+/// Several refusals are checked before anything is sent: [`IocWithPostOnly`](Self::IocWithPostOnly),
+/// [`RpiWithIoc`](Self::RpiWithIoc) and `reduceOnly` with a stop-loss or take-profit
+/// ([`Validation`](Self::Validation)) by the builders, what [`Amount`](Self::Amount) and
+/// [`Price`](Self::Price) refuse of a market's precisions and bounds by its rules
+/// ([`MarketRules::check`](crate::markets::MarketRules::check)).
 ///
 /// ```
 /// use txc_types::orders::OrderRefusal;
