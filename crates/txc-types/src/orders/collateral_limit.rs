@@ -26,7 +26,10 @@ use crate::values::{Amount, Market, Price};
 /// | `reduceOnly` `true` with `stopLoss` or `takeProfit` | [`Conflict`](ValidationError::Conflict) `reduceOnly` / … | 30 |
 ///
 /// `rpi` with `postOnly` is allowed: an RPI order is post-only anyway. Whether the account may
-/// place RPI orders (code 43) only the exchange knows.
+/// place RPI orders (code 43) only the exchange knows. A post-only order that would take is
+/// refused by the exchange with no documented code of its own: this crate reads it as the
+/// default validation code, 30 ([`OrderRefusal::Validation`](super::OrderRefusal::Validation)),
+/// and the sandbox answers that.
 ///
 /// The answer is the order ([`Order`]). The spec's status enum for it (`FILLED`,
 /// `PARTIALLY_FILLED`, `CANCELED`) has no value for an order resting unfilled; the OCO

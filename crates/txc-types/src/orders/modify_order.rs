@@ -22,7 +22,10 @@ use crate::values::{Amount, ClientOrderId, Market, Price, Total};
 /// The builder refuses, before a request exists, a request that changes nothing (none of
 /// `amount`, `total`, `price`, `activationPrice`: [`Reason::NeedsOneOf`]) and `amount` with
 /// `total` ([`Conflict`](ValidationError::Conflict)); use `total` instead of `amount` for a
-/// buy stop-market order.
+/// buy stop-market order. The exchange's own refusals of these have no documented code: this
+/// crate reads them as the default validation code, 30
+/// ([`OrderRefusal::Validation`](super::OrderRefusal::Validation)), and the sandbox answers
+/// that; a missing order is code 2 (`Unexecuted order was not found.`).
 ///
 /// Not idempotent: a modify whose answer is lost is resolved by reading the order by its
 /// `clientOrderId`, never resent blindly.
