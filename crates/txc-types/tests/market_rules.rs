@@ -494,3 +494,35 @@ fn rules_come_from_the_market_info_and_a_missing_field_is_named() {
         Rule::AmountPrecision
     );
 }
+
+proptest! {
+    #[test]
+    fn any_published_figure_makes_rules_or_an_error_naming_it(
+        figure in "-?[0-9]{1,30}(\\.[0-9]{1,30})?([eE][+-]?[0-9]{1,12})?",
+        places in 0..100u32,
+        amount in "[1-9][0-9]{0,20}(\\.[0-9]{1,18})?",
+    ) {
+        let value: txc_types::values::ExactDecimal = figure.parse().unwrap();
+        let made = MarketRules::new(
+            "BTC_USDT".parse().unwrap(),
+            places,
+            places,
+            value.clone(),
+            value.clone(),
+            value,
+        );
+        match made {
+            Ok(rules) => {
+                // Checking and rounding with any rules never panics.
+                let order = limit(&amount, &amount);
+                let _ = rules.check(&order);
+                let amount: Amount = amount.parse().unwrap();
+                let _ = rules.round_amount(&amount, Some(&amount.as_str().parse().unwrap()));
+            }
+            Err(error) => prop_assert!(
+                ["stockPrec", "moneyPrec", "minAmount", "maxTotal", "minTotal"].contains(&error.field()),
+                "{}", error
+            ),
+        }
+    }
+}

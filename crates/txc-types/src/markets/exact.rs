@@ -47,7 +47,9 @@ impl Dec {
         trim(&mut digits);
         let scale = i64::try_from(frac.len()).ok()?.checked_sub(exponent)?;
         let scale = if scale < 0 {
-            shift(&mut digits, u32::try_from(-scale).ok()?);
+            // Checked before the zeros are written: `1e4000000000` allocates nothing.
+            let zeros = u32::try_from(-scale).ok().filter(|&z| z <= MAX_PLACES)?;
+            shift(&mut digits, zeros);
             0
         } else {
             u32::try_from(scale).ok()?
@@ -307,7 +309,16 @@ mod tests {
         ] {
             assert_eq!(dec(text).to_string(), written, "{text}");
         }
-        for bad in ["-1", "", "1.2.3", "x", "1e-999", "1e999", ".5"] {
+        for bad in [
+            "-1",
+            "",
+            "1.2.3",
+            "x",
+            "1e-999",
+            "1e999",
+            ".5",
+            "1e4000000000",
+        ] {
             assert!(Dec::parse(bad).is_none(), "{bad}");
         }
     }
