@@ -21,6 +21,8 @@ struct FieldSpec {
     with: Option<Path>,
     /// The function that makes the value when the answer has none.
     missing: Option<Path>,
+    /// Other keys it is read from (`#[answer(alias = "…")]`); written under `wire` only.
+    aliases: Vec<LitStr>,
     /// How `Serialize` writes it.
     write: Write,
 }
@@ -126,6 +128,7 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
             optional,
             with: attrs.with,
             missing: attrs.missing,
+            aliases: attrs.aliases,
             write,
         });
     }
@@ -143,10 +146,10 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
         quote!(#ident: #slot)
     });
     let arms = fields.iter().map(|f| {
-        let (ident, wire) = (&f.ident, &f.wire);
+        let (ident, wire, aliases) = (&f.ident, &f.wire, &f.aliases);
         match &f.with {
-            Some(with) => quote!(#wire => #with(&mut parts.#ident, field)),
-            None => quote!(#wire => crate::lenient::put(&mut parts.#ident, field)),
+            Some(with) => quote!(#wire #(| #aliases)* => #with(&mut parts.#ident, field)),
+            None => quote!(#wire #(| #aliases)* => crate::lenient::put(&mut parts.#ident, field)),
         }
     });
     let finished = fields.iter().map(|f| {
@@ -283,6 +286,8 @@ struct AnswerAttrs {
     missing: Option<Path>,
     /// `always`: an `Option` written when `None` too.
     always: bool,
+    /// `alias = "…"` (any number): other keys the field is read from.
+    aliases: Vec<LitStr>,
 }
 
 fn answer_attrs(field: &syn::Field) -> Result<AnswerAttrs, Error> {
@@ -292,7 +297,10 @@ fn answer_attrs(field: &syn::Field) -> Result<AnswerAttrs, Error> {
             "with" => out.with = Some(path_value(meta)?),
             "missing" => out.missing = Some(path_value(meta)?),
             "always" => out.always = true,
-            _ => return Err(meta.error("Answer: expected `with`, `missing` or `always`")),
+            "alias" => out.aliases.push(meta.value()?.parse()?),
+            _ => {
+                return Err(meta.error("Answer: expected `with`, `missing`, `always` or `alias`"));
+            }
         }
         Ok(())
     })?;
@@ -320,6 +328,8 @@ mod tests {
                     order_type: Option<OrderType>,
                     #[answer(with = "crate::lenient::object")]
                     oto: Option<Oto>,
+                    #[answer(alias = "post_only", alias = "postonly")]
+                    post_only: Option<bool>,
                     #[serde(skip_serializing)]
                     #[answer(missing = "String::new")]
                     market: String,
@@ -338,6 +348,7 @@ mod tests {
                 r#""orderId" => crate :: lenient :: put (& mut parts . order_id , field)"#,
                 r#""type" => crate :: lenient :: put (& mut parts . order_type , field)"#,
                 r#""oto" => crate :: lenient :: object (& mut parts . oto , field)"#,
+                r#""postOnly" | "post_only" | "postonly" => crate :: lenient :: put (& mut parts . post_only , field)"#,
                 r#"order_id : parts . order_id . ok_or ("orderId") ?"#,
                 "order_type : parts . order_type ,",
                 "market : parts . market . unwrap_or_else (String :: new)",

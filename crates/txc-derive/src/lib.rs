@@ -24,6 +24,9 @@
 //! - a field is converted by its type's `FromWire` impl, or by `#[answer(with = path)]`, a
 //!   function `fn(&mut Option<T>, Field<'_, 'de, A>) -> Result<Set, A::Error>` for the few
 //!   fields with a rule of their own (`""` meaning "none", a nested object);
+//! - `#[answer(alias = "…")]` (any number of them) names other keys the field is read from —
+//!   the same order record arrives with `postOnly` from one endpoint and `post_only` from
+//!   another; it is written back under its wire name only;
 //! - the one `#[serde(flatten)]` field (a JSON map) is the record's `extra`, which keeps what
 //!   the rule does not place;
 //! - the container's `#[answer(expecting = "…")]` names the record in error messages;

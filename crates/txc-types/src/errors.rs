@@ -40,15 +40,40 @@ pub enum ValidationError {
         /// The bound's value, as the exchange wrote it.
         limit: String,
     },
+    /// An order breaks a rule its market publishes (precision, minimum amount, minimum or
+    /// maximum total): the field, the rule, the market's value and the nearest valid value.
+    #[error("{0}")]
+    MarketRule(Box<crate::markets::RuleViolation>),
+    /// An item of a list (a bulk order's `orders`) was refused: which one, and why.
+    #[error("{list}[{index}]: {error}")]
+    Item {
+        /// The list's wire name, e.g. `orders`.
+        list: &'static str,
+        /// The item's position in the list, from 0.
+        index: usize,
+        /// What is wrong with the item.
+        error: Box<ValidationError>,
+    },
 }
 
 impl ValidationError {
-    /// The wire name of the offending field.
+    /// The wire name of the offending field (of an item's, for a refused item).
     pub fn field(&self) -> &'static str {
         match self {
             Self::InvalidField { field, .. }
             | Self::Conflict { field, .. }
             | Self::OutOfBounds { field, .. } => field,
+            Self::MarketRule(violation) => violation.field,
+            Self::Item { error, .. } => error.field(),
+        }
+    }
+
+    /// `error`, as the refusal of the item at `index` of the list `list`.
+    pub(crate) fn in_item(list: &'static str, index: usize, error: Self) -> Self {
+        Self::Item {
+            list,
+            index,
+            error: Box::new(error),
         }
     }
 
@@ -122,6 +147,8 @@ pub enum Reason {
     },
     /// The field may only be sent together with another one, named here.
     Requires(&'static str),
+    /// None of these fields was given, and the request needs at least one of them.
+    NeedsOneOf(&'static [&'static str]),
 }
 
 impl fmt::Display for Reason {
@@ -138,6 +165,7 @@ impl fmt::Display for Reason {
             Self::UnknownVariant => f.write_str("is not one of the allowed values"),
             Self::OutOfRange { min, max } => write!(f, "must be from {min} to {max}"),
             Self::Requires(other) => write!(f, "may only be sent together with {other}"),
+            Self::NeedsOneOf(fields) => write!(f, "give at least one of {}", fields.join(", ")),
         }
     }
 }

@@ -3,8 +3,9 @@
 //!
 //! | module | what is there |
 //! |---|---|
-//! | [`orders`] | placing and canceling orders: the market and trigger orders, their builder, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums |
+//! | [`orders`] | placing, changing and canceling orders: the market, trigger, limit, stop-limit, bulk and OCO orders, their builders, modify, the cancels, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums |
 //! | [`lookups`] | finding orders: open orders, the order history, the conditional orders, their filters |
+//! | [`markets`] | the markets' public rules (precision, minimum amount, total bounds), the pure check of any order against them, rounding to the market's steps |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
 //! | [`investments`] | smart investments: plans, investing, the investments, closing one, interest payments |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
@@ -78,6 +79,7 @@ pub mod events;
 pub mod investments;
 mod lenient;
 pub mod lookups;
+pub mod markets;
 pub mod orders;
 mod page;
 pub mod positions;

@@ -144,7 +144,8 @@ fn documented_responses_decode() {
     assert_eq!(open[0].status, Some(OrderStatus::Open));
     assert_eq!(open[0].price.as_ref().unwrap().as_str(), "40000");
     assert_eq!(open[1].activated, Some(false));
-    assert_eq!(open[0].extra["postOnly"], false);
+    assert_eq!(open[0].post_only, Some(false));
+    assert!(!open[0].extra.contains_key("postOnly"));
 
     let history: OrderHistory =
         serde_json::from_str(include_str!("fixtures/order_history_documented.json")).unwrap();

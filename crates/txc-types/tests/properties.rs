@@ -10,7 +10,10 @@
 
 use proptest::prelude::*;
 use txc_types::investments::InvestmentPlan;
-use txc_types::orders::{CollateralMarketOrder, Order, Side};
+use txc_types::markets::MarketInfo;
+use txc_types::orders::{
+    BulkOrderResult, CollateralMarketOrder, GroupCancellation, Modified, OcoOrder, Order, Side,
+};
 use txc_types::values::{Amount, ClientOrderId, Market};
 
 proptest! {
@@ -83,6 +86,11 @@ proptest! {
         let text = v.to_string();
         let _ = serde_json::from_str::<Order>(&text);
         let _ = serde_json::from_str::<Vec<InvestmentPlan>>(&text);
+        let _ = serde_json::from_str::<Vec<BulkOrderResult>>(&text);
+        let _ = serde_json::from_str::<OcoOrder>(&text);
+        let _ = serde_json::from_str::<Modified>(&text);
+        let _ = serde_json::from_str::<Vec<MarketInfo>>(&text);
+        let _ = serde_json::from_str::<GroupCancellation>(&text);
     }
 }
 
@@ -97,6 +105,11 @@ fn arb_json() -> impl Strategy<Value = serde_json::Value> {
         Just("duration".to_owned()),
         Just("activated".to_owned()),
         Just("reduceOnly".to_owned()),
+        Just("result".to_owned()),
+        Just("error".to_owned()),
+        Just("stop_loss".to_owned()),
+        Just("post_only".to_owned()),
+        Just("stockPrec".to_owned()),
         "[a-z]{1,6}",
     ];
     let leaf = prop_oneof![

@@ -142,7 +142,11 @@ fn open_sets_keep_what_they_do_not_know() {
         (OrderType::MarginMarket, "margin market"),
         (OrderType::StopMarket, "stop market"),
         (OrderType::TriggerMarginMarket, "trigger margin market"),
-        (OrderType::Unknown("limit".into()), "limit"),
+        (OrderType::Limit, "limit"),
+        (OrderType::MarginLimit, "margin limit"),
+        (OrderType::StopLimit, "stop limit"),
+        (OrderType::MarginStopLimit, "margin stop limit"),
+        (OrderType::Unknown("iceberg".into()), "iceberg"),
         (OrderType::Unknown("MARKET".into()), "MARKET"),
     ] {
         assert_eq!((kind.as_str(), kind.to_string()), (word, word.to_owned()));

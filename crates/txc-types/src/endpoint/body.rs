@@ -18,6 +18,20 @@ pub(crate) trait BodyFields {
     fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E>;
 }
 
+/// Visits `name` as a list of objects, each given by its fields in wire order (a bulk
+/// request's items).
+pub(crate) fn visit_objects<'a, E, F: AsRef<[(&'a str, WireValue<'a>)]>>(
+    name: &'static str,
+    objects: &[F],
+    visit: &mut impl Visit<E>,
+) -> Result<(), E> {
+    let items: Vec<WireValue<'_>> = objects
+        .iter()
+        .map(|fields| WireValue::Object(fields.as_ref()))
+        .collect();
+    visit(name, WireValue::List(&items))
+}
+
 /// A value that is one body field's value.
 pub(crate) trait ToWire {
     /// The value as it goes on the wire, borrowing its text.

@@ -12,7 +12,7 @@ mod operation;
 mod wire_value;
 
 pub use acknowledged::Acknowledged;
-pub(crate) use body::{BodyFields, ToWire, Visit};
+pub(crate) use body::{BodyFields, ToWire, Visit, visit_objects};
 pub use field_value::{FieldValue, Validated};
 pub use operation::{Endpoint, EndpointKind, MAIN_ACCOUNT_SCOPE, RateLimit};
 pub use wire_value::WireValue;
@@ -24,8 +24,10 @@ use crate::investments::{
 };
 use crate::lookups::{ConditionalOrdersQuery, OpenOrdersQuery, OrderHistoryQuery};
 use crate::orders::{
-    CancelAllOrders, CancelOrder, CancelOrders, CollateralMarketOrder,
-    CollateralTriggerMarketOrder, KillSwitchStatusQuery, SetKillSwitch,
+    CancelAllOrders, CancelConditionalOrder, CancelOcoOrder, CancelOrder, CancelOrders,
+    CancelOtoOrder, CollateralBulkOrder, CollateralLimitOrder, CollateralMarketOrder,
+    CollateralOcoOrder, CollateralStopLimitOrder, CollateralTriggerMarketOrder,
+    KillSwitchStatusQuery, ModifyOrder, OcoOrdersQuery, SetKillSwitch,
 };
 use crate::positions::{
     AccountSummaryQuery, BalanceSummaryQuery, ClosePosition, CollateralBalanceQuery,
@@ -35,9 +37,18 @@ use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 26] = [
+pub const ENDPOINT_PATHS: [&str; 35] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
+    CollateralLimitOrder::PATH,
+    CollateralStopLimitOrder::PATH,
+    CollateralBulkOrder::PATH,
+    CollateralOcoOrder::PATH,
+    OcoOrdersQuery::PATH,
+    CancelOcoOrder::PATH,
+    CancelConditionalOrder::PATH,
+    CancelOtoOrder::PATH,
+    ModifyOrder::PATH,
     SmartPlansQuery::PATH,
     OpenOrdersQuery::PATH,
     OrderHistoryQuery::PATH,

@@ -84,7 +84,8 @@ pub struct OcoGroup {
     pub id: u64,
     /// The pair's subtype; omitted when not set.
     pub conditional_order_type: Option<String>,
-    /// The stop-loss leg (its camelCase trigger fields are kept in the order's `extra`).
+    /// The stop-loss leg (its camelCase `activationPrice` read as the order's activation
+    /// price).
     #[answer(with = "crate::lenient::object")]
     pub stop_loss: Option<Order>,
     /// The take-profit leg.

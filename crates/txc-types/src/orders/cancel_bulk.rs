@@ -5,9 +5,10 @@ use std::collections::BTreeMap;
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
-use super::CancelOrder;
-use crate::endpoint::{Visit, WireValue};
-use crate::errors::{Reason, ValidationError};
+use super::{CancelOrder, OrderRefusal};
+use crate::endpoint::{Visit, WireValue, visit_objects};
+use crate::errors::ValidationError;
+use crate::page::in_range;
 use crate::values::{ClientOrderId, Market};
 
 /// Cancels 1 to 100 orders in one request, each named like a single cancel ([`CancelOrder`]:
@@ -50,15 +51,7 @@ impl CancelOrders {
 
     /// Cancels `orders`: 1 to [`MAX_ORDERS`](Self::MAX_ORDERS).
     pub fn new(orders: Vec<CancelOrder>) -> Result<Self, ValidationError> {
-        if orders.is_empty() || orders.len() > Self::MAX_ORDERS {
-            return Err(ValidationError::invalid(
-                "orders",
-                Reason::OutOfRange {
-                    min: 1,
-                    max: Self::MAX_ORDERS as u64,
-                },
-            ));
-        }
+        in_range("orders", orders.len() as u64, 1, Self::MAX_ORDERS as u64)?;
         Ok(Self { orders })
     }
 }
@@ -78,8 +71,7 @@ fn objects<E>(
             ]
         })
         .collect();
-    let items: Vec<WireValue<'_>> = fields.iter().map(|f| WireValue::Object(f)).collect();
-    visit(name, WireValue::List(&items))
+    visit_objects(name, &fields, visit)
 }
 
 /// The answer for one order of a bulk cancel: a [`result`](Self::result) when it was
@@ -137,9 +129,10 @@ pub struct CanceledOrder {
     pub extra: Map<String, Value>,
 }
 
-/// Why one order of a bulk cancel was not canceled: the exchange's error shape, inside the
-/// answer — code 30 for a malformed item, 404 for an order that does not exist or is no
-/// longer open, 500 when the trade service could not be reached.
+/// Why one order of a bulk request was not canceled or placed: the exchange's error shape,
+/// inside the answer. A bulk cancel's item: code 30 for a malformed item, 404 for an order
+/// that does not exist or is no longer open, 500 when the trade service could not be reached.
+/// A bulk order's item: the order endpoints' codes ([`ItemError::refusal`]).
 #[derive(Debug, Clone, PartialEq, Answer)]
 #[answer(expecting = "an item error object")]
 #[non_exhaustive]
@@ -157,6 +150,12 @@ pub struct ItemError {
 }
 
 impl ItemError {
+    /// What the code means, when this is an order's refusal (a bulk order's item): see
+    /// [`OrderRefusal::from_code`].
+    pub fn refusal(&self) -> Option<OrderRefusal> {
+        self.code.and_then(OrderRefusal::from_code)
+    }
+
     /// The messages of each field (a lone string counts as one message).
     pub fn field_errors(&self) -> BTreeMap<String, Vec<String>> {
         let text = |v: &Value| v.as_str().map_or_else(|| v.to_string(), str::to_owned);

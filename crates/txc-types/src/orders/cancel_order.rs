@@ -59,10 +59,8 @@ impl CancelOrder {
         market: impl FieldValue<Market>,
         order_id: u64,
     ) -> Result<Self, ValidationError> {
-        Ok(Self {
-            market: market.into_field("market")?,
-            target: OrderRef::OrderId(order_id),
-        })
+        let (market, target) = OrderRef::in_market(market, Ok(OrderRef::OrderId(order_id)))?;
+        Ok(Self { market, target })
     }
 
     /// Cancels the open order of `market` whose `clientOrderId` is `id`.
@@ -70,14 +68,26 @@ impl CancelOrder {
         market: impl FieldValue<Market>,
         id: impl FieldValue<ClientOrderId>,
     ) -> Result<Self, ValidationError> {
-        Ok(Self {
-            market: market.into_field("market")?,
-            target: OrderRef::ClientOrderId(id.into_field("clientOrderId")?),
-        })
+        let (market, target) = OrderRef::in_market(market, OrderRef::client(id))?;
+        Ok(Self { market, target })
     }
 }
 
 impl OrderRef {
+    /// The reference by the caller's id, validated as the wire field `clientOrderId`.
+    pub(crate) fn client(id: impl FieldValue<ClientOrderId>) -> Result<Self, ValidationError> {
+        id.into_field("clientOrderId").map(Self::ClientOrderId)
+    }
+
+    /// The market, validated as the wire field `market`, with the reference: the two fields
+    /// that name an order (a cancel's, a modify's), market first.
+    pub(crate) fn in_market(
+        market: impl FieldValue<Market>,
+        target: Result<Self, ValidationError>,
+    ) -> Result<(Market, Self), ValidationError> {
+        Ok((market.into_field("market")?, target?))
+    }
+
     /// The one body field that names the order: `orderId` or `clientOrderId`.
     pub(crate) fn wire(&self) -> (&'static str, WireValue<'_>) {
         match self {
@@ -95,31 +105,35 @@ impl BodyFields for OrderRef {
     }
 }
 
-/// What a cancel did.
+/// What a cancel did: the canceled record — an order ([`CancelOrder`]), an OCO pair
+/// ([`OcoCancellation`](super::OcoCancellation)), or the body of a group cancel
+/// ([`GroupCancellation`](super::GroupCancellation)) — or "not found".
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[non_exhaustive]
-pub enum Cancellation {
-    /// The order was canceled; its final state.
-    Canceled(Box<Order>),
-    /// No open order matched (HTTP 4xx, code 2, `Unexecuted order was not found.`): it never
-    /// existed, or it was already filled or canceled — the exchange does not say which.
+pub enum Cancellation<T = Order> {
+    /// It was canceled; its final state.
+    Canceled(Box<T>),
+    /// Nothing open matched (HTTP 4xx, code 2, `Unexecuted order was not found.`): it never
+    /// existed, or it was already filled (a leg executed) or canceled — the exchange does not
+    /// say which.
     NotFound,
 }
 
-impl<'de> Deserialize<'de> for Cancellation {
-    /// The canceled order's record; decode from JSON text.
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Cancellation<T> {
+    /// The canceled record; decode from JSON text.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Order::deserialize(d).map(|order| Self::Canceled(Box::new(order)))
+        T::deserialize(d).map(|record| Self::Canceled(Box::new(record)))
     }
 }
 
-/// HTTP 4xx, code 2 with field errors (`orderId: Unexecuted order was not found.`): no open
-/// order matched. (Code 2 without field errors is the disabled-key response.)
-fn not_found(
+/// The "not found" of every cancel — the order, OCO, conditional and OTO cancels answer it
+/// alike: HTTP 4xx, code 2 with field errors (`orderId`, `id` or `otoId`: `Unexecuted order
+/// was not found.`). (Code 2 without field errors is the disabled-key response.)
+pub(crate) fn not_found<T>(
     status: u16,
     code: Option<i64>,
     errors: &BTreeMap<String, Vec<String>>,
-) -> Option<Cancellation> {
+) -> Option<Cancellation<T>> {
     ((400..500).contains(&status) && code == Some(2) && !errors.is_empty())
         .then_some(Cancellation::NotFound)
 }

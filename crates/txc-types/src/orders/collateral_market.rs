@@ -5,7 +5,7 @@ use txc_derive::Request;
 use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use super::{Order, Side};
 use crate::endpoint::{BodyFields, FieldValue, Visit};
-use crate::values::{Amount, ClientOrderId, Market};
+use crate::values::{Amount, Market};
 
 /// A market order on the collateral (margin or futures) account.
 ///
@@ -50,14 +50,6 @@ impl CollateralMarketOrder {
 }
 
 impl NewOrder for CollateralMarketOrder {
-    fn fields(&self) -> &OrderFields {
-        &self.fields
-    }
-    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
-        Self {
-            fields: self.fields.with_client_order_id(id),
-        }
-    }
     fn is_trigger(&self) -> bool {
         false
     }
@@ -68,11 +60,14 @@ impl BuildableOrder for CollateralMarketOrder {
     fn assemble(fields: OrderFields, (): ()) -> Self {
         Self { fields }
     }
+    fn parts(&self) -> (&OrderFields, &Self::Required) {
+        (&self.fields, &())
+    }
 }
 
 impl BodyFields for CollateralMarketOrder {
     #[inline]
     fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E> {
-        self.fields.visit_fields(None, visit)
+        self.fields.visit_fields(visit, |_| Ok(()))
     }
 }

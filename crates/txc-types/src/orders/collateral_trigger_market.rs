@@ -4,8 +4,8 @@ use txc_derive::Request;
 
 use super::order_fields::{BuildableOrder, NewOrder, OrderBuilder, OrderFields};
 use super::{Order, Side};
-use crate::endpoint::{BodyFields, FieldValue, Visit};
-use crate::values::{Amount, ClientOrderId, Market, Price};
+use crate::endpoint::{BodyFields, FieldValue, ToWire, Visit};
+use crate::values::{Amount, Market, Price};
 
 /// A market order that rests until the market price reaches `activation_price` (buy: price ≥
 /// activation; sell: price ≤ activation), then executes as a market order.
@@ -59,15 +59,6 @@ impl CollateralTriggerMarketOrder {
 }
 
 impl NewOrder for CollateralTriggerMarketOrder {
-    fn fields(&self) -> &OrderFields {
-        &self.fields
-    }
-    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
-        Self {
-            fields: self.fields.with_client_order_id(id),
-            activation_price: self.activation_price.clone(),
-        }
-    }
     fn is_trigger(&self) -> bool {
         true
     }
@@ -81,12 +72,16 @@ impl BuildableOrder for CollateralTriggerMarketOrder {
             activation_price,
         }
     }
+    fn parts(&self) -> (&OrderFields, &Self::Required) {
+        (&self.fields, &self.activation_price)
+    }
 }
 
 impl BodyFields for CollateralTriggerMarketOrder {
     #[inline]
     fn visit_fields<E>(&self, visit: &mut impl Visit<E>) -> Result<(), E> {
-        self.fields
-            .visit_fields(Some(&self.activation_price), visit)
+        self.fields.visit_fields(visit, |visit| {
+            visit("activation_price", self.activation_price.to_wire())
+        })
     }
 }

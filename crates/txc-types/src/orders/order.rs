@@ -71,8 +71,18 @@ pub struct Order {
     pub deal_fee: Option<ExactDecimal>,
     /// The fee's currency; "omitted when empty".
     pub fee_asset: Option<String>,
-    /// The limit price; only limit-shaped records (open-orders list, cancel) carry it.
+    /// The limit price; only limit-shaped records (limit and stop-limit orders, OCO legs, the
+    /// open-orders list, cancel) carry it.
     pub price: Option<ExactDecimal>,
+    /// Whether the order may only rest as a maker (`postOnly`; OCO legs write `post_only`);
+    /// only limit-shaped records carry it.
+    #[answer(alias = "post_only")]
+    pub post_only: Option<bool>,
+    /// Whether the order's unfilled rest was canceled at once (immediate or cancel); only
+    /// limit-shaped records carry it.
+    pub ioc: Option<bool>,
+    /// Whether it is a Retail Price Improvement order; only limit-shaped records carry it.
+    pub rpi: Option<bool>,
     /// The taker fee rate; only older captured responses carry it.
     pub taker_fee: Option<ExactDecimal>,
     /// The maker fee rate; only older captured responses carry it.
@@ -88,16 +98,22 @@ pub struct Order {
     pub position_side: Option<PositionSide>,
     /// Whether the order may only reduce a position; responses before 2026-04 have none.
     pub reduce_only: Option<bool>,
-    /// The activation price; only trigger (stop) orders carry it.
+    /// The activation price; only trigger (stop) orders carry it (the conditional orders'
+    /// legs write `activationPrice`).
     #[serde(rename = "activation_price")]
+    #[answer(alias = "activationPrice")]
     pub activation_price: Option<ExactDecimal>,
     /// Whether a trigger order has been activated (`0`/`1` on the wire); only trigger orders
     /// in the open-orders list carry it.
     #[serde(serialize_with = "as_digit")]
     pub activated: Option<bool>,
     /// When a trigger order activates: `lte` or `gte` the activation price; only trigger
-    /// orders in the open-orders list carry it.
+    /// orders in the open-orders list and OCO stop-loss legs (which write
+    /// `activation_condition`) carry it.
+    #[answer(alias = "activation_condition")]
     pub activation_condition: Option<ActivationCondition>,
+    /// When the order was last modified; OCO legs carry it.
+    pub mtime: Option<Timestamp>,
     /// Fields this version does not know, values of an unexpected type, and enum values it
     /// has no name for, as sent.
     #[serde(flatten)]

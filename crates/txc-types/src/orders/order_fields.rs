@@ -1,15 +1,18 @@
-//! The fields both collateral order requests share, and the builder that validates them.
+//! The fields the collateral order requests share, and the builder that validates them.
 //!
-//! This module is not an endpoint by itself: see [`CollateralMarketOrder`](super::CollateralMarketOrder)
-//! and [`CollateralTriggerMarketOrder`](super::CollateralTriggerMarketOrder).
+//! This module is not an endpoint by itself: see [`CollateralMarketOrder`](super::CollateralMarketOrder),
+//! [`CollateralTriggerMarketOrder`](super::CollateralTriggerMarketOrder),
+//! [`CollateralLimitOrder`](super::CollateralLimitOrder) and
+//! [`CollateralStopLimitOrder`](super::CollateralStopLimitOrder).
 
 use super::{Order, PositionSide, Side, Stp};
 use crate::building::Building;
-use crate::endpoint::{Endpoint, FieldValue, ToWire, Visit};
+use crate::endpoint::{Endpoint, FieldValue, ToWire, WireValue};
 use crate::errors::ValidationError;
 use crate::values::{Amount, ClientOrderId, ClientOrderIds, Market, Price};
 
-/// The validated fields shared by the collateral market and trigger market orders.
+/// The validated fields the collateral market, trigger market, limit and stop-limit orders
+/// share.
 ///
 /// Every built order has its `clientOrderId`: the caller's, or one generated when the order
 /// was built ([`ClientOrderIds::process`]) — so the caller holds the id that finds the order
@@ -79,24 +82,26 @@ impl OrderFields {
         self.terms.stp
     }
 
-    /// Visits the fields in wire order; a trigger order's `activation_price` goes right after
-    /// `amount`. (Written by hand: the two orders share these fields with the activation
-    /// price inside them, which a field walk in declaration order cannot place.)
+    /// Visits the fields in wire order: `market`, `side`, `amount`, then the order type's own
+    /// fields (`own`: a trigger order's `activation_price`, a limit order's `price` and
+    /// flags), then the shared optional ones. (Written by hand: the orders share these fields
+    /// with their own inside them, which a field walk in declaration order cannot place.)
     ///
     /// Inlined so that a body writer sees the field names as constants.
+    ///
+    /// Generic over the values' lifetime, so that a caller can keep them (a bulk order's
+    /// items); any [`Visit`](crate::endpoint::Visit) visitor fits.
     #[inline]
-    pub(crate) fn visit_fields<E>(
-        &self,
-        activation_price: Option<&Price>,
-        visit: &mut impl Visit<E>,
+    pub(crate) fn visit_fields<'a, E, V: FnMut(&'static str, WireValue<'a>) -> Result<(), E>>(
+        &'a self,
+        visit: &mut V,
+        own: impl FnOnce(&mut V) -> Result<(), E>,
     ) -> Result<(), E> {
         let terms = &self.terms;
         visit("market", terms.market.to_wire())?;
         visit("side", terms.side.to_wire())?;
         visit("amount", terms.amount.to_wire())?;
-        if let Some(price) = activation_price {
-            visit("activation_price", price.to_wire())?;
-        }
+        own(visit)?;
         visit("clientOrderId", self.client_order_id.to_wire())?;
         if let Some(price) = &terms.stop_loss {
             visit("stopLoss", price.to_wire())?;
@@ -117,26 +122,45 @@ impl OrderFields {
     }
 }
 
-/// A request that places an order — [`CollateralMarketOrder`](super::CollateralMarketOrder) or
-/// [`CollateralTriggerMarketOrder`](super::CollateralTriggerMarketOrder) (sealed) — as the client's reconciliation sees it:
-/// its market and `clientOrderId`, whether it may rest, and the same order under another
-/// `clientOrderId`.
-pub trait NewOrder: crate::sealed::Sealed + Endpoint<Response = Order> + Clone {
+/// A request that places one order — [`CollateralMarketOrder`](super::CollateralMarketOrder),
+/// [`CollateralTriggerMarketOrder`](super::CollateralTriggerMarketOrder),
+/// [`CollateralLimitOrder`](super::CollateralLimitOrder) or
+/// [`CollateralStopLimitOrder`](super::CollateralStopLimitOrder) (sealed) — as the client's
+/// reconciliation sees it: its market and `clientOrderId`, whether it may rest, and the same
+/// order under another `clientOrderId`.
+pub trait NewOrder: BuildableOrder + Endpoint<Response = Order> + Clone {
     /// The validated fields.
-    fn fields(&self) -> &OrderFields;
+    fn fields(&self) -> &OrderFields {
+        self.parts().0
+    }
     /// The same order with `clientOrderId` set to `id`.
-    fn with_client_order_id(&self, id: ClientOrderId) -> Self;
-    /// Whether it is a trigger order: it may rest unexecuted, and with a stop-loss or
-    /// take-profit it makes an OTO group the exchange lists among the conditional orders.
+    fn with_client_order_id(&self, id: ClientOrderId) -> Self {
+        let (fields, required) = self.parts();
+        Self::assemble(fields.with_client_order_id(id), required.clone())
+    }
+    /// Whether it may rest unexecuted, and with a stop-loss or take-profit make an OTO group
+    /// the exchange lists among the conditional orders — so that resolving a lost answer
+    /// looks there too: `true` for the trigger, limit and stop-limit orders, `false` for a
+    /// market order.
     fn is_trigger(&self) -> bool;
 }
 
-/// An order type the [`OrderBuilder`] can finish: the two collateral orders (sealed).
+/// An order type the [`OrderBuilder`] can finish: the collateral market, trigger market,
+/// limit and stop-limit orders (sealed).
 pub trait BuildableOrder: crate::sealed::Sealed + Sized {
-    /// Required values beyond the shared fields (`()` or the activation price).
+    /// Values beyond the shared fields (`()`, the activation price, a limit order's price and
+    /// flags).
     type Required: Clone + std::fmt::Debug;
     /// Assembles the order from validated parts.
     fn assemble(fields: OrderFields, required: Self::Required) -> Self;
+    /// The parts it was assembled from.
+    fn parts(&self) -> (&OrderFields, &Self::Required);
+    /// The rules of the order type's own values in combination, checked by
+    /// [`OrderBuilder::build`] after the shared ones; none by default.
+    fn check(required: &Self::Required) -> Result<(), ValidationError> {
+        let _ = required;
+        Ok(())
+    }
 }
 
 /// Builds a collateral order: required fields in the constructor, optional ones by setter,
@@ -188,6 +212,14 @@ impl<O: BuildableOrder> OrderBuilder<O> {
         apply: impl FnOnce(&mut Draft<O::Required>) -> Result<(), ValidationError>,
     ) -> Self {
         Self(self.0.set(apply))
+    }
+
+    /// Applies `apply` to the order type's own values, unless a value was refused already.
+    pub(crate) fn set_required(
+        self,
+        apply: impl FnOnce(&mut O::Required) -> Result<(), ValidationError>,
+    ) -> Self {
+        self.set(|d| apply(&mut d.required))
     }
 
     /// Sets `clientOrderId`: letters, digits, `-`, `.`, `_`, 1 to 64 characters. Without one,
@@ -263,6 +295,7 @@ impl<O: BuildableOrder> OrderBuilder<O> {
                 });
             }
         }
+        O::check(&required)?;
         let client_order_id = client_order_id.unwrap_or_else(|| ClientOrderIds::process().next());
         let fields = OrderFields {
             client_order_id,

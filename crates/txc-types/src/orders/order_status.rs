@@ -48,6 +48,21 @@ pub enum OrderType {
     /// `trigger margin market`: an older response's type of a trigger market order.
     #[serde(rename = "trigger margin market")]
     TriggerMarginMarket,
+    /// `limit`: the documented type of a collateral limit order (and an OCO's take-profit
+    /// leg).
+    #[serde(rename = "limit")]
+    Limit,
+    /// `margin limit`: a limit order on a margin market as the OCO listings write it.
+    #[serde(rename = "margin limit")]
+    MarginLimit,
+    /// `stop limit`: the documented type of a collateral stop-limit order (and an OCO's
+    /// stop-loss leg).
+    #[serde(rename = "stop limit")]
+    StopLimit,
+    /// `margin stop limit`: a stop-limit order on a margin market as the OCO listings write
+    /// it.
+    #[serde(rename = "margin stop limit")]
+    MarginStopLimit,
     /// A value this version does not know, kept as sent.
     #[wire(other)]
     Unknown(String),

@@ -1,4 +1,4 @@
-//! Positive plain decimals of requests: [`Amount`] and [`Price`].
+//! Positive plain decimals of requests: [`Amount`], [`Price`] and [`Total`].
 //!
 //! Both keep the exact wire string; only plain notation is accepted (`0.01`, `40000`): no sign,
 //! exponent, `NaN`, spaces, hex or leading zeros, and never a float anywhere.
@@ -67,11 +67,25 @@ validated_text! {
     Price, field "price", rule check_decimal
 }
 
+validated_text! {
+    /// An order total in the market's money (quote) currency — what modifying a buy stop-market
+    /// order takes instead of an amount: a positive plain decimal of at most
+    /// [`MAX_DECIMAL_LEN`] characters.
+    ///
+    /// ```
+    /// use txc_types::values::Total;
+    /// assert_eq!("100".parse::<Total>()?.as_str(), "100");
+    /// assert!("-100".parse::<Total>().is_err());
+    /// # Ok::<(), txc_types::errors::ValidationError>(())
+    /// ```
+    Total, field "total", rule check_decimal
+}
+
 #[cfg(feature = "decimal")]
 mod rust_decimal_conv {
     use rust_decimal::Decimal;
 
-    use super::{Amount, Price};
+    use super::{Amount, Price, Total};
     use crate::endpoint::{FieldValue, Validated};
     use crate::errors::{Reason, ValidationError};
 
@@ -124,4 +138,5 @@ mod rust_decimal_conv {
 
     decimal_conversions!(Amount);
     decimal_conversions!(Price);
+    decimal_conversions!(Total);
 }

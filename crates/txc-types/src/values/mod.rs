@@ -1,5 +1,5 @@
 //! The values requests and answers carry: validated texts of requests ([`Market`], [`Ticker`],
-//! [`ClientOrderId`] with its generator [`ClientOrderIds`], [`Amount`], [`Price`]) and the exact numbers of answers
+//! [`ClientOrderId`] with its generator [`ClientOrderIds`], [`Amount`], [`Price`], [`Total`]) and the exact numbers of answers
 //! ([`ExactDecimal`], [`Timestamp`]).
 //!
 //! A request value is checked by its rule when it is made (`"BTC_USDT".parse::<Market>()`, or
@@ -16,7 +16,7 @@ mod timestamp;
 
 pub use client_order_id::ClientOrderId;
 pub use client_order_ids::ClientOrderIds;
-pub use decimal::{Amount, MAX_DECIMAL_LEN, Price};
+pub use decimal::{Amount, MAX_DECIMAL_LEN, Price, Total};
 pub use exact_decimal::ExactDecimal;
 pub use market::{Market, Ticker};
 /// `rust_decimal`'s decimal type, which [`ExactDecimal::to_decimal`] returns and builders take
