@@ -77,8 +77,9 @@
 //!   its text); with `check = path`, `path(arg, wire_name) -> Result<T, ValidationError>`
 //!   makes the value from an argument of the field's type or of `arg = Type`. Every refusal
 //!   names the field by the same wire name the body uses.
-//! - `page` on a `Page<MAX_LIMIT, MAX_OFFSET>` field: `limit` and `offset` on the wire, their
-//!   getters, and their setters checked against the bounds.
+//! - `page` on a `Page<MAX_LIMIT, MAX_OFFSET>` field (one per request): `limit` and `offset` on
+//!   the wire, their getters, their setters checked against the bounds, and — on an endpoint —
+//!   `HoldsPage`, through which `txc-types`' paging rules read and move the page.
 //!
 //! ```text
 //! #[derive(Debug, Clone, Default, PartialEq, Eq, Request)]

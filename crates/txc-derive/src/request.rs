@@ -165,6 +165,9 @@ pub(crate) fn expand(input: &DeriveInput) -> Result<Tokens, Error> {
         out.extend(endpoint_impl(name, endpoint));
     }
     out.extend(accessors(input, &fields, data.fields.len()));
+    if container.endpoint.is_some() {
+        out.extend(holds_page(name, &fields)?);
+    }
     if let Some(builder) = &container.builder {
         out.extend(builder_impl(
             input,
@@ -493,6 +496,36 @@ fn accessors(input: &DeriveInput, fields: &[FieldSpec<'_>], field_count: usize) 
     }
 }
 
+/// An endpoint's `HoldsPage`, when it has a `page` (at most one).
+fn holds_page(name: &Ident, fields: &[FieldSpec<'_>]) -> Result<Tokens, Error> {
+    let mut pages = fields.iter().filter(|f| matches!(f.walk, Walk::Page));
+    let Some(page) = pages.next() else {
+        return Ok(Tokens::new());
+    };
+    if let Some(second) = pages.next() {
+        return Err(Error::new_spanned(
+            second.ident,
+            "Request: one `page` per request",
+        ));
+    }
+    let (ident, ty) = (page.ident, page.ty);
+    Ok(quote! {
+        impl crate::page::HoldsPage for #name {
+            const MAX_LIMIT: u64 = <#ty>::LIMIT_BOUND;
+            const MAX_OFFSET: u64 = <#ty>::OFFSET_BOUND;
+            #[inline]
+            fn limit_and_offset(&self) -> (::core::option::Option<u64>, ::core::option::Option<u64>) {
+                (self.#ident.limit, self.#ident.offset)
+            }
+            #[inline]
+            fn set_limit_and_offset(&mut self, limit: u64, offset: u64) {
+                self.#ident.limit = ::core::option::Option::Some(limit);
+                self.#ident.offset = ::core::option::Option::Some(offset);
+            }
+        }
+    })
+}
+
 /// A by-reference getter's return type and body.
 fn by_ref(ident: &Ident, ty: &Type) -> (Tokens, Tokens) {
     if let Some(inner) = inner(ty, "Option") {
@@ -686,13 +719,21 @@ mod tests {
                 "At most `limit` records a page, from 1 to 100.",
                 "(at most 10 000)",
                 "pub struct XQueryBuilder (crate :: building :: Building < XQuery >)",
+                "impl crate :: page :: HoldsPage for XQuery",
+                "const MAX_LIMIT : u64 = < Page < 100 , 10_000 > > :: LIMIT_BOUND ;",
+                "self . page . limit = :: core :: option :: Option :: Some (limit) ;",
             ],
         );
     }
 
     #[test]
     fn what_cannot_be_honoured_is_refused() {
-        let cases: [(syn::DeriveInput, &str); 7] = [
+        let cases: [(syn::DeriveInput, &str); 8] = [
+            (
+                syn::parse_quote! { #[request(path = "/x", operation = "x", kind = Read, response = X)]
+                struct P { #[request(page)] a: Page<1, 1>, #[request(page)] b: Page<1, 1> } },
+                "one `page` per request",
+            ),
             (
                 syn::parse_quote! { #[request(part)] struct P { #[serde(skip_serializing_if = "x")] a: u64 } },
                 "would change the wire",

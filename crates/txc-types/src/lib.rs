@@ -4,9 +4,10 @@
 //! | module | what is there |
 //! |---|---|
 //! | [`orders`] | placing, changing and canceling orders: the market, trigger, limit, stop-limit, bulk and OCO orders, their builders, modify, the cancels, [`Order`](orders::Order), [`Side`](orders::Side) and the other order enums |
-//! | [`lookups`] | finding orders: open orders, the order history, the conditional orders, their filters |
+//! | [`lookups`] | finding orders and their fills: open orders, the order history, the conditional orders, the executed deals, their filters |
+//! | [`paging`] | reading a list a page at a time: each list's rules ([`Paged`](paging::Paged)) and a whole read ([`PageCursor`](paging::PageCursor)) |
 //! | [`markets`] | the markets' public rules (precision, minimum amount, total bounds), the pure check of any order against them, rounding to the market's steps |
-//! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
+//! | [`positions`] | the collateral account: balances, summary, open positions and their history, closed positions' PnL, funding, ADL quantiles, closing a position, leverage, hedge mode; the reference arithmetic of funding and PnL |
 //! | [`investments`] | smart investments: plans, investing, the investments, closing one, interest payments |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
@@ -73,6 +74,7 @@
 #[cfg(test)]
 mod answer_written_tests;
 mod building;
+mod date_window;
 pub mod endpoint;
 pub mod errors;
 pub mod events;
@@ -82,6 +84,7 @@ pub mod lookups;
 pub mod markets;
 pub mod orders;
 mod page;
+pub mod paging;
 pub mod positions;
 mod sealed;
 pub mod time;

@@ -1,5 +1,6 @@
 //! [`Page`]: the `limit` and `offset` of a list request, checked against the endpoint's
-//! bounds — what every paged query holds (`#[request(page)]`).
+//! bounds — what every paged query holds (`#[request(page)]`) — and [`HoldsPage`], how the
+//! paging rules ([`crate::paging`]) read and move it.
 
 use txc_derive::Request;
 
@@ -17,6 +18,11 @@ pub(crate) struct Page<const MAX_LIMIT: u64, const MAX_OFFSET: u64> {
 }
 
 impl<const MAX_LIMIT: u64, const MAX_OFFSET: u64> Page<MAX_LIMIT, MAX_OFFSET> {
+    /// The most records a page may hold.
+    pub(crate) const LIMIT_BOUND: u64 = MAX_LIMIT;
+    /// The largest offset.
+    pub(crate) const OFFSET_BOUND: u64 = MAX_OFFSET;
+
     /// The page of the most records at `offset` (an offset beyond the bound is the bound).
     pub(crate) fn full_at(offset: u64) -> Self {
         Self {
@@ -34,21 +40,21 @@ impl<const MAX_LIMIT: u64, const MAX_OFFSET: u64> Page<MAX_LIMIT, MAX_OFFSET> {
         self.offset = Some(in_range("offset", offset, 0, MAX_OFFSET)?);
         Ok(())
     }
+}
 
-    /// The page after one that held `records` records: `None` when that one was the last (it
-    /// held fewer than the limit, which is `MAX_LIMIT` when left out) or the next offset is
-    /// beyond the bound.
-    pub(crate) fn next(self, records: usize) -> Option<Self> {
-        let limit = self.limit.unwrap_or(MAX_LIMIT);
-        if (records as u64) < limit {
-            return None;
-        }
-        let offset = self.offset.unwrap_or(0).checked_add(limit)?;
-        (offset <= MAX_OFFSET).then_some(Self {
-            limit: Some(limit),
-            offset: Some(offset),
-        })
-    }
+/// A request with a [`Page`]: its bounds, and its `limit` and `offset` read and set without
+/// the builder's checks (the paging rules keep them in bounds). `#[derive(Request)]`
+/// implements it for every request with a `#[request(page)]` field; public only as the seal
+/// of [`Paged`](crate::paging::Paged), which outside crates cannot implement.
+pub trait HoldsPage {
+    /// The most records a page may hold.
+    const MAX_LIMIT: u64;
+    /// The largest offset the request may carry.
+    const MAX_OFFSET: u64;
+    /// `limit` and `offset`, as set.
+    fn limit_and_offset(&self) -> (Option<u64>, Option<u64>);
+    /// Sets `limit` and `offset`.
+    fn set_limit_and_offset(&mut self, limit: u64, offset: u64);
 }
 
 /// `value` if it is within `min..=max`, else an error naming `field`.

@@ -22,7 +22,10 @@ use crate::events::WebSocketTokenQuery;
 use crate::investments::{
     CloseInvestment, InterestPaymentsQuery, Invest, InvestmentsQuery, SmartPlansQuery,
 };
-use crate::lookups::{ConditionalOrdersQuery, OpenOrdersQuery, OrderHistoryQuery};
+use crate::lookups::{
+    ConditionalOrdersQuery, ExecutedHistoryQuery, OpenOrdersQuery, OrderDealsQuery,
+    OrderHistoryQuery,
+};
 use crate::orders::{
     CancelAllOrders, CancelConditionalOrder, CancelOcoOrder, CancelOrder, CancelOrders,
     CancelOtoOrder, CollateralBulkOrder, CollateralLimitOrder, CollateralMarketOrder,
@@ -30,14 +33,15 @@ use crate::orders::{
     KillSwitchStatusQuery, ModifyOrder, OcoOrdersQuery, SetKillSwitch,
 };
 use crate::positions::{
-    AccountSummaryQuery, BalanceSummaryQuery, ClosePosition, CollateralBalanceQuery,
-    HedgeModeQuery, OpenPositionsQuery, PositionHistoryQuery, SetHedgeMode, SetLeverage,
+    AccountSummaryQuery, AdlQuantileQuery, BalanceSummaryQuery, ClosePosition, ClosedPnlQuery,
+    CollateralBalanceQuery, FundingHistoryQuery, HedgeModeQuery, OpenPositionsQuery,
+    PositionHistoryQuery, SetHedgeMode, SetLeverage,
 };
 use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 35] = [
+pub const ENDPOINT_PATHS: [&str; 40] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     CollateralLimitOrder::PATH,
@@ -52,6 +56,8 @@ pub const ENDPOINT_PATHS: [&str; 35] = [
     SmartPlansQuery::PATH,
     OpenOrdersQuery::PATH,
     OrderHistoryQuery::PATH,
+    ExecutedHistoryQuery::PATH,
+    OrderDealsQuery::PATH,
     ConditionalOrdersQuery::PATH,
     CancelOrder::PATH,
     ServerTimeQuery::PATH,
@@ -61,6 +67,9 @@ pub const ENDPOINT_PATHS: [&str; 35] = [
     AccountSummaryQuery::PATH,
     OpenPositionsQuery::PATH,
     PositionHistoryQuery::PATH,
+    ClosedPnlQuery::PATH,
+    FundingHistoryQuery::PATH,
+    AdlQuantileQuery::PATH,
     ClosePosition::PATH,
     SetLeverage::PATH,
     HedgeModeQuery::PATH,

@@ -7,7 +7,8 @@ use super::InterestPayment;
 use super::page::{MAX_PAGE_LIMIT, MAX_PAGE_OFFSET, check_id};
 use crate::endpoint::MAIN_ACCOUNT_SCOPE;
 use crate::page::Page;
-use crate::values::Ticker;
+use crate::paging::{Paged, Tally};
+use crate::values::{ExactDecimal, Ticker, Timestamp};
 
 /// Lists the interest payments, filtered by plan and by the currency paid (the plan's
 /// `interestTicker`), a page at a time (`limit` 1 to 100, default 100; `offset` 0 to 10 000).
@@ -48,12 +49,35 @@ impl InterestPaymentsQuery {
     }
 
     /// The same query for the page after `page`, its answer: `None` when `page` was the last
-    /// or the next offset is beyond the exchange's 10 000.
+    /// **or** the next offset is beyond the exchange's 10 000. [`Paged::page_after`] tells
+    /// the two apart ([`PagingError::OffsetCap`](crate::paging::PagingError::OffsetCap)).
     pub fn next_page(&self, page: &InterestPaymentsPage) -> Option<Self> {
-        Some(Self {
-            page: self.page.next(page.records.len())?,
-            ..self.clone()
-        })
+        self.page_after(page).ok().flatten()
+    }
+}
+
+impl Paged for InterestPaymentsQuery {
+    type Record = InterestPayment;
+    /// The plan, the investment, the time and the amount: the payments have no id, and an
+    /// investment is paid once at a time.
+    type Key = (String, String, Timestamp, ExactDecimal);
+    const DEFAULT_LIMIT: Option<u64> = Some(MAX_PAGE_LIMIT);
+
+    fn tally(answer: &InterestPaymentsPage) -> Tally {
+        Tally::of(answer.records.len())
+    }
+
+    fn records(&self, answer: InterestPaymentsPage) -> Vec<InterestPayment> {
+        answer.records
+    }
+
+    fn key(record: &InterestPayment) -> Self::Key {
+        (
+            record.plan_id.clone(),
+            record.investment_id.clone(),
+            record.timestamp.clone(),
+            record.amount.clone(),
+        )
     }
 }
 

@@ -8,13 +8,15 @@ use super::{Investment, InvestmentStatus};
 use crate::endpoint::MAIN_ACCOUNT_SCOPE;
 use crate::errors::{Reason, ValidationError};
 use crate::page::Page;
+use crate::paging::{Paged, Tally};
 use crate::values::Ticker;
 
 /// Lists the account's investments, filtered by id, the plan's source currency and status, a
 /// page at a time (`limit` 1 to 100, default 100; `offset` 0 to 10 000).
 ///
-/// The docs give no order of the records; [`InvestmentsQuery::next_page`] is the query of the
-/// page after one that was full.
+/// The docs give no order of the records, and no last-page rule but the page size: a page
+/// with fewer records than the limit is the last ([`Paged`]: [`Paged::page_after`] is the
+/// next page's query, or why there is none).
 ///
 /// ```
 /// use txc_types::investments::{InvestmentStatus, InvestmentsQuery};
@@ -59,12 +61,29 @@ impl InvestmentsQuery {
     }
 
     /// The same query for the page after `page`, its answer: `None` when `page` was the last
-    /// (fewer records than the limit) or the next offset is beyond the exchange's 10 000.
+    /// (fewer records than the limit) **or** the next offset is beyond the exchange's 10 000.
+    /// [`Paged::page_after`] tells the two apart ([`PagingError::OffsetCap`](crate::paging::PagingError::OffsetCap)).
     pub fn next_page(&self, page: &InvestmentsPage) -> Option<Self> {
-        Some(Self {
-            page: self.page.next(page.records.len())?,
-            ..self.clone()
-        })
+        self.page_after(page).ok().flatten()
+    }
+}
+
+impl Paged for InvestmentsQuery {
+    type Record = Investment;
+    /// The investment's id.
+    type Key = String;
+    const DEFAULT_LIMIT: Option<u64> = Some(MAX_PAGE_LIMIT);
+
+    fn tally(answer: &InvestmentsPage) -> Tally {
+        Tally::of(answer.records.len())
+    }
+
+    fn records(&self, answer: InvestmentsPage) -> Vec<Investment> {
+        answer.records
+    }
+
+    fn key(record: &Investment) -> String {
+        record.id.clone()
     }
 }
 

@@ -6,9 +6,11 @@ use txc_derive::{Answer, Request};
 
 use super::ConditionalOrder;
 use crate::page::Page;
+use crate::paging::{LastPage, Paged, Tally};
 use crate::values::Market;
 
-/// Lists the account's active conditional orders, of one market or all, a page at a time.
+/// Lists the account's active conditional orders, of one market or all, a page at a time;
+/// the page that reaches the answer's `total` is the last ([`Paged`]).
 ///
 /// The exchange has no `clientOrderId` filter here: finding an order means reading every page
 /// (the answer's [`ConditionalOrders::total`] says how many records there are). Pages hold 1
@@ -55,6 +57,30 @@ impl ConditionalOrdersQuery {
         Self {
             market: Some(market),
             page: Page::full_at(offset),
+        }
+    }
+}
+
+impl Paged for ConditionalOrdersQuery {
+    type Record = ConditionalOrder;
+    /// `oto:` or `oco:` and the group's id; a record of another type is its JSON text.
+    type Key = String;
+    const DEFAULT_LIMIT: Option<u64> = Some(100);
+    const LAST_PAGE: LastPage = LastPage::Total;
+
+    fn tally(answer: &ConditionalOrders) -> Tally {
+        Tally::with_total(answer.records.len(), answer.total)
+    }
+
+    fn records(&self, answer: ConditionalOrders) -> Vec<ConditionalOrder> {
+        answer.records
+    }
+
+    fn key(record: &ConditionalOrder) -> String {
+        match record {
+            ConditionalOrder::Oto(group) => format!("oto:{}", group.id),
+            ConditionalOrder::Oco(group) => format!("oco:{}", group.id),
+            ConditionalOrder::Other(fields) => Value::Object(fields.clone()).to_string(),
         }
     }
 }

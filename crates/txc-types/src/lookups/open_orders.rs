@@ -6,6 +6,7 @@ use super::lookup::lookup_builder;
 use crate::errors::{Reason, ValidationError};
 use crate::orders::Order;
 use crate::page::Page;
+use crate::paging::{Paged, Tally};
 use crate::values::{ClientOrderId, Market};
 
 /// Lists open orders — limit, stop-limit and resting trigger (stop-market) orders — or looks
@@ -82,5 +83,24 @@ impl OpenOrdersQuery {
             }
         }
         Ok(())
+    }
+}
+
+impl Paged for OpenOrdersQuery {
+    type Record = Order;
+    /// The order's id.
+    type Key = u64;
+    const DEFAULT_LIMIT: Option<u64> = Some(50);
+
+    fn tally(answer: &Vec<Order>) -> Tally {
+        Tally::of(answer.len())
+    }
+
+    fn records(&self, answer: Vec<Order>) -> Vec<Order> {
+        answer
+    }
+
+    fn key(record: &Order) -> u64 {
+        record.order_id
     }
 }

@@ -8,16 +8,19 @@ use serde_json::value::RawValue;
 use txc_derive::Request;
 
 use super::HistoryOrder;
+use super::by_market::{grouped, not_found};
 use super::lookup::lookup_builder;
+use crate::date_window;
 use crate::endpoint::{ToWire, WireValue};
 use crate::errors::{Reason, ValidationError};
 use crate::page::Page;
-use crate::values::text::Unchecked;
+use crate::paging::{Paged, Tally};
 use crate::values::{ClientOrderId, Market};
 
 /// Looks up finished orders: one order by `clientOrderId` or `orderId` (exact match), or a
 /// list filtered by status and a date span of at most 31 days, newest first, in pages of 1 to
-/// 500 orders (default 50).
+/// 500 orders (default 50). There is no total: a page with fewer orders than the limit,
+/// counted across markets, is the last ([`Paged`]).
 ///
 /// A look-up by `clientOrderId` that matches nothing is answered by the exchange with HTTP 422
 /// code 30 `OrderHistory was not found.`; this crate decodes that as an empty
@@ -129,33 +132,36 @@ impl OrderHistoryQuery {
                 other: "orderId",
             });
         }
-        if let (Some(start), Some(end)) = (self.start_date, self.end_date) {
-            if end < start {
-                return Err(ValidationError::invalid(
-                    "endDate",
-                    Reason::Format("must not be before startDate"),
-                ));
-            }
-            if end - start > Self::MAX_SPAN_SECS {
-                return Err(ValidationError::invalid(
-                    "endDate",
-                    Reason::Format("must be at most 31 days after startDate"),
-                ));
-            }
+        date_window::in_order(self.start_date, self.end_date)?;
+        if let (Some(start), Some(end)) = (self.start_date, self.end_date)
+            && end.saturating_sub(start) > Self::MAX_SPAN_SECS
+        {
+            return Err(ValidationError::invalid(
+                "endDate",
+                Reason::Format("must be at most 31 days after startDate"),
+            ));
         }
         Ok(())
     }
 }
 
-/// HTTP 4xx, code 30, field `orderHistory` (`OrderHistory was not found.`): nothing matched
-/// the `clientOrderId` — an empty history.
-fn not_found(
-    status: u16,
-    code: Option<i64>,
-    errors: &BTreeMap<String, Vec<String>>,
-) -> Option<OrderHistory> {
-    ((400..500).contains(&status) && code == Some(30) && errors.contains_key("orderHistory"))
-        .then(OrderHistory::default)
+impl Paged for OrderHistoryQuery {
+    type Record = HistoryOrder;
+    /// The order's id.
+    type Key = u64;
+    const DEFAULT_LIMIT: Option<u64> = Some(50);
+
+    fn tally(answer: &OrderHistory) -> Tally {
+        Tally::of(answer.orders().count())
+    }
+
+    fn records(&self, answer: OrderHistory) -> Vec<HistoryOrder> {
+        answer.into_orders().collect()
+    }
+
+    fn key(record: &HistoryOrder) -> u64 {
+        record.id
+    }
 }
 
 /// The order history response: finished orders by market, each list newest first.
@@ -198,20 +204,12 @@ impl<'de> Deserialize<'de> for OrderHistory {
             let [] = empty;
             return Ok(Self::default());
         }
-        let listed: BTreeMap<String, Vec<HistoryOrder>> =
-            serde_json::from_str(text).map_err(D::Error::custom)?;
-        let markets = listed
-            .into_iter()
-            .map(|(name, mut orders)| {
-                let market = Market::unchecked(name);
-                for order in &mut orders {
-                    if order.market.as_str().is_empty() {
-                        order.market.clone_from(&market);
-                    }
-                }
-                (market, orders)
-            })
-            .collect();
+        let markets = grouped(text, |order: &mut HistoryOrder, market| {
+            if order.market.as_str().is_empty() {
+                order.market.clone_from(market);
+            }
+        })
+        .map_err(D::Error::custom)?;
         Ok(Self { markets })
     }
 }

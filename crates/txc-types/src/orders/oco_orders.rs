@@ -4,6 +4,7 @@ use txc_derive::Request;
 
 use super::OcoOrder;
 use crate::page::Page;
+use crate::paging::{Paged, Tally};
 use crate::values::Market;
 
 /// Lists the account's active (unexecuted) OCO pairs ([`OcoOrder`]), of one market or all, a
@@ -55,5 +56,24 @@ impl OcoOrdersQuery {
             market: Some(market),
             page: Page::full_at(offset),
         }
+    }
+}
+
+impl Paged for OcoOrdersQuery {
+    type Record = OcoOrder;
+    /// The pair's id.
+    type Key = u64;
+    const DEFAULT_LIMIT: Option<u64> = Some(50);
+
+    fn tally(answer: &Vec<OcoOrder>) -> Tally {
+        Tally::of(answer.len())
+    }
+
+    fn records(&self, answer: Vec<OcoOrder>) -> Vec<OcoOrder> {
+        answer
+    }
+
+    fn key(record: &OcoOrder) -> u64 {
+        record.id
     }
 }

@@ -1,13 +1,15 @@
 //! `POST /api/v4/collateral-account/positions/history`: the events of positions.
 
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::SystemTime;
 
 use txc_derive::Request;
 
 use super::PositionEvent;
-use crate::errors::{Reason, ValidationError};
+use crate::date_window;
+use crate::errors::ValidationError;
 use crate::page::Page;
-use crate::values::Market;
+use crate::paging::{Paged, Tally};
+use crate::values::{ExactDecimal, Market, Timestamp};
 
 /// Lists position events — openings, partial and full closes, liquidations — optionally of
 /// one market, of one position, and within a date window.
@@ -18,7 +20,10 @@ use crate::values::Market;
 /// checks the order of the two, and the client checks `≤ now + 1 s` when it signs the
 /// request ([`Endpoint::check_at`](crate::endpoint::Endpoint::check_at)), against the
 /// exchange's clock as far as it knows it. Pages hold 1 to 100 events (the docs give the
-/// bounds of `limit` and `offset` with the error code that refuses others, but no defaults).
+/// bounds of `limit` and `offset` with the error code that refuses others, but no defaults,
+/// no order and no last-page rule: a page with fewer events than the limit is taken as the
+/// last — [`Paged`], which needs a `limit` set to judge a page, since the default is
+/// unknown; a [`PageCursor`](crate::paging::PageCursor) sets one).
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
@@ -75,7 +80,7 @@ impl PositionHistoryQuery {
     /// The most events a page holds.
     pub const MAX_LIMIT: u64 = 100;
     /// How far past the exchange's time `endDate` may be, in seconds.
-    pub const END_DATE_LEAD_SECS: u64 = 1;
+    pub const END_DATE_LEAD_SECS: u64 = date_window::END_DATE_LEAD_SECS;
 
     /// Every position event (the exchange's first page).
     pub fn new() -> Self {
@@ -93,34 +98,36 @@ impl PositionHistoryQuery {
 
     /// `endDate` not before `startDate`: every rule that needs no clock.
     fn dates_in_order(&self) -> Result<(), ValidationError> {
-        if let (Some(start), Some(end)) = (self.start_date, self.end_date)
-            && end < start
-        {
-            return Err(ValidationError::invalid(
-                "endDate",
-                Reason::Format("must not be before startDate"),
-            ));
-        }
-        Ok(())
+        date_window::in_order(self.start_date, self.end_date)
     }
 
     /// `endDate` (and, without one, `startDate`) at most a second past `now`.
     fn dates_at(&self, now: SystemTime) -> Result<(), ValidationError> {
-        let now_s = now
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs())
-            .saturating_add(Self::END_DATE_LEAD_SECS);
-        let (field, date) = match (self.end_date, self.start_date) {
-            (Some(end), _) => ("endDate", end),
-            (None, Some(start)) => ("startDate", start),
-            (None, None) => return Ok(()),
-        };
-        if date > now_s {
-            return Err(ValidationError::invalid(
-                field,
-                Reason::Format("must be at most a second past the exchange's current time"),
-            ));
-        }
-        Ok(())
+        date_window::not_ahead_of(now, self.start_date, self.end_date)
+    }
+}
+
+impl Paged for PositionHistoryQuery {
+    type Record = PositionEvent;
+    /// The position, the event's time, the order behind it and the size after it: the events
+    /// have no id of their own.
+    type Key = (u64, Option<Timestamp>, Option<u64>, Option<ExactDecimal>);
+    const DEFAULT_LIMIT: Option<u64> = None;
+
+    fn tally(answer: &Vec<PositionEvent>) -> Tally {
+        Tally::of(answer.len())
+    }
+
+    fn records(&self, answer: Vec<PositionEvent>) -> Vec<PositionEvent> {
+        answer
+    }
+
+    fn key(record: &PositionEvent) -> Self::Key {
+        (
+            record.position_id,
+            record.modify_date.clone(),
+            record.order_detail.as_ref().map(|order| order.id),
+            record.amount.clone(),
+        )
     }
 }
