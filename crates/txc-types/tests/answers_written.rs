@@ -11,10 +11,11 @@ use txc_types::investments::{
     InterestPayment, InterestPaymentsPage, Investment, InvestmentPlan, InvestmentsPage,
     NewInvestment,
 };
-use txc_types::lookups::{ConditionalOrders, OrderHistory};
+use txc_types::lookups::{ConditionalOrders, ExecutedDeals, OrderDeals, OrderHistory};
 use txc_types::orders::{BulkCancelItem, KillSwitchAnswer, Order};
 use txc_types::positions::{
-    AccountSummary, AssetBalance, HedgeMode, LeverageSet, Position, PositionEvent,
+    AccountSummary, AssetBalance, ClosedPosition, FundingHistory, HedgeMode, LeverageSet,
+    MarketAdlQuantile, Position, PositionEvent,
 };
 use txc_types::time::ServerTime;
 
@@ -29,7 +30,7 @@ type Row = (&'static str, fn(&str) -> String, &'static str);
 
 #[test]
 fn each_answer_writes_its_wire_names_and_extra() {
-    let rows: [Row; 27] = [
+    let rows: [Row; 32] = [
         (
             "order",
             written::<Order>,
@@ -191,6 +192,40 @@ fn each_answer_writes_its_wire_names_and_extra() {
                 "orderDetail":{"id":97067934,"tradeAmount":"0.1","price":"41507.59",
                 "tradeFee":"415.07","fundingFee":null,"realizedPnl":null,"zz":1},
                 "side":"LONG","isHedge":false}"#,
+        ),
+        (
+            "closed positions",
+            written::<Vec<ClosedPosition>>,
+            r#"[{"positionId":111,"market":"BTC_USDT","grossPnl":"43.85","netPnl":"42.6",
+                "totalTradeFee":"6.15","totalFunding":"1.25","avgEntryPrice":"61000",
+                "avgExitPrice":"62000","closedSize":"0.05","amount":"0","side":"LONG",
+                "isHedge":true,"openDate":1778000000,"closeDate":1778077400,"zz":1}]"#,
+        ),
+        (
+            "funding history",
+            written::<FundingHistory>,
+            r#"{"records":[{"market":"BTC_PERP","fundingTime":"1734451200","fundingRate":"0.00017674",
+                "fundingAmount":"-0.171053531892","positionAmount":"0.019","settlementPrice":"50938.2",
+                "rateCalculatedTime":"1734364800","zz":1}],"limit":100,"offset":0,"zz":2}"#,
+        ),
+        (
+            "adl quantiles",
+            written::<Vec<MarketAdlQuantile>>,
+            r#"[{"market":"BTC_PERP","long":0,"short":null},{"market":"ETH_PERP","long":2,"short":"1","zz":1}]"#,
+        ),
+        (
+            "order deals",
+            written::<OrderDeals>,
+            r#"{"records":[{"time":1593342324.613711,"fee":"0.00000419198","price":"0.00000701",
+                "amount":"598","id":149156519,"dealOrderId":3134995325,"clientOrderId":"","role":2,
+                "deal":"0.00419198","feeAsset":"USDT","rpi":true,"zz":1}],"offset":0,"limit":100}"#,
+        ),
+        (
+            "executed deals",
+            written::<ExecutedDeals>,
+            r#"{"BTC_USDT":[{"id":149156519,"clientOrderId":"customId11","time":1593342324.613711,
+                "side":"buy","role":1,"amount":"598","price":"0.00000701","deal":"0.00419198",
+                "fee":"0.00000419198","orderId":3134995325,"feeAsset":"USDT","zz":1}]}"#,
         ),
         (
             "server time",

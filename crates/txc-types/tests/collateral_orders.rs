@@ -14,6 +14,9 @@
     clippy::panic
 )]
 
+mod common;
+
+use common::{assert_conforms, conforms, schemas};
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
 use txc_types::endpoint::{ENDPOINT_PATHS, Endpoint, EndpointKind};
@@ -40,74 +43,6 @@ fn body<T: serde::Serialize>(request: &T) -> Value {
 /// `request`'s body as written, in wire order.
 fn text<T: serde::Serialize>(request: &T) -> String {
     serde_json::to_string(request).unwrap()
-}
-
-fn schemas() -> Value {
-    decode("schemas", include_str!("fixtures/request_schemas.json"))
-}
-
-/// Whether `value` conforms to the schema fragment `schema` (type, enum, bounds, required
-/// properties, items); a property the schema does not list is refused too — a body sends
-/// nothing the spec does not name. The error says where.
-fn conforms(schema: &Value, value: &Value, at: &str) -> Result<(), String> {
-    let kind_ok = match schema["type"].as_str() {
-        Some("string") => value.is_string(),
-        Some("boolean") => value.is_boolean(),
-        Some("integer") => value.is_u64() || value.is_i64(),
-        Some("number") => value.is_number(),
-        Some("array") => value.is_array(),
-        Some("object") => value.is_object(),
-        None => true,
-        Some(other) => return Err(format!("{at}: unknown schema type {other}")),
-    };
-    if !kind_ok {
-        return Err(format!("{at}: {value} is not of type {}", schema["type"]));
-    }
-    if let Some(allowed) = schema["enum"].as_array()
-        && !allowed.contains(value)
-    {
-        return Err(format!("{at}: {value} is not one of {allowed:?}"));
-    }
-    if let (Some(min), Some(n)) = (schema["minimum"].as_f64(), value.as_f64())
-        && n < min
-    {
-        return Err(format!("{at}: {n} is below {min}"));
-    }
-    if let (Some(max), Some(n)) = (schema["maximum"].as_f64(), value.as_f64())
-        && n > max
-    {
-        return Err(format!("{at}: {n} is above {max}"));
-    }
-    if let Some(object) = value.as_object() {
-        for required in schema["required"].as_array().into_iter().flatten() {
-            let name = required.as_str().unwrap();
-            if !object.contains_key(name) {
-                return Err(format!("{at}: {name} is required"));
-            }
-        }
-        for (name, field) in object {
-            let Some(property) = schema["properties"].get(name) else {
-                return Err(format!("{at}: {name} is not a property of the schema"));
-            };
-            conforms(property, field, &format!("{at}.{name}"))?;
-        }
-    }
-    if let Some(items) = value.as_array() {
-        for (i, item) in items.iter().enumerate() {
-            conforms(&schema["items"], item, &format!("{at}[{i}]"))?;
-        }
-    }
-    Ok(())
-}
-
-/// `request`'s body conforms to its endpoint's schema.
-fn assert_conforms<E: Endpoint>(request: &E) {
-    let schema = &schemas()[E::PATH];
-    assert!(schema.is_object(), "no schema for {}", E::PATH);
-    let body = body(request);
-    if let Err(e) = conforms(schema, &body, E::PATH) {
-        panic!("{e}\n{body}");
-    }
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! trading type.
 
 use serde::de::Error as _;
-use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::value::RawValue;
 use txc_derive::Request;
 
@@ -125,7 +127,7 @@ impl Paged for ExecutedHistoryQuery {
 /// assert!(flat.deals.is_empty());
 /// # Ok::<(), serde_json::Error>(())
 /// ```
-#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq)]
 #[non_exhaustive]
 pub struct ExecutedDeals {
     /// The deals: market by market, each market's newest first.
@@ -141,6 +143,22 @@ impl ExecutedDeals {
             }
         }
         self
+    }
+}
+
+impl Serialize for ExecutedDeals {
+    /// In the exchange's shape, which reads back the same: an object of market → deals when
+    /// every deal has its market, else the flat list.
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.deals.iter().any(|deal| deal.market.is_none()) {
+            return self.deals.serialize(s);
+        }
+        let mut markets: BTreeMap<&str, Vec<&ExecutedDeal>> = BTreeMap::new();
+        for deal in &self.deals {
+            let market = deal.market.as_ref().map_or("", |m| m.as_str());
+            markets.entry(market).or_default().push(deal);
+        }
+        markets.serialize(s)
     }
 }
 

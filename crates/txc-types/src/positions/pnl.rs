@@ -61,7 +61,7 @@ pub enum Direction {
 
 impl Direction {
     /// The direction of a position side: `None` for a one-way (`BOTH`) or unknown one.
-    pub fn of(side: &PositionSide) -> Option<Self> {
+    pub fn of(side: PositionSide) -> Option<Self> {
         match side {
             PositionSide::Long => Some(Self::Long),
             PositionSide::Short => Some(Self::Short),
@@ -305,7 +305,7 @@ impl ClosedPosition {
     /// The position's direction, from its side: `None` for a one-way (`BOTH`) position,
     /// whose record does not say.
     pub fn direction(&self) -> Option<Direction> {
-        self.side.as_ref().and_then(Direction::of)
+        self.side.and_then(Direction::of)
     }
 
     /// `grossPnl` as the record's own averages, closed size and fees make it
