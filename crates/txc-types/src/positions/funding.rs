@@ -22,7 +22,7 @@
 //! - Example 2's exact product has 22 decimal places, `0.0054997859133136070943`; the
 //!   exchange reported it to 16. Whether it rounds or cuts past its scale is not documented
 //!   (both give the same digits here), so [`agrees`] accepts either: a reported figure
-//!   agrees with the exact one when they differ by less than one unit of its last place.
+//!   agrees with the exact one written to its places, rounded or cut toward zero.
 //!
 //! The closed positions' `totalFunding` counts the other way — funding **paid** is positive
 //! (`netPnl = grossPnl − totalFunding`) — so a position's `totalFunding` is minus the sum of
@@ -37,7 +37,7 @@
 //! # Ok::<(), txc_types::positions::ReferenceError>(())
 //! ```
 
-use rust_decimal::Decimal;
+use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::reference_error::figure;
 use super::{FundingPayment, ReferenceError};
@@ -73,14 +73,16 @@ pub fn signed_amount(size: Decimal, side: PositionSide) -> Decimal {
 }
 
 /// Whether `reported`, a figure as the exchange wrote it, is `exact` written to `reported`'s
-/// decimal places — rounded or cut: they differ by less than one unit of its last place.
+/// decimal places: rounded (half away from zero or half to even) or cut toward zero.
 pub fn agrees(reported: Decimal, exact: Decimal) -> bool {
-    let Ok(unit) = Decimal::try_new(1, reported.scale()) else {
-        return false;
-    };
-    exact
-        .checked_sub(reported)
-        .is_some_and(|difference| difference.abs() < unit)
+    let places = reported.scale();
+    [
+        RoundingStrategy::MidpointAwayFromZero,
+        RoundingStrategy::MidpointNearestEven,
+        RoundingStrategy::ToZero,
+    ]
+    .into_iter()
+    .any(|strategy| exact.round_dp_with_strategy(places, strategy) == reported)
 }
 
 impl FundingPayment {
