@@ -156,6 +156,27 @@ fn serve<Q: Scripted>(query: &Q, list: &[u64]) -> Q::Response {
     Q::answer(&list[from..(from + limit).min(list.len())], list.len())
 }
 
+/// Reads `list` by `page_after` alone, from `query`: the records' numbers and how it ended.
+/// Every query it makes stays within the endpoint's caps.
+fn walk<Q: Scripted>(mut query: Q, list: &[u64]) -> (Vec<u64>, Result<(), PagingError>) {
+    let mut ids = Vec::new();
+    loop {
+        let answer = serve(&query, list);
+        let end = query.page_after(&answer);
+        ids.extend(query.records(answer).iter().map(Q::id));
+        match end {
+            Ok(Some(next)) => {
+                if let Some(window) = Q::WINDOW {
+                    assert!(next.page_offset() + next.page_limit().unwrap() <= window);
+                }
+                query = next;
+            }
+            Ok(None) => return (ids, Ok(())),
+            Err(e) => return (ids, Err(e)),
+        }
+    }
+}
+
 /// What a read gave: the records' numbers, how it ended, the pages asked for.
 struct Read {
     ids: Vec<u64>,
@@ -346,16 +367,8 @@ proptest! {
     #[test]
     fn page_after_walks_an_unchanged_list_exactly(n in 0u64..400, limit in 1u64..=100) {
         let list: Vec<u64> = (0..n).rev().collect();
-        let mut query = FundingHistoryQuery::builder().limit(limit).build().unwrap();
-        let mut ids = Vec::new();
-        loop {
-            let answer = serve(&query, &list);
-            ids.extend(answer.records.iter().map(FundingHistoryQuery::id));
-            match query.page_after(&answer).unwrap() {
-                Some(next) => query = next,
-                None => break,
-            }
-        }
+        let (ids, end) = walk(FundingHistoryQuery::builder().limit(limit).build().unwrap(), &list);
+        prop_assert_eq!(end, Ok(()));
         prop_assert_eq!(ids, list);
     }
 }
@@ -385,21 +398,8 @@ proptest! {
             prop_assert_eq!(got.end, Ok(()));
         }
 
-        let mut query = ClosedPnlQuery::builder().limit(limit).build().unwrap();
-        let mut ids = Vec::new();
-        let end = loop {
-            let answer = serve(&query, &list);
-            ids.extend(answer.iter().map(ClosedPnlQuery::id));
-            match query.page_after(&answer) {
-                Ok(Some(next)) => {
-                    prop_assert!(next.page_offset() + next.page_limit().unwrap() <= 10_000);
-                    query = next;
-                }
-                Ok(None) => break Ok(()),
-                Err(e) => break Err(e),
-            }
-        };
-        prop_assert_eq!(ids.len() as u64, reachable);
+        let (ids, end) = walk(ClosedPnlQuery::builder().limit(limit).build().unwrap(), &list);
+        prop_assert_eq!(&ids[..], &list[..usize::try_from(reachable).unwrap()]);
         prop_assert_eq!(end.is_err(), n >= 10_000);
     }
 }
@@ -520,4 +520,28 @@ fn the_page_size_is_always_known_to_the_rule() {
         .build()
         .unwrap();
     assert_eq!(sent(edge), Some(1));
+}
+
+#[test]
+fn each_paging_error_says_what_happened() {
+    let errors = [
+        PagingError::OffsetCap {
+            cap: OffsetCap::Window(10_000),
+            next_offset: 10_000,
+            read: 10_000,
+        },
+        PagingError::OffsetCap {
+            cap: OffsetCap::Offset(10_000),
+            next_offset: 10_098,
+            read: 298,
+        },
+        PagingError::ListMoved {
+            offset: 9,
+            read: 19,
+        },
+        PagingError::UnknownLimit,
+        PagingError::NotAsked,
+    ];
+    let lines: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    insta::assert_snapshot!(lines.join("\n"));
 }

@@ -37,8 +37,10 @@ use super::{Paged, PagingError, Tally, rules};
 /// # What it guarantees
 ///
 /// - **A list that does not change** is returned whole, each record once, in the exchange's
-///   order, and the cursor stops exactly after the last page by the endpoint's own rule
-///   ([`Paged::LAST_PAGE`]: `total`, or a page shorter than the limit).
+///   order (for an answer grouped by market — the executed deals, the order history — market
+///   by market within each page), and the cursor stops exactly after the last page by the
+///   endpoint's own rule ([`Paged::LAST_PAGE`]: `total`, or a page shorter than the limit;
+///   a full last page costs one more request, which the spec says cannot be avoided).
 /// - **Never a silent stop**: when a full page is followed by records the exchange will not
 ///   serve (its offset cap), [`next_query`](Self::next_query) fails with
 ///   [`PagingError::OffsetCap`] after every reachable record was returned.
@@ -47,14 +49,16 @@ use super::{Paged, PagingError, Tally, rules};
 ///   twice (records are told apart by [`Paged::key`]) nor skip one silently: every record
 ///   that is in the list from the first page to the last is returned exactly once, or the
 ///   read fails with [`PagingError::ListMoved`]. To know, each page after the first starts one
-///   record before the previous one ended and must hold a record already read: if records
-///   were added ahead of the read position, it holds several (they are dropped, and counted:
-///   [`repeats_dropped`](Self::repeats_dropped)) and nothing was skipped; if records ahead of
-///   it were removed so that the rest moved past the next offset, it holds none, and the
-///   cursor stops rather than guess. A record added during the read may or may not be
-///   returned; a record that changes in place (an open order partly filled) is returned as
-///   first read. Records that move *within* the list (a sort key that changes) are not
-///   covered: no endpoint this crate pages documents such an order.
+///   record before the previous one ended and must hold a record already read. Records added
+///   ahead of the read position push read ones into the next page: they are dropped (and
+///   counted, [`repeats_dropped`](Self::repeats_dropped)) and nothing is skipped — unless
+///   more were added between two pages than the read had advanced plus a page, when no read
+///   record is left in the page and the cursor stops. Records removed ahead of it pull unread
+///   ones before the next offset: the page then holds no read record, and the cursor stops
+///   rather than guess. A record added during the read may or may not be returned; a record
+///   that changes in place (an open order partly filled) is returned as first read. Records
+///   that move *within* the list (a sort key that changes) are not covered: no endpoint this
+///   crate pages documents such an order.
 ///
 /// The overlap costs one record per page; a page therefore holds at least two records (a
 /// query's `limit` of 1 is read as 2). The cursor sends its limit explicitly — the query's,

@@ -12,7 +12,7 @@ pub enum PagingError {
     /// end) past the deepest record the exchange serves — `offset` at most N, or
     /// `offset + limit` at most N, as the endpoint documents.
     #[error(
-        "the list goes on past what the exchange serves ({cap}): the records from offset \
+        "the list may go on past what the exchange serves ({cap}): records from offset \
          {next_offset} on cannot be read; {read} records were read"
     )]
     OffsetCap {
@@ -27,11 +27,12 @@ pub enum PagingError {
     },
     /// The list changed between two pages so that a record may have been skipped: the page
     /// that should have held a record already read (the cursor re-reads one on purpose) held
-    /// none. Records removed from the list ahead of the read position move every later
-    /// record forward, past the next offset; starting over reads the list as it is now.
+    /// none. Records removed ahead of the read position move later ones before the next
+    /// offset (or more were added ahead than the read had advanced plus a page); starting
+    /// over reads the list as it is now.
     #[error(
-        "the list changed between pages (records before offset {offset} were removed or moved): \
-         a record may have been skipped; {read} records were read"
+        "the list changed between pages (the page at offset {offset} held no record read \
+         before): a record may have been skipped; {read} records were read"
     )]
     ListMoved {
         /// The offset of the page that showed it.
