@@ -470,8 +470,9 @@ pub use config::demo;
 pub use config::{
     AccountConfig, DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
     DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT,
-    DEFAULT_WS_REQUESTS_PER_MINUTE, MarketConfig, PlanConfig, PositionMode, Route, SandboxError,
+    DEFAULT_WS_REQUESTS_PER_MINUTE, MarketConfig, PlanConfig, PositionMode, PriceStep, Route,
+    SandboxError,
 };
 pub use routes::Fault;
-pub use state::{KillSwitchTimer, Position, SandboxStats};
+pub use state::{KillSwitchTimer, Position, PriceMove, SandboxStats};
 pub use ws::WsFault;
