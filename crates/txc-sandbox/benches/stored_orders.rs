@@ -140,7 +140,7 @@ impl Filled {
         let book = Self::empty();
         let order = |i: usize| {
             let step = u64::try_from(i % 30_000).unwrap();
-            let (side, price) = if i % 2 == 0 {
+            let (side, price) = if i.is_multiple_of(2) {
                 ("buy", 30_000 + step)
             } else {
                 ("sell", 70_000 + step)

@@ -164,14 +164,7 @@ fn a_marketable_limit_order_takes_at_the_market_and_ioc_cancels_the_rest() {
         ),
         (Some("CANCELED"), Some("0"), Some(true))
     );
-    assert!(
-        OPEN_ORDERS
-            .send(&sandbox, PARTNER, "")
-            .json()
-            .as_array()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(OPEN_ORDERS.list(&sandbox, PARTNER, "").is_empty());
 }
 
 #[test]

@@ -153,16 +153,7 @@ fn stop_orders_take_a_new_activation_price_and_a_buy_stop_market_a_total() {
 #[test]
 fn a_modified_oco_leg_stays_linked() {
     let sandbox = Sandbox::start().unwrap();
-    let oco = OCO
-        .send(
-            &sandbox,
-            PARTNER,
-            &format!(
-                r#"{},"activation_price":"64000","stop_limit_price":"63900""#,
-                limit_fields("BTC_USDT", "sell", "0.01", "66000")
-            ),
-        )
-        .json();
+    let oco = bracket(&sandbox, "BTC_USDT", "bracket-1").json();
     let replaced = MODIFY
         .send(
             &sandbox,

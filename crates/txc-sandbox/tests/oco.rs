@@ -17,21 +17,6 @@ use common::*;
 use serde_json::{Value, json};
 use txc_sandbox::Sandbox;
 
-/// A sell OCO of 0.01 on `market` by the partner: take profit (limit) at 66000, stop loss
-/// activating at 64000 with a limit at 63900.
-fn bracket(sandbox: &Sandbox, market: &str, client_order_id: &str) -> Reply {
-    let reply = OCO.send(
-        sandbox,
-        PARTNER,
-        &format!(
-            r#"{},"activation_price":"64000","stop_limit_price":"63900","clientOrderId":"{client_order_id}""#,
-            limit_fields(market, "sell", "0.01", "66000")
-        ),
-    );
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply
-}
-
 fn leg_status(sandbox: &Sandbox, id: &Value) -> String {
     sandbox
         .order_records()
@@ -124,14 +109,7 @@ fn an_oco_is_created_listed_and_canceled_in_the_spec_shapes() {
         );
         assert_eq!(canceled.json()[leg]["status"], "CANCELED");
     }
-    assert!(
-        OCO_ORDERS
-            .send(&sandbox, PARTNER, "")
-            .json()
-            .as_array()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(OCO_ORDERS.list(&sandbox, PARTNER, "").is_empty());
     // Again: not found, as the spec's example.
     let again = OCO_CANCEL.send(
         &sandbox,
@@ -170,10 +148,7 @@ fn on_a_futures_market_the_listed_legs_carry_their_position_side() {
     assert_eq!(list.json()[0]["take_profit"]["positionSide"], "BOTH");
     assert!(
         OCO_ORDERS
-            .send(&sandbox, PARTNER, r#""market":"BTC_USDT""#)
-            .json()
-            .as_array()
-            .unwrap()
+            .list(&sandbox, PARTNER, r#""market":"BTC_USDT""#)
             .is_empty()
     );
 }
@@ -204,14 +179,7 @@ fn one_leg_executing_cancels_the_other() {
         leg_status(&sandbox, &second["take_profit"]["orderId"]),
         "CANCELED"
     );
-    assert!(
-        OCO_ORDERS
-            .send(&sandbox, PARTNER, "")
-            .json()
-            .as_array()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(OCO_ORDERS.list(&sandbox, PARTNER, "").is_empty());
     let cancel = CONDITIONAL_CANCEL.send(
         &sandbox,
         PARTNER,
@@ -363,14 +331,7 @@ fn an_oto_group_activates_when_its_limit_order_fills() {
     assert_eq!(sandbox.order_records().len(), 1);
     // The stop-loss fires: the position closes, the take-profit is canceled.
     sandbox.set_price("BTC_USDT", "59000").unwrap();
-    assert!(
-        OPEN_ORDERS
-            .send(&sandbox, PARTNER, "")
-            .json()
-            .as_array()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(OPEN_ORDERS.list(&sandbox, PARTNER, "").is_empty());
     assert!(sandbox.positions(PARTNER.0).is_empty());
 }
 
@@ -395,27 +356,21 @@ fn refusals() {
     for (endpoint, body, code, field) in [
         (
             OCO,
-            format!(
-                r#"{},"activation_price":"64000","stop_limit_price":"63900.001""#,
-                limit_fields("BTC_USDT", "sell", "0.01", "66000")
-            ),
+            oco_fields("BTC_USDT", "sell", "66000", "64000", "63900.001"),
             33,
             "stop_limit_price",
         ),
         (
             OCO,
-            format!(
-                r#"{},"activation_price":"64000","stop_limit_price":"1""#,
-                limit_fields("BTC_USDT", "sell", "0.01", "66000")
-            ),
+            oco_fields("BTC_USDT", "sell", "66000", "64000", "1"),
             32,
             "amount",
         ),
         (
             OCO,
             format!(
-                r#"{},"activation_price":"64000","stop_limit_price":"63900","reduceOnly":true"#,
-                limit_fields("BTC_USDT", "sell", "0.01", "66000")
+                r#"{},"reduceOnly":true"#,
+                oco_fields("BTC_USDT", "sell", "66000", "64000", "63900")
             ),
             116,
             "reduceOnly",

@@ -28,18 +28,9 @@ fn after() -> Fault {
     }
 }
 
-/// A resting OCO of the partner (sell, take profit 66000, stop 64000/63900).
+/// A resting OCO of the partner, `oco-1`.
 fn oco(sandbox: &Sandbox) -> Value {
-    let reply = OCO.send(
-        sandbox,
-        PARTNER,
-        &format!(
-            r#"{},"activation_price":"64000","stop_limit_price":"63900","clientOrderId":"oco-1""#,
-            limit_fields("BTC_USDT", "sell", "0.01", "66000")
-        ),
-    );
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply.json()
+    bracket(sandbox, "BTC_USDT", "oco-1").json()
 }
 
 /// A request to one of the new routes and what it changes, seen through the handle.
@@ -101,10 +92,7 @@ const CASES: [Case; 8] = [
         request: |_| {
             (
                 OCO,
-                format!(
-                    r#"{},"activation_price":"64000","stop_limit_price":"63900""#,
-                    limit_fields("BTC_USDT", "sell", "0.01", "66000")
-                ),
+                oco_fields("BTC_USDT", "sell", "66000", "64000", "63900"),
             )
         },
         effect: records,
@@ -249,14 +237,7 @@ fn placed_orders_can_stay_out_of_the_look_ups() {
 
     let sandbox = hidden_once(Route::CollateralOco);
     oco(&sandbox);
-    assert!(
-        OCO_ORDERS
-            .send(&sandbox, PARTNER, "")
-            .json()
-            .as_array()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(OCO_ORDERS.list(&sandbox, PARTNER, "").is_empty());
     assert_eq!(CONDITIONAL.send(&sandbox, PARTNER, "").json()["total"], 0);
 
     let sandbox = hidden_once(Route::CollateralBulk);
@@ -268,14 +249,7 @@ fn placed_orders_can_stay_out_of_the_look_ups() {
         BULK.send(&sandbox, PARTNER, &fields).json()[0]["result"]["status"],
         "OPEN"
     );
-    assert!(
-        OPEN_ORDERS
-            .send(&sandbox, PARTNER, "")
-            .json()
-            .as_array()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(OPEN_ORDERS.list(&sandbox, PARTNER, "").is_empty());
 }
 
 #[test]
@@ -300,26 +274,12 @@ fn the_oco_listing_can_lag() {
         "as it was before the cancel"
     );
     assert_eq!(lagging[0]["take_profit"]["status"], "OPEN");
-    assert!(
-        OCO_ORDERS
-            .send(&sandbox, PARTNER, "")
-            .json()
-            .as_array()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(OCO_ORDERS.list(&sandbox, PARTNER, "").is_empty());
     // Lagging further back than the OCO: not yet there.
     sandbox.inject_fault(
         Route::OcoOrders,
         Fault::Lagging(Duration::from_secs(3600)),
         Some(1),
     );
-    assert!(
-        OCO_ORDERS
-            .send(&sandbox, PARTNER, "")
-            .json()
-            .as_array()
-            .unwrap()
-            .is_empty()
-    );
+    assert!(OCO_ORDERS.list(&sandbox, PARTNER, "").is_empty());
 }

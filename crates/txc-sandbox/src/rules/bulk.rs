@@ -10,14 +10,14 @@
 
 use serde_json::{Map, Value};
 
+use super::cancel_bulk::orders;
 use super::market_rule::MarketRule;
 use super::order::{OrderKind, OrderRequest, boolean, parse_order};
-use super::values::present;
 use crate::config::Markets;
 use crate::wire::Rejection;
 
 /// The most orders a bulk request takes.
-pub(crate) const MAX_ORDERS: usize = 20;
+const MAX_ORDERS: usize = 20;
 
 /// A bulk request whose envelope passed the rules: each order checked or refused, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -31,20 +31,7 @@ pub(crate) struct BulkRequest {
 /// Checks a bulk body: the envelope, then each order on its own.
 impl MarketRule for BulkRequest {
     fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
-        let Some(Value::Array(items)) = present(map, "orders") else {
-            return Err(Rejection::validation(
-                30,
-                "orders",
-                vec!["validation.required".to_owned()],
-            ));
-        };
-        if items.is_empty() || items.len() > MAX_ORDERS {
-            return Err(Rejection::validation(
-                30,
-                "orders",
-                vec!["validation.between".to_owned()],
-            ));
-        }
+        let items = orders(map, MAX_ORDERS)?;
         let stop_on_fail = boolean(map, "stopOnFail")?;
         let orders = items
             .iter()

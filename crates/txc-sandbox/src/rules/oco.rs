@@ -15,8 +15,8 @@ use serde_json::{Map, Value};
 use super::market_rule::MarketRule;
 use super::market_terms::{check_amount, check_total};
 use super::order::{
-    OrderRequest, Price, boolean, client_order_id, decimal, market, required_fields,
-    required_price, side, word,
+    OrderRequest, Position, Price, client_order_id, decimal, market, position, required_fields,
+    required_price, side,
 };
 use crate::config::Markets;
 use crate::wire::{PositionSide, Rejection, Side, Stp};
@@ -97,14 +97,11 @@ impl MarketRule for OcoRequest {
         check_total(spec, amount, price.value)?;
         check_total(spec, amount, stop_limit_price.value)?;
         let client_order_id = client_order_id(map)?;
-        let position_side = word(
-            map,
-            "positionSide",
-            PositionSide::parse,
-            "'LONG', 'SHORT' or 'BOTH'",
-        )?;
-        let stp = word(map, "stp", Stp::parse, "'no', 'cb', 'cn' or 'co'")?.unwrap_or_default();
-        let reduce_only = boolean(map, "reduceOnly")?;
+        let Position {
+            side: position_side,
+            stp,
+            reduce_only,
+        } = position(map)?;
         Ok(OcoRequest {
             market,
             side,

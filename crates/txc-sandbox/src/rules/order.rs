@@ -163,14 +163,11 @@ pub(crate) fn parse_order(
     let client_order_id = client_order_id(map)?;
     let stop_loss = optional_price(map, spec, "stopLoss")?;
     let take_profit = optional_price(map, spec, "takeProfit")?;
-    let position_side = word(
-        map,
-        "positionSide",
-        PositionSide::parse,
-        "'LONG', 'SHORT' or 'BOTH'",
-    )?;
-    let stp = word(map, "stp", Stp::parse, "'no', 'cb', 'cn' or 'co'")?.unwrap_or_default();
-    let reduce_only = boolean(map, "reduceOnly")?;
+    let Position {
+        side: position_side,
+        stp,
+        reduce_only,
+    } = position(map)?;
     let flags = if kind == OrderKind::Limit {
         Flags {
             post_only: boolean(map, "postOnly")?,
@@ -202,6 +199,27 @@ pub(crate) fn parse_order(
         activation,
         price,
         flags,
+    })
+}
+
+/// What an order says of its position: `positionSide`, `stp`, `reduceOnly` (30 each).
+pub(super) struct Position {
+    pub(super) side: Option<PositionSide>,
+    pub(super) stp: Stp,
+    pub(super) reduce_only: bool,
+}
+
+/// `positionSide`, `stp` and `reduceOnly`, in that order.
+pub(super) fn position(map: &Map<String, Value>) -> Result<Position, Rejection> {
+    Ok(Position {
+        side: word(
+            map,
+            "positionSide",
+            PositionSide::parse,
+            "'LONG', 'SHORT' or 'BOTH'",
+        )?,
+        stp: word(map, "stp", Stp::parse, "'no', 'cb', 'cn' or 'co'")?.unwrap_or_default(),
+        reduce_only: boolean(map, "reduceOnly")?,
     })
 }
 

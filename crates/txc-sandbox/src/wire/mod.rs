@@ -41,7 +41,8 @@ pub(crate) use investment_record::{
 pub(crate) use market_name::is_market_name;
 pub(crate) use market_record::{FuturesRecord, MarketRecord, PublicList};
 pub(crate) use oco_record::{
-    ConditionalLeg, OcoCreatedLeg, OcoCreatedRecord, OcoGroupRecord, OcoLeg, OcoRecord,
+    CamelTrigger, ConditionalLeg, LegState, OcoCreatedLeg, OcoCreatedRecord, OcoGroupRecord,
+    OcoLeg, OcoRecord, SnakeTrigger,
 };
 pub(crate) use order_record::{OrderHead, OrderRecord, OtoField, OtoRecord};
 pub(crate) use plan_record::PlanRecord;

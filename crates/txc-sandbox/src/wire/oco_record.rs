@@ -16,6 +16,8 @@
 
 use serde::Serialize;
 
+use super::order_record::OrderHead;
+
 /// A leg as the OCO is created: the spec's answer example, key for key.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -64,41 +66,58 @@ pub(crate) struct OcoCreatedRecord {
     pub(crate) take_profit: OcoCreatedLeg,
 }
 
-/// A leg as the OCO listing and the OCO cancel show it (the spec's `OcoOrderLeg`).
+/// What a listed leg shows after its post-only flag, in both listings' order: `status`,
+/// `stp`, `positionSide`, `reduceOnly`, `mtime`, `price`.
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct OcoLeg {
-    pub(crate) order_id: u64,
-    pub(crate) client_order_id: String,
-    pub(crate) market: String,
-    pub(crate) side: &'static str,
-    #[serde(rename = "type")]
-    pub(crate) order_type: &'static str,
-    pub(crate) timestamp: f64,
-    pub(crate) deal_money: String,
-    pub(crate) deal_stock: String,
-    pub(crate) amount: String,
-    pub(crate) left: String,
-    pub(crate) deal_fee: String,
-    #[serde(rename = "post_only")]
-    pub(crate) post_only: bool,
+pub(crate) struct LegState {
     pub(crate) status: &'static str,
     pub(crate) stp: &'static str,
-    /// On futures markets only.
+    /// Always on the conditional orders' legs; on futures markets only on the OCO listing's.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) position_side: Option<&'static str>,
     pub(crate) reduce_only: bool,
     pub(crate) mtime: f64,
     pub(crate) price: String,
-    #[serde(rename = "activation_price", skip_serializing_if = "Option::is_none")]
-    pub(crate) activation_price: Option<String>,
-    #[serde(
-        rename = "activation_condition",
-        skip_serializing_if = "Option::is_none"
-    )]
-    pub(crate) activation_condition: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) activated: Option<u8>,
+}
+
+/// A stop-loss leg's trigger fields, snake_case (the OCO listing and cancel).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct SnakeTrigger {
+    pub(crate) activation_price: String,
+    pub(crate) activation_condition: &'static str,
+    pub(crate) activated: u8,
+}
+
+/// A stop-loss leg's trigger fields, camelCase (the conditional orders).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct CamelTrigger {
+    pub(crate) activation_price: String,
+    pub(crate) activation_condition: &'static str,
+    pub(crate) activated: u8,
+}
+
+impl From<SnakeTrigger> for CamelTrigger {
+    fn from(t: SnakeTrigger) -> Self {
+        Self {
+            activation_price: t.activation_price,
+            activation_condition: t.activation_condition,
+            activated: t.activated,
+        }
+    }
+}
+
+/// A leg as the OCO listing and the OCO cancel show it (the spec's `OcoOrderLeg`).
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct OcoLeg {
+    #[serde(flatten)]
+    pub(crate) head: OrderHead,
+    pub(crate) post_only: bool,
+    #[serde(flatten)]
+    pub(crate) state: LegState,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub(crate) trigger: Option<SnakeTrigger>,
 }
 
 /// An OCO of the listing, and the OCO cancel's answer.
@@ -113,31 +132,13 @@ pub(crate) struct OcoRecord {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct ConditionalLeg {
-    pub(crate) order_id: u64,
-    pub(crate) client_order_id: String,
-    pub(crate) market: String,
-    pub(crate) side: &'static str,
-    #[serde(rename = "type")]
-    pub(crate) order_type: &'static str,
-    pub(crate) timestamp: f64,
-    pub(crate) deal_money: String,
-    pub(crate) deal_stock: String,
-    pub(crate) amount: String,
-    pub(crate) left: String,
-    pub(crate) deal_fee: String,
+    #[serde(flatten)]
+    pub(crate) head: OrderHead,
     pub(crate) post_only: bool,
-    pub(crate) status: &'static str,
-    pub(crate) stp: &'static str,
-    pub(crate) position_side: &'static str,
-    pub(crate) reduce_only: bool,
-    pub(crate) mtime: f64,
-    pub(crate) price: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) activation_price: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) activation_condition: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) activated: Option<u8>,
+    #[serde(flatten)]
+    pub(crate) state: LegState,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub(crate) trigger: Option<CamelTrigger>,
 }
 
 /// An OCO among the conditional orders.

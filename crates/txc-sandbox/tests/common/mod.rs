@@ -189,6 +189,17 @@ impl Endpoint {
     pub fn send(self, sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Reply {
         send_fields(sandbox, account, self.0, fields)
     }
+
+    /// The JSON array a listing answers `fields` with (HTTP 200).
+    pub fn list(self, sandbox: &Sandbox, account: (&str, &str), fields: &str) -> Vec<Value> {
+        let reply = self.send(sandbox, account, fields);
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        reply
+            .json()
+            .as_array()
+            .cloned()
+            .unwrap_or_else(|| panic!("not a list: {}", reply.text()))
+    }
 }
 
 /// A collateral market order.
@@ -228,6 +239,34 @@ pub const MODIFY: Endpoint = Endpoint(MODIFY_PATH);
 /// The fields of a `side` limit order of `amount` on `market` at `price`.
 pub fn limit_fields(market: &str, side: &str, amount: &str, price: &str) -> String {
     format!(r#"{},"price":"{price}""#, fields(market, side, amount))
+}
+
+/// The fields of a `side` OCO of 0.01 on `market`: take profit (limit) at `take_profit`, stop
+/// loss activating at `activation` with a limit at `stop_limit`.
+pub fn oco_fields(
+    market: &str,
+    side: &str,
+    take_profit: &str,
+    activation: &str,
+    stop_limit: &str,
+) -> String {
+    format!(
+        r#"{},"activation_price":"{activation}","stop_limit_price":"{stop_limit}""#,
+        limit_fields(market, side, "0.01", take_profit)
+    )
+}
+
+/// The partner's sell OCO of 0.01 on `market` with `client_order_id`: take profit (limit) at
+/// 66000, stop loss activating at 64000 with a limit at 63900; its answer, which must be HTTP
+/// 200.
+pub fn bracket(sandbox: &Sandbox, market: &str, client_order_id: &str) -> Reply {
+    let fields = format!(
+        r#"{},"clientOrderId":"{client_order_id}""#,
+        oco_fields(market, "sell", "66000", "64000", "63900")
+    );
+    let reply = OCO.send(sandbox, PARTNER, &fields);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    reply
 }
 
 /// The answer examples of the spec (`http-trade-v4.yaml`, `public-http-v4.yaml`), copied into

@@ -234,14 +234,7 @@ impl State {
                     order.end(status, self.clock.now_us());
                 }
             }
-            None => {
-                let status = if order.request.reduce_only {
-                    OrderStatus::AutoCanceledReduceOnly
-                } else {
-                    OrderStatus::Canceled
-                };
-                order.end(status, now);
-            }
+            None => order.end(unreducible(&order), now),
         }
         let id = self.orders.next_id();
         if order.status == OrderStatus::Filled {
@@ -284,12 +277,7 @@ impl State {
         };
         match self.allowed(&order, order.amount) {
             None => {
-                let status = if order.request.reduce_only {
-                    OrderStatus::AutoCanceledReduceOnly
-                } else {
-                    OrderStatus::Canceled
-                };
-                self.end_order(id, status);
+                self.end_order(id, unreducible(&order));
             }
             Some(amount) => {
                 if amount < order.amount {
@@ -380,6 +368,17 @@ fn rest_status(order: &StoredOrder, took: Took) -> Option<OrderStatus> {
         Took::AtLimit if order.price().is_some() && !order.request.flags.ioc => None,
         Took::AtLimit | Took::Unfunded => Some(OrderStatus::Canceled),
         Took::SelfTrade => Some(OrderStatus::CanceledStp),
+    }
+}
+
+/// How an order that may only reduce, with no position left to reduce, ends:
+/// `AUTO_CANCELED_REDUCE_ONLY` when it is reduce-only, `CANCELED` for a hedge-mode order
+/// against its side.
+fn unreducible(order: &StoredOrder) -> OrderStatus {
+    if order.request.reduce_only {
+        OrderStatus::AutoCanceledReduceOnly
+    } else {
+        OrderStatus::Canceled
     }
 }
 

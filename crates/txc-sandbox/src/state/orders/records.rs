@@ -10,9 +10,9 @@ use super::stored::StoredOrder;
 use crate::config::MarketSpec;
 use crate::state::State;
 use crate::wire::{
-    ActiveOrderRecord, ConditionalLeg, HistoryRecord, OcoCreatedLeg, OcoCreatedRecord,
-    OcoGroupRecord, OcoLeg, OcoRecord, OrderHead, OrderRecord, OrderType, OtoField, OtoRecord,
-    Side, decimal, time,
+    ActiveOrderRecord, CamelTrigger, ConditionalLeg, HistoryRecord, LegState, OcoCreatedLeg,
+    OcoCreatedRecord, OcoGroupRecord, OcoLeg, OcoRecord, OrderHead, OrderRecord, OrderType,
+    OtoField, OtoRecord, Side, SnakeTrigger, decimal, time,
 };
 
 impl StoredOrder {
@@ -131,58 +131,54 @@ impl StoredOrder {
     /// Its record as an OCO's leg in the OCO listing and the OCO cancel: `type` `margin …`, as
     /// the spec's examples; `positionSide` on futures markets only, as its schema says.
     pub(crate) fn oco_leg(&self, futures: bool) -> OcoLeg {
-        let (activated, activation_condition) = self.trigger_state();
         OcoLeg {
-            order_id: self.id,
-            client_order_id: self.client_order_id().unwrap_or_default().to_owned(),
-            market: self.market().to_owned(),
-            side: self.side().as_str(),
-            order_type: self.margin_type(),
-            timestamp: time::seconds(self.created_us),
-            deal_money: decimal::text(self.deal_money),
-            deal_stock: decimal::text(self.deal_stock),
-            amount: decimal::text(self.amount),
-            left: decimal::text(self.left()),
-            deal_fee: decimal::text(self.deal_fee),
+            head: self.leg_head(),
             post_only: self.request.flags.post_only,
-            status: self.status.as_str(),
-            stp: self.request.stp.as_str(),
-            position_side: futures.then(|| self.position_side.as_str()),
-            reduce_only: self.request.reduce_only,
-            mtime: time::seconds(self.modified_us),
-            price: self.price_text().unwrap_or_default(),
-            activation_price: self.activation().map(|p| p.text.clone()),
-            activation_condition,
-            activated,
+            state: self.leg_state(futures.then(|| self.position_side.as_str())),
+            trigger: self.leg_trigger(),
         }
     }
 
     /// Its record as an OCO's leg among the conditional orders.
     pub(crate) fn conditional_leg(&self) -> ConditionalLeg {
-        let (activated, activation_condition) = self.trigger_state();
         ConditionalLeg {
-            order_id: self.id,
-            client_order_id: self.client_order_id().unwrap_or_default().to_owned(),
-            market: self.market().to_owned(),
-            side: self.side().as_str(),
-            order_type: self.margin_type(),
-            timestamp: time::seconds(self.created_us),
-            deal_money: decimal::text(self.deal_money),
-            deal_stock: decimal::text(self.deal_stock),
-            amount: decimal::text(self.amount),
-            left: decimal::text(self.left()),
-            deal_fee: decimal::text(self.deal_fee),
+            head: self.leg_head(),
             post_only: self.request.flags.post_only,
+            state: self.leg_state(Some(self.position_side.as_str())),
+            trigger: self.leg_trigger().map(CamelTrigger::from),
+        }
+    }
+
+    /// A listed leg's head: the order's, its type `margin …`.
+    fn leg_head(&self) -> OrderHead {
+        OrderHead {
+            order_type: self.margin_type(),
+            ..self.head()
+        }
+    }
+
+    /// A listed leg's state, showing `position_side`.
+    fn leg_state(&self, position_side: Option<&'static str>) -> LegState {
+        LegState {
             status: self.status.as_str(),
             stp: self.request.stp.as_str(),
-            position_side: self.position_side.as_str(),
+            position_side,
             reduce_only: self.request.reduce_only,
             mtime: time::seconds(self.modified_us),
             price: self.price_text().unwrap_or_default(),
-            activation_price: self.activation().map(|p| p.text.clone()),
-            activation_condition,
-            activated,
         }
+    }
+
+    /// A stop-loss leg's trigger fields.
+    fn leg_trigger(&self) -> Option<SnakeTrigger> {
+        let (Some(activated), Some(condition)) = self.trigger_state() else {
+            return None;
+        };
+        Some(SnakeTrigger {
+            activation_price: self.activation()?.text.clone(),
+            activation_condition: condition,
+            activated,
+        })
     }
 
     /// `margin limit` or `margin stop limit`: an OCO leg's type in the listings' examples.
