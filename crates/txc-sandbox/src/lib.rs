@@ -4,9 +4,13 @@
 //! **What it is for:** integration tests and demos. It serves, over real HTTP/1.1, the three
 //! operations of the project's wire contract — `POST /api/v4/order/collateral/market`,
 //! `POST /api/v4/order/collateral/trigger-market`, `POST /api/v4/main-account/smart/plans` —
-//! and the four that close the loop on an order: open orders (`POST /api/v4/orders`), order
-//! history (`POST /api/v4/trade-account/order/history`), the conditional orders (`POST
-//! /api/v4/conditional-orders`) and cancel (`POST /api/v4/order/cancel`), the collateral account's positions and risk controls (see
+//! every other collateral order type on a market with an order book (limit, stop-limit, bulk,
+//! OCO, modify, the OCO listing and the conditional cancels: see [The market](#the-market)),
+//! the markets' published rules (`GET /api/v4/public/markets`, `…/collateral/markets`,
+//! `…/futures`), the four that close the loop on an order: open orders (`POST
+//! /api/v4/orders`), order history (`POST /api/v4/trade-account/order/history`), the
+//! conditional orders (`POST /api/v4/conditional-orders`) and cancel (`POST
+//! /api/v4/order/cancel`), the collateral account's positions and risk controls (see
 //! [Positions and risk controls](#positions-and-risk-controls)), and the rest of smart
 //! investing — investing in a plan, closing an investment, the investments and interest
 //! payment lists (`POST /api/v4/main-account/smart/investment`, `…/investment/close`,
@@ -25,8 +29,10 @@
 //! through the control API.
 //!
 //! **What it is not for:** trading, or a faithful model of the exchange's matching engine and
-//! risk system. There is no order book (market orders fill at the market's set price), no TLS,
-//! no liquidation, and its [`demo`] secrets are public: never expose it beyond loopback.
+//! risk system. Its book holds only the sandbox's own orders, beside a market price that
+//! stands for the rest of the exchange ([The market](#the-market)); there is no TLS, no
+//! liquidation, no funding, and its [`demo`] secrets are public: never expose it beyond
+//! loopback.
 //!
 //! ```
 //! use base64::Engine as _;
@@ -69,12 +75,13 @@
 //! |---|---|
 //! | address | `127.0.0.1`, an ephemeral port (see [`SandboxBuilder::port`]) |
 //! | accounts | see [`demo`]: a **B2B** partner (one-way; its canceled orders never reach the history), a regular key (hedge mode), a disabled key; 10 000 USDT each, leverage 10 |
-//! | markets | `BTC_USDT` 65000 (min 0.001, step 0.000001), `ETH_USDT` 3500 (min 0.01, step 0.0001), `BTC_PERP` 65000 (min 0.001, step 0.000001); taker fee 0.1 %, collateral USDT |
+//! | markets | `BTC_USDT` 65000 (min 0.001, step 0.000001: `stockPrec` 6; `moneyPrec` 2), `ETH_USDT` 3500 (min 0.01, step 0.0001; `moneyPrec` 2), `BTC_PERP` 65000 (min 0.001, step 0.000001; `moneyPrec` 1); totals from 5 to 10 000 000 000; taker fee 0.1 %, maker fee 0.05 %; collateral USDT; no position limit ([`MarketConfig`]) |
 //! | plans | `USDT` plans with statuses 1–4 (the first is the docs' example), `BTC` plans with statuses 1 and 4 ([`PlanConfig`]); the partner's main account holds 10 000 USDT and 1 BTC to invest; a plan minute lasts a minute ([`SandboxBuilder::investment_minute`]) |
 //! | limits | per key per 10 s: 10 000 for each order operation, 1 000 for plans and the other smart-investment operations together (the docs' `/api/v4/main-account/*` scope), 12 000 for each look-up (open orders, history, conditional orders), 10 000 for cancel; bodies up to 64 KiB |
 //! | positions and risk controls | their documented limits per key per 10 s ([`SandboxBuilder::rate_limit`]): 12 000 for the balances, summaries, positions, history and hedge-mode read; 10 000 for close, cancel-all, bulk cancel and the kill switch; 1 000 for leverage and the hedge-mode switch |
 //! | kill-switch second | one second ([`SandboxBuilder::kill_switch_second`]) |
-//! | OTO trigger orders | listed by the open orders as well as the conditional orders ([`SandboxBuilder::oto_orders_in_open_orders`]) |
+//! | OTO orders | listed by the open orders as well as the conditional orders ([`SandboxBuilder::oto_orders_in_open_orders`]) |
+//! | RPI orders | allowed for every account ([`AccountConfig::rpi`]) |
 //!
 //! # What a request goes through
 //!
@@ -95,8 +102,11 @@
 //! authentication (the HMAC), parsing the body, the field rules and encoding the answer run
 //! without it. Every look-up goes through an index — open orders by account and market, by
 //! id and by `clientOrderId`; history by account and market, by id and by `clientOrderId`;
-//! resting trigger orders by market — so a request costs the same with 1 000 or 100 000
-//! orders stored (`BENCHMARKS.md`, "Sandbox: cost per request as orders accumulate").
+//! each market's book of resting limit orders by price and time and of waiting stop orders by
+//! activation price — so a request costs the same with 1 000 or 100 000 orders stored
+//! (`BENCHMARKS.md`, "Sandbox: cost per request as orders accumulate"), and placing a limit
+//! order or moving the price through a few orders the same with 1 000 or 100 000 resting
+//! (`benches/stored_orders.rs`).
 //!
 //! # Checks and answers
 //!
@@ -136,14 +146,20 @@
 //! a double, nesting deeper than 128) passes authentication and is answered `Invalid
 //! payload.` by the operation, its nonce used.
 //!
-//! **Orders** (both order routes; HTTP 422 and `Validation failed` unless the row says
-//! otherwise; the collateral pages document only 422, EDN §3.3). Field rules first: all
-//! missing required fields at once, then one field at a time in the table's order; `null`
-//! counts as absent; unknown fields are ignored (CE conventions).
+//! **Orders** (market, trigger market, limit and stop-limit orders, each order of a bulk, an
+//! OCO's fields; HTTP 422 and `Validation failed` unless the row says otherwise; the collateral
+//! pages document only 422, EDN §3.3). Field rules first: all missing required fields at once,
+//! then one field at a time — `market`, `side`, `amount`, `price`, `activation_price`, the
+//! total, `clientOrderId`, `stopLoss`, `takeProfit`, `positionSide`, `stp`, `reduceOnly`, the
+//! limit flags, then the combinations; then the checks against the state, in the table's order
+//! from the `clientOrderId` in use on; `null` counts as absent; unknown fields are
+//! ignored (CE conventions) — `price`, `postOnly`, `ioc`, `rpi` on the market and trigger
+//! endpoints too, which do not take them. The market's rules are those `GET
+//! /api/v4/public/markets` publishes for it.
 //!
 //! | check | answer | source |
 //! |---|---|---|
-//! | `market`, `side`, `amount` (and `activation_price` on trigger orders) missing | 30, each missing field: `Market field is required.`, … | EDN §7.5's example; `Activation_price field is required.` by the same pattern (not documented) |
+//! | `market`, `side`, `amount` (`price` on limit and stop-limit orders, `activation_price` on trigger and stop-limit orders) missing | 30, each missing field: `Market field is required.`, … | EDN §7.5's example and the limit page's (`Price field is required.`); `Activation_price field is required.` by the same pattern (not documented) |
 //! | `market` not a string | 31, `Market field should be a string.`, `Market field format is invalid.` | CE §1, §3 (the same messages on other endpoints) |
 //! | `market` empty | 31, `Market field should not be empty string.` | EDN §7.5 |
 //! | `market` not `BASE_QUOTE` (letters or digits, one `_`) | 31, `Market field format is invalid.` | message CE §1; the form is the docs' examples |
@@ -162,11 +178,68 @@
 //! | `stp` not `no`/`cb`/`cn`/`co`/`cancel_both`/`cancel_new`/`cancel_old` | 30, `Stp field should contain only 'no', 'cb', 'cn' or 'co' values.` | values EDN §3.1; message not documented |
 //! | `reduceOnly` not a boolean | 30, `ReduceOnly field should be a boolean.` | type EDN §3.1; message not documented |
 //! | `reduceOnly: true` with `stopLoss` or `takeProfit` | 30, `ReduceOnly cannot be combined with stopLoss or takeProfit.` | code EDN §3.1, §3.3; message not documented |
+//! | `price` (limit, stop-limit) or `activation_price` with more decimal places than the market's `moneyPrec` (`stopLoss`, `takeProfit` too) | 33, `Min price step = 0.01` | rule: the spec's "Order validation rules" (`GET /api/v4/public/markets`); message not documented (worded like the amount's step) |
+//! | `amount × price` (the activation price for a trigger order, the market's price for a market order, checked against the state) below `minTotal` / above `maxTotal` (when not `0`) | 32 on `amount`, `Total amount should be no less than 5` / `… no greater than 10000000000` | rule: the spec; code and the first wording EDN §7.5 (whose "+ trade fee" the sandbox does not add: not documented) |
+//! | limit orders: `postOnly`, `ioc`, `rpi` not booleans | 30, `PostOnly field should be a boolean.` | types: the spec; message not documented |
+//! | `ioc` with `postOnly` | 37, `Ioc cannot be combined with postOnly.` on `ioc` | code: the spec; message not documented |
+//! | `ioc` with `rpi` | 40, `Rpi cannot be combined with ioc.` on `rpi` | the limit page's code (the bulk page's error list says 37, its field text 40: the sandbox answers 40 everywhere); message not documented |
+//! | `rpi` with `postOnly: true` | 30 on `postOnly` | the spot page: "fails validation", no code: the default validation code |
 //! | `clientOrderId` held by an open order of the account on that market | 36, `This client order id is already used by the current account.` | EDN §6, §7.5 |
+//! | `rpi: true` for an account without RPI ([`AccountConfig::rpi`]) | 43, `Rpi orders are not allowed for the account.` on `rpi` | code: the spec; message not documented |
 //! | hedge mode and `positionSide` missing or `BOTH` | 114, `Hedge mode position side does not match` on `positionSide` | EDN §3.3, §7.5 |
 //! | reduce-only (or, in hedge mode, against its side) with no position it reduces | 116, `Reduce-only: Position doesn't exist or wrong side` on `reduceOnly` | EDN §7.5 |
 //! | reduce-only larger than the position | accepted: the amount is cut to the position's size, and the answer's `amount` says so | EDN §3.1 |
+//! | the position would exceed the market's maximum ([`MarketConfig::max_position`]) | 111, `Position would exceed the market maximum 10.` on `amount` | code: the spec; message not documented |
 //! | margin and fee not covered | 422, 10, `Inner validation failed`, `{"amount":["Not enough balance."]}` | WC "Errors" |
+//! | a post-only (or RPI) limit order that would execute at once | 30, `The order would be executed immediately as a taker.` on `postOnly` (`rpi`) | the spec: "The system rejects the order if it would immediately match as taker", no code: the default validation code |
+//!
+//! 112 (pending orders' value) and 115 (one-way mode's opposite direction) are not modelled:
+//! the sandbox has no pending-value limit, and a one-way order larger than the opposite
+//! position flips it (see [Orders, positions and margin](#orders-positions-and-margin)).
+//!
+//! **Bulk** (`POST /api/v4/order/collateral/bulk`): `orders` missing or not an array: 30
+//! `{"orders":["validation.required"]}`; empty or more than 20 (the spot page's bound; the
+//! collateral page gives none): 30 `validation.between`; `stopOnFail` not a boolean: 30. Each
+//! order is checked as a limit order and answered in its place — `{"result":{…},"error":null}`
+//! (the limit answer's fields, `oto` only when it opens a group: the bulk schema has none) or
+//! `{"result":null,"error":{"code","message","errors"}}`. With `stopOnFail`, every order after
+//! the first refused one is not processed and answered `{"code":30,"message":"Validation
+//! failed","errors":{"stopOnFail":["Not processed: …"]}}`, so that `answer[i]` is always
+//! `orders[i]`'s. A bulk counts once against the rate limit.
+//!
+//! **OCO** (`POST /api/v4/order/collateral/oco`): the required fields together (30: `market`,
+//! `side`, `amount`, `price`, `activation_price`, `stop_limit_price`), then a limit order's
+//! rules for each (31, 30, 32, 33, each leg's total 32, 36, 30); both legs' state checks (116,
+//! 114, margin 10) before either is placed. Answers `{id, reduceOnly, stop_loss, take_profit}`
+//! with the example's legs (`takerFee`, `makerFee`, snake_case `post_only`,
+//! `activation_price`, `activation_condition`, `mtime`).
+//!
+//! **The OCO listing** (`POST /api/v4/oco-orders`): `market` (31, the open orders' messages),
+//! `limit` 1–100 (default 50), `offset` (30); the account's pending OCOs, newest first, each
+//! `{id, stop_loss, take_profit}` in the `OcoOrderLeg` shape (`type` `margin stop limit` /
+//! `margin limit` as the examples; `positionSide` on futures markets only, as the schema
+//! says). No `total`.
+//!
+//! **The cancels of conditional orders.** `oco-cancel`: `market` and exactly one of `orderId`
+//! (the OCO's id) and `clientOrderId` (its legs'), with the cancel's messages (30, 31); answers
+//! the OCO with both legs `CANCELED`. `conditional-cancel`: `market`, `id` (30, 31); `oto-cancel`:
+//! `market`, `otoId`; both answer `[]`. A pending conditional order not found — unknown,
+//! another account's or market's, executed or canceled, not distinguished — is **400**, 2,
+//! `Inner validation failed`, `Unexecuted order was not found.` on `orderId` / `id` / `otoId`,
+//! the spec's examples.
+//!
+//! **Modify** (`POST /api/v4/order/modify`): see [Modify](#modify).
+//!
+//! **The public market information** (no signature; 2 000 per 10 s of every caller
+//! together): `GET /api/v4/public/markets` answers each market's rules in the spec's schema
+//! (`name`, `stock`, `money` — a perpetual market's collateral —, `stockPrec` the amount step's
+//! decimal places, `moneyPrec`, `feePrec` `8`, `makerFee` and `takerFee` as percentages,
+//! `minAmount`, `minTotal`, `maxTotal`, `tradesEnabled`, `isCollateral` `true`, `type` `spot` or
+//! `futures`, `isTradFiFutures` `false`, `delistedAt` `null`), in name order;
+//! `…/collateral/markets` `{"success":true,"message":null,"result":[…]}` with the spot
+//! markets' names; `…/futures` the same envelope with each `…_PERP` market at its current price
+//! (`bid` and `ask` the book's best, else the price; volumes, open interest and funding `0`).
+//! They take faults ([`Route::Markets`], …); the server time takes none.
 //!
 //! **Smart plans:**
 //!
@@ -224,11 +297,15 @@
 //! | `orderId` or `clientOrderId` without `market` | 422, 31, `The market field is required.` | rule CE §1 ("search across all markets is available only if …"); message CE §1 (older docs) |
 //! | nothing matches | 200 `[]` | not documented |
 //!
-//! It lists the key's open orders — resting trigger orders; market orders fill at once — newest
-//! first (the order is not documented), `limit` 50 and `offset` 0 by default, in the shared
-//! `OrderResponse` shape: the placement record's fields plus `ioc` and `rpi` (`false`), `oto`
-//! only for an OTO order (never `null`), no `price`, and `activated` 0, `activationCondition`
-//! and `activation_price` (snake_case).
+//! It lists the key's open orders — resting limit orders and stop orders; market orders
+//! execute at once — newest first (the order is not documented), `limit` 50 and `offset` 0 by
+//! default, in the shared `OrderResponse` shape, keys in the order of the spec's one example
+//! (the OTO `conditionalOrder`): the placement record's head, `ioc`, `status` (`OPEN`, or
+//! `PARTIALLY_FILLED` once a resting order executed in part), `stp`, `oto` only for an OTO order
+//! (never `null`), `rpi`, `reduceOnly`, `price` and `postOnly` on limit and stop-limit orders
+//! (none on stop-market orders), `positionSide`, and on stop orders `activated`,
+//! `activationCondition` and `activation_price` (snake_case). An OCO's two legs share its
+//! `clientOrderId`: a look-up by it lists both.
 //!
 //! **Order history** (`POST /api/v4/trade-account/order/history`; CE §2). Every field's type
 //! problems together (30, the older docs' wording for this endpoint), then `market`'s form and
@@ -252,14 +329,16 @@
 //! It answers an object keyed by market (markets in name order), each an array of the key's
 //! finished orders (filled, canceled, auto-canceled; open orders are not history) newest first,
 //! `limit` and `offset` applied across markets. Records: `id` (not `orderId`), no `market`,
-//! `ctime`, `ftime` (when the order was filled or canceled), `price` `"0"`, `postOnly`, `ioc`,
-//! `rpi` `false`, `feeAsset` the market's collateral, and on stop orders `activationPrice`
+//! `ctime`, `ftime` (when the order was filled or canceled), `price` (a limit or stop-limit
+//! order's, else `"0"`), `postOnly`, `ioc`, `rpi` as sent, `feeAsset` the market's collateral,
+//! and on stop orders `activationPrice`
 //! (camelCase), `activated` the activation's Unix time (`0` if it never fired) and
 //! `activationCondition` `">="` / `"<="`. Look-up mode (`orderId`, which wins, or
 //! `clientOrderId`, matching every order that carried it) ignores `status` and the dates; list
 //! mode takes creation times from `startDate` (default now − 30 days) to `endDate` (default
 //! now; later values clamped to now). `status` `CANCELED` takes every canceled status;
-//! `PARTIALLY_FILLED` matches nothing (the sandbox never fills partly).
+//! `PARTIALLY_FILLED` the finished orders that executed in part before their rest was canceled
+//! (the history lists finished orders only).
 //! [`AccountConfig::canceled_orders_in_history`]`(false)` models the docs' B2B accounts, whose
 //! canceled orders are not recorded; the demo partner ([`demo::PARTNER_API_KEY`]) is one.
 //!
@@ -273,14 +352,15 @@
 //! | `limit` not an integer / below 1 / above 100 | 422, 30, `The limit must be an integer.` / `… at least 1.` / `… may not be greater than 100.` | bounds: the spec; messages CE §1's |
 //! | `offset` not an integer / below 0 / above 4294967295 | 422, 30, as for the open orders | the spec |
 //!
-//! It answers `{"limit","offset","total","records"}`: every OTO group of the key — a resting
-//! trigger order with a stop-loss or take-profit — of the market (or all), newest first, the
-//! page cut from them and `total` counting them all. Each record is `{"id"` (the group's
-//! `otoId`), `"type":"oto"`, `"stopLossPrice"`, `"takeProfitPrice"` (each only when given),
-//! `"conditionalOrder"` (the order in the `OrderResponse` shape)`}`, in the spec example's
-//! order. A market order's group is not listed (it fills at once, activating the group, which
-//! the sandbox does not model), nor is a fired or canceled trigger's. The sandbox makes no OCO
-//! pairs.
+//! It answers `{"limit","offset","total","records"}`: every pending conditional order of the
+//! key of the market (or all), newest first, the page cut from them and `total` counting them
+//! all. An OTO group — a resting order with a stop-loss or take-profit — is `{"id"` (the
+//! group's `otoId`), `"type":"oto"`, `"stopLossPrice"`, `"takeProfitPrice"` (each only when
+//! given), `"conditionalOrder"` (the order in the `OrderResponse` shape)`}`; an OCO whose legs
+//! are both pending is `{"id","type":"oco","stopLoss","takeProfit"}` with camelCase legs (the
+//! spec's `ConditionalOrderLeg`, `positionSide` always, as its example) — each in the spec
+//! example's order. A group whose order executed is no longer pending (see [OTO groups and
+//! OCOs](#oto-groups-and-ocos)).
 //!
 //! **Cancel** (`POST /api/v4/order/cancel`; CE §3). Field problems together (30), then the
 //! market's existence (31):
@@ -298,8 +378,10 @@
 //!
 //! Success answers the canceled order's final state in the `OrderResponse` shape (`status`
 //! `CANCELED`); the order is then history, its `clientOrderId` free, and it never fires. Only
-//! resting trigger orders can be canceled: market orders fill at once. Cancel acts on an order
-//! even while [`Fault::VisibleAfter`] hides it from the look-ups.
+//! resting orders can be canceled (limit orders, partly executed or not, and stop orders):
+//! market orders execute at once. An OCO leg canceled here takes the other leg with it; an OTO
+//! order its group. Cancel acts on an order even while [`Fault::VisibleAfter`] hides it from
+//! the look-ups.
 //!
 //! **Outside the exchange's protocol** (answered with `{"code":0,"message":…,"errors":{}}`):
 //! unknown paths 404 `Not found.`, wrong methods 405 `Method not allowed.`, bodies over the
@@ -318,8 +400,9 @@
 //!
 //! # Orders, positions and margin
 //!
-//! A market order fills completely at the market's current price and answers the docs' record
-//! (EDN §3.2), keys in the docs' order: `orderId`, `clientOrderId` (`""` when none was given),
+//! With an empty book a market order fills completely at the market's current price (see [The
+//! market](#the-market) for what the book changes) and answers the docs' record (EDN §3.2),
+//! keys in the docs' order: `orderId`, `clientOrderId` (`""` when none was given),
 //! `market`, `side`, `type` `market`, `timestamp` (seconds with a microsecond fraction),
 //! `dealMoney` = amount × price, `dealStock`, `amount`, `left` `"0"`, `dealFee` = dealMoney ×
 //! taker fee, `status` `FILLED`, `stp` in the short form, `oto` `{otoId, stopLoss, takeProfit}`
@@ -327,11 +410,15 @@
 //! mode, whatever was sent; the sent side in hedge mode) and `reduceOnly`. Prices are echoed as
 //! sent; amounts are written without trailing zeros.
 //!
-//! Margin: the part of an order that opens or grows a position locks amount × price / leverage
+//! Margin: the part of a fill that opens or grows a position locks amount × price / leverage
 //! of the market's collateral currency; the part that reduces one releases its share of the
-//! locked margin plus the realized profit or loss; the fee is always paid. An order is rejected
-//! with code 10 when the balance plus what it releases does not cover what it locks plus the
-//! fee. In one-way mode an order larger than the opposite position flips it. A reduce-only
+//! locked margin plus the realized profit or loss; the fee (taker or maker, to 8 decimal
+//! places) is always paid. An order is rejected with code 10 when the balance plus what it
+//! releases does not cover what it locks plus the taker fee, at the price it would first
+//! execute at (the market's for a market order or a marketable limit order, its limit price
+//! for a resting one, its activation price for a waiting stop-market order); a resting order
+//! locks nothing until it executes, and one whose fill the balance no longer covers is then
+//! canceled (`CANCELED`, keeping what it executed). In one-way mode an order larger than the opposite position flips it. A reduce-only
 //! order, and in hedge mode a sell on `LONG` or a buy on `SHORT` (which can only close that
 //! side: sandbox's choice), needs a position on the other side (else 116) and is cut to its
 //! size. Positions and balances are visible through [`Sandbox::positions`], [`Sandbox::balance`]
@@ -366,9 +453,9 @@
 //! [`Sandbox`] read — and a task looks every 10 ms, so it runs out on time without requests.
 //! [`Sandbox::kill_switch_timers`] lists the timers that have not run out.
 //!
-//! # Trigger orders
+//! # Stop orders
 //!
-//! A trigger market order answers the same record with `type` `stop market`,
+//! A trigger market order (stop-market) answers the same record with `type` `stop market`,
 //! `activation_price` as sent, `activated` 0 and `activationCondition` `gte` (buy) or `lte`
 //! (sell) (EDN §4.2, the shared `OrderResponse` schema); its `clientOrderId` counts as used
 //! while it rests. Its margin is checked at placement, at the activation price, but nothing is
@@ -391,13 +478,113 @@
 //! activated immediately: it fills at the current price and the answer is the filled order
 //! (`activated` 1, `FILLED`), rather than being rejected or waiting for the next price move.
 //!
+//! A stop-limit order (`POST /api/v4/order/collateral/stop-limit`) answers the spec example's
+//! record — `type` `stop limit`, `price`, `activation_price` — plus `activated` and
+//! `activationCondition`, as the stop-market one. Activated by the same rule, it becomes a
+//! limit order at its `price` (its type unchanged, as the stream's docs say): it executes what
+//! it can at once and rests with the rest. On the stream an activation is an `event_id=1` for
+//! the same `orderId` (the AsyncAPI's "Stop Order Activation"), then its fills.
+//!
+//! # The market
+//!
+//! Each market has a book of the sandbox's resting limit orders — bids best (highest) first,
+//! asks best (lowest) first, then oldest — and of its waiting stop orders, and a price: the
+//! price stands for the rest of the exchange, which buys and sells any amount there.
+//!
+//! **Taking** (a market order, a fired stop-market order, the marketable part of a limit
+//! order): the book's orders priced at least as well as the market's price come first, best
+//! price then oldest, each at its own price as maker; then the rest from the market at its
+//! price; a limit order stops at its limit price. A resting order is always priced worse than
+//! the market (a bid below, an ask above) unless a price move with a volume left it crossed:
+//! so with an empty book — or one holding only such orders — every taker executes at the
+//! market's price, as market orders did before the book existed. Taker fills pay the market's
+//! taker fee, resting orders' fills its maker fee ([`MarketConfig::taker_fee`],
+//! [`MarketConfig::maker_fee`], published as percentages). A self-trade follows the taker's
+//! `stp`: `no` trades, `cn` cancels the taker's rest, `co` the resting order, `cb` both
+//! (`CANCELED_STP`).
+//!
+//! **Limit orders** (`POST /api/v4/order/collateral/limit`): the spec example's record (keys
+//! in its order: `…`, `dealFee`, `price`, `postOnly`, `ioc`, `status`, `stp`, `oto`,
+//! `positionSide`, `rpi`, `reduceOnly`). What executes at once is taken; the rest rests
+//! (`OPEN`, or `PARTIALLY_FILLED`), or with `ioc` is canceled (`CANCELED`). A `postOnly` or
+//! `rpi` order that would take is refused (30); `rpi` is post-only by design and otherwise a
+//! limit order like another (the sandbox has no retail takers and no RPI fee premium).
+//!
+//! **Price moves** ([`Sandbox::set_price`], [`Sandbox::move_price`],
+//! [`Sandbox::follow_price_path`], [`Sandbox::play_price_path`], `POST /sandbox/v1/price`,
+//! `POST /sandbox/v1/price-path`): the new price executes the resting orders it crosses — bids
+//! at or above it, asks at or below it — best first, then oldest, each at its own price as
+//! maker, for as much as the move's volume ([`PriceStep::volume`]; none: all of them): the
+//! last one reached in part, the rest staying crossed until a later move or a taker takes
+//! them. Then it activates the stop orders it reached, in id order.
+//!
+//! **Statuses.** A resting order with nothing executed answers `OPEN`, one that executed in
+//! part `PARTIALLY_FILLED`; then `FILLED`, or `CANCELED` (keeping what it executed),
+//! `AUTO_CANCELED_REDUCE_ONLY` (a reduce-only order with no position left to reduce, cut
+//! first to the position when there is one), `CANCELED_STP`.
+//!
+//! # OTO groups and OCOs
+//!
+//! **OCO** (`POST /api/v4/order/collateral/oco`): a stop-limit leg (the stop-loss: created
+//! first, `activation_price` then a limit at `stop_limit_price`) and a limit leg (the
+//! take-profit, at `price`), same side and amount, both carrying the `clientOrderId`. They are
+//! linked: once one leg executes anything, activates (the stop-loss leg) or ends, the other
+//! is canceled — an OCO never executes both legs. A take-profit leg that can execute when
+//! placed does at once (canceling the stop-loss leg); a stop-loss leg already reached activates
+//! at once (canceling the take-profit leg). An OCO is pending — listed, cancelable by its id —
+//! while neither leg has executed, activated or ended.
+//!
+//! **OTO**: an order with a `stopLoss` or `takeProfit` (market, trigger, limit, stop-limit)
+//! opens a group, pending while the order rests. When the order ends by executing — filled,
+//! or its rest canceled by `ioc`, the market or self-trade prevention after executing a part —
+//! the group activates for what it executed: a reduce-only stop-market order at the stop-loss
+//! and a reduce-only limit order at the take-profit, on the other side, linked like an OCO's
+//! legs (the open orders and the history show them; [`Sandbox::order_records`] does not:
+//! no request placed them). An order that ends with nothing executed, or is canceled (by the
+//! account, a kill switch, a group cancel), takes its group with it.
+//!
+//! **Cancels.** `conditional-cancel` takes the ids `POST /api/v4/conditional-orders` lists —
+//! an OCO's id (not a leg's `orderId`, though the spec's examples show one) or an OTO's
+//! `otoId` — and cancels the OCO's two legs, or the OTO's order with its group. `oto-cancel`
+//! does the latter for OTO ids only: it cancels the OTO's order too — the group is the order
+//! and what it would place (the spec does not say; the sandbox's choice). `oco-cancel` takes
+//! the OCO's id as `orderId`, or its `clientOrderId`.
+//!
+//! # Modify
+//!
+//! `POST /api/v4/order/modify` (tagged Spot Trading in the spec, which lists limit, stop-limit
+//! and stop-market orders: the sandbox serves it for its collateral orders) cancels the open
+//! order named by `market` and exactly one of `orderId` / `clientOrderId` and creates a
+//! replacement with a **new `orderId`** — the stream shows `event_id=3` for the original, then
+//! `event_id=1` for the replacement, as the spec's note says. The replacement is the original
+//! with `amount` (else what the original had left), `price`, `activationPrice`, `stp` as sent;
+//! `total` gives a buy stop-market order the amount `total ÷ activation price`, rounded down
+//! to the step. It keeps the `clientOrderId`, the flags, the OTO group and the OCO or linked
+//! order, is checked as a new order before anything changes (a refused modify changes
+//! nothing) and executes what it can at once. Answer: the replacement in the `OrderResponse`
+//! shape.
+//!
+//! | check | answer | source |
+//! |---|---|---|
+//! | `market` missing, neither or both ids, `orderId` not an integer | 30, the cancel's messages | rule: the spec; messages CE §3 |
+//! | `market` not a market | 31, `Market is not available.` | the spec's example |
+//! | `amount`/`total` not numeric or not above 0; `amount` below the minimum or off the step | 32 | the order endpoints' code (modify's list has no validation code: sandbox's choice) |
+//! | `price`/`activationPrice` not numeric, not above 0, beyond `moneyPrec` | 33 | likewise |
+//! | none of `amount`, `total`, `price`, `activationPrice` | 30 on `amount` | rule: the spec; code: the default validation code |
+//! | both `amount` and `total` | 30 on `total` | rule: the spec ("mutually exclusive") |
+//! | `price` on a stop-market order; `activationPrice` on an order not waiting for one; `total` on anything but a buy stop-market order | 30 on that field | the spec's note; code: the default validation code |
+//! | the new total below `minTotal` / above `maxTotal` | 32 | the markets' rules |
+//! | no such open order of the key on that market | **400**, 2, `Inner validation failed`, `{"orderId":["Unexecuted order was not found."]}` | the spec's example |
+//! | margin (10 on `amount`, as the spec's example), a post-only replacement that would take (30), 111 | as for a new order | the spec |
+//!
 //! # Control API
 //!
 //! Plain JSON over HTTP under `/sandbox/v1/` (no authentication, not counted, never faulted):
 //!
 //! | request | effect and answer |
 //! |---|---|
-//! | `POST /sandbox/v1/price` `{"market":"BTC_USDT","price":"65000"}` | sets the price, fires triggers; `{"market","price","triggered":N}` |
+//! | `POST /sandbox/v1/price` `{"market":"BTC_USDT","price":"65000"}` | sets the price: executes the resting orders it crosses, activates the stops it reaches; `{"market","price","triggered":N}` |
+//! | `POST /sandbox/v1/price-path` `{"market":"BTC_USDT","steps":[{"price":"64000"},{"price":"63500","volume":"0.25"}]}` | moves the price along the steps at once (every step checked first): `{"market","moves":[{"market","price","filled","triggered"},…]}`; with `"intervalMs":N`, one step every N ms in the background: `{"market","scheduled":steps}` |
 //! | `POST /sandbox/v1/balance` `{"apiKey":"…","ticker":"USDT","amount":"5000"}` | sets a balance; echoes the body |
 //! | `GET /sandbox/v1/orders` | every accepted order's placement record in its current state, in id order (hidden orders included) |
 //! | `GET /sandbox/v1/stats` | the [`SandboxStats`] counters (camelCase) |
@@ -432,7 +619,11 @@
 //!
 //! Every route of the positions and risk controls takes faults too: on close and cancel-all,
 //! [`Fault::DropAfterProcessing`] and [`Fault::AnswerAfterProcessing`] leave a client not
-//! knowing whether the position was closed or the orders canceled.
+//! knowing whether the position was closed or the orders canceled. So do the routes of
+//! limit, stop-limit, bulk and OCO orders, modify and the conditional cancels (a lost answer,
+//! a 5xx after or without processing; [`Fault::VisibleAfter`] hides the orders they place —
+//! every order of a bulk, both legs of an OCO, a modify's replacement), the OCO listing
+//! ([`Fault::Lagging`]) and the public market routes.
 //!
 //! Streamed bodies are generated while they are sent (a 64 MiB answer costs the sandbox no
 //! memory), and [`SandboxStats::fault_body_bytes`] shows how much of them the client let the
@@ -470,8 +661,9 @@ pub use config::demo;
 pub use config::{
     AccountConfig, DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
     DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT,
-    DEFAULT_WS_REQUESTS_PER_MINUTE, MarketConfig, PlanConfig, PositionMode, Route, SandboxError,
+    DEFAULT_WS_REQUESTS_PER_MINUTE, MarketConfig, PlanConfig, PositionMode, PriceStep, Route,
+    SandboxError,
 };
 pub use routes::Fault;
-pub use state::{KillSwitchTimer, Position, SandboxStats};
+pub use state::{KillSwitchTimer, Position, PriceMove, SandboxStats};
 pub use ws::WsFault;

@@ -14,11 +14,11 @@ mod common;
 use std::net::TcpStream;
 use std::time::Duration;
 
-use common::{MARKET, PARTNER, TOKEN_PATH, send_fields};
+use common::{LIMIT, MARKET, PARTNER, TOKEN_PATH, limit_fields, send_fields};
 use serde_json::{Value, json};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
-use txc_sandbox::{Sandbox, WsFault};
+use txc_sandbox::{PriceStep, Sandbox, WsFault};
 
 type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
 
@@ -238,4 +238,76 @@ fn faults_drop_and_refuse() {
         std::thread::sleep(Duration::from_millis(10));
     }
     assert_eq!(sandbox.ws_connections(), 0);
+}
+
+#[test]
+fn a_resting_limit_order_reports_each_fill_as_maker() {
+    let sandbox = Sandbox::start().unwrap();
+    let mut socket = connect(&sandbox);
+    let token = token(&sandbox);
+    request(&mut socket, 1, "authorize", json!([token, "public"]));
+    for (id, method, params) in [
+        (2, "ordersPending_subscribe", json!(["BTC_USDT"])),
+        (3, "ordersExecuted_subscribe", json!([["BTC_USDT"], 1])),
+        (4, "deals_subscribe", json!([["BTC_USDT"]])),
+    ] {
+        assert_eq!(
+            request(&mut socket, id, method, params)["result"]["status"],
+            "success"
+        );
+    }
+    let placed = LIMIT.send(
+        &sandbox,
+        PARTNER,
+        &format!(
+            r#"{},"clientOrderId":"maker-1""#,
+            limit_fields("BTC_USDT", "buy", "0.01", "64000")
+        ),
+    );
+    let order_id = placed.json()["orderId"].clone();
+    // Resting: event 1, the margin-limit type 7 with its price.
+    let new = next(&mut socket);
+    assert_eq!(new["method"], "ordersPending_update");
+    assert_eq!(
+        (
+            &new["params"][0],
+            &new["params"][1]["type"],
+            &new["params"][1]["price"]
+        ),
+        (&json!(1), &json!(7), &json!("64000"))
+    );
+    // Half of it: event 2, the executed order (a limit order: filter 1 passes it), the deal
+    // as maker (role 1) at its price.
+    sandbox
+        .move_price("BTC_USDT", PriceStep::to("63900").volume("0.005"))
+        .unwrap();
+    let methods: Vec<Value> = (0..3).map(|_| next(&mut socket)).collect();
+    let names: Vec<&str> = methods
+        .iter()
+        .map(|m| m["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "ordersPending_update",
+            "ordersExecuted_update",
+            "deals_update"
+        ]
+    );
+    assert_eq!(
+        (&methods[0]["params"][0], &methods[0]["params"][1]["status"]),
+        (&json!(2), &json!("PARTIALLY_FILLED"))
+    );
+    let deal = methods[2]["params"].as_array().unwrap();
+    assert_eq!(
+        (&deal[3], &deal[4], &deal[5], &deal[9]),
+        (&order_id, &json!("64000"), &json!("0.005"), &json!(1))
+    );
+    // The rest: event 3.
+    sandbox.set_price("BTC_USDT", "63800").unwrap();
+    let finished = next(&mut socket);
+    assert_eq!(
+        (&finished["params"][0], &finished["params"][1]["status"]),
+        (&json!(3), &json!("FILLED"))
+    );
 }

@@ -141,9 +141,11 @@ impl SandboxBuilder {
 
     /// The per-key limit per 10 s of one of the routes this sandbox serves for positions and
     /// risk controls (balances, summaries, positions, close, leverage, hedge mode, cancel-all,
-    /// bulk cancel, the kill switch); each defaults to its documented limit. Other routes have
-    /// their own settings ([`rate_limits`](Self::rate_limits),
-    /// [`lookup_rate_limits`](Self::lookup_rate_limits)) and ignore this one.
+    /// bulk cancel, the kill switch) or for the conditional orders (the OCO, conditional and
+    /// OTO cancels) and modify; each defaults to its documented limit. Other routes have their
+    /// own settings ([`rate_limits`](Self::rate_limits) for every placement — limit,
+    /// stop-limit, bulk and OCO included —, [`lookup_rate_limits`](Self::lookup_rate_limits)
+    /// for the look-ups, the OCO listing included) and ignore this one.
     pub fn rate_limit(mut self, route: Route, per_10s: u32) -> Self {
         self.settings.limits.routes.insert(route, per_10s);
         self

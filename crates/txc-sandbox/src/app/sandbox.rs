@@ -9,9 +9,9 @@ use txc_types::orders::Order;
 
 use super::server::{Listener, Mode, Runtime};
 use crate::auth::{Exchange, Locked};
-use crate::config::{Config, Route, SandboxError};
+use crate::config::{Config, PriceStep, Route, SandboxError};
 use crate::routes::{self, Fault, Shared};
-use crate::state::{Changes, KillSwitchTimer, Position, SandboxStats};
+use crate::state::{Changes, KillSwitchTimer, Position, PriceMove, SandboxStats};
 use crate::wire::decimal;
 use crate::ws::{self, WsFault, WsHub};
 
@@ -91,10 +91,65 @@ impl Sandbox {
         self.ws.connections()
     }
 
-    /// Sets a market's price (a positive plain decimal) and fires the trigger orders it
-    /// reaches, in order id order, at this price.
+    /// Sets a market's price (a positive plain decimal): executes the resting limit orders it
+    /// crosses (each at its own price, best first), then activates the stop orders it
+    /// reaches, in order id order, at this price. The same as
+    /// [`Sandbox::move_price`]`(market, PriceStep::to(price))`.
     pub fn set_price(&self, market: &str, price: &str) -> Result<(), SandboxError> {
         self.locked().state.set_price(market, price).map(|_| ())
+    }
+
+    /// Moves a market's price one step ([`PriceStep`]: a price, and the volume the move
+    /// trades through the book): what it did.
+    pub fn move_price(&self, market: &str, step: PriceStep) -> Result<PriceMove, SandboxError> {
+        let mut moves = self
+            .locked()
+            .state
+            .follow(market, std::slice::from_ref(&step))?;
+        moves
+            .pop()
+            .ok_or(SandboxError::UnknownMarket(market.to_owned()))
+    }
+
+    /// Moves a market's price along `steps`, in order, at once (every step checked before the
+    /// first moves): what each did.
+    ///
+    /// ```
+    /// use txc_sandbox::{PriceStep, Sandbox};
+    /// let sandbox = Sandbox::start()?;
+    /// let moves = sandbox.follow_price_path(
+    ///     "BTC_USDT",
+    ///     &[PriceStep::to("64000"), PriceStep::to("63000").volume("0.5")],
+    /// )?;
+    /// assert_eq!(moves.len(), 2);
+    /// # Ok::<(), txc_sandbox::SandboxError>(())
+    /// ```
+    pub fn follow_price_path(
+        &self,
+        market: &str,
+        steps: &[PriceStep],
+    ) -> Result<Vec<PriceMove>, SandboxError> {
+        self.locked().state.follow(market, steps)
+    }
+
+    /// Plays a price path in the background: one step every `every`, the first after
+    /// `every`, for as long as the sandbox lives (a [`Sandbox::reset`] does not stop it). The
+    /// steps are checked before it starts. For demos and tests of clients that wait for a fill
+    /// to arrive by itself.
+    pub fn play_price_path(
+        &self,
+        market: &str,
+        steps: Vec<PriceStep>,
+        every: std::time::Duration,
+    ) -> Result<(), SandboxError> {
+        self.locked().state.check_path(market, &steps)?;
+        self.runtime.spawn(routes::play(
+            Arc::downgrade(&self.shared.exchange),
+            market.to_owned(),
+            steps,
+            every,
+        ));
+        Ok(())
     }
 
     /// Sets the balance of `ticker` (a non-negative plain decimal) of the account `api_key`.
@@ -159,7 +214,8 @@ impl Sandbox {
         self.locked().state.kill_switch_timers(api_key)
     }
 
-    /// Every order ever accepted, resting trigger orders included, in order id order, each
+    /// Every order ever accepted (as [`Sandbox::order_records`] says), resting orders
+    /// included, in order id order, each
     /// in its current state, for comparing with what a txc client decoded: the sandbox's own
     /// JSON record of the order (see [`Sandbox::order_records`]) read with `txc_types::orders::Order`'s
     /// `serde` implementation. So a market order compares equal to the SDK's decoding of its
@@ -175,7 +231,10 @@ impl Sandbox {
 
     /// Every order ever accepted, in order id order, as the JSON record the placement
     /// endpoints answer with, in its current state (a fired trigger order shows `FILLED` and
-    /// `activated: 1`). The same records as `GET /sandbox/v1/orders`.
+    /// `activated: 1`, a resting limit order `PARTIALLY_FILLED` once it executed in part). The
+    /// same records as `GET /sandbox/v1/orders`. "Accepted" means placed by a request: a
+    /// modify's replacement is one, the stop-loss and take-profit orders an OTO group places
+    /// when its order fills are not (the open orders and the history show them).
     pub fn order_records(&self) -> Vec<serde_json::Value> {
         let mut locked = self.locked();
         locked.state.expire_kill_switches();

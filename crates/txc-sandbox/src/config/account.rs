@@ -32,7 +32,8 @@ impl PositionMode {
 
 /// An API key of the sandbox and the collateral account behind it.
 ///
-/// Defaults: enabled, not a B2B partner, one-way mode, leverage 10, no balances.
+/// Defaults: enabled, not a B2B partner, one-way mode, leverage 10, RPI orders allowed, no
+/// balances.
 ///
 /// ```
 /// use txc_sandbox::{AccountConfig, PositionMode};
@@ -68,6 +69,8 @@ pub(crate) struct AccountTerms {
     pub(crate) canceled_in_history: bool,
     /// Whether the account may hold only one active investment per plan.
     pub(crate) one_investment_per_plan: bool,
+    /// Whether the account may place RPI orders (code 43 otherwise).
+    pub(crate) rpi: bool,
 }
 
 impl AccountConfig {
@@ -82,6 +85,7 @@ impl AccountConfig {
                 mode: PositionMode::OneWay,
                 canceled_in_history: true,
                 one_investment_per_plan: false,
+                rpi: true,
             },
             leverage: 10,
             balances: Vec::new(),
@@ -149,6 +153,15 @@ impl AccountConfig {
     #[must_use]
     pub fn one_investment_per_plan(mut self, one: bool) -> Self {
         self.terms.one_investment_per_plan = one;
+        self
+    }
+
+    /// Whether the account may place RPI (Retail Price Improvement) limit orders; `false`
+    /// refuses an order with `rpi: true` with code 43 ("`rpi=true` is not allowed for the
+    /// account"). Default `true`.
+    #[must_use]
+    pub fn rpi(mut self, allowed: bool) -> Self {
+        self.terms.rpi = allowed;
         self
     }
 

@@ -25,18 +25,22 @@ pub(crate) fn default_accounts() -> Vec<AccountConfig> {
     ]
 }
 
-/// `BTC_USDT`, `ETH_USDT` and `BTC_PERP`, taker fee 0.1 %, collateral USDT.
+/// `BTC_USDT`, `ETH_USDT` and `BTC_PERP`: taker fee 0.1 %, maker fee 0.05 %, collateral
+/// USDT, orders of at least 5 and at most 10 000 000 000 USDT; prices to 2 decimal places (1
+/// on `BTC_PERP`).
 pub(crate) fn default_markets() -> Vec<MarketConfig> {
+    let market = |name: &str, price: &str, min: &str, step: &str, money_precision: u32| {
+        MarketConfig::new(name, price)
+            .min_amount(min)
+            .amount_step(step)
+            .money_precision(money_precision)
+            .min_total("5")
+            .max_total("10000000000")
+    };
     vec![
-        MarketConfig::new("BTC_USDT", "65000")
-            .min_amount("0.001")
-            .amount_step("0.000001"),
-        MarketConfig::new("ETH_USDT", "3500")
-            .min_amount("0.01")
-            .amount_step("0.0001"),
-        MarketConfig::new("BTC_PERP", "65000")
-            .min_amount("0.001")
-            .amount_step("0.000001"),
+        market("BTC_USDT", "65000", "0.001", "0.000001", 2),
+        market("ETH_USDT", "3500", "0.01", "0.0001", 2),
+        market("BTC_PERP", "65000", "0.001", "0.000001", 1),
     ]
 }
 

@@ -24,6 +24,13 @@ impl Markets {
         self.by_name.get(name)
     }
 
+    /// Every market, in name order.
+    pub(crate) fn in_name_order(&self) -> Vec<&MarketSpec> {
+        let mut all: Vec<&MarketSpec> = self.by_name.values().collect();
+        all.sort_by(|a, b| a.name.cmp(&b.name));
+        all
+    }
+
     /// The collateral currency of the markets: the one in the name order's first market
     /// (`USDT` for every default market), `USDT` without markets.
     pub(crate) fn collateral(&self) -> &str {

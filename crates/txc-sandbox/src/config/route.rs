@@ -56,6 +56,30 @@ pub enum Route {
     InterestPayments,
     /// `POST /api/v4/profile/websocket_token`.
     WebSocketToken,
+    /// `POST /api/v4/order/collateral/limit`.
+    CollateralLimit,
+    /// `POST /api/v4/order/collateral/stop-limit`.
+    CollateralStopLimit,
+    /// `POST /api/v4/order/collateral/bulk`.
+    CollateralBulk,
+    /// `POST /api/v4/order/collateral/oco`.
+    CollateralOco,
+    /// `POST /api/v4/oco-orders`: the open OCO orders.
+    OcoOrders,
+    /// `POST /api/v4/order/oco-cancel`.
+    CancelOco,
+    /// `POST /api/v4/order/conditional-cancel`.
+    CancelConditional,
+    /// `POST /api/v4/order/oto-cancel`.
+    CancelOto,
+    /// `POST /api/v4/order/modify`.
+    ModifyOrder,
+    /// `GET /api/v4/public/markets`: the markets' rules.
+    Markets,
+    /// `GET /api/v4/public/collateral/markets`: the collateral markets' names.
+    CollateralMarkets,
+    /// `GET /api/v4/public/futures`: the futures markets.
+    FuturesMarkets,
     /// Every exchange route (a route's own fault takes precedence).
     All,
 }

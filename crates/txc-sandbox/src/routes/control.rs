@@ -1,8 +1,9 @@
-//! The control API under `/sandbox/v1/`: set prices and balances, list orders, read
-//! statistics and accounts, reset. No authentication: the sandbox is a loopback test double.
+//! The control API under `/sandbox/v1/`: set prices (one, or a path of them) and balances,
+//! list orders, read statistics and accounts, reset. No authentication: the sandbox is a loopback test double.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
+use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State as Extract};
@@ -13,7 +14,8 @@ use serde_json::json;
 
 use super::answer::Answer;
 use super::shared::Shared;
-use crate::config::SandboxError;
+use crate::auth::Exchange;
+use crate::config::{PriceStep, SandboxError};
 use crate::state::{Outcome, Position};
 use crate::wire::decimal;
 
@@ -21,6 +23,23 @@ use crate::wire::decimal;
 struct PriceBody {
     market: String,
     price: String,
+}
+
+#[derive(Deserialize)]
+struct StepBody {
+    price: String,
+    #[serde(default)]
+    volume: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PathBody {
+    market: String,
+    steps: Vec<StepBody>,
+    /// Played in the background, one step every so many milliseconds, when given.
+    #[serde(default)]
+    interval_ms: Option<u64>,
 }
 
 #[derive(Deserialize)]
@@ -46,6 +65,77 @@ pub(super) async fn price(Extract(shared): Extract<Arc<Shared>>, body: Bytes) ->
         },
     };
     answer.into_response()
+}
+
+/// `POST /sandbox/v1/price-path {"market":"BTC_USDT","steps":[{"price":"64000"},
+/// {"price":"63500","volume":"0.25"}]}`: moves the price along the steps, at once — answers
+/// `{"market","moves":[{"market","price","filled","triggered"},…]}` — or, with
+/// `"intervalMs":N`, one step every N ms in the background, answering
+/// `{"market","scheduled":steps}` once the path is checked.
+pub(super) async fn price_path(Extract(shared): Extract<Arc<Shared>>, body: Bytes) -> Response {
+    let answer = match serde_json::from_slice::<PathBody>(&body) {
+        Err(e) => bad_body(&e),
+        Ok(b) => {
+            let steps: Vec<PriceStep> = b
+                .steps
+                .into_iter()
+                .map(|s| {
+                    let step = PriceStep::to(s.price);
+                    match s.volume {
+                        Some(volume) => step.volume(volume),
+                        None => step,
+                    }
+                })
+                .collect();
+            match b.interval_ms {
+                None => match shared.lock().state.follow(&b.market, &steps) {
+                    Ok(moves) => ok(&json!({"market": b.market, "moves": moves})),
+                    Err(e) => failed(&e),
+                },
+                Some(ms) => {
+                    let checked = shared.lock().state.check_path(&b.market, &steps);
+                    match checked {
+                        Ok(()) => {
+                            let count = steps.len();
+                            tokio::spawn(play(
+                                Arc::downgrade(&shared.exchange),
+                                b.market.clone(),
+                                steps,
+                                Duration::from_millis(ms),
+                            ));
+                            ok(&json!({"market": b.market, "scheduled": count}))
+                        }
+                        Err(e) => failed(&e),
+                    }
+                }
+            }
+        }
+    };
+    answer.into_response()
+}
+
+/// Moves `market` along `steps` (checked), one step every `every`, the first after `every`;
+/// stops early if the exchange is gone or a step fails.
+pub(crate) async fn play(
+    exchange: Weak<Exchange>,
+    market: String,
+    steps: Vec<PriceStep>,
+    every: Duration,
+) {
+    for step in steps {
+        tokio::time::sleep(every).await;
+        let Some(exchange) = exchange.upgrade() else {
+            return;
+        };
+        if exchange
+            .lock()
+            .state
+            .follow(&market, std::slice::from_ref(&step))
+            .is_err()
+        {
+            return;
+        }
+    }
 }
 
 /// `POST /sandbox/v1/balance {"apiKey":..,"ticker":"USDT","amount":"5000"}`: sets a balance;

@@ -14,6 +14,7 @@
 
 mod answer;
 mod body;
+mod conditional;
 mod connection;
 mod control;
 mod fallback;
@@ -36,6 +37,7 @@ use axum::routing::MethodRouter;
 use serde::Serialize;
 
 pub(crate) use connection::ConnectionControl;
+pub(crate) use control::play;
 pub use faults::Fault;
 pub(crate) use shared::Shared;
 
@@ -68,15 +70,34 @@ pub(crate) fn router(shared: Arc<Shared>, websocket: MethodRouter<Arc<Shared>>) 
     let router = serve(router, investments::INTEREST_PAYMENTS);
     let router = serve(router, websocket_token::WEBSOCKET_TOKEN);
     let router = serve(router, lookups::CONDITIONAL_ORDERS);
+    let router = serve(router, placement::LIMIT);
+    let router = serve(router, placement::STOP_LIMIT);
+    let router = serve(router, placement::BULK);
+    let router = serve(router, placement::OCO);
+    let router = serve(router, conditional::OCO_ORDERS);
+    let router = serve(router, conditional::CANCEL_OCO);
+    let router = serve(router, conditional::CANCEL_CONDITIONAL);
+    let router = serve(router, conditional::CANCEL_OTO);
+    let router = serve(router, conditional::MODIFY);
+    let router = [
+        public::SERVER_TIME,
+        public::MARKET_INFO,
+        public::COLLATERAL_MARKET_LIST,
+        public::FUTURES_LIST,
+    ]
+    .into_iter()
+    .fold(router, |router, page| {
+        router.route(page.path(), public::route(page))
+    });
     serve(router, lookups::CANCEL)
         .route("/ws", fallback::only_get(websocket))
         .route("/sandbox/v1/price", post_only(control::price))
+        .route("/sandbox/v1/price-path", post_only(control::price_path))
         .route("/sandbox/v1/balance", post_only(control::balance))
         .route("/sandbox/v1/reset", post_only(control::reset))
         .route("/sandbox/v1/orders", get_only(control::orders))
         .route("/sandbox/v1/stats", get_only(control::stats))
         .route("/sandbox/v1/accounts/{api_key}", get_only(control::account))
-        .route(public::TIME.path, get_only(public::time))
         .fallback(fallback::not_found)
         .layer(axum::middleware::map_response_with_state(
             Arc::clone(&shared),

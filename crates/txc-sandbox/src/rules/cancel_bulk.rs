@@ -34,22 +34,23 @@ pub(crate) enum BulkItem {
 /// Checks a bulk cancel body: the items, each checked on its own.
 impl MarketRule for Vec<BulkItem> {
     fn parse(map: &Map<String, Value>, markets: &Markets) -> Result<Self, Rejection> {
-        let Some(Value::Array(items)) = present(map, "orders") else {
-            return Err(Rejection::validation(
-                30,
-                "orders",
-                vec!["validation.required".to_owned()],
-            ));
-        };
-        if items.is_empty() || items.len() > MAX_ITEMS {
-            return Err(Rejection::validation(
-                30,
-                "orders",
-                vec!["validation.between".to_owned()],
-            ));
-        }
+        let items = orders(map, MAX_ITEMS)?;
         Ok(items.iter().map(|item| parse_item(item, markets)).collect())
     }
+}
+
+/// A bulk body's `orders`: an array of 1 to `max` items; else 30, `validation.required` (missing
+/// or not an array) or `validation.between` (the documented answers of the bulk cancel, which
+/// the bulk of limit orders shares).
+pub(super) fn orders(map: &Map<String, Value>, max: usize) -> Result<&Vec<Value>, Rejection> {
+    let invalid = |message: &str| Rejection::validation(30, "orders", vec![message.to_owned()]);
+    let Some(Value::Array(items)) = present(map, "orders") else {
+        return Err(invalid("validation.required"));
+    };
+    if items.is_empty() || items.len() > max {
+        return Err(invalid("validation.between"));
+    }
+    Ok(items)
 }
 
 /// One item's rules, in the docs' order: an object, a `market` that exists, exactly one id.

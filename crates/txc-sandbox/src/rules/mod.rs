@@ -15,19 +15,24 @@
 //! Every check, its answer and its source are listed in the crate docs' table.
 
 mod account;
-mod amount;
+mod bulk;
 mod cancel;
 mod cancel_all;
 mod cancel_bulk;
 pub(crate) mod client_order_id;
 mod conditional_orders;
 mod fields;
+mod group_cancel;
 mod history;
 mod investments;
 mod kill_switch;
 pub(crate) mod market_name;
 mod market_rule;
+pub(crate) mod market_terms;
+mod modify;
 pub(crate) mod numeric;
+mod oco;
+mod oco_orders;
 mod open_orders;
 mod order;
 mod order_ref;
@@ -37,10 +42,12 @@ mod positions;
 mod values;
 
 pub(crate) use account::{parse_hedge_mode, parse_leverage, parse_ticker_filter};
+pub(crate) use bulk::BulkRequest;
 pub(crate) use cancel::CancelRequest;
 pub(crate) use cancel_all::CancelAllRequest;
 pub(crate) use cancel_bulk::BulkItem;
 pub(crate) use conditional_orders::ConditionalQuery;
+pub(crate) use group_cancel::{ConditionalCancel, GroupRef, OtoCancel};
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
 pub(crate) use investments::{
     InvestRequest, InvestmentsFilter, PaymentsFilter, invalid_field, parse_close_investment,
@@ -48,9 +55,16 @@ pub(crate) use investments::{
 };
 pub(crate) use kill_switch::{KillSwitchRequest, parse_kill_switch_status};
 pub(crate) use market_rule::MarketRule;
+pub(crate) use modify::ModifyRequest;
+pub(crate) use oco::OcoRequest;
+pub(crate) use oco_orders::OcoOrdersQuery;
 pub(crate) use open_orders::OpenOrdersQuery;
+#[cfg(test)]
+pub(crate) use order::Flags;
 pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
 pub(crate) use order_ref::OrderRef;
+#[cfg(test)]
+pub(crate) use page::Page;
 pub(crate) use plans::{parse_ticker, unknown_ticker};
 pub(crate) use positions::{
     ClosePositionRequest, PositionHistoryQuery, parse_market_filter, parse_position_history,

@@ -10,12 +10,12 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::orders::StoredOrder;
+use super::orders::{Execution, StoredOrder};
 
 /// What happened to an order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum OrderChange {
-    /// Placed and resting (event 1).
+    /// Placed and resting, or a stop order activated (event 1).
     New,
     /// Changed and still open (event 2).
     Updated,
@@ -26,14 +26,22 @@ pub(crate) enum OrderChange {
 /// A change of the state.
 #[derive(Debug, Clone)]
 pub(crate) enum Change {
-    /// An order changed: as it now is, and its deal's id when it just filled.
+    /// An order changed: as it now is, and the deals it just made (a new order that executed
+    /// at once: each of them; a resting order crossed: one).
     Order {
         change: OrderChange,
         order: Box<StoredOrder>,
-        deal_id: Option<u64>,
+        deals: Vec<Deal>,
     },
     /// An account's balances or positions changed.
     Account { api_key: String },
+}
+
+/// One execution of an order, with the deal's id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Deal {
+    pub(crate) id: u64,
+    pub(crate) execution: Execution,
 }
 
 /// Whoever listens to the state's changes.

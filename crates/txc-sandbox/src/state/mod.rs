@@ -17,17 +17,21 @@
 //! | part | room |
 //! |---|---|
 //! | accounts, balances, the account's read views | `accounts.rs`, `account_view.rs` |
-//! | orders: the store and its indexes, placing, trigger orders, look-ups, cancels, the kill switch, their records | `orders/` (a market's matching book: `orders/book.rs`) |
+//! | orders: the store and its indexes, each market's book, placing and executing, price moves, stop orders, OTO groups and OCOs, modify, look-ups, cancels, the kill switch, their records | `orders/` |
 //! | positions: open positions, the margin math, the history, close, leverage, hedge mode | `positions/` (funding ticks, margin calls, liquidation) |
 //! | lending: smart investments | `lending/` (flexible lending) |
 //! | what the state tells listeners | `changes.rs` |
 //! | the clock, the statistics | `clock.rs`, `stats.rs` |
+//! | the markets' public view | `market_view.rs` |
 
 mod account_view;
 mod accounts;
+#[cfg(test)]
+mod book_tests;
 mod changes;
 mod clock;
 mod lending;
+mod market_view;
 mod orders;
 mod positions;
 mod stats;
@@ -40,10 +44,10 @@ use std::sync::Arc;
 use rust_decimal::Decimal;
 
 pub(crate) use accounts::{Account, Accounts};
-pub(crate) use changes::{Change, Changes, OrderChange, Subscriber};
+pub(crate) use changes::{Change, Changes, Deal, OrderChange, Subscriber};
 pub(crate) use clock::Clock;
-pub use orders::KillSwitchTimer;
-pub(crate) use orders::{AsOf, StoredOrder};
+pub(crate) use orders::{AsOf, GroupKind, StoredOrder};
+pub use orders::{KillSwitchTimer, PriceMove};
 pub use positions::Position;
 pub(crate) use stats::Outcome;
 pub use stats::SandboxStats;
@@ -126,11 +130,13 @@ impl State {
         });
     }
 
-    /// Every order's record, in id order, as JSON.
+    /// The record of every order a request placed (not the stop-loss and take-profit orders
+    /// an OTO group placed), in id order, as JSON.
     pub(crate) fn order_records(&self) -> Vec<serde_json::Value> {
         self.orders
             .all()
             .iter()
+            .filter(|o| o.placed_by.is_none())
             .filter_map(|o| serde_json::to_value(o.record()).ok())
             .collect()
     }

@@ -15,18 +15,25 @@ use serde::Serialize;
 pub struct SandboxStats {
     /// Requests received on exchange paths.
     pub requests: u64,
-    /// Orders accepted: market orders filled, trigger orders placed.
+    /// Orders a placement request placed: one per market, trigger, limit or stop-limit order,
+    /// per order a bulk request placed, two per OCO.
     pub accepted_orders: u64,
-    /// Orders executed: market orders, and trigger orders when they fired and filled.
+    /// Orders executed in full, however they were placed.
     pub filled_orders: u64,
-    /// Trigger orders activated by the price (filled or, without margin, canceled).
+    /// Executions of orders: a taker's fill against the market or a resting order, a resting
+    /// order's fill (a taker crossing a resting order makes two).
+    pub deals: u64,
+    /// Stop orders (stop-market, stop-limit) activated by the price.
     pub triggers_fired: u64,
+    /// Orders replaced through `POST /api/v4/order/modify`.
+    pub modified_orders: u64,
     /// Smart plans answers served.
     pub plans_served: u64,
     /// Look-up answers served: open orders and order history (not-found answers included),
     /// the investments and interest payment lists.
     pub lookups_served: u64,
-    /// Orders canceled through `POST /api/v4/order/cancel`.
+    /// Orders canceled through `POST /api/v4/order/cancel` and the conditional cancels (an
+    /// OCO's two legs count two).
     pub canceled_orders: u64,
     /// Orders canceled by cancel-all and bulk cancel.
     pub mass_canceled_orders: u64,

@@ -21,7 +21,7 @@ const PLAN: &str = "plan-10-percent";
 
 /// What a subscriber was told, in order.
 #[derive(Debug, Default)]
-struct Recorder(Mutex<Vec<Change>>);
+pub(super) struct Recorder(Mutex<Vec<Change>>);
 
 impl Subscriber for Recorder {
     fn listening(&self) -> bool {
@@ -35,7 +35,7 @@ impl Subscriber for Recorder {
 
 impl Recorder {
     /// The changes told so far, taken.
-    fn take(&self) -> Vec<Change> {
+    pub(super) fn take(&self) -> Vec<Change> {
         std::mem::take(&mut *self.0.lock().unwrap())
     }
 }
@@ -59,10 +59,26 @@ fn state() -> (State, Arc<Recorder>) {
         investment_minute: Duration::from_millis(1),
         ..Settings::default()
     };
+    state_of(
+        vec![account, hedge],
+        vec![MarketConfig::new("BTC_USDT", "65000")],
+        vec![plan],
+        settings,
+    )
+}
+
+/// A state of `accounts`, `markets` and `plans` with `settings`; its changes go to the
+/// recorder.
+pub(super) fn state_of(
+    accounts: Vec<AccountConfig>,
+    markets: Vec<MarketConfig>,
+    plans: Vec<PlanConfig>,
+    settings: Settings,
+) -> (State, Arc<Recorder>) {
     let config = Config {
-        accounts: vec![account.validate().unwrap(), hedge.validate().unwrap()],
-        markets: vec![MarketConfig::new("BTC_USDT", "65000").validate().unwrap()],
-        plans: vec![plan.validate().unwrap()],
+        accounts: accounts.iter().map(|a| a.validate().unwrap()).collect(),
+        markets: markets.iter().map(|m| m.validate().unwrap()).collect(),
+        plans: plans.iter().map(|p| p.validate().unwrap()).collect(),
         settings,
     };
     let recorder = Arc::new(Recorder::default());
@@ -127,14 +143,15 @@ fn a_market_order_fills_at_the_price_and_opens_a_position() {
     let Change::Order {
         change,
         order,
-        deal_id,
+        deals,
     } = &told[1]
     else {
         panic!("{told:?}");
     };
     assert_eq!(*change, OrderChange::Finished);
     assert_eq!(order.status, OrderStatus::Filled);
-    assert!(deal_id.is_some());
+    assert_eq!(deals.len(), 1);
+    assert!(!deals[0].execution.maker);
     assert_eq!(told.len(), 2);
     assert_eq!(state.stats.filled_orders, 1);
 }
@@ -199,9 +216,9 @@ fn a_trigger_order_rests_until_the_price_reaches_it_then_fills_there() {
         told.as_slice(),
         [Change::Order {
             change: OrderChange::New,
-            deal_id: None,
+            deals,
             ..
-        }]
+        }] if deals.is_empty()
     ));
 
     assert_eq!(state.set_price("BTC_USDT", "65500").unwrap(), 0);
@@ -220,9 +237,9 @@ fn a_trigger_order_rests_until_the_price_reaches_it_then_fills_there() {
                 c,
                 Change::Order {
                     change: OrderChange::Finished,
-                    deal_id: Some(_),
+                    deals,
                     ..
-                }
+                } if deals.len() == 1
             )
         })
         .count();

@@ -96,30 +96,68 @@ impl Stp {
 /// The status an order record carries.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum OrderStatus {
-    /// A trigger order waiting for its activation price. Not a documented value: see the crate
-    /// docs ("Trigger orders") for why the sandbox answers `OPEN`.
+    /// Resting with nothing executed: a limit order on the book, or a stop order waiting for
+    /// its activation price. Not a value of the placement answers' enum: see the crate docs
+    /// ("Trigger orders") for why the sandbox answers `OPEN`.
     Open,
+    /// Resting with part of it executed.
+    PartiallyFilled,
     /// Executed in full.
     Filled,
-    /// Canceled by the account, or at activation because the margin no longer covers it.
+    /// Canceled (by the account, a linked order, `ioc`, a kill switch) or because the margin
+    /// no longer covers it; it may have executed in part before.
     Canceled,
-    /// A reduce-only trigger order that had nothing left to reduce when it fired.
+    /// A reduce-only order with nothing (left) to reduce.
     AutoCanceledReduceOnly,
+    /// Canceled by self-trade prevention.
+    CanceledStp,
 }
 
 impl OrderStatus {
     pub(crate) fn as_str(self) -> &'static str {
         match self {
             Self::Open => "OPEN",
+            Self::PartiallyFilled => "PARTIALLY_FILLED",
             Self::Filled => "FILLED",
             Self::Canceled => "CANCELED",
             Self::AutoCanceledReduceOnly => "AUTO_CANCELED_REDUCE_ONLY",
+            Self::CanceledStp => "CANCELED_STP",
         }
     }
 
     /// Whether the order still rests (its `clientOrderId` is taken, it can be canceled).
     pub(crate) fn is_open(self) -> bool {
-        self == Self::Open
+        matches!(self, Self::Open | Self::PartiallyFilled)
+    }
+}
+
+/// What kind of order it is, as the records' `type` names it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum OrderType {
+    /// Executes at once at the market.
+    Market,
+    /// Waits for its activation price, then executes as a market order.
+    StopMarket,
+    /// Executes at its price or better; what is left rests on the book.
+    Limit,
+    /// Waits for its activation price, then becomes a limit order.
+    StopLimit,
+}
+
+impl OrderType {
+    /// `market`, `stop market`, `limit`, `stop limit`.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Market => "market",
+            Self::StopMarket => "stop market",
+            Self::Limit => "limit",
+            Self::StopLimit => "stop limit",
+        }
+    }
+
+    /// Whether it carries a limit price.
+    pub(crate) fn has_price(self) -> bool {
+        matches!(self, Self::Limit | Self::StopLimit)
     }
 }
 

@@ -15,7 +15,7 @@ use serde_json::Number;
 #[serde(rename_all = "camelCase")]
 pub(crate) struct HistoryRecord {
     pub(crate) amount: String,
-    pub(crate) price: &'static str,
+    pub(crate) price: String,
     #[serde(rename = "type")]
     pub(crate) order_type: &'static str,
     pub(crate) id: u64,

@@ -19,6 +19,8 @@ mod enums;
 mod history_record;
 mod investment_record;
 mod market_name;
+mod market_record;
+mod oco_record;
 mod order_record;
 mod plan_record;
 mod position_record;
@@ -30,17 +32,24 @@ pub(crate) use account_record::{
     AssetBalanceRecord, HedgeModeRecord, LeverageRecord, NoContent, SummaryRecord,
 };
 pub(crate) use active_record::ActiveOrderRecord;
-pub(crate) use conditional_record::{ConditionalPage, OtoGroupRecord};
-pub(crate) use enums::{OrderClass, OrderStatus, PositionSide, Side, Stp};
+pub(crate) use conditional_record::{ConditionalPage, ConditionalRecord, OtoGroupRecord};
+pub(crate) use enums::{OrderClass, OrderStatus, OrderType, PositionSide, Side, Stp};
 pub(crate) use history_record::{HistoryByMarket, HistoryRecord};
 pub(crate) use investment_record::{
     ClosedRecord, InterestPaymentRecord, InvestmentRecord, NewInvestmentRecord, PageRecord,
 };
 pub(crate) use market_name::is_market_name;
-pub(crate) use order_record::{OrderHead, OrderRecord, OtoRecord};
+pub(crate) use market_record::{FuturesRecord, MarketRecord, PublicList};
+pub(crate) use oco_record::{
+    CamelTrigger, ConditionalLeg, LegState, OcoCreatedLeg, OcoCreatedRecord, OcoGroupRecord,
+    OcoLeg, OcoRecord, SnakeTrigger,
+};
+pub(crate) use order_record::{OrderHead, OrderRecord, OtoField, OtoRecord};
 pub(crate) use plan_record::PlanRecord;
 pub(crate) use position_record::{
     OpenPositionRecord, OrderDetailRecord, PositionEventRecord, PositionHead,
 };
 pub(crate) use rejection::Rejection;
-pub(crate) use risk_record::{BulkItemRecord, CanceledRecord, TimerAnswer, TimerRecord};
+pub(crate) use risk_record::{
+    BulkItemRecord, CanceledRecord, ItemRecord, TimerAnswer, TimerRecord,
+};

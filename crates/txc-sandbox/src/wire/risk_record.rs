@@ -1,8 +1,11 @@
-//! The records of the risk controls: a kill-switch timer, and one item of a bulk cancel.
+//! The records of the risk controls: a kill-switch timer, and one item of a bulk answer (bulk
+//! cancel, bulk limit orders).
 
 use std::collections::BTreeMap;
 
 use serde::Serialize;
+
+use super::rejection::Rejection;
 
 /// A kill-switch timer (`POST /api/v4/order/kill-switch` and its status): `types` `null` when
 /// the timer was set without them.
@@ -32,7 +35,7 @@ pub(crate) struct CanceledRecord {
     pub(crate) market: String,
 }
 
-/// An error inside a bulk cancel's answer: the documented error shape.
+/// An error inside a bulk answer: the documented error shape.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct ItemErrorRecord {
     pub(crate) code: i64,
@@ -40,18 +43,22 @@ pub(crate) struct ItemErrorRecord {
     pub(crate) errors: BTreeMap<String, Vec<String>>,
 }
 
-/// One item of a bulk cancel's answer: a result or an error, the other `null`.
+/// One item of a bulk answer (bulk cancel, bulk limit orders): a result or an error, the
+/// other `null`.
 #[derive(Debug, Clone, Serialize)]
-pub(crate) struct BulkItemRecord {
-    pub(crate) result: Option<CanceledRecord>,
+pub(crate) struct ItemRecord<T> {
+    pub(crate) result: Option<T>,
     pub(crate) error: Option<ItemErrorRecord>,
 }
 
-impl BulkItemRecord {
-    /// A canceled order's item.
-    pub(crate) fn canceled(record: CanceledRecord) -> Self {
+/// One item of a bulk cancel's answer.
+pub(crate) type BulkItemRecord = ItemRecord<CanceledRecord>;
+
+impl<T> ItemRecord<T> {
+    /// A successful item.
+    pub(crate) fn ok(result: T) -> Self {
         Self {
-            result: Some(record),
+            result: Some(result),
             error: None,
         }
     }
@@ -69,6 +76,18 @@ impl BulkItemRecord {
                 code,
                 message,
                 errors,
+            }),
+        }
+    }
+
+    /// An item refused as `rejection` refuses a request (its status left out).
+    pub(crate) fn rejected(rejection: Rejection) -> Self {
+        Self {
+            result: None,
+            error: Some(ItemErrorRecord {
+                code: rejection.code,
+                message: rejection.message,
+                errors: rejection.errors,
             }),
         }
     }

@@ -310,7 +310,7 @@ impl Connection {
             Change::Order {
                 change,
                 order,
-                deal_id,
+                deals,
             } if order.api_key == api_key => {
                 let market = order.market();
                 let has = |list: &Option<Vec<String>>| {
@@ -334,24 +334,35 @@ impl Connection {
                         json!([event, records::order(order, now, None)]),
                     ));
                 }
-                if let Some(deal_id) = deal_id {
-                    let executed = self
-                        .subs
-                        .executed
-                        .as_ref()
-                        .is_some_and(|(markets, filter)| {
-                            markets.iter().any(|m| m == market) && *filter != 1
-                        });
-                    if executed {
-                        out.push(update(
-                            "ordersExecuted_update",
-                            json!([records::order(order, now, Some(&fee_asset))]),
-                        ));
-                    }
-                    if has(&self.subs.deals) {
+                if deals.is_empty() {
+                    return out;
+                }
+                // Filter 1: limit orders only; 2: market orders only (stop orders by what
+                // they become).
+                let limit = order.price().is_some();
+                let executed = self
+                    .subs
+                    .executed
+                    .as_ref()
+                    .is_some_and(|(markets, filter)| {
+                        markets.iter().any(|m| m == market)
+                            && match filter {
+                                1 => limit,
+                                2 => !limit,
+                                _ => true,
+                            }
+                    });
+                if executed {
+                    out.push(update(
+                        "ordersExecuted_update",
+                        json!([records::order(order, now, Some(&fee_asset))]),
+                    ));
+                }
+                if has(&self.subs.deals) {
+                    for deal in deals {
                         out.push(update(
                             "deals_update",
-                            records::deal(order, *deal_id, &fee_asset),
+                            records::deal(order, deal, &fee_asset),
                         ));
                     }
                 }

@@ -10,9 +10,9 @@
 //! | idle connection | closed (code 1000, `idle`) when nothing arrived for 60 s ([`SandboxBuilder::ws_idle_timeout`](crate::SandboxBuilder::ws_idle_timeout)) | guide: "Inactivity timeout 60 seconds" |
 //! | requests per connection | more than 200 in any minute closes it (code 1008) ([`SandboxBuilder::ws_requests_per_minute`](crate::SandboxBuilder::ws_requests_per_minute)) | AsyncAPI `x-rate-limits`; what happens past it is not documented (sandbox's choice) |
 //! | errors | code 1 `invalid argument` (bad params, unknown market or method), code 6 `require authentication` (a private channel before `authorize`), code 6 `authorization failed` (an unknown token) | the guide's one example is code 1; the others are the sandbox's choice |
-//! | `ordersPending` | event 1 for a resting (trigger) order, 3 when it fills or is canceled; an order that fills at once sends only 3 | AsyncAPI `orders_pending.yaml` |
-//! | `ordersExecuted` | each filled order of the markets (filter 1, limit orders only, gets none: the sandbox has none) | `orders_executed.yaml` |
-//! | `deals` | one deal per fill, as taker | `deals.yaml` |
+//! | `ordersPending` | event 1 for a resting order and when a stop order activates (same id), 2 when a resting order executes in part, 3 when it fills or is canceled; an order that fills at once sends only 3; a modify sends 3 for the original, then 1 for the replacement | AsyncAPI `orders_pending.yaml` |
+//! | `ordersExecuted` | the order as it stands after each change that executed some of it (filter 1: limit and stop-limit orders only; 2: market and stop-market orders only) | `orders_executed.yaml` |
+//! | `deals` | one deal per execution at its price and amount, role 1 maker (a resting order) or 2 taker | `deals.yaml` |
 //! | `balanceMargin` | the subscribed assets' balances when they change (no snapshot on subscribing: "query first, then subscribe") | `balance_margin.yaml`, guide |
 //! | `positionsMargin` | every open position on subscribing and after every change (not every second) | `positions.yaml` |
 //! | `positionsAccountMargin` | accepted, never fed: the sandbox has no liquidation | `margin_positions_events.yaml` |

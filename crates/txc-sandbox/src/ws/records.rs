@@ -5,14 +5,19 @@
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use crate::state::{Position, StoredOrder};
-use crate::wire::{Side, decimal, time};
+use crate::state::{Deal, Position, StoredOrder};
+use crate::wire::{OrderType, Side, decimal, time};
 
-/// The order type's number: 8 margin market, 10 margin stop-market (the AsyncAPI files name 9
-/// and 10 for margin stop orders; 8 for a margin market order is the exchange's order types
-/// table, which the spec copy does not include: sandbox's choice).
+/// The order type's number: 7 margin limit, 8 margin market, 9 margin stop-limit, 10 margin
+/// stop-market (the AsyncAPI files name 9 and 10 for margin stop orders; 7 and 8 are the
+/// exchange's order types table, which the spec copy does not include: sandbox's choice).
 fn order_type(order: &StoredOrder) -> u8 {
-    if order.activation().is_some() { 10 } else { 8 }
+    match order.order_type() {
+        OrderType::Limit => 7,
+        OrderType::Market => 8,
+        OrderType::StopLimit => 9,
+        OrderType::StopMarket => 10,
+    }
 }
 
 /// `1` sell, `2` buy.
@@ -41,16 +46,18 @@ pub(crate) fn order(order: &StoredOrder, now_us: u64, executed: Option<&str>) ->
         .or(order.activated_us)
         .unwrap_or(order.created_us)
         .min(now_us.max(order.created_us));
+    // A limit order's price; a stop-market order's activation price; `0` for a market order.
     let price = order
-        .activation()
+        .price()
+        .or(order.activation())
         .map_or_else(|| "0".to_owned(), |p| p.text.clone());
     let mut record = json!({
         "id": order.id,
         "market": request.market,
         "type": order_type(order),
         "side": side_code(request.side),
-        "post_only": false,
-        "ioc": false,
+        "post_only": request.flags.post_only,
+        "ioc": request.flags.ioc,
         "ctime": time(order.created_us),
         "mtime": time(mtime),
         "price": price,
@@ -63,7 +70,7 @@ pub(crate) fn order(order: &StoredOrder, now_us: u64, executed: Option<&str>) ->
         "stp": request.stp.as_str(),
         "status": order.status.as_str(),
         "position_side": order.position_side.as_str(),
-        "rpi": false,
+        "rpi": request.flags.rpi,
         "retail": false,
         "reduce_only": request.reduce_only,
     });
@@ -75,26 +82,22 @@ pub(crate) fn order(order: &StoredOrder, now_us: u64, executed: Option<&str>) ->
     record
 }
 
-/// The `deals_update` parameters of `order`'s one fill (the sandbox fills an order whole, as
-/// taker): `[id, time, market, order_id, price, amount, fee, client_order_id, side, role,
-/// fee_asset]`.
-pub(crate) fn deal(order: &StoredOrder, deal_id: u64, fee_asset: &str) -> Value {
-    let price = order
-        .deal_money
-        .checked_div(order.deal_stock)
-        .unwrap_or_default()
-        .normalize();
+/// The `deals_update` parameters of `deal`, one execution of `order`: `[id, time, market,
+/// order_id, price, amount, fee, client_order_id, side, role, fee_asset]`, role 1 maker, 2
+/// taker.
+pub(crate) fn deal(order: &StoredOrder, deal: &Deal, fee_asset: &str) -> Value {
+    let execution = &deal.execution;
     json!([
-        deal_id,
-        time(order.finished_us.unwrap_or(order.created_us)),
+        deal.id,
+        time(execution.at_us),
         order.request.market,
         order.id,
-        decimal::text(price),
-        decimal::text(order.deal_stock),
-        decimal::text(order.deal_fee),
+        decimal::text(execution.price),
+        decimal::text(execution.amount),
+        decimal::text(execution.fee),
         order.request.client_order_id.clone().unwrap_or_default(),
         side_code(order.request.side),
-        2,
+        if execution.maker { 1 } else { 2 },
         fee_asset,
     ])
 }

@@ -22,7 +22,7 @@ impl State {
     ) -> Result<ActiveOrderRecord, Rejection> {
         let record = self
             .cancel_open(api_key, &request.market, &request.which)
-            .map(StoredOrder::active_record)
+            .map(|order| order.active_record())
             .ok_or_else(|| {
                 Rejection::inner(2, "orderId", "Unexecuted order was not found.")
                     .with_status(http::StatusCode::BAD_REQUEST)
@@ -74,7 +74,7 @@ impl State {
                     match canceled {
                         Some(record) => {
                             self.stats.mass_canceled_orders += 1;
-                            BulkItemRecord::canceled(record)
+                            BulkItemRecord::ok(record)
                         }
                         None => BulkItemRecord::failed(
                             404,
@@ -98,17 +98,27 @@ impl State {
         api_key: &str,
         market: &str,
         which: &OrderRef,
-    ) -> Option<&StoredOrder> {
+    ) -> Option<StoredOrder> {
         let id = self.orders.find_open(api_key, market, which)?.id;
         let now = self.clock.now_us();
         self.cancel_at(id, now)
     }
 
-    /// Cancels the order `id` (`CANCELED`, finished at `now_us`); the order as canceled.
-    pub(super) fn cancel_at(&mut self, id: u64, now_us: u64) -> Option<&StoredOrder> {
-        self.orders.update(id, |order| {
-            order.status = OrderStatus::Canceled;
-            order.finished_us = Some(now_us);
-        })
+    /// Cancels the open order `id` (`CANCELED`, finished at `now_us`) and settles its links:
+    /// its linked order is canceled, its pending OTO group ends with it (whatever it
+    /// executed); the order as canceled, or `None` when it was not open.
+    pub(super) fn cancel_at(&mut self, id: u64, now_us: u64) -> Option<StoredOrder> {
+        let order = self.orders.get(id).filter(|o| o.is_open())?;
+        if let Some(oto_id) = order.oto_id
+            && self.orders.pending_oto(oto_id) == Some(id)
+        {
+            self.orders.settle_oto(oto_id);
+        }
+        let canceled = self
+            .orders
+            .update(id, |order| order.end(OrderStatus::Canceled, now_us))
+            .cloned();
+        self.settle(id);
+        canceled
     }
 }

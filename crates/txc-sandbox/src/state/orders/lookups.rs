@@ -9,11 +9,13 @@
 use std::collections::BTreeMap;
 
 use super::stored::StoredOrder;
-use crate::rules::{ConditionalQuery, HistoryQuery, HistoryStatus, OpenOrdersQuery, OrderRef};
+use crate::rules::{
+    ConditionalQuery, HistoryQuery, HistoryStatus, OcoOrdersQuery, OpenOrdersQuery, OrderRef,
+};
 use crate::state::State;
 use crate::wire::{
-    ActiveOrderRecord, ConditionalPage, HistoryByMarket, HistoryRecord, OrderStatus,
-    OtoGroupRecord, Rejection,
+    ActiveOrderRecord, ConditionalPage, ConditionalRecord, HistoryByMarket, HistoryRecord,
+    OcoRecord, OrderStatus, OtoGroupRecord, Rejection,
 };
 
 /// When a look-up answers as of: now, or earlier when it lags ([`crate::Fault::Lagging`]).
@@ -54,17 +56,12 @@ impl State {
             .order_id
             .and_then(|id| u64::try_from(id).ok())
             .map(|id| self.orders.get(id));
+        // Every order that carried it (an OCO's two legs share one), the filter keeping the
+        // open ones.
         let by_client_id = || {
             let id = query.client_order_id.as_deref()?;
-            if lagging {
-                return Some(Box::new(self.orders.carrying(api_key, id))
-                    as Box<dyn Iterator<Item = &StoredOrder>>);
-            }
-            Some(Box::new(
-                self.orders
-                    .open_with_client_id(api_key, market?, id)
-                    .into_iter(),
-            ))
+            Some(Box::new(self.orders.carrying(api_key, id))
+                as Box<dyn Iterator<Item = &StoredOrder>>)
         };
         let candidates: Box<dyn Iterator<Item = &StoredOrder>> = match by_id {
             Some(order) => Box::new(order.into_iter()),
@@ -106,43 +103,89 @@ impl State {
         Box::new(all.into_iter())
     }
 
-    /// `api_key`'s OTO groups (resting trigger orders with a stop-loss or take-profit) of
-    /// `query`'s market, as of `as_of_us`, newest first: the page and the total.
+    /// `api_key`'s conditional orders of `query`'s market as of `as_of`, newest first: the
+    /// page and the total. An OTO group is listed while its order rests (any kind: the group
+    /// is pending until the order ends); an OCO while both legs are pending (neither executed
+    /// anything, activated or ended), under its take-profit leg's place.
     pub(crate) fn conditional_orders(
         &self,
         api_key: &str,
         query: &ConditionalQuery,
         as_of: AsOf,
     ) -> ConditionalPage {
-        let (as_of_us, lagging) = (as_of.at_us, as_of.lagging);
-        let groups: Vec<&StoredOrder> = self
-            .resting_then(api_key, query.market.as_deref(), lagging)
-            .filter(|o| o.oto_id.is_some() && o.activation().is_some() && o.open_at(as_of_us))
-            .collect();
-        let records = query
-            .page
-            .of(groups.iter())
-            .filter_map(|o| {
-                let resting = if o.is_open() {
-                    (*o).clone()
-                } else {
-                    o.as_resting()
-                };
-                Some(OtoGroupRecord {
-                    id: o.oto_id?,
-                    kind: "oto",
-                    stop_loss_price: o.request.stop_loss.as_ref().map(|p| p.text.clone()),
-                    take_profit_price: o.request.take_profit.as_ref().map(|p| p.text.clone()),
-                    conditional_order: resting.active_record(),
-                })
-            })
+        let groups: Vec<ConditionalRecord> = self
+            .resting_then(api_key, query.market.as_deref(), as_of.lagging)
+            .filter_map(|o| self.conditional_as_of(o, as_of))
             .collect();
         ConditionalPage {
             limit: query.page.limit,
             offset: query.page.offset,
             total: groups.len(),
-            records,
+            records: query.page.of(groups.into_iter()).collect(),
         }
+    }
+
+    /// `api_key`'s pending OCOs of `query`'s market as of `as_of`, newest first, paged.
+    pub(crate) fn oco_orders(
+        &self,
+        api_key: &str,
+        query: &OcoOrdersQuery,
+        as_of: AsOf,
+    ) -> Vec<OcoRecord> {
+        let ocos = self
+            .resting_then(api_key, query.market.as_deref(), as_of.lagging)
+            .filter_map(|o| {
+                let (id, stop_loss, take_profit) = self.oco_as_of(o, as_of)?;
+                Some(self.oco_record_of(id, &stop_loss, &take_profit))
+            });
+        query.page.of(ocos).collect()
+    }
+
+    /// The conditional order `order` opens as of `as_of`, as the conditional orders list it:
+    /// its OTO group, or the OCO whose take-profit leg it is.
+    fn conditional_as_of(&self, order: &StoredOrder, as_of: AsOf) -> Option<ConditionalRecord> {
+        if let Some((id, stop_loss, take_profit)) = self.oco_as_of(order, as_of) {
+            let record = Self::oco_group_record(id, &stop_loss, &take_profit);
+            return Some(ConditionalRecord::Oco(Box::new(record)));
+        }
+        let oto_id = order.oto_id?;
+        if !order.open_at(as_of.at_us) {
+            return None;
+        }
+        Some(ConditionalRecord::Oto(Box::new(OtoGroupRecord {
+            id: oto_id,
+            kind: "oto",
+            stop_loss_price: order.request.stop_loss.as_ref().map(|p| p.text.clone()),
+            take_profit_price: order.request.take_profit.as_ref().map(|p| p.text.clone()),
+            conditional_order: as_then(order, as_of.at_us).active_record(),
+        })))
+    }
+
+    /// The OCO whose take-profit leg is `order`, if both legs were pending as of `as_of`: its
+    /// id and its legs as they were then.
+    fn oco_as_of(
+        &self,
+        order: &StoredOrder,
+        as_of: AsOf,
+    ) -> Option<(u64, StoredOrder, StoredOrder)> {
+        let id = order.oco_id?;
+        let legs = self.orders.oco(id)?;
+        if legs.take_profit != order.id {
+            return None;
+        }
+        let stop_loss = self.orders.get(legs.stop_loss)?;
+        let pending = |o: &StoredOrder| {
+            o.open_at(as_of.at_us)
+                && o.activated_us.is_none_or(|at| at > as_of.at_us)
+                && (o.deal_stock.is_zero() || o.modified_us > as_of.at_us)
+        };
+        (pending(stop_loss) && pending(order)).then(|| {
+            (
+                id,
+                as_then(stop_loss, as_of.at_us),
+                as_then(order, as_of.at_us),
+            )
+        })
     }
 
     /// `api_key`'s finished orders matching `query` as of `now_us` (now, unless the look-up
@@ -200,13 +243,26 @@ impl State {
     }
 }
 
+/// `order` as a look-up as of `at_us` shows it: as it is, unless it changed since (a lagging
+/// look-up), then as it was while it rested.
+fn as_then(order: &StoredOrder, at_us: u64) -> StoredOrder {
+    if order.modified_us <= at_us {
+        order.clone()
+    } else {
+        order.as_resting()
+    }
+}
+
 /// Whether `order` passes the list mode's `status` filter: `CANCELED` takes every canceled
-/// status (sandbox's choice); the sandbox never partly fills, so `PARTIALLY_FILLED` takes none.
+/// status (sandbox's choice); `PARTIALLY_FILLED` the finished orders that executed in part
+/// before they were canceled (the history lists finished orders only).
 fn status_matches(status: HistoryStatus, order: &StoredOrder) -> bool {
     match status {
         HistoryStatus::All => true,
         HistoryStatus::Filled => order.status == OrderStatus::Filled,
         HistoryStatus::Canceled => order.status != OrderStatus::Filled,
-        HistoryStatus::PartiallyFilled => false,
+        HistoryStatus::PartiallyFilled => {
+            order.status != OrderStatus::Filled && !order.deal_stock.is_zero()
+        }
     }
 }

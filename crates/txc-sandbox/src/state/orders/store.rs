@@ -1,94 +1,56 @@
-//! [`OrderStore`]: every accepted order, and the indexes every look-up goes through, so that
-//! no request walks the whole history. (The store of record, not a matching book: a market's
-//! book of resting limit orders in price-time priority would stand beside it, in `book.rs`.)
+//! [`OrderStore`]: every accepted order, the indexes every look-up goes through ([`Index`],
+//! with each market's [`Book`](super::book::Book)), and the conditional groups (OTO, OCO), so
+//! that no request walks the whole history.
 //!
-//! Orders are stored by id (ids are dense, so the id is the position). The indexes, per API
-//! key: its open and its finished orders, by id; the same per market; per market, the open
-//! order holding each `clientOrderId` (unique among open orders); every order that ever
-//! carried each `clientOrderId`. Per market: the open trigger orders, which a price move
-//! checks. An order changes only through [`OrderStore::add`] and [`OrderStore::update`], which
-//! keep the indexes in step — and hand every change to the state's subscriber
-//! ([`crate::state::Changes`]) — the one place to hang a new index (conditional orders, a kill
-//! switch's "every open order of the account") on.
+//! Orders are stored by id (ids are dense, so the id is the position). An order changes only
+//! through [`OrderStore::add`], [`OrderStore::update`], [`OrderStore::execute`] and
+//! [`OrderStore::activate`], which keep the indexes in step — and hand every change to the
+//! state's subscriber ([`crate::state::Changes`]), with the deals it made.
 
 use std::collections::{BTreeSet, HashMap};
 
 use rust_decimal::Decimal;
 
-use super::stored::{StoredOrder, reached};
+use super::index::Index;
+use super::stored::{Execution, StoredOrder};
 use crate::rules::OrderRef;
-use crate::state::changes::{Change, Changes, OrderChange};
-use crate::wire::OrderStatus;
+use crate::state::changes::{Change, Changes, Deal, OrderChange};
+use crate::wire::Side;
 
 /// The first order id of a fresh sandbox (realistic: ids on the exchange are ~4·10⁹).
 pub(crate) const FIRST_ORDER_ID: u64 = 4_180_300_001;
 /// The first OTO id of a fresh sandbox.
 pub(crate) const FIRST_OTO_ID: u64 = 29_457_301;
+/// The first OCO id of a fresh sandbox (the spec's example's; far from the order ids, so that
+/// a leg's order id is never an OCO's).
+pub(crate) const FIRST_OCO_ID: u64 = 117_703_764_513;
 /// The first deal id of a fresh sandbox.
 pub(crate) const FIRST_DEAL_ID: u64 = 13_674_500_001;
 
-/// Every accepted order and its indexes.
+/// An OCO's two legs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OcoLegs {
+    /// The stop-limit leg.
+    pub(crate) stop_loss: u64,
+    /// The limit leg.
+    pub(crate) take_profit: u64,
+}
+
+/// Every accepted order, its indexes and its groups.
 #[derive(Debug)]
 pub(crate) struct OrderStore {
     /// By `id − FIRST_ORDER_ID`.
     orders: Vec<StoredOrder>,
     next_oto_id: u64,
+    next_oco_id: u64,
     next_deal_id: u64,
     index: Index,
+    /// The OTO groups not yet activated or canceled: OTO id → the order that opens it.
+    pending_otos: HashMap<u64, u64>,
+    /// Every OCO: id → legs.
+    ocos: HashMap<u64, OcoLegs>,
     /// Where every change goes.
     changes: Changes,
-}
-
-/// The ids of the orders, by what the look-ups ask.
-#[derive(Debug, Default)]
-struct Index {
-    /// By API key.
-    accounts: HashMap<String, AccountOrders>,
-    /// The open trigger orders of each market.
-    triggers: HashMap<String, BTreeSet<u64>>,
-}
-
-/// Ids of open and of finished orders.
-#[derive(Debug, Default)]
-struct Lists {
-    open: BTreeSet<u64>,
-    finished: BTreeSet<u64>,
-}
-
-impl Lists {
-    /// The open ids, or the finished ones.
-    fn get(&self, open: bool) -> &BTreeSet<u64> {
-        if open { &self.open } else { &self.finished }
-    }
-
-    /// Files `id` under open or finished, and out of the other.
-    fn file(&mut self, id: u64, open: bool) {
-        let (to, from) = if open {
-            (&mut self.open, &mut self.finished)
-        } else {
-            (&mut self.finished, &mut self.open)
-        };
-        from.remove(&id);
-        to.insert(id);
-    }
-}
-
-/// One API key's orders.
-#[derive(Debug, Default)]
-struct AccountOrders {
-    lists: Lists,
-    /// By market.
-    markets: HashMap<String, MarketOrders>,
-    /// Every order that carried each `clientOrderId`, on any market.
-    client_ids: HashMap<String, BTreeSet<u64>>,
-}
-
-/// One API key's orders on one market.
-#[derive(Debug, Default)]
-struct MarketOrders {
-    lists: Lists,
-    /// The open order holding each `clientOrderId`.
-    open_client_ids: HashMap<String, u64>,
 }
 
 impl Default for OrderStore {
@@ -103,30 +65,43 @@ impl OrderStore {
         Self {
             orders: Vec::new(),
             next_oto_id: FIRST_OTO_ID,
+            next_oco_id: FIRST_OCO_ID,
             next_deal_id: FIRST_DEAL_ID,
             index: Index::default(),
+            pending_otos: HashMap::new(),
+            ocos: HashMap::new(),
             changes,
         }
     }
 
-    /// Stores an accepted order under the next id, and the next OTO id when `oto`.
-    pub(crate) fn add(&mut self, mut order: StoredOrder, oto: bool) -> Option<&StoredOrder> {
-        let count = u64::try_from(self.orders.len()).unwrap_or(u64::MAX);
-        order.id = FIRST_ORDER_ID.saturating_add(count);
-        order.oto_id = oto.then(|| {
-            let id = self.next_oto_id;
-            self.next_oto_id = self.next_oto_id.saturating_add(1);
-            id
-        });
+    /// Stores an accepted order under the next id, having made `deals` as it was placed. An
+    /// order with an OTO id opens that group, pending until the order ends
+    /// ([`OrderStore::settle_oto`]).
+    pub(crate) fn add(
+        &mut self,
+        mut order: StoredOrder,
+        deals: &[Execution],
+    ) -> Option<&StoredOrder> {
+        order.id = self.next_id();
+        if let Some(oto_id) = order.oto_id {
+            self.pending_otos.insert(oto_id, order.id);
+        }
         self.index.add(&order);
         let change = if order.is_open() {
             OrderChange::New
         } else {
             OrderChange::Finished
         };
-        announce(&self.changes, &mut self.next_deal_id, change, &order);
+        self.announce(change, &order, deals);
         self.orders.push(order);
         self.orders.last()
+    }
+
+    /// The id the next OTO group gets, taken.
+    pub(crate) fn new_oto_id(&mut self) -> u64 {
+        let id = self.next_oto_id;
+        self.next_oto_id = self.next_oto_id.saturating_add(1);
+        id
     }
 
     /// The id the next order added gets.
@@ -141,27 +116,68 @@ impl OrderStore {
         self.orders.get(position)
     }
 
-    /// Changes the order `id` by `change` (which must not change its id, key, market or
-    /// `clientOrderId`), keeping the indexes in step; the order as changed.
+    /// Changes the order `id` by `change` (which must not change its id, key, market,
+    /// `clientOrderId` or prices), keeping the indexes in step; the order as changed.
     pub(crate) fn update(
         &mut self,
         id: u64,
         change: impl FnOnce(&mut StoredOrder),
     ) -> Option<&StoredOrder> {
+        self.change(id, change, None, &[])
+    }
+
+    /// Counts `execution` into the open order `id`, announced with its deal; the order as it
+    /// now is.
+    pub(crate) fn execute(&mut self, id: u64, execution: &Execution) -> Option<&StoredOrder> {
+        self.change(
+            id,
+            |order| order.execute(execution),
+            None,
+            std::slice::from_ref(execution),
+        )
+    }
+
+    /// Activates the waiting stop order `id` at `now_us` — announced as a new order, as the
+    /// stream does ("an `event_id=1` (New) event for the now-active order").
+    pub(crate) fn activate(&mut self, id: u64, now_us: u64) -> Option<&StoredOrder> {
+        self.change(
+            id,
+            |order| {
+                order.activated_us = Some(now_us);
+                order.modified_us = now_us;
+            },
+            Some(OrderChange::New),
+            &[],
+        )
+    }
+
+    /// Applies `change` to the order `id`, refiles it, announces it (as `announced`, else by
+    /// whether it is still open) with `deals`.
+    fn change(
+        &mut self,
+        id: u64,
+        change: impl FnOnce(&mut StoredOrder),
+        announced: Option<OrderChange>,
+        deals: &[Execution],
+    ) -> Option<&StoredOrder> {
         let position = usize::try_from(id.checked_sub(FIRST_ORDER_ID)?).ok()?;
         let order = self.orders.get_mut(position)?;
-        let was_open = order.is_open();
+        let (was_open, was_at) = (order.is_open(), order.slot());
         change(order);
-        if order.is_open() != was_open {
-            self.index.file(order);
-        }
-        let kind = if order.is_open() {
+        self.index.file(order, was_open, was_at);
+        let kind = announced.unwrap_or(if order.is_open() {
             OrderChange::Updated
         } else {
             OrderChange::Finished
-        };
-        announce(&self.changes, &mut self.next_deal_id, kind, order);
-        self.orders.get(position)
+        });
+        let order = self.orders.get(position)?;
+        announce(&self.changes, &mut self.next_deal_id, kind, order, deals);
+        Some(order)
+    }
+
+    /// Hands `order`'s change and its deals to the subscriber.
+    fn announce(&mut self, change: OrderChange, order: &StoredOrder, deals: &[Execution]) {
+        announce(&self.changes, &mut self.next_deal_id, change, order, deals);
     }
 
     /// Every order, in id order.
@@ -169,19 +185,18 @@ impl OrderStore {
         &self.orders
     }
 
-    /// The open order of `api_key` on `market` holding `client_order_id`, if any.
+    /// The open order of `api_key` on `market` holding `client_order_id` (the older leg of an
+    /// OCO), if any.
     pub(crate) fn open_with_client_id(
         &self,
         api_key: &str,
         market: &str,
         client_order_id: &str,
     ) -> Option<&StoredOrder> {
-        let id = self
+        let ids = self
             .index
-            .market(api_key, market)?
-            .open_client_ids
-            .get(client_order_id)?;
-        self.get(*id)
+            .open_client_ids(api_key, market, client_order_id)?;
+        self.get(*ids.first()?)
     }
 
     /// `api_key`'s open order on `market` named by `which`.
@@ -215,28 +230,65 @@ impl OrderStore {
         api_key: &str,
         client_order_id: &str,
     ) -> impl Iterator<Item = &'a StoredOrder> + 'a {
-        let ids = self
-            .index
-            .accounts
-            .get(api_key)
-            .and_then(|a| a.client_ids.get(client_order_id));
-        self.newest_first(ids)
+        self.newest_first(self.index.client_ids(api_key, client_order_id))
     }
 
-    /// The ids, in id order, of the open trigger orders on `market` that `price` activates.
+    /// The ids, in id order, of the waiting stop orders on `market` that `price` activates.
     pub(crate) fn reached(&self, market: &str, price: Decimal) -> Vec<u64> {
-        let Some(ids) = self.index.triggers.get(market) else {
-            return Vec::new();
-        };
-        ids.iter()
-            .filter(|id| {
-                self.get(**id).is_some_and(|o| {
-                    o.activation()
-                        .is_some_and(|a| reached(o.request.side, price, a.value))
-                })
-            })
-            .copied()
-            .collect()
+        self.index
+            .book(market)
+            .map_or_else(Vec::new, |book| book.reached(price))
+    }
+
+    /// The first resting order of `side` on `market` in price-time priority: its price and
+    /// id.
+    pub(crate) fn best(&self, market: &str, side: Side) -> Option<(Decimal, u64)> {
+        self.index.book(market)?.best(side)
+    }
+
+    /// The first resting order of `side` on `market` that `price` crosses.
+    pub(crate) fn crossed(&self, market: &str, side: Side, price: Decimal) -> Option<u64> {
+        self.index.book(market)?.crossed(side, price)
+    }
+
+    /// The order that opens the pending OTO group `oto_id`.
+    pub(crate) fn pending_oto(&self, oto_id: u64) -> Option<u64> {
+        self.pending_otos.get(&oto_id).copied()
+    }
+
+    /// Ends the pending OTO group `oto_id` (activated or canceled); the order that opened it.
+    pub(crate) fn settle_oto(&mut self, oto_id: u64) -> Option<u64> {
+        self.pending_otos.remove(&oto_id)
+    }
+
+    /// The id the next OCO gets, taken.
+    pub(crate) fn new_oco_id(&mut self) -> u64 {
+        let id = self.next_oco_id;
+        self.next_oco_id = self.next_oco_id.saturating_add(1);
+        id
+    }
+
+    /// Links the orders `a` and `b` (each the other's [`StoredOrder::linked`]), telling no
+    /// one: nothing a record shows changes.
+    pub(crate) fn link(&mut self, a: u64, b: u64) {
+        for (one, other) in [(a, b), (b, a)] {
+            let position = one
+                .checked_sub(FIRST_ORDER_ID)
+                .and_then(|p| usize::try_from(p).ok());
+            if let Some(order) = position.and_then(|p| self.orders.get_mut(p)) {
+                order.linked = Some(other);
+            }
+        }
+    }
+
+    /// Records the OCO `id`'s legs (again, when a leg was replaced).
+    pub(crate) fn set_oco(&mut self, id: u64, legs: OcoLegs) {
+        self.ocos.insert(id, legs);
+    }
+
+    /// The OCO `id`'s legs.
+    pub(crate) fn oco(&self, id: u64) -> Option<OcoLegs> {
+        self.ocos.get(&id).copied()
     }
 
     fn newest_first<'a>(
@@ -249,74 +301,31 @@ impl OrderStore {
     }
 }
 
-impl Index {
-    fn market(&self, api_key: &str, market: &str) -> Option<&MarketOrders> {
-        self.accounts.get(api_key)?.markets.get(market)
-    }
-
-    /// `api_key`'s lists, on `market` when given.
-    fn lists(&self, api_key: &str, market: Option<&str>) -> Option<&Lists> {
-        match market {
-            Some(market) => self.market(api_key, market).map(|m| &m.lists),
-            None => self.accounts.get(api_key).map(|a| &a.lists),
-        }
-    }
-
-    /// Adds a new order.
-    fn add(&mut self, order: &StoredOrder) {
-        if let Some(client_id) = order.client_order_id() {
-            let account = entry(&mut self.accounts, &order.api_key);
-            entry(&mut account.client_ids, client_id).insert(order.id);
-        }
-        self.file(order);
-    }
-
-    /// Files `order` under open or finished, as it now is.
-    fn file(&mut self, order: &StoredOrder) {
-        let (id, open) = (order.id, order.is_open());
-        let account = entry(&mut self.accounts, &order.api_key);
-        account.lists.file(id, open);
-        let market = entry(&mut account.markets, order.market());
-        market.lists.file(id, open);
-        if let Some(client_id) = order.client_order_id() {
-            if open {
-                market.open_client_ids.insert(client_id.to_owned(), id);
-            } else if market.open_client_ids.get(client_id) == Some(&id) {
-                market.open_client_ids.remove(client_id);
+/// Hands `order`'s change to `changes` with `deals`, each with the next deal id of
+/// `next_deal_id` (deal ids are counted whether anyone listens or not).
+fn announce(
+    changes: &Changes,
+    next_deal_id: &mut u64,
+    change: OrderChange,
+    order: &StoredOrder,
+    executions: &[Execution],
+) {
+    let deals: Vec<Deal> = executions
+        .iter()
+        .map(|execution| {
+            let id = *next_deal_id;
+            *next_deal_id = next_deal_id.saturating_add(1);
+            Deal {
+                id,
+                execution: *execution,
             }
-        }
-        if order.activation().is_some() {
-            let triggers = entry(&mut self.triggers, order.market());
-            if open {
-                triggers.insert(id);
-            } else {
-                triggers.remove(&id);
-            }
-        }
-    }
-}
-
-/// Hands `order`'s change to `changes`, with the next deal id of `next_deal_id` when it just
-/// filled (deal ids are counted whether anyone listens or not).
-fn announce(changes: &Changes, next_deal_id: &mut u64, change: OrderChange, order: &StoredOrder) {
-    let deal_id = (change == OrderChange::Finished
-        && order.status == OrderStatus::Filled
-        && !order.deal_stock.is_zero())
-    .then(|| {
-        let id = *next_deal_id;
-        *next_deal_id = next_deal_id.saturating_add(1);
-        id
-    });
+        })
+        .collect();
     changes.emit(|| Change::Order {
         change,
         order: Box::new(order.clone()),
-        deal_id,
+        deals,
     });
-}
-
-/// The value under `key`, created empty if missing.
-fn entry<'a, V: Default>(map: &'a mut HashMap<String, V>, key: &str) -> &'a mut V {
-    map.entry(key.to_owned()).or_default()
 }
 
 #[cfg(test)]
@@ -326,7 +335,8 @@ mod tests {
 
     use super::*;
     use crate::rules::{OrderRequest, Price};
-    use crate::wire::{OrderStatus, PositionSide, Side, Stp};
+    use crate::state::orders::stored::reached;
+    use crate::wire::{OrderStatus, PositionSide, Side};
 
     const KEYS: [&str; 2] = ["a", "b"];
     const MARKETS: [&str; 2] = ["BTC_USDT", "ETH_USDT"];
@@ -366,37 +376,20 @@ mod tests {
             value: text.parse().unwrap_or_default(),
             text: text.to_owned(),
         };
-        StoredOrder {
-            id: 0,
-            api_key: KEYS[key].to_owned(),
-            request: OrderRequest {
-                market: MARKETS[market].to_owned(),
-                side: if buy { Side::Buy } else { Side::Sell },
-                amount: Decimal::ONE,
-                client_order_id: client_id.map(|c| CLIENT_IDS[c].to_owned()),
-                stop_loss: None,
-                take_profit: None,
-                position_side: None,
-                reduce_only: false,
-                stp: Stp::default(),
-                activation: open.then(|| price("100")),
-            },
-            position_side: PositionSide::Both,
-            amount: Decimal::ONE,
-            oto_id: None,
-            status: if open {
-                OrderStatus::Open
-            } else {
-                OrderStatus::Filled
-            },
-            deal_money: Decimal::ZERO,
-            deal_stock: Decimal::ZERO,
-            deal_fee: Decimal::ZERO,
-            created_us: 0,
-            activated_us: None,
-            finished_us: None,
-            visible_from_us: 0,
+        let request = OrderRequest {
+            client_order_id: client_id.map(|c| CLIENT_IDS[c].to_owned()),
+            activation: open.then(|| price("100")),
+            ..OrderRequest::market(
+                MARKETS[market],
+                if buy { Side::Buy } else { Side::Sell },
+                Decimal::ONE,
+            )
+        };
+        let mut order = StoredOrder::new(KEYS[key], request, PositionSide::Both, 0, 0);
+        if !open {
+            order.status = OrderStatus::Filled;
         }
+        order
     }
 
     fn ids<'a>(orders: impl Iterator<Item = &'a StoredOrder>) -> Vec<u64> {
@@ -417,7 +410,7 @@ mod tests {
                             book.open_with_client_id(KEYS[k], MARKETS[m], CLIENT_IDS[c]).is_some()
                         });
                         let c = if taken { None } else { c };
-                        prop_assert!(book.add(order(k, m, c, open, buy), false).is_some());
+                        prop_assert!(book.add(order(k, m, c, open, buy), &[]).is_some());
                     }
                     Step::Finish(n) => {
                         let id = FIRST_ORDER_ID + n as u64;

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use crate::config::PositionMode;
 use crate::rules::{ClosePositionRequest, OrderRequest};
 use crate::state::State;
-use crate::wire::{PositionSide, Rejection, Side, Stp};
+use crate::wire::{PositionSide, Rejection, Side};
 
 impl State {
     /// Closes `api_key`'s position named by `request` with a market order in the opposite
@@ -44,21 +44,15 @@ impl State {
             return Err(not_found());
         }
         let qty = position.state.qty;
+        let direction = if qty > Decimal::ZERO {
+            Side::Sell
+        } else {
+            Side::Buy
+        };
         let order = OrderRequest {
-            market: market.clone(),
-            side: if qty > Decimal::ZERO {
-                Side::Sell
-            } else {
-                Side::Buy
-            },
-            amount: qty.abs(),
-            client_order_id: None,
-            stop_loss: None,
-            take_profit: None,
             position_side: Some(*side),
             reduce_only: true,
-            stp: Stp::default(),
-            activation: None,
+            ..OrderRequest::market(market, direction, qty.abs())
         };
         self.place(api_key, order, Duration::ZERO)?;
         self.stats.positions_closed += 1;

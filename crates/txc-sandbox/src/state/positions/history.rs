@@ -10,7 +10,6 @@ use super::open::{OpenPosition, PositionKey};
 use crate::config::PositionMode;
 use crate::rules::PositionHistoryQuery;
 use crate::state::State;
-use crate::state::orders::StoredOrder;
 use crate::wire::{OrderDetailRecord, PositionEventRecord, PositionSide, decimal};
 
 /// One change of a position.
@@ -71,12 +70,13 @@ impl PositionEvents {
 }
 
 impl State {
-    /// Applies `fill` of `order` at `price` to the position under `key`, recording each
-    /// position it touched in the history.
+    /// Applies `fill` — `amount` of the order `order_id` at `price` — to the position under
+    /// `key`, recording each position it touched in the history.
     pub(crate) fn record_fill(
         &mut self,
         key: &PositionKey,
-        order: &StoredOrder,
+        order_id: u64,
+        amount: Decimal,
         fill: &Fill,
         price: Decimal,
     ) {
@@ -98,8 +98,8 @@ impl State {
                 side: key.2,
                 hedge,
                 position,
-                order_id: order.id,
-                trade_amount: order.amount,
+                order_id,
+                trade_amount: amount,
                 price,
                 fee: fill.fee,
                 realized,

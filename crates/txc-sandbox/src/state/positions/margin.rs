@@ -1,7 +1,8 @@
 //! The margin math of a fill: what it costs, locks, releases and realizes.
 //!
 //! The model, kept simple and documented in the crate docs: a fill of `amount` at `price`
-//! costs `amount × price × taker_fee`; the part that opens or grows a position locks
+//! costs `amount × price × fee` (the market's maker or taker fee, to 8 decimal places); the
+//! part that opens or grows a position locks
 //! `amount × price / leverage` of collateral; the part that reduces a position releases its
 //! share of the locked margin plus the realized profit or loss. An order is rejected with
 //! code 10 when the collateral balance plus what it releases does not cover what it locks plus
@@ -10,6 +11,7 @@
 use rust_decimal::Decimal;
 
 use super::open::PositionState;
+use crate::config::FEE_PRECISION;
 use crate::wire::Rejection;
 
 /// What a fill does to a balance and a position.
@@ -21,7 +23,7 @@ pub(crate) struct Fill {
     pub(crate) position: Option<PositionState>,
     /// Executed value: amount × price.
     pub(crate) deal_money: Decimal,
-    /// The taker fee paid.
+    /// The fee paid.
     pub(crate) fee: Decimal,
     /// The profit and loss the reducing part realized.
     pub(crate) pnl: Decimal,
@@ -70,7 +72,7 @@ fn compute(
     };
     let opening = amount.checked_sub(closing)?;
     let deal_money = amount.checked_mul(price)?;
-    let fee = deal_money.checked_mul(fee_rate)?;
+    let fee = deal_money.checked_mul(fee_rate)?.round_dp(FEE_PRECISION);
     let (pnl, released) = if closing.is_zero() {
         (Decimal::ZERO, Decimal::ZERO)
     } else {
