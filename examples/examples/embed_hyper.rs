@@ -17,10 +17,9 @@ use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Bytes;
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
-use txc_sign::{
-    ClientConfig, ClientCore, Credentials, Machine, Response, SignedRequest, Step, TransportError,
-    TransportErrorKind,
-};
+use txc_core::decode::{Response, TransportError, TransportErrorKind};
+use txc_core::{ClientConfig, ClientCore, Machine, Step};
+use txc_sign::{Credentials, SignedRequest};
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, Side};
 

@@ -14,8 +14,9 @@
 #[path = "../examples/embed_hyper.rs"]
 mod embed_hyper;
 
+use txc_core::{ClientConfig, Error};
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{ClientConfig, Credentials, Error};
+use txc_sign::Credentials;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, Side};
 

@@ -12,8 +12,8 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
-use txc_sign::Error;
-use txc_sign::stream::{
+use txc_core::Error;
+use txc_core::stream::{
     Channel, OrderSightings, ResyncFindings, Resyncer, StreamConfigError, StreamEvent, StreamInput,
     StreamMachine, StreamSettings, StreamStep, Subscription,
 };
@@ -45,7 +45,7 @@ impl EventStreamBuilder {
         Self { client, config }
     }
 
-    txc_sign::stream_settings!(__forward_settings);
+    txc_core::stream_settings!(__forward_settings);
 
     /// Checks the configuration and starts the stream on the current tokio runtime: it
     /// connects at once and goes on, reconnecting as needed, until [`EventStream::stop`] or

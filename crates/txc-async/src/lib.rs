@@ -234,9 +234,10 @@ pub use builder::ClientBuilder;
 pub use client::Client;
 #[doc = "The reqwest version this crate is built on, for [`ClientBuilder::http`]."]
 pub use reqwest;
+pub use txc_core::Error;
 #[doc(inline)]
-pub use txc_sign::client_modules::{endpoint, errors, outcomes, settings};
-pub use txc_sign::{Credentials, Error};
+pub use txc_core::client_modules::{endpoint, errors, outcomes, settings};
+pub use txc_sign::Credentials;
 #[doc(inline)]
 pub use txc_types::{investments, lookups, orders, positions, time, values};
 
@@ -248,7 +249,7 @@ pub mod events {
     //! [`StreamConfig`] that shape it.
 
     pub use crate::event_stream::{EventStream, EventStreamBuilder};
-    pub use txc_sign::stream::{
+    pub use txc_core::stream::{
         Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
         ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
         StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
@@ -268,5 +269,5 @@ pub mod guards {
     //! [`KillSwitchSchedule`] it re-arms by, and the [`KillSwitchEvent`]s it reports.
 
     pub use crate::kill_switch::KillSwitch;
-    pub use txc_sign::{KillSwitchEvent, KillSwitchSchedule};
+    pub use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
 }

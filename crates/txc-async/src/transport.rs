@@ -1,9 +1,12 @@
 //! The reqwest side: how the builder makes a client, the endpoints' URLs, and one round trip
 //! (send the signed request, read the capped response).
 //!
-//! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
+//! Nothing here signs, decodes or retries; that is [`txc_core::machine::Call`]'s job.
 
-use txc_sign::{Error, HttpSettings, SignedRequest, TransportError};
+use txc_core::Error;
+use txc_core::decode::TransportError;
+use txc_core::machine::HttpSettings;
+use txc_sign::SignedRequest;
 use txc_types::endpoint::ENDPOINT_PATHS;
 
 use crate::body::read_capped;
@@ -53,7 +56,7 @@ impl Urls {
 
 fn parse(base_url: &str, path: &str) -> Result<reqwest::Url, TransportError> {
     reqwest::Url::parse(&format!("{base_url}{path}"))
-        .map_err(|e| TransportError::not_sent(txc_sign::TransportErrorKind::Other, e))
+        .map_err(|e| TransportError::not_sent(txc_core::decode::TransportErrorKind::Other, e))
 }
 
 /// A response as read from the wire: status, headers and at most the capped body.

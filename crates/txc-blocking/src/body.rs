@@ -4,7 +4,7 @@
 //! read up to one byte past the cap. Either way the error is `ResponseTooLarge`, `MaybeSent`:
 //! the server answered, so an order's outcome is unknown.
 
-use txc_sign::TransportError;
+use txc_core::decode::TransportError;
 
 use crate::error_map::{too_large, transport_error};
 use crate::transport::RawResponse;

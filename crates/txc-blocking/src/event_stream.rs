@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime};
 
 use tungstenite::Message;
-use txc_sign::stream::{
+use txc_core::stream::{
     Channel, OrderSightings, Resyncer, StreamConfigError, StreamEvent, StreamInput, StreamMachine,
     StreamSettings, StreamStep, Subscription,
 };
@@ -42,7 +42,7 @@ impl EventIterBuilder {
         Self { client, config }
     }
 
-    txc_sign::stream_settings!(__forward_settings);
+    txc_core::stream_settings!(__forward_settings);
 
     /// Checks the configuration; the stream connects at the first [`Iterator::next`].
     pub fn start(self) -> Result<EventIter, StreamConfigError> {

@@ -1,9 +1,11 @@
 //! The ureq side: how the builder makes or checks an agent, and one round trip (send the
 //! signed request, read the capped response).
 //!
-//! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
+//! Nothing here signs, decodes or retries; that is [`txc_core::machine::Call`]'s job.
 
-use txc_sign::{Error, HttpSettings, TransportError};
+use txc_core::Error;
+use txc_core::decode::TransportError;
+use txc_core::machine::HttpSettings;
 
 use crate::body::read_capped;
 use crate::error_map::transport_error;

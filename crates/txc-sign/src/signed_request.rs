@@ -7,7 +7,7 @@ use http::header::{HeaderMap, HeaderValue};
 use http::{Method, Uri};
 use txc_types::endpoint::EndpointKind;
 
-use crate::Nonce;
+use crate::nonce::Nonce;
 use crate::signer::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
 
 /// A signed `POST`: URL, API key, payload, signature and the exact body bytes the payload

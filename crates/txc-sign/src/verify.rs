@@ -134,7 +134,9 @@ struct Envelope {
 /// present as an integer or digit string; `nonceWindow` absent or boolean.
 ///
 /// ```
-/// use txc_sign::{verify, Credentials, KeyStatus, Nonce, NonceMode, Signer};
+/// use txc_sign::nonce::{Nonce, NonceMode};
+/// use txc_sign::server::{verify, KeyStatus};
+/// use txc_sign::{Credentials, Signer};
 /// use txc_types::investments::SmartPlansQuery;
 ///
 /// let creds = Credentials::new("key", "secret")?;
@@ -219,7 +221,7 @@ pub fn verify(
 /// key's previous one; with it, within ±5 s of `now_ms` and not used before.
 ///
 /// ```
-/// use txc_sign::{AuthRejection, NonceGuard};
+/// use txc_sign::server::{AuthRejection, NonceGuard};
 /// let mut guard = NonceGuard::default();
 /// assert!(guard.check("k", 10, false, 0).is_ok());
 /// assert_eq!(guard.check("k", 10, false, 0), Err(AuthRejection::TOO_MANY_REQUESTS));

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
-use txc_sign::unix_millis;
+use txc_sign::nonce::unix_millis;
 use txc_types::endpoint::Endpoint;
 use txc_types::orders::CollateralMarketOrder;
 

@@ -1,0 +1,18 @@
+//! The protocol a transport drives: ask a [`Machine`] for its next [`Step`] with the time —
+//! wait, send, or finish — and hand it each response. One endpoint's [`Call`] across its
+//! attempts is the machine every other is built from; [`ClientConfig`] makes the
+//! [`ClientCore`] where each machine starts.
+
+mod call;
+mod client_core;
+mod config;
+mod protocol;
+mod settings;
+mod trace;
+
+pub use call::{AttemptRecord, Call};
+pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
+pub use config::{
+    ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
+};
+pub use protocol::{Machine, Step};
