@@ -249,11 +249,12 @@ pub mod events {
     //! [`StreamConfig`] that shape it.
 
     pub use crate::event_stream::{EventStream, EventStreamBuilder};
+    pub use txc_core::machine::{Wake, Woken};
     pub use txc_core::stream::{
         Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
         ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
         StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
-        Update, Wake, Woken,
+        Update,
     };
     pub use txc_types::events::{
         AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,

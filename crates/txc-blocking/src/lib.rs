@@ -265,11 +265,12 @@ pub mod events {
     //! std socket.
 
     pub use crate::event_stream::{EventIter, EventIterBuilder, StopHandle};
+    pub use txc_core::machine::{Wake, Woken};
     pub use txc_core::stream::{
         Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
         ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
         StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
-        Update, Wake, Woken,
+        Update,
     };
     pub use txc_types::events::{
         AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,

@@ -9,6 +9,7 @@ mod config;
 mod protocol;
 mod settings;
 mod trace;
+mod wake;
 
 pub use call::{AttemptRecord, Call};
 pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
@@ -16,3 +17,4 @@ pub use config::{
     ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
 };
 pub use protocol::{Machine, Step};
+pub use wake::{Signal, Wake, Woken};

@@ -6,7 +6,7 @@
 
 use std::time::{Duration, SystemTime};
 
-use crate::stream::Wake;
+use super::Wake;
 use crate::{Response, SignedRequest, TransportError};
 
 /// What a transport does next for a [`Machine`].

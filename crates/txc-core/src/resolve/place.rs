@@ -9,7 +9,7 @@ use super::ledger::{NotRecorded, Record, last_nonce_time};
 use super::order_search::OrderSearch;
 use super::resolver::{Found, Placed, PlacedOrder, Resolution, Resolve};
 use crate::machine::Call;
-use crate::stream::Wake;
+use crate::machine::Wake;
 use crate::{
     AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
     TransportErrorKind, Unresolved,

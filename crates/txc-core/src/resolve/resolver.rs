@@ -16,8 +16,9 @@ use super::order_search::OrderSearch;
 use super::rule::{AbsenceRule, Timing};
 use super::search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::machine::Call;
+use crate::machine::Wake;
 use crate::pacing::shift;
-use crate::stream::{SightingWatch, Wake};
+use crate::stream::SightingWatch;
 use crate::{
     ApiError, ClientCore, ClockBounds, ClockOffset, Error, Machine, NonceMode, Response, Step,
     TransportError,

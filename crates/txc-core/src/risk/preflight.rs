@@ -261,7 +261,7 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
         }
     }
 
-    fn wake(&self) -> Option<crate::stream::Wake<'_>> {
+    fn wake(&self) -> Option<crate::machine::Wake<'_>> {
         match &self.stage {
             Stage::Running => self.then.wake(),
             _ => None,

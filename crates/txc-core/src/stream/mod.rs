@@ -57,6 +57,6 @@ pub use resync::{
     ResyncReport, Resyncer,
 };
 pub use settings::{OpenedStream, StreamSettings};
-pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch, Wake, Woken};
+pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch};
 pub use update::{UnknownMessage, Update};
 pub use url::{CURRENT_HOST, HostDeprecation, host_deprecation, websocket_url};

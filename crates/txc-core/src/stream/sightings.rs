@@ -15,6 +15,7 @@ use txc_types::events::{AccountEvent, OrderEventKind, StreamOrder};
 use txc_types::values::{ClientOrderId, Market};
 
 use super::{Channel, ResyncChange, StreamEvent};
+use crate::machine::{Signal, Wake};
 use crate::resolve::PlacedOrder;
 
 /// What a stream showed of an order carrying an expected `clientOrderId`: one per order id (an
@@ -371,18 +372,13 @@ impl SightingWatch {
     /// A future, on any runtime, ready when the order is seen (bound it with your runtime's
     /// timeout).
     pub fn seen(&self) -> Seen<'_> {
-        Seen {
-            wake: self.wake_after(0),
-        }
+        Seen { watch: self }
     }
 
     /// What fires once the order's sightings changed past `version`
     /// ([`version`](Self::version)).
     pub fn wake_after(&self, version: u64) -> Wake<'_> {
-        Wake {
-            watch: self,
-            after: version,
-        }
+        Wake::new(self, version)
     }
 
     /// Whether the slot changed past `after`.
@@ -406,32 +402,19 @@ impl Drop for SightingWatch {
     }
 }
 
-/// What can end a [`Step::Wait`](crate::Step::Wait) early: a change of an expected order's
-/// sightings past a version ([`SightingWatch::wake_after`]). A [`Machine`](crate::Machine)
-/// waiting for an order's event offers one ([`Machine::wake`](crate::Machine::wake)); its
-/// driver waits on it instead of sleeping — blocking with [`wait`](Self::wait), async with
-/// [`woken`](Self::woken) under its runtime's timeout — and asks the machine again as soon as
-/// it fires.
-#[derive(Debug, Clone, Copy)]
-pub struct Wake<'a> {
-    watch: &'a SightingWatch,
-    after: u64,
-}
-
-impl<'a> Wake<'a> {
-    /// Blocks until it fires, for at most `timeout`; whether it fired.
-    pub fn wait(&self, timeout: Duration) -> bool {
+impl Signal for SightingWatch {
+    fn wait_past(&self, version: u64, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
-        let sightings = &self.watch.sightings;
-        let mut state = sightings.state();
+        let mut state = self.sightings.state();
         loop {
-            if self.watch.changed(&state, self.after) {
+            if self.changed(&state, version) {
                 return true;
             }
             let Some(left) = deadline.checked_duration_since(Instant::now()) else {
                 return false;
             };
-            state = sightings
+            state = self
+                .sightings
                 .inner
                 .changed
                 .wait_timeout(state, left)
@@ -440,18 +423,12 @@ impl<'a> Wake<'a> {
         }
     }
 
-    /// A future, on any runtime, ready when it fires.
-    pub fn woken(self) -> Woken<'a> {
-        Woken { wake: self }
-    }
-
-    /// Ready when it fired; else registers `cx`'s waker.
-    fn poll_fired(&self, cx: &mut Context<'_>) -> Poll<()> {
-        let mut state = self.watch.sightings.state();
-        if self.watch.changed(&state, self.after) {
+    fn poll_past(&self, version: u64, cx: &mut Context<'_>) -> Poll<()> {
+        let mut state = self.sightings.state();
+        if self.changed(&state, version) {
             return Poll::Ready(());
         }
-        if let Some(slot) = state.expected.get_mut(&self.watch.key)
+        if let Some(slot) = state.expected.get_mut(&self.key)
             && !slot.wakers.iter().any(|w| w.will_wake(cx.waker()))
         {
             slot.wakers.push(cx.waker().clone());
@@ -460,34 +437,19 @@ impl<'a> Wake<'a> {
     }
 }
 
-/// The future of [`Wake::woken`].
-#[derive(Debug)]
-#[must_use = "a future does nothing unless awaited"]
-pub struct Woken<'a> {
-    wake: Wake<'a>,
-}
-
-impl Future for Woken<'_> {
-    type Output = ();
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<()> {
-        self.wake.poll_fired(cx)
-    }
-}
-
 /// The future of [`SightingWatch::seen`].
 #[derive(Debug)]
 #[must_use = "a future does nothing unless awaited"]
 pub struct Seen<'a> {
-    wake: Wake<'a>,
+    watch: &'a SightingWatch,
 }
 
 impl Future for Seen<'_> {
     type Output = Sighting;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Sighting> {
-        match self.wake.poll_fired(cx) {
-            Poll::Ready(()) => match self.wake.watch.get() {
+        match self.watch.poll_past(0, cx) {
+            Poll::Ready(()) => match self.watch.get() {
                 Some(seen) => Poll::Ready(seen),
                 None => Poll::Pending,
             },
