@@ -7,7 +7,7 @@ use txc_core::Error;
 use txc_core::decode::TransportError;
 use txc_core::machine::HttpSettings;
 
-use crate::body::read_capped;
+use crate::body::{RawResponse, read_capped};
 use crate::error_map::transport_error;
 
 /// Refuses an own agent that would hide the exchange's error responses.
@@ -46,13 +46,6 @@ pub(crate) fn default_agent(settings: &HttpSettings) -> ureq::Agent {
             .build(),
     );
     config.build().into()
-}
-
-/// A response as read from the wire: status, headers and at most the capped body.
-pub(crate) struct RawResponse {
-    pub(crate) status: u16,
-    pub(crate) headers: http::HeaderMap,
-    pub(crate) body: Vec<u8>,
 }
 
 /// Sends `request` and reads the response, at most `max_response_bytes` of body.

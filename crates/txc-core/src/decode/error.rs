@@ -652,7 +652,7 @@ impl ApiError {
     /// ("Your nonce is more than 5 seconds lesser than the current nonce").
     pub fn is_nonce_outside_window(&self) -> bool {
         self.class == ApiErrorClass::Nonce
-            && super::response::is_nonce_outside_window(&self.message)
+            && super::messages::is_nonce_outside_window(&self.message)
     }
 
     /// The messages of one field.

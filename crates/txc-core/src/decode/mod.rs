@@ -5,6 +5,7 @@
 //! an answer that could not be read ([`DecodeError`]).
 
 mod error;
+mod messages;
 mod response;
 
 pub use error::{

@@ -14,6 +14,7 @@ use serde_json::Value;
 use txc_types::endpoint::Endpoint;
 
 use super::error::{ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Error, RetryAfter};
+use super::messages::{NONCE_OUTSIDE_WINDOW, normalized};
 
 /// A response as the core reads it: status, headers and body. "Response" is what the server
 /// sends back; the transport builds one from its HTTP library's response.
@@ -401,15 +402,6 @@ fn investment_class(
     }
 }
 
-/// The exchange's answer to a window-mode nonce outside its ±5 s window, normalized.
-const NONCE_OUTSIDE_WINDOW: &str =
-    "your nonce is more than 5 seconds lesser than the current nonce";
-
-/// Whether `message` is the exchange's answer to a window-mode nonce outside its window.
-pub(crate) fn is_nonce_outside_window(message: &str) -> bool {
-    normalized(message) == NONCE_OUTSIDE_WINDOW
-}
-
 /// The class of one of the exchange's documented authentication messages.
 fn auth_message(message: &str) -> Option<ApiErrorClass> {
     let m = normalized(message);
@@ -429,15 +421,6 @@ fn auth_message(message: &str) -> Option<ApiErrorClass> {
         }
         _ => return None,
     })
-}
-
-/// Lower case, trimmed, without a final period: how messages are compared.
-fn normalized(message: &str) -> String {
-    message
-        .trim()
-        .trim_end_matches('.')
-        .trim()
-        .to_ascii_lowercase()
 }
 
 fn decode_error(operation: &'static str, response: &Response<'_>, detail: &str) -> Error {

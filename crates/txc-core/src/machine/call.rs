@@ -6,20 +6,12 @@ use std::time::SystemTime;
 
 use txc_types::endpoint::Endpoint;
 
+use super::attempt::AttemptRecord;
 use super::trace::Attempt;
 use crate::{
-    ClientCore, ClockBounds, ClockOffset, Error, Machine, Nonce, Response, Retry, Step, Throttled,
+    ClientCore, ClockBounds, ClockOffset, Error, Machine, Response, Retry, Step, Throttled,
     TransportError, TransportErrorKind, decode,
 };
-
-/// One attempt of a [`Call`]: the nonce it was signed with and when.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AttemptRecord {
-    /// The attempt's nonce.
-    pub nonce: Nonce,
-    /// When it was signed (the time passed to [`Machine::next`]).
-    pub signed_at: SystemTime,
-}
 
 enum State<T> {
     /// Sign the next attempt, once `not_before` has passed.

@@ -3,6 +3,7 @@
 //! attempts is the machine every other is built from; [`ClientConfig`] makes the
 //! [`ClientCore`] where each machine starts.
 
+mod attempt;
 mod call;
 mod client_core;
 mod config;
@@ -11,7 +12,8 @@ mod settings;
 mod trace;
 mod wake;
 
-pub use call::{AttemptRecord, Call};
+pub use attempt::AttemptRecord;
+pub use call::Call;
 pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
 pub use config::{
     ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,

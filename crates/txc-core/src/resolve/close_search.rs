@@ -1,16 +1,53 @@
 //! [`CloseSearch`]: finding out what became of a position a close was sent for — the open
-//! positions of its market, then its history — for [`ResolveClose`](crate::ResolveClose).
+//! positions of its market, then its history — and [`ResolveClose`], the [`Resolver`] with it.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use txc_types::positions::{OpenPositionsQuery, Position, PositionEvent, PositionHistoryQuery};
 use txc_types::values::{Market, Timestamp};
 
-use super::close::{CloseResolution, PendingClose, UnresolvedClose};
+use super::close::CloseResolution;
 use super::evidence::{AcceptanceWindow, Evidence, Flaw, Sighting};
+use super::pending_close::{PendingClose, UnresolvedClose};
+use super::resolver::Resolver;
 use super::search::{Lookup, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::machine::Call;
 use crate::{AttemptRecord, ClientCore, Error, Machine, Response, Step, TransportError};
+
+/// Resolves a [`PendingClose`]: a [`Resolver`] with the close's look-ups ([`CloseSearch`]),
+/// whose output is a [`CloseResolution`], or [`Error::CloseUnknown`] with the reason when it
+/// cannot tell.
+///
+/// # The rule
+///
+/// A close is never sent again blindly. When no answer says what became of it, the client
+/// answers [`Error::CloseUnknown`] with a [`PendingClose`] (market, position id, every attempt's
+/// nonce and signing time), and resolving looks the position up in **rounds**: the open
+/// positions of its market, then — when it is not listed — its events in the position
+/// history. The acceptance window, the exchange's clock, the settling delay and the proof of
+/// absence are [`Resolve`](crate::Resolve)'s; every answer says what proved it
+/// ([`Evidence`]):
+///
+/// - **Closed**: two rounds at least the settling delay apart found the position absent from
+///   the open positions, with an event in its history (the latest is the answer's). A closed
+///   position's id never opens again (the history lists each position's life under its id;
+///   the docs do not say so in words), so it needs no wait for the attempts to age; the second
+///   round guards against an answer that lags. Closed by anything — a stop-loss, a
+///   liquidation — is closed.
+/// - **Still open**: the close's absence, proven twice by the rule
+///   ([`AbsenceRule`](crate::AbsenceRule)): the position listed in two rounds, the first
+///   processed after the exchange's clock passed the attempts' acceptance window — with
+///   `nonceWindow` no attempt is accepted after `max(nonce) + 5 s`; with strict nonces none
+///   after the exchange accepted the resolver's first look-up — plus the
+///   [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE) for an accepted close to take effect
+///   (not documented), plus the settling delay; the second the settling delay later.
+/// - Anything else is **unknown**, with the reason: a look-up failed; an answer listed
+///   another market or position (a filter ignored: nothing is proven); the position was
+///   absent, then listed again; or no pair of rounds agreed within the resolver's rounds.
+///
+/// "Still open" is safe to close again; "closed" needs nothing more — closing again would be
+/// refused with code 104.
+pub type ResolveClose<'a> = Resolver<'a, CloseSearch>;
 
 /// The position as a round of [`CloseSearch`] saw it.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,7 +60,7 @@ pub enum PositionState {
 }
 
 /// The look-ups that find out whether a position was closed (the [`Search`] of
-/// [`ResolveClose`](crate::ResolveClose)).
+/// [`ResolveClose`]).
 ///
 /// A round asks the open positions of the market (`POST
 /// /api/v4/collateral-account/positions/open`); when the position is not listed, its events in

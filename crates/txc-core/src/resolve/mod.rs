@@ -13,30 +13,32 @@ mod invest_resolve;
 mod invest_search;
 mod ledger;
 mod order_search;
+mod outcome;
 mod pending;
+mod pending_close;
 mod pending_investment;
 mod place;
 mod resolver;
 mod rule;
 mod search;
 
-pub use close::{Close, CloseResolution, PendingClose, ResolveClose, UnresolvedClose};
-pub use close_search::{CloseSearch, PositionState};
+pub use close::{Close, CloseResolution};
+pub use close_search::{CloseSearch, PositionState, ResolveClose};
 pub use evidence::{
     AcceptanceWindow, CREATION_ALLOWANCE, Evidence, Flaw, Look, NONCE_WINDOW, Round, RoundVerdict,
     Sighting, Span,
 };
 pub use invest_once::{InvestOnce, Invested, Investing};
-pub use invest_resolve::{InvestResolution, ResolveInvestment};
-pub use invest_search::InvestmentSearch;
+pub use invest_resolve::InvestResolution;
+pub use invest_search::{InvestmentSearch, ResolveInvestment};
 pub use ledger::Journal;
 pub(crate) use ledger::Ledger;
-pub use order_search::OrderSearch;
+pub use order_search::{OrderSearch, Resolve};
+pub use outcome::{Found, Placed, PlacedOrder, Resolution};
 pub use pending::PendingOrder;
+pub use pending_close::{PendingClose, UnresolvedClose};
 pub use pending_investment::PendingInvestment;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
-pub use resolver::{
-    DEFAULT_SETTLE_DELAY, Found, Placed, PlacedOrder, Resolution, Resolve, Resolver,
-};
+pub use resolver::{DEFAULT_SETTLE_DELAY, Resolver};
 pub use rule::{AbsenceRule, Timing};
 pub use search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};

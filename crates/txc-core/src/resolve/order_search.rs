@@ -1,6 +1,7 @@
 //! [`OrderSearch`]: finding an order again by its `clientOrderId` — the open orders, the
 //! history (read page by page when someone else's order holds the id), and for trigger orders
-//! the conditional orders.
+//! the conditional orders — and [`Resolve`], the [`Resolver`] with it, whose docs state the
+//! rule.
 
 use std::time::{Duration, SystemTime};
 
@@ -12,13 +13,88 @@ use txc_types::orders::Order;
 use txc_types::values::{ClientOrderId, Market};
 
 use super::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Sighting};
-use super::resolver::{EventProof, Found, PlacedOrder, Resolution, Resolve, Resolver};
+use super::outcome::{Found, PlacedOrder, Resolution};
+use super::resolver::{EventProof, Resolver};
 use super::search::{Lookup, Outcome, RoundFindings, RoundMachine, Search};
 use crate::machine::Call;
 use crate::{
     AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
     Unresolved,
 };
+
+/// Resolves an order whose outcome is unknown: a [`Resolver`] with the order look-ups
+/// ([`OrderSearch`]).
+///
+/// # The rule
+///
+/// Every answer says what proved it ([`Evidence`]):
+///
+/// - **Placed** only when a look-up — or an event of the private stream, see below — finds a
+///   record of the market with the `clientOrderId`
+///   created inside the attempts' [`AcceptanceWindow`] — with `nonceWindow`, the nonce time
+///   of each attempt ± 5 s, plus the [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE), all on
+///   the exchange's clock; with strict nonces, from the attempt's signing (moved to the
+///   exchange's clock by the measured [`ClockBounds`]) to the first look-up the exchange
+///   accepted. A record with the id outside the window is someone else's (an order that
+///   reused the id before, or after): it neither proves nor disproves.
+/// - **Not placed** only when absence is proven twice ([`AbsenceRule`]): two rounds of the
+///   look-ups, the first processed after the exchange's clock passed the window's end plus
+///   the settling delay (judged by the measured clock's *lower* bound), the second the
+///   settling delay after the first; neither with a flaw — a failed look-up, a filtered
+///   answer listing another id, a list that could not be read to its end — and the account's
+///   history recording cancels (else **cannot tell**, [`Resolution::CannotTell`]).
+/// - Everything else is **unknown** ([`Error::OutcomeUnknown`]), its cause saying why and what
+///   to run.
+///
+/// The first round goes out at once and can only find the order; resolving an order long
+/// after its attempts, it may count as the first proof too.
+///
+/// # Events
+///
+/// While a private event stream of the client runs (its `events`, publishing to the client's
+/// [`OrderSightings`](crate::stream::OrderSightings)), an event of an order of the market
+/// carrying the `clientOrderId` — an `ordersPending` or `ordersExecuted` update, or what a
+/// resync found — proves it placed by the same rule: only if the order's creation time (its
+/// `ctime` on the exchange's clock) is inside the acceptance window; an older order that
+/// reused the id proves nothing. Once a stream has published to the
+/// sightings, the client expects each order from before its first attempt, so an event that
+/// came while the answer was being lost counts. Resolving then answers at
+/// the event, not after the look-ups' rounds: checked at every step, and while it waits for a
+/// round the machine offers a [`Wake`] that ends the wait when an event comes
+/// ([`Machine::wake`]); the answer's [`Evidence`] names the event
+/// ([`Evidence::by_event`]). Absence is never proven by events — no event is no proof — so
+/// "not placed" and "cannot tell" still take the look-ups' two rounds, and so does everything
+/// when no stream covers the market.
+///
+/// # What is proven, what is assumed
+///
+/// Proven from the exchange's documented rules: with `nonceWindow` no attempt is accepted
+/// outside its nonce ± 5 s of the exchange's clock; with strict nonces none after a later
+/// request of the key was accepted; a `clientOrderId` is unique among the market's open
+/// orders. Measured, not guessed: the exchange's clock, as bounds from the `Date` of its
+/// answers (or its server time), one-second resolution and the round trip included.
+///
+/// Assumed, because the docs do not say (each is a case the look-ups cannot tell apart):
+///
+/// 1. an accepted order is created within the [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE)
+///    (5 s) of passing the nonce check, and its `timestamp`/`ctime` is that creation time on
+///    the clock the nonce check and the `Date` header read;
+/// 2. every record (and every change of its state: filled, canceled, triggered) reaches each
+///    look-up within the settling delay (default 10 s, at least 5 s plus the measured skew):
+///    the longest visibility lag the two rounds cover. The docs give no bound; raise
+///    [`settle_delay`](crate::ClientConfig::settle_delay) if the exchange lags more;
+/// 3. the history keeps every finished order (a B2B account's canceled ones excepted, which is
+///    why it cannot tell there), and a list read page by page does not change between pages in
+///    a way that keeps its total;
+/// 4. nobody else places an order with the same `clientOrderId` on the market inside the
+///    window (generated ids are unique per process; the client refuses reusing one inside its
+///    window).
+///
+/// Under these, resolving never reports a placed order as not placed, and `place_once` never
+/// places an order twice; `crates/txc-sign/tests/exactly_once.rs` checks it against a scripted
+/// exchange with look-ups lagging up to 20 s, reused ids, clocks ±120 s off, lost answers and
+/// canceled B2B orders.
+pub type Resolve<'a> = Resolver<'a, OrderSearch>;
 
 /// How many records a history page holds when the history is read page by page.
 const SCAN_PAGE: u64 = 500;
@@ -29,7 +105,7 @@ const MAX_PAGES: u32 = 100;
 const MAX_SCAN_SPAN: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
 /// The look-ups that find an order by its `clientOrderId` (the [`Search`] of
-/// [`Resolve`](crate::Resolve)).
+/// [`Resolve`]).
 ///
 /// A round asks, in order, and stops at the first record inside the window:
 ///

@@ -6,8 +6,8 @@ use txc_types::orders::{NewOrder, Order};
 
 use super::evidence::Evidence;
 use super::ledger::{NotRecorded, Record, last_nonce_time};
-use super::order_search::OrderSearch;
-use super::resolver::{Found, Placed, PlacedOrder, Resolution, Resolve};
+use super::order_search::{OrderSearch, Resolve};
+use super::outcome::{Found, Placed, PlacedOrder, Resolution};
 use crate::machine::Call;
 use crate::machine::Wake;
 use crate::{

@@ -1,18 +1,14 @@
 //! [`Resolver`]: finds out, from proof, whether an operation whose outcome is unknown was
-//! carried out — [`Resolve`] for orders, [`ResolveClose`](crate::ResolveClose) for a
-//! position's close, [`ResolveInvestment`](crate::ResolveInvestment) for an investment — and
-//! the answers it gives an order ([`Resolution`], [`Found`], [`Placed`]), each carrying the
-//! [`Evidence`] that proved it.
+//! carried out, whatever the operation: its [`Search`] — for an order
+//! ([`Resolve`](super::Resolve)(super::Resolve)), a position's close ([`ResolveClose`](super::ResolveClose)), an
+//! investment ([`ResolveInvestment`](super::ResolveInvestment)) — says what to look up and what
+//! proves it; every answer carries the [`Evidence`] that proved it.
 
 use std::time::{Duration, SystemTime};
 
-use txc_types::events::StreamOrder;
-use txc_types::lookups::HistoryOrder;
-use txc_types::orders::Order;
 use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use super::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Round, RoundVerdict};
-use super::order_search::OrderSearch;
 use super::rule::{AbsenceRule, Timing};
 use super::search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::machine::Call;
@@ -31,177 +27,6 @@ pub const DEFAULT_SETTLE_DELAY: Duration = Duration::from_secs(10);
 
 /// The most rounds of look-ups one resolution makes before it gives up as unknown.
 const MAX_ROUNDS: usize = 8;
-
-/// An order as the exchange showed it.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-// One per resolution, never stored in bulk: matching on the order beats saving the bytes.
-#[allow(clippy::large_enum_variant)]
-pub enum PlacedOrder {
-    /// The placement's own response.
-    Answered(Order),
-    /// Found among the open orders, or as the order of an OTO group among the conditional
-    /// orders (a resting trigger order).
-    Open(Order),
-    /// Found in the order history (filled or canceled).
-    Finished(HistoryOrder),
-    /// Shown by the private event stream (`ordersPending`, `ordersExecuted`): the stream's
-    /// record of it.
-    Streamed(StreamOrder),
-}
-
-impl PlacedOrder {
-    /// The exchange's order id.
-    pub fn order_id(&self) -> u64 {
-        match self {
-            Self::Answered(o) | Self::Open(o) => o.order_id,
-            Self::Finished(h) => h.id,
-            Self::Streamed(s) => s.id,
-        }
-    }
-
-    /// The order's `clientOrderId`, if it has one.
-    pub fn client_order_id(&self) -> Option<&str> {
-        match self {
-            Self::Answered(o) | Self::Open(o) => o.client_order_id.as_deref(),
-            Self::Finished(h) => h.client_order_id.as_deref(),
-            Self::Streamed(s) => s.client_order_id.as_deref(),
-        }
-    }
-}
-
-/// A record of the operation the exchange showed, and what proved it was the attempts' own.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub struct Found<R> {
-    /// The record.
-    pub record: R,
-    /// What proved it: the placement's own answer, or the look-up that found it inside the
-    /// attempts' acceptance window.
-    pub evidence: Evidence,
-}
-
-impl<R> Found<R> {
-    /// `record`, proved by `evidence`.
-    pub fn new(record: R, evidence: Evidence) -> Self {
-        Self { record, evidence }
-    }
-}
-
-/// An order that was placed: the record, and what proved it was this placement's.
-pub type Placed = Found<PlacedOrder>;
-
-impl Found<PlacedOrder> {
-    /// The exchange's order id.
-    pub fn order_id(&self) -> u64 {
-        self.record.order_id()
-    }
-
-    /// The order's `clientOrderId`, if it has one.
-    pub fn client_order_id(&self) -> Option<&str> {
-        self.record.client_order_id()
-    }
-}
-
-/// What resolving found — each answer with the [`Evidence`] that proved it. An outcome it
-/// cannot prove either way is the error [`Error::OutcomeUnknown`] instead, with the reason.
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum Resolution<R = PlacedOrder> {
-    /// It was carried out: the record, found inside the attempts' acceptance window.
-    Placed(Found<R>),
-    /// It was not: absence proven twice by the rule (see [`Resolve`]). Safe to send again
-    /// (with a fresh nonce).
-    NotPlaced(Evidence),
-    /// Absence was proven twice, but the account's look-ups cannot show every outcome — a B2B
-    /// account's history omits canceled orders — so it cannot tell. `place_once` does not
-    /// resend on it unless told to (`resend_when_cancels_are_invisible`).
-    CannotTell(Evidence),
-}
-
-impl<R> Resolution<R> {
-    /// The evidence behind the answer.
-    pub fn evidence(&self) -> &Evidence {
-        match self {
-            Self::Placed(found) => &found.evidence,
-            Self::NotPlaced(e) | Self::CannotTell(e) => e,
-        }
-    }
-}
-
-/// Resolves an order whose outcome is unknown: a [`Resolver`] with the order look-ups
-/// ([`OrderSearch`]).
-///
-/// # The rule
-///
-/// Every answer says what proved it ([`Evidence`]):
-///
-/// - **Placed** only when a look-up — or an event of the private stream, see below — finds a
-///   record of the market with the `clientOrderId`
-///   created inside the attempts' [`AcceptanceWindow`] — with `nonceWindow`, the nonce time
-///   of each attempt ± 5 s, plus the [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE), all on
-///   the exchange's clock; with strict nonces, from the attempt's signing (moved to the
-///   exchange's clock by the measured [`ClockBounds`]) to the first look-up the exchange
-///   accepted. A record with the id outside the window is someone else's (an order that
-///   reused the id before, or after): it neither proves nor disproves.
-/// - **Not placed** only when absence is proven twice ([`AbsenceRule`]): two rounds of the
-///   look-ups, the first processed after the exchange's clock passed the window's end plus
-///   the settling delay (judged by the measured clock's *lower* bound), the second the
-///   settling delay after the first; neither with a flaw — a failed look-up, a filtered
-///   answer listing another id, a list that could not be read to its end — and the account's
-///   history recording cancels (else **cannot tell**, [`Resolution::CannotTell`]).
-/// - Everything else is **unknown** ([`Error::OutcomeUnknown`]), its cause saying why and what
-///   to run.
-///
-/// The first round goes out at once and can only find the order; resolving an order long
-/// after its attempts, it may count as the first proof too.
-///
-/// # Events
-///
-/// While a private event stream of the client runs (its `events`, publishing to the client's
-/// [`OrderSightings`](crate::stream::OrderSightings)), an event of an order of the market
-/// carrying the `clientOrderId` — an `ordersPending` or `ordersExecuted` update, or what a
-/// resync found — proves it placed by the same rule: only if the order's creation time (its
-/// `ctime` on the exchange's clock) is inside the acceptance window; an older order that
-/// reused the id proves nothing. Once a stream has published to the
-/// sightings, the client expects each order from before its first attempt, so an event that
-/// came while the answer was being lost counts. Resolving then answers at
-/// the event, not after the look-ups' rounds: checked at every step, and while it waits for a
-/// round the machine offers a [`Wake`] that ends the wait when an event comes
-/// ([`Machine::wake`]); the answer's [`Evidence`] names the event
-/// ([`Evidence::by_event`]). Absence is never proven by events — no event is no proof — so
-/// "not placed" and "cannot tell" still take the look-ups' two rounds, and so does everything
-/// when no stream covers the market.
-///
-/// # What is proven, what is assumed
-///
-/// Proven from the exchange's documented rules: with `nonceWindow` no attempt is accepted
-/// outside its nonce ± 5 s of the exchange's clock; with strict nonces none after a later
-/// request of the key was accepted; a `clientOrderId` is unique among the market's open
-/// orders. Measured, not guessed: the exchange's clock, as bounds from the `Date` of its
-/// answers (or its server time), one-second resolution and the round trip included.
-///
-/// Assumed, because the docs do not say (each is a case the look-ups cannot tell apart):
-///
-/// 1. an accepted order is created within the [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE)
-///    (5 s) of passing the nonce check, and its `timestamp`/`ctime` is that creation time on
-///    the clock the nonce check and the `Date` header read;
-/// 2. every record (and every change of its state: filled, canceled, triggered) reaches each
-///    look-up within the settling delay (default 10 s, at least 5 s plus the measured skew):
-///    the longest visibility lag the two rounds cover. The docs give no bound; raise
-///    [`settle_delay`](crate::ClientConfig::settle_delay) if the exchange lags more;
-/// 3. the history keeps every finished order (a B2B account's canceled ones excepted, which is
-///    why it cannot tell there), and a list read page by page does not change between pages in
-///    a way that keeps its total;
-/// 4. nobody else places an order with the same `clientOrderId` on the market inside the
-///    window (generated ids are unique per process; the client refuses reusing one inside its
-///    window).
-///
-/// Under these, resolving never reports a placed order as not placed, and `place_once` never
-/// places an order twice; `crates/txc-sign/tests/exactly_once.rs` checks it against a scripted
-/// exchange with look-ups lagging up to 20 s, reused ids, clocks ±120 s off, lost answers and
-/// canceled B2B orders.
-pub type Resolve<'a> = Resolver<'a, OrderSearch>;
 
 /// What a stream showed of the operation: the watch of its sightings, how a sighting reads as
 /// a record, and how far its sightings were judged.
@@ -257,9 +82,9 @@ enum Stage<'a, R> {
 }
 
 /// Finds out from proof whether an operation whose outcome is unknown was carried out: a
-/// [`Machine`] whose output is the operation's answer ([`Search::Answer`]: a [`Resolution`]
+/// [`Machine`] whose output is the operation's answer ([`Search::Answer`]: a [`Resolution`](super::Resolution)
 /// for an order), or an unknown-outcome error when it cannot prove either way. Generic over
-/// the [`Search`] that finds the operation — [`Resolve`] (orders, whose docs state the rule),
+/// the [`Search`] that finds the operation — [`Resolve`](super::Resolve) (orders, whose docs state the rule),
 /// [`ResolveClose`](crate::ResolveClose), [`ResolveInvestment`](crate::ResolveInvestment); the
 /// acceptance window, the clock measurement, the proof of absence ([`AbsenceRule`]) and the
 /// [`Evidence`] are the same for every operation, and the search says what proves presence
@@ -305,7 +130,7 @@ impl<'a, S: Search> Resolver<'a, S> {
         &self.search
     }
 
-    /// Takes what a stream shows of the operation as proof too (see [`Resolve`]'s docs).
+    /// Takes what a stream shows of the operation as proof too (see [`Resolve`](super::Resolve)'s docs).
     pub(crate) fn with_events(mut self, events: EventProof<S::Record>) -> Self {
         self.events = Some(events);
         self
