@@ -48,6 +48,7 @@
 mod base64;
 mod body;
 mod credentials;
+pub mod headers;
 mod hex;
 mod invalid_config;
 pub mod nonce;
@@ -70,12 +71,6 @@ pub mod stages {
     //! into `X-TXC-PAYLOAD` and sent: the server compares them.
 
     pub use crate::signer::{body_bytes, payload, signature};
-}
-
-pub mod headers {
-    //! The header names of a signed request (besides `Content-Type: application/json`).
-
-    pub use crate::signer::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
 }
 
 #[cfg(feature = "server")]

@@ -8,20 +8,14 @@ use std::sync::Arc;
 
 use hmac::Mac as _;
 use http::Uri;
-use http::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
+use http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use http::uri::{Authority, PathAndQuery, Scheme};
 use txc_types::endpoint::{ENDPOINT_PATHS, Endpoint};
 
 use crate::body::write_body;
+use crate::headers::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
 use crate::nonce::{Nonce, NonceMode};
 use crate::{Credentials, Error, SignedRequest};
-
-/// The API key header.
-pub const X_TXC_APIKEY: HeaderName = HeaderName::from_static("x-txc-apikey");
-/// The base64 payload header.
-pub const X_TXC_PAYLOAD: HeaderName = HeaderName::from_static("x-txc-payload");
-/// The signature header.
-pub const X_TXC_SIGNATURE: HeaderName = HeaderName::from_static("x-txc-signature");
 
 /// The production base URL.
 pub const DEFAULT_BASE_URL: &str = "https://whitebit.com";

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use txc_types::endpoint::FieldValue;
 use txc_types::values::{Market, Ticker};
 
-use super::StreamConfigError;
+use super::config_error::StreamConfigError;
 
 /// A private channel of the exchange's WebSocket (`wss://…/ws`). Each has a `_subscribe`,
 /// an `_unsubscribe` (parameters `[]`) and an `_update` method of the same stem.

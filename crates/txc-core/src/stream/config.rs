@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use super::StreamConfigError;
+use super::config_error::StreamConfigError;
 
 /// The server closes a connection on which nothing arrived for this long (the guide's
 /// "inactivity timeout").

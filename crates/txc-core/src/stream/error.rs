@@ -1,10 +1,8 @@
 //! The stream's errors: [`StreamError`] (what goes wrong on a running stream, emitted as an
-//! event — never a log line), [`RpcError`] (the server's JSON-RPC error object) and
-//! [`StreamConfigError`] (a setting or subscription refused before anything is sent).
+//! event — never a log line) and [`RpcError`] (the server's JSON-RPC error object).
 
 use serde_json::Value;
 use serde_json::value::RawValue;
-use txc_types::errors::ValidationError;
 
 use super::Channel;
 use crate::Error;
@@ -148,35 +146,6 @@ impl RpcError {
                 message: raw.get().to_owned(),
             },
         }
-    }
-}
-
-/// A setting or subscription refused before anything is sent.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum StreamConfigError {
-    /// A market or ticker is not valid.
-    #[error(transparent)]
-    Invalid(ValidationError),
-    /// A list that needs at least one item is empty.
-    #[error("{what}: at least one is needed")]
-    Empty {
-        /// The list.
-        what: &'static str,
-    },
-    /// A setting is out of range.
-    #[error("{name}: {reason}")]
-    Setting {
-        /// The setting.
-        name: &'static str,
-        /// Why.
-        reason: &'static str,
-    },
-}
-
-impl StreamConfigError {
-    pub(crate) fn setting(name: &'static str, reason: &'static str) -> Self {
-        Self::Setting { name, reason }
     }
 }
 

@@ -32,6 +32,7 @@
 mod budget;
 mod channel;
 mod config;
+mod config_error;
 mod error;
 mod event;
 mod frame;
@@ -48,7 +49,8 @@ pub use config::{
     DEFAULT_MAX_HELD_EVENTS, DEFAULT_PING_INTERVAL, DEFAULT_REQUESTS_PER_MINUTE, MAX_PING_INTERVAL,
     REQUESTS_PER_MINUTE_LIMIT, SERVER_IDLE_TIMEOUT, StreamConfig, jitter_seed,
 };
-pub use error::{RpcError, StreamConfigError, StreamError};
+pub use config_error::StreamConfigError;
+pub use error::{RpcError, StreamError};
 pub use event::{Disconnect, DisconnectReason, Resync, StopReason, StreamEvent};
 pub use frame::OutgoingFrame;
 pub use machine::{StreamInput, StreamMachine, StreamStep};

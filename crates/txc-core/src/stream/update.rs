@@ -1,8 +1,10 @@
-//! Channel updates as they arrive, routed here — the one place that knows which record each
-//! channel sends: an update that decodes is a [`StreamEvent::Account`] (`txc-types`'
-//! [`AccountEvent`]); one that does not is a [`StreamEvent::Update`] keeping the parameters as
-//! sent with the [`EventDecodeError`] that says why; a message of any other method is an
-//! [`UnknownMessage`], kept whole. Nothing is dropped.
+//! Channel updates as they arrive — the one place that knows which record each channel sends
+//! (`decode`): an update that decodes is a [`StreamEvent::Account`](super::StreamEvent::Account)
+//! (`txc-types`' [`AccountEvent`]); one that does not is a
+//! [`StreamEvent::Update`](super::StreamEvent::Update) keeping the parameters as sent with the
+//! [`EventDecodeError`] that says why ([`Update`]); a message of any other method is an
+//! [`UnknownMessage`], kept whole. Nothing is dropped; the machine routes each message
+//! (`machine/incoming.rs`).
 
 use serde_json::value::RawValue;
 use txc_types::events::{
@@ -10,8 +12,7 @@ use txc_types::events::{
     PositionEvent, Positions,
 };
 
-use super::frame::raw;
-use super::{Channel, StreamEvent};
+use super::Channel;
 
 /// An update of a subscribed channel that did not decode into its record:
 /// `{"id": null, "method": "<stem>_update", "params": …}` with the parameters as sent and
@@ -79,26 +80,6 @@ impl UnknownMessage {
     /// The whole message as received.
     pub fn raw(&self) -> &RawValue {
         &self.raw
-    }
-}
-
-/// The event a message with `method` (and no answer) stands for: the record of the channel
-/// whose update method it is, the parameters as sent when they do not decode, or an unknown
-/// message kept whole.
-pub(crate) fn route(
-    method: Option<String>,
-    params: Option<Box<RawValue>>,
-    text: String,
-) -> StreamEvent {
-    match method.as_deref().and_then(Channel::from_update_method) {
-        Some(channel) => {
-            let params = params.unwrap_or_else(|| RawValue::NULL.to_owned());
-            match decode(channel, params.get()) {
-                Ok(event) => StreamEvent::Account(event),
-                Err(error) => StreamEvent::Update(Update::new(channel, params, error)),
-            }
-        }
-        None => StreamEvent::Unknown(UnknownMessage::new(method, raw(text))),
     }
 }
 

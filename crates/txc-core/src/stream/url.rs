@@ -1,7 +1,7 @@
 //! [`websocket_url`]: where the stream of a client with a given REST base URL connects, and
 //! [`host_deprecation`]: whether that host is one the exchange is retiring.
 
-use super::StreamConfigError;
+use super::config_error::StreamConfigError;
 
 /// The exchange's current WebSocket host for `whitebit.com`: one socket for spot, margin,
 /// perpetuals and TradFi (the exchange's WebSocket overview, 2026-09).

@@ -9,8 +9,11 @@ use serde_json::value::RawValue;
 
 use super::{Phase, Request, Sent, StreamMachine};
 use crate::stream::frame::{Incoming, parse, raw};
-use crate::stream::update::route;
-use crate::stream::{DisconnectReason, RpcError, StopReason, StreamError, StreamEvent};
+use crate::stream::update::decode;
+use crate::stream::{
+    Channel, DisconnectReason, RpcError, StopReason, StreamError, StreamEvent, UnknownMessage,
+    Update,
+};
 
 impl StreamMachine {
     /// Handles one text frame.
@@ -172,5 +175,25 @@ impl StreamMachine {
             method,
             raw,
         }));
+    }
+}
+
+/// The event a message with `method` (and no answer) stands for: the record of the channel
+/// whose update method it is, the parameters as sent when they do not decode, or an unknown
+/// message kept whole.
+pub(crate) fn route(
+    method: Option<String>,
+    params: Option<Box<RawValue>>,
+    text: String,
+) -> StreamEvent {
+    match method.as_deref().and_then(Channel::from_update_method) {
+        Some(channel) => {
+            let params = params.unwrap_or_else(|| RawValue::NULL.to_owned());
+            match decode(channel, params.get()) {
+                Ok(event) => StreamEvent::Account(event),
+                Err(error) => StreamEvent::Update(Update::new(channel, params, error)),
+            }
+        }
+        None => StreamEvent::Unknown(UnknownMessage::new(method, raw(text))),
     }
 }
