@@ -11,9 +11,8 @@
 //!
 //! So `txc-blocking`'s and `txc-async`'s builders stay structs of their own crates (whose
 //! `http(..)` takes that crate's HTTP client, and whose pages show every setter) without a
-//! second copy of any setter. The event streams' builders are made the same way from
-//! [`stream_settings!`](crate::stream_settings), around
-//! [`StreamSettings`](crate::stream::StreamSettings). These macros are for the transports; they
+//! second copy of any setter. (The event streams' builder is one type for both,
+//! [`StreamBuilder`](crate::stream::StreamBuilder).) These macros are for the transports; they
 //! are not part of the crate's contract.
 
 /// Hands the list of client settings to `$then` (one of the macros below): each entry is the
@@ -216,9 +215,7 @@ macro_rules! client_settings {
     };
 }
 
-/// The setters of [`ClientConfig`](crate::ClientConfig) (from [`client_settings!`]) or of
-/// [`StreamSettings`](crate::stream::StreamSettings) (from
-/// [`stream_settings!`](crate::stream_settings)).
+/// The setters of [`ClientConfig`](crate::ClientConfig), from [`client_settings!`].
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __define_settings {
@@ -236,9 +233,7 @@ macro_rules! __define_settings {
 }
 
 /// The setters of a transport's `ClientBuilder` (which holds a `config: ClientConfig`), from
-/// [`client_settings!`], or of its event-stream builder (which holds a
-/// `config: StreamSettings`), from [`stream_settings!`](crate::stream_settings): each hands its
-/// arguments on to the setter of what the builder holds.
+/// [`client_settings!`]: each hands its arguments on to the setter of the configuration.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __forward_settings {
@@ -255,7 +250,7 @@ macro_rules! __forward_settings {
 }
 
 /// The table of settings and defaults, for a `#[doc = ..]` of a type that has the setters,
-/// from [`client_settings!`] or [`stream_settings!`](crate::stream_settings). A transport adds its own rows (its `http`) right after it.
+/// from [`client_settings!`]. A transport adds its own rows (its `http`) right after it.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __settings_defaults {

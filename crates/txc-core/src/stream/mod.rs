@@ -30,6 +30,7 @@
 //! channel (the server forgets them), then read the state again.
 
 mod budget;
+mod builder;
 mod channel;
 mod config;
 mod config_error;
@@ -38,11 +39,11 @@ mod event;
 mod frame;
 mod machine;
 mod resync;
-mod settings;
 mod sightings;
 mod update;
 mod url;
 
+pub use builder::{OpenedStream, StreamBuilder, StreamClient};
 pub use channel::{Channel, ExecutedFilter, Subscription};
 pub use config::{
     Backoff, DEFAULT_ANSWER_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, DEFAULT_MAX_AUTHORIZE_REFUSALS,
@@ -58,7 +59,6 @@ pub use resync::{
     MAX_PAGES, RESYNC_OVERLAP, ResyncChange, ResyncFindings, ResyncLookups, ResyncPlan,
     ResyncReport, Resyncer,
 };
-pub use settings::{OpenedStream, StreamSettings};
 pub use sightings::{OrderSightings, Seen, Sighting, SightingWatch};
 pub use update::{UnknownMessage, Update};
 pub use url::{CURRENT_HOST, HostDeprecation, host_deprecation, websocket_url};
