@@ -389,7 +389,7 @@ impl Client {
         self.drive(self.inner.core.resync_lookups(plan)).await
     }
 
-    /// Drives a sans-IO [`Machine`] of `txc-sign` to its end over this client's HTTP client:
+    /// Drives a sans-IO [`Machine`] of `txc-core` to its end over this client's HTTP client:
     /// sleeps when told to wait, sends what it is told to send.
     ///
     /// A plain function returning an `async move` block, not an `async fn`: an `async fn`'s

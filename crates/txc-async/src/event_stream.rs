@@ -1,4 +1,4 @@
-//! [`EventStream`]: the private event stream, a driver of `txc-sign`'s
+//! [`EventStream`]: the private event stream, a driver of `txc-core`'s
 //! [`StreamMachine`] over tokio-tungstenite, with a [`Resyncer`] reading the state again over
 //! REST after every (re)connection.
 

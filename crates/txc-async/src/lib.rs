@@ -29,7 +29,7 @@
 //!
 //! **What it is not for:** programs without tokio (use `txc-blocking`: the same methods,
 //! blocking, and no tokio), or WhiteBIT endpoints beyond the ones above. It holds no logic of
-//! its own: signing, nonces, decoding, retries and reconciliation are `txc-sign`'s state
+//! its own: signing, nonces, decoding, retries and reconciliation are `txc-core`'s state
 //! machines, shared with `txc-blocking`; this crate moves bytes, keeps time, sleeps and caps the
 //! response's size.
 //!

@@ -367,7 +367,7 @@ impl Client {
         self.drive(self.inner.core.resync_lookups(plan))
     }
 
-    /// Drives a sans-IO [`Machine`] of `txc-sign` to its end over this client's agent:
+    /// Drives a sans-IO [`Machine`] of `txc-core` to its end over this client's agent:
     /// sleeps when told to wait, sends what it is told to send.
     pub(crate) fn drive<M: Machine>(&self, mut machine: M) -> M::Output {
         let Inner { core, agent } = &*self.inner;

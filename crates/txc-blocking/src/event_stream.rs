@@ -1,4 +1,4 @@
-//! [`EventIter`]: the private event stream as an iterator, a driver of `txc-sign`'s
+//! [`EventIter`]: the private event stream as an iterator, a driver of `txc-core`'s
 //! [`StreamMachine`] over tungstenite on a std socket, with a [`Resyncer`] reading the state
 //! again over REST after every (re)connection. No async runtime.
 

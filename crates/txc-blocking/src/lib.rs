@@ -30,7 +30,7 @@
 //!
 //! **What it is not for:** async programs (use `txc-async`: the same methods, `async`), or
 //! WhiteBIT endpoints beyond the ones above. It holds no logic of its own: signing, nonces,
-//! decoding, retries and reconciliation are `txc-sign`'s state machines, shared with
+//! decoding, retries and reconciliation are `txc-core`'s state machines, shared with
 //! `txc-async`; this crate moves bytes, keeps time, sleeps and caps the response's size.
 //!
 //! # Placing an order

@@ -2,7 +2,8 @@
 //! answer with the exchange's own messages.
 //!
 //! [`verify`] is stateless; [`NonceGuard`] keeps the per-key nonce state (the caller passes the
-//! time). The sandbox uses both; so can any server or test double.
+//! time). For servers and test doubles; txc's own tests check its signing with them (the
+//! sandbox has its own verifier, written from the exchange's docs).
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;

@@ -1,7 +1,8 @@
 //! The protocol a transport drives: ask a [`Machine`] for its next [`Step`] with the time —
-//! wait, send, or finish — and hand it each response. One endpoint's [`Call`] across its
-//! attempts is the machine every other is built from; [`ClientConfig`] makes the
-//! [`ClientCore`] where each machine starts.
+//! wait, send, or finish — and hand it each response; a [`Wake`] may end a wait early. One
+//! endpoint's [`Call`] across its attempts (each an [`AttemptRecord`]) is the machine every
+//! other is built from; [`ClientConfig`] — the one configuration both transports' builders
+//! wrap — makes the [`ClientCore`] where each machine starts.
 
 mod attempt;
 mod call;

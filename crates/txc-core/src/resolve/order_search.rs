@@ -34,10 +34,10 @@ use crate::{
 ///   created inside the attempts' [`AcceptanceWindow`] — with `nonceWindow`, the nonce time
 ///   of each attempt ± 5 s, plus the [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE), all on
 ///   the exchange's clock; with strict nonces, from the attempt's signing (moved to the
-///   exchange's clock by the measured [`ClockBounds`]) to the first look-up the exchange
+///   exchange's clock by the measured [`ClockBounds`](crate::ClockBounds)) to the first look-up the exchange
 ///   accepted. A record with the id outside the window is someone else's (an order that
 ///   reused the id before, or after): it neither proves nor disproves.
-/// - **Not placed** only when absence is proven twice ([`AbsenceRule`]): two rounds of the
+/// - **Not placed** only when absence is proven twice ([`AbsenceRule`](crate::AbsenceRule)): two rounds of the
 ///   look-ups, the first processed after the exchange's clock passed the window's end plus
 ///   the settling delay (judged by the measured clock's *lower* bound), the second the
 ///   settling delay after the first; neither with a flaw — a failed look-up, a filtered
@@ -60,7 +60,7 @@ use crate::{
 /// sightings, the client expects each order from before its first attempt, so an event that
 /// came while the answer was being lost counts. Resolving then answers at
 /// the event, not after the look-ups' rounds: checked at every step, and while it waits for a
-/// round the machine offers a [`Wake`] that ends the wait when an event comes
+/// round the machine offers a [`Wake`](crate::machine::Wake) that ends the wait when an event comes
 /// ([`Machine::wake`]); the answer's [`Evidence`] names the event
 /// ([`Evidence::by_event`]). Absence is never proven by events — no event is no proof — so
 /// "not placed" and "cannot tell" still take the look-ups' two rounds, and so does everything
@@ -91,7 +91,7 @@ use crate::{
 ///    window).
 ///
 /// Under these, resolving never reports a placed order as not placed, and `place_once` never
-/// places an order twice; `crates/txc-sign/tests/exactly_once.rs` checks it against a scripted
+/// places an order twice; `crates/txc-core/tests/machines/exactly_once.rs` checks it against a scripted
 /// exchange with look-ups lagging up to 20 s, reused ids, clocks ±120 s off, lost answers and
 /// canceled B2B orders.
 pub type Resolve<'a> = Resolver<'a, OrderSearch>;

@@ -80,13 +80,13 @@ impl Found<PlacedOrder> {
 }
 
 /// What resolving found — each answer with the [`Evidence`] that proved it. An outcome it
-/// cannot prove either way is the error [`Error::OutcomeUnknown`] instead, with the reason.
+/// cannot prove either way is the error [`Error::OutcomeUnknown`](crate::Error::OutcomeUnknown) instead, with the reason.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Resolution<R = PlacedOrder> {
     /// It was carried out: the record, found inside the attempts' acceptance window.
     Placed(Found<R>),
-    /// It was not: absence proven twice by the rule (see [`Resolve`]). Safe to send again
+    /// It was not: absence proven twice by the rule (see [`Resolve`](super::Resolve)). Safe to send again
     /// (with a fresh nonce).
     NotPlaced(Evidence),
     /// Absence was proven twice, but the account's look-ups cannot show every outcome — a B2B

@@ -18,7 +18,8 @@
 //! due ([`ResyncPlan`], run by [`ResyncLookups`], a [`Machine`](crate::Machine) any transport
 //! drives) and turns what they found into [`ResyncChange`]s ([`StreamEvent::Resynced`], then
 //! [`StreamEvent::ResyncDone`]). `txc-async`'s `EventStream` and `txc-blocking`'s `EventIter`
-//! are such drivers.
+//! are such drivers, each started by the one [`StreamBuilder`] over its client
+//! ([`StreamClient`]).
 //!
 //! What the exchange documents, and this module follows: one endpoint `wss://…/ws` (for
 //! `whitebit.com` the current host `wss.whitebit.com`: [`websocket_url`]), JSON-RPC
