@@ -148,6 +148,7 @@ struct Envelope {
 /// assert_eq!(ok.map(|v| v.nonce), Ok(7));
 /// # Ok::<(), txc_sign::Error>(())
 /// ```
+// txc-sandbox repeats these checks in its own code on purpose: it exists to catch txc wrong.
 pub fn verify(
     path: &str,
     headers: &HeaderMap,
@@ -231,6 +232,7 @@ pub fn verify(
 /// assert_eq!(guard.check("k", 1, true, 9_000), Err(AuthRejection::NONCE_OUTSIDE_WINDOW));
 /// ```
 #[derive(Debug, Default)]
+// The sandbox's nonce rules are its own code too (see `verify`).
 pub struct NonceGuard {
     keys: HashMap<String, KeyNonces>,
 }
