@@ -10,8 +10,8 @@ use std::time::SystemTime;
 
 use txc_types::investments::{Invest, Investment, NewInvestment};
 
-use super::invest_resolve::InvestResolution;
-use super::invest_search::ResolveInvestment;
+use super::invest_resolution::InvestResolution;
+use super::invest_resolve::ResolveInvestment;
 use crate::machine::Call;
 use crate::{
     ClientCore, Error, Evidence, Machine, PendingInvestment, Response, Step, TransportError,

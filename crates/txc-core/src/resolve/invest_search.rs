@@ -1,5 +1,5 @@
 //! [`InvestmentSearch`]: finding an investment again by its plan and amount in the
-//! investments list — and [`ResolveInvestment`], the [`Resolver`] with it.
+//! investments list, for [`ResolveInvestment`](crate::ResolveInvestment).
 
 use std::collections::BTreeSet;
 use std::time::{Duration, SystemTime};
@@ -8,8 +8,7 @@ use txc_types::investments::{Investment, InvestmentsPage, InvestmentsQuery, MAX_
 use txc_types::values::ExactDecimal;
 
 use super::evidence::{AcceptanceWindow, Evidence, Flaw, Sighting};
-use super::invest_resolve::InvestResolution;
-use super::resolver::Resolver;
+use super::invest_resolution::InvestResolution;
 use super::search::{Lookup, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::machine::Call;
 use crate::{
@@ -17,50 +16,11 @@ use crate::{
     TransportError, UnresolvedInvestment,
 };
 
-/// Resolves a [`PendingInvestment`](crate::PendingInvestment): a [`Resolver`] with the
-/// investment's look-ups ([`InvestmentSearch`]), whose output is an [`InvestResolution`], or
-/// [`Error::InvestmentUnknown`](crate::Error::InvestmentUnknown) when it cannot tell.
-///
-/// # The rule
-///
-/// An investment request carries no id of the caller's, so the only trace of an attempt is a
-/// record of the same plan and amount in the investments list, created while the attempt could
-/// have been accepted. The acceptance window, the exchange's clock, the settling delay and the
-/// proof of absence are [`Resolve`](crate::Resolve)'s:
-///
-/// 1. **Acceptance window** ([`AcceptanceWindow`](crate::AcceptanceWindow)), on the
-///    exchange's clock: with `nonceWindow` an attempt with nonce `n` was accepted, if at all,
-///    within `n ± 5 s` (and not before it was sent); with strict nonces, after it was sent and
-///    before the exchange accepted the resolver's first look-up (a later nonce of the key: the
-///    fence). Its record was created within the
-///    [`CREATION_ALLOWANCE`](crate::CREATION_ALLOWANCE) after; `created` is whole seconds.
-/// 2. **Only settled rounds count**: a round counts, for either answer, only when every
-///    look-up of it was processed after the exchange's clock passed the window's end plus the
-///    settling delay — every attempt that will ever be accepted has been, and its record
-///    shows, so several identical ones are seen together. Before then the resolver makes no
-///    round (with strict nonces, one, to learn the fence).
-/// 3. A round reads every page of the list. One record of the plan and amount inside the
-///    window → **invested**; several → **cannot tell**; none in two rounds the settling delay
-///    apart → **not invested**. A failed look-up or a list longer than the exchange lets a
-///    client read (offset 10 000) → the outcome stays unknown
-///    ([`Error::InvestmentUnknown`](crate::Error::InvestmentUnknown)).
-///
-/// # What cannot be told apart
-///
-/// Two investments of the same plan and the same amount created inside one window: one of them
-/// may be this one and the other anyone else's (another process of the account, a person on
-/// the website). The resolver answers [`InvestResolution::CannotTell`] with both, and
-/// `invest_once` ends as unknown without investing again — it may under-invest, it never
-/// invests twice. One such record is taken for this one: an investment of the same plan and
-/// amount made by someone else inside the window, while this one failed, is indistinguishable.
-/// Distinct amounts for concurrent investments in one plan make every one identifiable.
-pub type ResolveInvestment<'a> = Resolver<'a, InvestmentSearch>;
-
 /// The resolution of an investment's `created`: whole seconds.
 const CREATED_PRECISION: Duration = Duration::from_secs(1);
 
 /// The look-ups that find an investment by its plan and amount (the [`Search`] of
-/// [`ResolveInvestment`]).
+/// [`ResolveInvestment`](crate::ResolveInvestment)).
 ///
 /// A round reads every page of the investments list (`POST
 /// /api/v4/main-account/smart/investments`, filtered by the plan's source currency when known,

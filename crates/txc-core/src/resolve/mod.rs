@@ -9,6 +9,7 @@ mod close;
 mod close_search;
 mod evidence;
 mod invest_once;
+mod invest_resolution;
 mod invest_resolve;
 mod invest_search;
 mod ledger;
@@ -29,8 +30,9 @@ pub use evidence::{
     Sighting, Span,
 };
 pub use invest_once::{InvestOnce, Invested, Investing};
-pub use invest_resolve::InvestResolution;
-pub use invest_search::{InvestmentSearch, ResolveInvestment};
+pub use invest_resolution::InvestResolution;
+pub use invest_resolve::ResolveInvestment;
+pub use invest_search::InvestmentSearch;
 pub use ledger::Journal;
 pub(crate) use ledger::Ledger;
 pub use order_search::{OrderSearch, Resolve};
