@@ -40,7 +40,8 @@ use std::time::SystemTime;
 
 use divan::Bencher;
 use support::*;
-use txc_sign::{NonceSequence, Signer};
+use txc_sign::Signer;
+use txc_sign::nonce::NonceSequence;
 use txc_types::endpoint::Endpoint;
 use txc_types::orders::CollateralMarketOrder;
 
@@ -211,7 +212,8 @@ mod concurrent {
 /// having its typed answer, beside the same-work baseline's signing and decoding.
 mod client_cpu {
     use super::*;
-    use txc_sign::{ClientCore, Machine, Response, Step, decode};
+    use txc_core::decode::{Response, decode};
+    use txc_core::{ClientCore, Machine, Step};
 
     /// An order answer as the sandbox writes it, with a generated `clientOrderId`.
     const ANSWER: &[u8] = br#"{"orderId":1,"clientOrderId":"txc-0000000000016-1","market":"BTC_USDT","side":"buy","type":"margin market","timestamp":1700000000.123456,"dealMoney":"60.000000","dealStock":"0.001","amount":"0.001","left":"0","dealFee":"0.060000","status":"FILLED","stp":"no","positionSide":"BOTH","reduceOnly":false}"#;
@@ -237,7 +239,7 @@ mod client_cpu {
     /// Strict nonces: millions of iterations would run window-mode nonces seconds ahead, and
     /// the call would wait.
     fn core() -> (ClientCore, [CollateralMarketOrder; 2]) {
-        let core = txc_sign::ClientConfig::new(credentials("bench-cpu"))
+        let core = txc_core::ClientConfig::new(credentials("bench-cpu"))
             .base_url("http://127.0.0.1:9")
             .no_rate_limit()
             .nonce_window(false)

@@ -27,7 +27,8 @@ use std::time::Duration;
 
 use support::*;
 use txc_async::reqwest;
-use txc_sign::{NonceSequence, Signer};
+use txc_sign::Signer;
+use txc_sign::nonce::NonceSequence;
 
 /// Blocking calls per side.
 const BLOCKING_CALLS: usize = 3_000;

@@ -1,9 +1,10 @@
-//! Bring your own HTTP client: `txc-sign` alone, driven over hyper's HTTP/1 client connection
-//! — an HTTP stack neither txc transport uses directly — against the embedded sandbox.
+//! Bring your own HTTP client: `txc-core` (with `txc-sign`) alone, driven over hyper's HTTP/1
+//! client connection — an HTTP stack neither txc transport uses directly — against the
+//! embedded sandbox.
 //!
 //! The whole transport is [`drive`]: ask the machine what to do, do it, hand back the
 //! response. Pacing, signing with a fresh nonce, decoding, retries and their delays, and the
-//! "never resend an order whose outcome is unknown" rule all stay in `txc-sign`.
+//! "never resend an order whose outcome is unknown" rule all stay in `txc-core`'s machines.
 //!
 //! ```sh
 //! cargo run -p txc-examples --example embed_hyper
@@ -17,10 +18,9 @@ use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::Bytes;
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
-use txc_sign::{
-    ClientConfig, ClientCore, Credentials, Machine, Response, SignedRequest, Step, TransportError,
-    TransportErrorKind,
-};
+use txc_core::decode::{Response, TransportError, TransportErrorKind};
+use txc_core::{ClientConfig, ClientCore, Machine, Step};
+use txc_sign::{Credentials, SignedRequest};
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, Side};
 

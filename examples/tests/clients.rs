@@ -12,8 +12,11 @@ mod common;
 use std::time::Duration;
 
 use common::*;
+use txc_core::Error;
+use txc_core::decode::{ApiErrorClass, Delivery, TransportErrorKind};
+use txc_core::pacing::RetryPolicy;
 use txc_sandbox::{Sandbox, demo};
-use txc_sign::{ApiErrorClass, Delivery, Error, NonceSequence, RetryPolicy, TransportErrorKind};
+use txc_sign::nonce::NonceSequence;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, Side};
 

@@ -1,4 +1,4 @@
-//! The core alone is enough: `examples/embed_hyper.rs` drives `txc-sign` over hyper's own
+//! The core alone is enough: `examples/embed_hyper.rs` drives `txc-core` over hyper's own
 //! HTTP/1 client connection, tested here against the sandbox — an order, a retried read, and
 //! an order whose response is lost.
 
@@ -14,13 +14,14 @@
 #[path = "../examples/embed_hyper.rs"]
 mod embed_hyper;
 
+use txc_core::{ClientConfig, Error};
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{ClientConfig, Credentials, Error};
+use txc_sign::Credentials;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, Side};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn txc_sign_over_hyper_places_retries_and_never_resends_an_unknown_order() {
+async fn txc_core_over_hyper_places_retries_and_never_resends_an_unknown_order() {
     let sandbox = Sandbox::start().unwrap();
     let core = ClientConfig::new(
         Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap(),

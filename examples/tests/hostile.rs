@@ -21,8 +21,9 @@ mod common;
 use std::time::Duration;
 
 use common::*;
+use txc_core::Error;
+use txc_core::decode::{ApiErrorClass, DecodeErrorKind, Delivery, TransportErrorKind};
 use txc_sandbox::{Fault, Route, Sandbox};
-use txc_sign::{ApiErrorClass, DecodeErrorKind, Delivery, Error, TransportErrorKind};
 use txc_types::errors::ValidationError;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{
@@ -112,7 +113,7 @@ fn corpus() -> Vec<Case> {
         Case {
             // A 429, even a CDN's page, proves the order was not taken: resent, signed
             // afresh, until the attempts run out (the fault answers every one of them).
-            requests: u64::from(txc_sign::RetryPolicy::default().max_attempts()),
+            requests: u64::from(txc_core::pacing::RetryPolicy::default().max_attempts()),
             ..case(
                 "html 429 (a proxy's rate limit)",
                 answer(429, "text/html", HTML_PAGE),
@@ -331,7 +332,10 @@ fn check(case: &Case, result: Result<Order, Error>, sandbox: &Sandbox) {
                 }
                 (Expect::Api(status, class), Error::Api(e)) => {
                     assert_eq!((e.status, e.class), (*status, *class), "{name}: {e}");
-                    assert!(e.raw.len() <= txc_sign::ApiError::MAX_RAW + 3, "{name}");
+                    assert!(
+                        e.raw.len() <= txc_core::decode::ApiError::MAX_RAW + 3,
+                        "{name}"
+                    );
                 }
                 (Expect::Transport(kind), Error::Transport(e)) => {
                     assert_eq!((e.kind, e.delivery), (*kind, Delivery::MaybeSent), "{name}");
@@ -406,7 +410,7 @@ fn a_silent_server_times_out_and_the_order_is_not_resent(driver: &dyn Driver) {
     // A read is retried, each attempt signed afresh, until the attempts run out.
     let (_, kind, _) = transport(client.plans(&SmartPlansQuery::new()));
     assert_eq!(kind, TransportErrorKind::Timeout);
-    let attempts = u64::from(txc_sign::RetryPolicy::default().max_attempts());
+    let attempts = u64::from(txc_core::pacing::RetryPolicy::default().max_attempts());
     assert_eq!(sandbox.stats().requests, 1 + attempts);
     assert_eq!(sandbox.stats().nonce_rejections, 0);
 }
@@ -422,7 +426,7 @@ fn huge_answers_to_a_read_are_cut_off_on_every_attempt(driver: &dyn Driver) {
         sandbox.inject_fault(Route::SmartPlans, fault.clone(), None);
         let (_, kind, _) = transport(client.plans(&SmartPlansQuery::new()));
         assert_eq!(kind, TransportErrorKind::ResponseTooLarge, "{fault:?}");
-        let attempts = u64::from(txc_sign::RetryPolicy::default().max_attempts());
+        let attempts = u64::from(txc_core::pacing::RetryPolicy::default().max_attempts());
         assert_eq!(sandbox.stats().requests, attempts, "{fault:?}");
         let written = sandbox.settled_stats().fault_body_bytes;
         assert!(

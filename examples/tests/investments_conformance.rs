@@ -13,8 +13,9 @@ mod common;
 use common::config;
 use common::invest::{InvestApi, InvestDriver};
 use serde_json::{Map, Value};
+use txc_core::Error;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{Error, Signer};
+use txc_sign::Signer;
 use txc_types::endpoint::Endpoint;
 use txc_types::investments::{
     CloseInvestment, InterestPaymentsQuery, Invest, InvestmentsQuery, SmartPlansQuery,
@@ -222,10 +223,11 @@ fn the_spec_s_examples_decode(driver: &dyn InvestDriver) {
 fn raw<E: Endpoint>(sandbox: &Sandbox, key: (&str, &str), endpoint: &E) -> (u16, Value) {
     let credentials = txc_sign::Credentials::new(key.0, key.1).unwrap();
     let signer = Signer::new(credentials, sandbox.base_url()).unwrap();
-    let nonce =
-        txc_sign::Nonce(common::now_ms() + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    let nonce = txc_sign::nonce::Nonce(
+        common::now_ms() + NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+    );
     let request = signer
-        .sign(endpoint, nonce, txc_sign::NonceMode::Window)
+        .sign(endpoint, nonce, txc_sign::nonce::NonceMode::Window)
         .unwrap()
         .into_http();
     let agent: txc_blocking::ureq::Agent = txc_blocking::ureq::Agent::config_builder()

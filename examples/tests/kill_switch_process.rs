@@ -19,8 +19,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime};
 
 use common::eventually;
+use txc_core::ClientConfig;
+use txc_core::risk::{KillSwitchSchedule, ModeCheck};
 use txc_sandbox::{AccountConfig, Sandbox, demo};
-use txc_sign::{ClientConfig, Credentials, KillSwitchSchedule, ModeCheck};
+use txc_sign::Credentials;
 use txc_types::lookups::OrderHistoryQuery;
 use txc_types::orders::{CollateralTriggerMarketOrder, OrderStatus, Side};
 
@@ -142,7 +144,7 @@ fn child_holds_an_armed_guard() {
         .unwrap()
         .rearm_every(Duration::from_millis(50))
         .unwrap();
-    let report = |event: txc_sign::KillSwitchEvent| eprintln!("{event}");
+    let report = |event: txc_core::risk::KillSwitchEvent| eprintln!("{event}");
     let config = config().base_url(url);
     let (order_id, guard): (u64, Box<dyn std::any::Any>) = match std::env::var(TRANSPORT).as_deref()
     {

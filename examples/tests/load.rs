@@ -7,7 +7,7 @@
 //! full 10 000 (see RELIABILITY.md for the figures). Counts are printed with `--nocapture`.
 //!
 //! Window-mode nonces are Unix milliseconds and the exchange takes one per millisecond per key,
-//! so the client paces them to stay within 3 s of the clock (`txc_sign::MAX_NONCE_LEAD_MS`):
+//! so the client paces them to stay within 3 s of the clock (`txc_core::machine::MAX_NONCE_LEAD_MS`):
 //! one key sustains about 1 000 orders per second after a 3 s head start, and 10 000 orders take
 //! at least ~7 s however fast the server is. That is the exchange's limit, not slowness.
 //!
@@ -23,8 +23,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use common::*;
+use txc_core::Error;
+use txc_core::decode::ApiErrorClass;
+use txc_core::pacing::RetryPolicy;
+use txc_core::resolve::Resolution;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{ApiErrorClass, Error, Resolution, RetryPolicy};
 use txc_types::orders::{CollateralMarketOrder, Order, Side};
 
 /// Orders per test: 10 000 with `TXC_FULL_LOAD=1`, else 2 000.

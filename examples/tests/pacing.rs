@@ -12,10 +12,11 @@ mod common;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::*;
+use txc_core::Error;
+use txc_core::decode::ApiErrorClass;
+use txc_core::pacing::{RateLimiter, RateLimits, RatePolicy};
 use txc_sandbox::{AccountConfig, Sandbox};
-use txc_sign::{
-    ApiErrorClass, Error, FleetWorker, NonceSequence, RateLimiter, RateLimits, RatePolicy,
-};
+use txc_sign::nonce::{FleetWorker, NonceSequence};
 use txc_types::endpoint::{Endpoint, RateLimit};
 use txc_types::orders::{CollateralMarketOrder, Side};
 
@@ -74,7 +75,7 @@ fn a_known_offset_can_be_given_up_front(driver: &dyn Driver) {
     let sandbox = Sandbox::builder().clock_offset_ms(-30_000).start().unwrap();
     let setup = config::partner()
         .nonce_sequence(NonceSequence::new())
-        .clock_offset(txc_sign::ClockOffset::from_millis(-30_000));
+        .clock_offset(txc_sign::nonce::ClockOffset::from_millis(-30_000));
     let client = driver.client(sandbox.base_url(), setup);
     client.market(&order()).unwrap();
     assert_eq!(sandbox.stats().nonce_rejections, 0);

@@ -18,11 +18,11 @@ use std::time::Duration;
 
 use common::risk::{RiskApi, RiskDriver};
 use common::{config, eventually, market};
+use txc_core::Error;
+use txc_core::decode::ApiErrorClass;
+use txc_core::resolve::{CloseResolution, RoundVerdict};
+use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule, ModeCheck};
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{
-    ApiErrorClass, CloseResolution, Error, KillSwitchEvent, KillSwitchSchedule, ModeCheck,
-    RoundVerdict,
-};
 use txc_types::errors::ValidationError;
 use txc_types::orders::{
     CancelAllOrders, CancelOrder, CancelOrders, CollateralMarketOrder,
@@ -54,7 +54,7 @@ scenarios!(
 
 /// The partner's configuration with the position-mode check on (the tests' other clients
 /// turn it off).
-fn learning() -> txc_sign::ClientConfig {
+fn learning() -> txc_core::ClientConfig {
     config::partner().position_mode_check(ModeCheck::Learn)
 }
 
@@ -418,7 +418,7 @@ fn cancel_all_and_bulk_cancel_act_on_what_they_name(driver: &dyn RiskDriver) {
         again.client_order_id
     );
     let error = items[2].error.as_ref().unwrap();
-    let class = txc_sign::classify(200, error.code, "", &error.field_errors());
+    let class = txc_core::decode::classify(200, error.code, "", &error.field_errors());
     assert_eq!((error.code, class), (Some(404), ApiErrorClass::NotFound));
     assert!(!open(eth.order_id) && !open(again.order_id));
     // More than 100 never leave the client.

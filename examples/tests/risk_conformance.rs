@@ -20,8 +20,9 @@
 mod common;
 
 use serde_json::{Map, Value};
+use txc_core::Error;
+use txc_core::decode::{Response, api_error, decode};
 use txc_sandbox::{Sandbox, demo};
-use txc_sign::{Error, Response, api_error, decode};
 use txc_types::endpoint::Endpoint;
 use txc_types::orders::{
     CancelAllOrders, CancelOrder, CancelOrders, CollateralMarketOrder,
@@ -286,11 +287,11 @@ fn bulk_cancel_s_item_examples_decode_one_by_one() {
         let error = item.error.as_ref().unwrap();
         assert_eq!(error.code, example["error"]["code"].as_i64());
         assert!(item.canceled().is_none());
-        let class = txc_sign::classify(200, error.code, "", &error.field_errors());
+        let class = txc_core::decode::classify(200, error.code, "", &error.field_errors());
         let expected = match error.code {
-            Some(404) => txc_sign::ApiErrorClass::NotFound,
-            Some(500) => txc_sign::ApiErrorClass::Unavailable,
-            _ => txc_sign::ApiErrorClass::Validation,
+            Some(404) => txc_core::decode::ApiErrorClass::NotFound,
+            Some(500) => txc_core::decode::ApiErrorClass::Unavailable,
+            _ => txc_core::decode::ApiErrorClass::Validation,
         };
         assert_eq!(class, expected, "{example}");
     }
@@ -306,7 +307,11 @@ fn every_error_example_the_spec_gives_is_an_api_error_with_its_code() {
             let api = api_error(422, body.as_bytes())
                 .unwrap_or_else(|| panic!("{}: not an error: {body}", entry["path"]));
             assert_eq!(api.code, example["code"].as_i64(), "{body}");
-            assert_eq!(api.class, txc_sign::ApiErrorClass::Validation, "{body}");
+            assert_eq!(
+                api.class,
+                txc_core::decode::ApiErrorClass::Validation,
+                "{body}"
+            );
             assert!(!api.errors.is_empty(), "{body}");
             seen += 1;
         }

@@ -18,11 +18,10 @@ mod common;
 use std::time::Duration;
 
 use common::*;
+use txc_core::decode::{ApiErrorClass, DecodeErrorKind, Delivery, RetryAfter, TransportErrorKind};
+use txc_core::pacing::RetryPolicy;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{
-    ApiErrorClass, DecodeErrorKind, Delivery, NonceSequence, RetryAfter, RetryPolicy,
-    TransportErrorKind,
-};
+use txc_sign::nonce::NonceSequence;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, OrderStatus, Side};
 
@@ -374,9 +373,9 @@ fn an_order_whose_answer_fails_is_reported_and_never_resent(driver: &dyn Driver)
             _ => client.market(&market("0.01")).unwrap_err(),
         };
         let reached = match cause(&error) {
-            txc_sign::Error::Api(e) => Api(e.status, e.class),
-            txc_sign::Error::Decode(e) => Decode(e.status, e.kind),
-            txc_sign::Error::Transport(e) => Transport(e.kind, e.delivery),
+            txc_core::Error::Api(e) => Api(e.status, e.class),
+            txc_core::Error::Decode(e) => Decode(e.status, e.kind),
+            txc_core::Error::Transport(e) => Transport(e.kind, e.delivery),
             other => panic!("{what}: {other:?}"),
         };
         assert_eq!(reached, *failure, "{what}");

@@ -25,8 +25,11 @@ use std::sync::Mutex;
 use std::time::Duration;
 
 use common::*;
+use txc_core::Error;
+use txc_core::pacing::RetryPolicy;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{Credentials, Error, NonceSequence, RetryPolicy};
+use txc_sign::Credentials;
+use txc_sign::nonce::NonceSequence;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side};
 
@@ -128,11 +131,8 @@ fn exercise(driver: &dyn Driver, out: &mut Collected) {
         .stop_loss("1")
         .build();
     out.error(&Error::from(conflict.unwrap_err()));
-    out.err(Credentials::new(demo::PARTNER_API_KEY, ""));
-    out.err(Credentials::new(
-        "key with spaces",
-        demo::PARTNER_API_SECRET,
-    ));
+    out.err(Credentials::new(demo::PARTNER_API_KEY, "").map_err(Error::from));
+    out.err(Credentials::new("key with spaces", demo::PARTNER_API_SECRET).map_err(Error::from));
     out.err(
         txc_blocking::ClientBuilder::from(config::partner())
             .base_url("ftp://whitebit.com/path?secret=1")
@@ -315,7 +315,11 @@ fn nothing_anywhere_shows_a_secret() {
     // The wire dumps: never the secret, in any form.
     for secret in SECRETS {
         let hex: String = secret.bytes().map(|b| format!("{b:02x}")).collect();
-        for form in [secret.to_owned(), hex, txc_sign::payload(secret.as_bytes())] {
+        for form in [
+            secret.to_owned(),
+            hex,
+            txc_sign::stages::payload(secret.as_bytes()),
+        ] {
             assert!(!wire.contains(&form), "secret on the wire dump: {form}");
         }
     }

@@ -11,7 +11,14 @@ use xshell::{Shell, cmd};
 use crate::{has_cargo_tool, metadata, msrv, published};
 
 /// The crates whose feature combinations the `features` job checks.
-const FEATURE_CRATES: [&str; 4] = ["txc-types", "txc-blocking", "txc-async", "txc-cli"];
+const FEATURE_CRATES: [&str; 6] = [
+    "txc-types",
+    "txc-sign",
+    "txc-core",
+    "txc-blocking",
+    "txc-async",
+    "txc-cli",
+];
 
 /// One CI job; `cargo xtask ci` without a job runs all but `deny`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -27,7 +34,8 @@ pub(crate) enum Job {
     Doc,
     /// The rust-version of the published crates' dependencies and its inheritance by members
     Msrv,
-    /// cargo check of each feature of txc-types, txc-blocking, txc-async and txc-cli (cargo hack)
+    /// cargo check of each feature of txc-types, txc-sign, txc-core, txc-blocking, txc-async
+    /// and txc-cli (cargo hack)
     Features,
     /// cargo publish --workspace --dry-run, without compiling (`release` compiles)
     Package,
@@ -115,8 +123,8 @@ fn run_job(sh: &Shell, job: Job, tests: &mut Option<TestCounts>) -> anyhow::Resu
 fn docs(sh: &Shell) -> anyhow::Result<()> {
     let _deny = sh.push_env("RUSTDOCFLAGS", "-D warnings");
     cmd!(sh, "cargo doc --workspace --no-deps --all-features").run()?;
-    // One crate at a time: built together, crates unify their features (the sandbox turns on
-    // txc-sign's `server`), and a default build would see items it does not have.
+    // One crate at a time: built together, crates unify their features (every feature of
+    // every member at once), and a default build would see items it does not have.
     for package in published(&metadata(sh)?) {
         let name = package.name.as_str();
         cmd!(sh, "cargo doc --no-deps --package {name}").run()?;

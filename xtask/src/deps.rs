@@ -13,7 +13,7 @@ fn forbidden_for(krate: &str) -> &'static str {
     match krate {
         // The sans-IO core never awaits, sleeps or parks a thread: no futures or timer crates
         // either (a limiter with its default features brought them in once).
-        "txc-types" | "txc-sign" => {
+        "txc-types" | "txc-sign" | "txc-core" => {
             "tokio async-std smol hyper reqwest ureq h2 axum futures-util futures-timer parking_lot"
         }
         "txc-blocking" => "tokio reqwest hyper",
@@ -69,7 +69,7 @@ pub(crate) fn run(sh: &Shell) -> anyhow::Result<()> {
     let n = violations.len();
     ensure!(n == 0, "check failed: {n} dependency policy violation(s)");
     println!(
-        "policy: ok (txc-types/txc-sign: no async runtime, futures, timers or HTTP stack; txc-blocking: no tokio/hyper/reqwest)"
+        "policy: ok (txc-types/txc-sign/txc-core: no async runtime, futures, timers or HTTP stack; txc-blocking: no tokio/hyper/reqwest)"
     );
     Ok(())
 }

@@ -1,13 +1,19 @@
-//! Reading a response's body with a size cap, chunk by chunk.
+//! A response as read from the wire ([`RawResponse`]), its body read with a size cap, chunk by chunk.
 //!
 //! A `Content-Length` above the cap is refused without reading anything; otherwise chunks are
 //! collected until the cap is passed. Either way the error is `ResponseTooLarge`,
 //! `MaybeSent`: the server answered, so an order's outcome is unknown.
 
-use txc_sign::TransportError;
+use txc_core::decode::TransportError;
 
 use crate::error_map::{too_large, transport_error};
-use crate::transport::RawResponse;
+
+/// A response as read from the wire: status, headers and at most the capped body.
+pub(crate) struct RawResponse {
+    pub(crate) status: u16,
+    pub(crate) headers: http::HeaderMap,
+    pub(crate) body: Vec<u8>,
+}
 
 /// The status, headers and at most `max` bytes of body.
 ///

@@ -1,14 +1,18 @@
-//! [`Client`]: the async client, a thin driver of [`txc_sign::Call`] over reqwest and tokio.
+//! [`Client`]: the async client, a thin driver of [`txc_core::machine::Call`] over reqwest and tokio.
 
 use std::fmt;
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use txc_sign::{
-    ClientCore, ClockOffset, CloseResolution, Credentials, Error, InvestResolution, Invested,
-    KillSwitchEvent, KillSwitchSchedule, Machine, PendingClose, PendingInvestment, PendingOrder,
-    Placed, Resolution, Response, SignedRequest, Step,
+use txc_core::decode::Response;
+use txc_core::resolve::{
+    CloseResolution, InvestResolution, Invested, PendingClose, PendingInvestment, PendingOrder,
+    Placed, Resolution,
 };
+use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
+use txc_core::{ClientCore, Error, Machine, Step};
+use txc_sign::nonce::ClockOffset;
+use txc_sign::{Credentials, SignedRequest};
 use txc_types::endpoint::{Acknowledged, Endpoint};
 use txc_types::investments::{
     CloseInvestment, InterestPaymentsPage, InterestPaymentsQuery, Invest, InvestmentClosed,
@@ -104,7 +108,7 @@ impl Client {
     /// Places either kind of order exactly once: on an unknown outcome, resolves it, and sends
     /// it again (same `clientOrderId`, fresh nonce) only when it was proven not placed. The
     /// answer says what proved it ([`Placed::evidence`](crate::outcomes::Found::evidence));
-    /// see [`PlaceOnce`](txc_sign::PlaceOnce) for when it ends unknown.
+    /// see [`PlaceOnce`](txc_core::resolve::PlaceOnce) for when it ends unknown.
     pub async fn place_once<O: NewOrder>(&self, order: &O) -> Result<Placed, Error> {
         let core = &self.inner.core;
         self.drive(core.preflight(order, core.place_once(order)))
@@ -211,7 +215,7 @@ impl Client {
     /// Finds out whether a close whose outcome is unknown closed the position: looks it up in
     /// the open positions and the position history until two rounds agree, and answers
     /// "still open" only once no attempt can take effect any more
-    /// ([the rule](txc_sign::ResolveClose)). A look-up that fails leaves it unknown.
+    /// ([the rule](txc_core::resolve::ResolveClose)). A look-up that fails leaves it unknown.
     pub async fn resolve_close(&self, close: &PendingClose) -> Result<CloseResolution, Error> {
         self.drive(self.inner.core.resolve_close(close.clone()))
             .await
@@ -295,7 +299,7 @@ impl Client {
     /// Invests exactly once: on an unknown outcome, finds out from the investments list
     /// whether it was invested, and invests again only when resolving proved it was not (at
     /// most `max_placements` sends in all). Never two investments for one call; see
-    /// [`ResolveInvestment`](txc_sign::ResolveInvestment) for what proves each answer.
+    /// [`ResolveInvestment`](txc_core::resolve::ResolveInvestment) for what proves each answer.
     pub async fn invest_once(&self, invest: &Invest) -> Result<Invested, Error> {
         self.drive(self.inner.core.invest_once(invest)).await
     }
@@ -372,7 +376,7 @@ impl Client {
     /// [`EventStreamBuilder::start`]: crate::events::EventStreamBuilder::start
     pub fn events(
         &self,
-        subscriptions: impl IntoIterator<Item = txc_sign::stream::Subscription>,
+        subscriptions: impl IntoIterator<Item = txc_core::stream::Subscription>,
     ) -> crate::events::EventStreamBuilder {
         crate::events::EventStreamBuilder::new(self.clone(), subscriptions)
     }
@@ -380,12 +384,12 @@ impl Client {
     /// The REST look-ups of a resync of the event stream.
     pub(crate) async fn resync_lookups(
         &self,
-        plan: txc_sign::stream::ResyncPlan,
-    ) -> Result<txc_sign::stream::ResyncFindings, Error> {
+        plan: txc_core::stream::ResyncPlan,
+    ) -> Result<txc_core::stream::ResyncFindings, Error> {
         self.drive(self.inner.core.resync_lookups(plan)).await
     }
 
-    /// Drives a sans-IO [`Machine`] of `txc-sign` to its end over this client's HTTP client:
+    /// Drives a sans-IO [`Machine`] of `txc-core` to its end over this client's HTTP client:
     /// sleeps when told to wait, sends what it is told to send.
     ///
     /// A plain function returning an `async move` block, not an `async fn`: an `async fn`'s

@@ -19,7 +19,7 @@
 //! | anything else | other | maybe sent |
 //! | a body over the size cap (this crate's check) | response too large | maybe sent |
 
-use txc_sign::{Delivery, TransportError, TransportErrorKind as Kind};
+use txc_core::decode::{Delivery, TransportError, TransportErrorKind as Kind};
 
 /// Maps an error of sending the request or reading the body.
 pub(crate) fn transport_error(error: reqwest::Error) -> TransportError {

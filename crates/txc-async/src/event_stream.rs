@@ -1,4 +1,4 @@
-//! [`EventStream`]: the private event stream, a driver of `txc-sign`'s
+//! [`EventStream`]: the private event stream, a driver of `txc-core`'s
 //! [`StreamMachine`] over tokio-tungstenite, with a [`Resyncer`] reading the state again over
 //! REST after every (re)connection.
 
@@ -12,10 +12,11 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
-use txc_sign::Error;
-use txc_sign::stream::{
-    Channel, OrderSightings, ResyncFindings, Resyncer, StreamConfigError, StreamEvent, StreamInput,
-    StreamMachine, StreamSettings, StreamStep, Subscription,
+use txc_core::ClientCore;
+use txc_core::Error;
+use txc_core::stream::{
+    Channel, OpenedStream, OrderSightings, ResyncFindings, Resyncer, StreamBuilder, StreamClient,
+    StreamEvent, StreamInput, StreamMachine, StreamStep, Subscription,
 };
 use txc_types::events::{WebSocketToken, WebSocketTokenQuery};
 
@@ -28,34 +29,24 @@ const BUFFER: usize = 1_024;
 /// How long closing a socket may take before it is dropped.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
-/// Configures an [`EventStream`]; [`Client::events`] starts one.
-#[derive(Debug)]
-#[must_use = "call .start() to open the stream"]
-pub struct EventStreamBuilder {
-    client: Client,
-    config: StreamSettings,
-}
+/// Configures an [`EventStream`]; [`Client::events`] starts one, and
+/// [`start`](StreamBuilder::start) checks the configuration and starts the stream on the
+/// current tokio runtime: it connects at once and goes on, reconnecting as needed, until
+/// [`EventStream::stop`] or the stream is dropped.
+pub type EventStreamBuilder = StreamBuilder<Client>;
 
-impl EventStreamBuilder {
-    pub(crate) fn new(
-        client: Client,
-        subscriptions: impl IntoIterator<Item = Subscription>,
-    ) -> Self {
-        let config = StreamSettings::new(client.core(), subscriptions);
-        Self { client, config }
+impl StreamClient for Client {
+    type Stream = EventStream;
+
+    fn core(&self) -> &ClientCore {
+        Client::core(self)
     }
 
-    txc_sign::stream_settings!(__forward_settings);
-
-    /// Checks the configuration and starts the stream on the current tokio runtime: it
-    /// connects at once and goes on, reconnecting as needed, until [`EventStream::stop`] or
-    /// the stream is dropped.
-    pub fn start(self) -> Result<EventStream, StreamConfigError> {
-        let stream = self.config.open()?;
+    fn start_stream(self, stream: OpenedStream) -> EventStream {
         let (events, receiver) = mpsc::channel(BUFFER);
         let (commands, command_receiver) = mpsc::unbounded_channel();
         let driver = Driver {
-            client: self.client,
+            client: self,
             machine: stream.machine,
             url: stream.url,
             events,
@@ -68,11 +59,11 @@ impl EventStreamBuilder {
             resync: None,
         };
         let task = tokio::spawn(driver.run());
-        Ok(EventStream {
+        EventStream {
             events: receiver,
             commands,
             task,
-        })
+        }
     }
 }
 
@@ -84,7 +75,7 @@ impl EventStreamBuilder {
 /// applies the order events in order ends with the exchange's open orders.
 ///
 /// Read it with [`next`](Self::next) or as a [`futures_core::Stream`]. It runs on a task of
-/// its own (spawned by [`EventStreamBuilder::start`]); up to 1 024 events wait for the
+/// its own (spawned by [`start`](StreamBuilder::start)); up to 1 024 events wait for the
 /// consumer, after which it stops reading the socket — read promptly, or the server may
 /// close the connection (it then reconnects and resyncs). Dropping it stops it.
 pub struct EventStream {

@@ -6,7 +6,8 @@ use std::time::SystemTime;
 
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
-use txc_sign::{Error, KillSwitchEvent, KillSwitchSchedule};
+use txc_core::Error;
+use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
 use txc_types::orders::SetKillSwitch;
 
 use crate::Client;

@@ -29,7 +29,7 @@
 //!
 //! **What it is not for:** programs without tokio (use `txc-blocking`: the same methods,
 //! blocking, and no tokio), or WhiteBIT endpoints beyond the ones above. It holds no logic of
-//! its own: signing, nonces, decoding, retries and reconciliation are `txc-sign`'s state
+//! its own: signing, nonces, decoding, retries and reconciliation are `txc-core`'s state
 //! machines, shared with `txc-blocking`; this crate moves bytes, keeps time, sleeps and caps the
 //! response's size.
 //!
@@ -234,9 +234,10 @@ pub use builder::ClientBuilder;
 pub use client::Client;
 #[doc = "The reqwest version this crate is built on, for [`ClientBuilder::http`]."]
 pub use reqwest;
+pub use txc_core::Error;
 #[doc(inline)]
-pub use txc_sign::client_modules::{endpoint, errors, outcomes, settings};
-pub use txc_sign::{Credentials, Error};
+pub use txc_core::client_modules::{endpoint, errors, outcomes, settings};
+pub use txc_sign::Credentials;
 #[doc(inline)]
 pub use txc_types::{investments, lookups, orders, positions, time, values};
 
@@ -248,11 +249,12 @@ pub mod events {
     //! [`StreamConfig`] that shape it.
 
     pub use crate::event_stream::{EventStream, EventStreamBuilder};
-    pub use txc_sign::stream::{
+    pub use txc_core::machine::{Wake, Woken};
+    pub use txc_core::stream::{
         Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
         ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
         StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
-        Update, Wake, Woken,
+        Update,
     };
     pub use txc_types::events::{
         AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,
@@ -268,5 +270,5 @@ pub mod guards {
     //! [`KillSwitchSchedule`] it re-arms by, and the [`KillSwitchEvent`]s it reports.
 
     pub use crate::kill_switch::KillSwitch;
-    pub use txc_sign::{KillSwitchEvent, KillSwitchSchedule};
+    pub use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
 }

@@ -1,12 +1,15 @@
 //! The reqwest side: how the builder makes a client, the endpoints' URLs, and one round trip
 //! (send the signed request, read the capped response).
 //!
-//! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
+//! Nothing here signs, decodes or retries; that is [`txc_core::machine::Call`]'s job.
 
-use txc_sign::{Error, HttpSettings, SignedRequest, TransportError};
+use txc_core::Error;
+use txc_core::decode::TransportError;
+use txc_core::machine::HttpSettings;
+use txc_sign::SignedRequest;
 use txc_types::endpoint::ENDPOINT_PATHS;
 
-use crate::body::read_capped;
+use crate::body::{RawResponse, read_capped};
 use crate::error_map::transport_error;
 
 /// The reqwest client the builder makes when none is given.
@@ -53,14 +56,7 @@ impl Urls {
 
 fn parse(base_url: &str, path: &str) -> Result<reqwest::Url, TransportError> {
     reqwest::Url::parse(&format!("{base_url}{path}"))
-        .map_err(|e| TransportError::not_sent(txc_sign::TransportErrorKind::Other, e))
-}
-
-/// A response as read from the wire: status, headers and at most the capped body.
-pub(crate) struct RawResponse {
-    pub(crate) status: u16,
-    pub(crate) headers: http::HeaderMap,
-    pub(crate) body: Vec<u8>,
+        .map_err(|e| TransportError::not_sent(txc_core::decode::TransportErrorKind::Other, e))
 }
 
 /// Sends `signed` to `url` and reads the response, at most `max_response_bytes` of body.

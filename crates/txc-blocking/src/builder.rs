@@ -1,6 +1,7 @@
 //! [`ClientBuilder`]: configures a blocking [`Client`], checked before any I/O.
 
-use txc_sign::{ClientConfig, Credentials, Error};
+use txc_core::{ClientConfig, Error};
+use txc_sign::Credentials;
 
 use crate::Client;
 use crate::transport::{check_agent, default_agent};
@@ -8,10 +9,10 @@ use crate::transport::{check_agent, default_agent};
 /// Configures a [`Client`]; [`Client::builder`] starts one.
 ///
 /// Its setters are `txc-async`'s too: both builders wrap one configuration, a
-/// [`ClientConfig`](txc_sign::ClientConfig), and can start from one made elsewhere
+/// [`ClientConfig`](txc_core::ClientConfig), and can start from one made elsewhere
 /// ([`ClientBuilder::from`]). Only [`http`](Self::http) is this crate's own.
 ///
-#[doc = txc_sign::client_settings!(__settings_defaults)]
+#[doc = txc_core::client_settings!(__settings_defaults)]
 /// | [`http`](Self::http) | a new ureq agent with the settings above |
 ///
 /// ```
@@ -35,7 +36,7 @@ impl ClientBuilder {
         Self::from(ClientConfig::new(credentials))
     }
 
-    txc_sign::client_settings!(__forward_settings);
+    txc_core::client_settings!(__forward_settings);
 
     /// Sends through your own ureq agent (proxy, TLS roots, pool settings…). It must be built
     /// with `http_status_as_error(false)`, so that the exchange's error responses reach the

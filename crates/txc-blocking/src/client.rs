@@ -1,15 +1,19 @@
-//! [`Client`]: the blocking client, a thin driver of [`txc_sign::Call`] over ureq.
+//! [`Client`]: the blocking client, a thin driver of [`txc_core::machine::Call`] over ureq.
 
 use std::fmt;
 use std::sync::Arc;
 use std::thread;
 use std::time::SystemTime;
 
-use txc_sign::{
-    ClientCore, ClockOffset, CloseResolution, Credentials, Error, InvestResolution, Invested,
-    KillSwitchEvent, KillSwitchSchedule, Machine, PendingClose, PendingInvestment, PendingOrder,
-    Placed, Resolution, Response, SignedRequest, Step,
+use txc_core::decode::Response;
+use txc_core::resolve::{
+    CloseResolution, InvestResolution, Invested, PendingClose, PendingInvestment, PendingOrder,
+    Placed, Resolution,
 };
+use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
+use txc_core::{ClientCore, Error, Machine, Step};
+use txc_sign::nonce::ClockOffset;
+use txc_sign::{Credentials, SignedRequest};
 use txc_types::endpoint::{Acknowledged, Endpoint};
 use txc_types::investments::{
     CloseInvestment, InterestPaymentsPage, InterestPaymentsQuery, Invest, InvestmentClosed,
@@ -95,7 +99,7 @@ impl Client {
     /// Places either kind of order exactly once: on an unknown outcome, resolves it, and sends
     /// it again (same `clientOrderId`, fresh nonce) only when it was proven not placed. The
     /// answer says what proved it ([`Placed::evidence`](crate::outcomes::Found::evidence));
-    /// see [`PlaceOnce`](txc_sign::PlaceOnce) for when it ends unknown.
+    /// see [`PlaceOnce`](txc_core::resolve::PlaceOnce) for when it ends unknown.
     pub fn place_once<O: NewOrder>(&self, order: &O) -> Result<Placed, Error> {
         let core = &self.inner.core;
         self.drive(core.preflight(order, core.place_once(order)))
@@ -198,7 +202,7 @@ impl Client {
     /// Finds out whether a close whose outcome is unknown closed the position: looks it up in
     /// the open positions and the position history until two rounds agree, and answers
     /// "still open" only once no attempt can take effect any more
-    /// ([the rule](txc_sign::ResolveClose)). A look-up that fails leaves it unknown.
+    /// ([the rule](txc_core::resolve::ResolveClose)). A look-up that fails leaves it unknown.
     pub fn resolve_close(&self, close: &PendingClose) -> Result<CloseResolution, Error> {
         self.drive(self.inner.core.resolve_close(close.clone()))
     }
@@ -279,7 +283,7 @@ impl Client {
     /// Invests exactly once: on an unknown outcome, finds out from the investments list
     /// whether it was invested, and invests again only when resolving proved it was not (at
     /// most `max_placements` sends in all). Never two investments for one call; see
-    /// [`ResolveInvestment`](txc_sign::ResolveInvestment) for what proves each answer.
+    /// [`ResolveInvestment`](txc_core::resolve::ResolveInvestment) for what proves each answer.
     pub fn invest_once(&self, invest: &Invest) -> Result<Invested, Error> {
         self.drive(self.inner.core.invest_once(invest))
     }
@@ -350,7 +354,7 @@ impl Client {
     /// [`EventIterBuilder::start`](crate::events::EventIterBuilder::start) starts it.
     pub fn events(
         &self,
-        subscriptions: impl IntoIterator<Item = txc_sign::stream::Subscription>,
+        subscriptions: impl IntoIterator<Item = txc_core::stream::Subscription>,
     ) -> crate::events::EventIterBuilder {
         crate::events::EventIterBuilder::new(self.clone(), subscriptions)
     }
@@ -358,12 +362,12 @@ impl Client {
     /// The REST look-ups of a resync of the event stream.
     pub(crate) fn resync_lookups(
         &self,
-        plan: txc_sign::stream::ResyncPlan,
-    ) -> Result<txc_sign::stream::ResyncFindings, Error> {
+        plan: txc_core::stream::ResyncPlan,
+    ) -> Result<txc_core::stream::ResyncFindings, Error> {
         self.drive(self.inner.core.resync_lookups(plan))
     }
 
-    /// Drives a sans-IO [`Machine`] of `txc-sign` to its end over this client's agent:
+    /// Drives a sans-IO [`Machine`] of `txc-core` to its end over this client's agent:
     /// sleeps when told to wait, sends what it is told to send.
     pub(crate) fn drive<M: Machine>(&self, mut machine: M) -> M::Output {
         let Inner { core, agent } = &*self.inner;

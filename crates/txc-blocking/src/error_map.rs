@@ -27,7 +27,7 @@
 
 use std::io;
 
-use txc_sign::{Delivery, TransportError, TransportErrorKind as Kind};
+use txc_core::decode::{Delivery, TransportError, TransportErrorKind as Kind};
 
 /// Maps an error of `agent.run` or of reading the body.
 pub(crate) fn transport_error(error: ureq::Error) -> TransportError {

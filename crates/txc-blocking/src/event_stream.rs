@@ -1,4 +1,4 @@
-//! [`EventIter`]: the private event stream as an iterator, a driver of `txc-sign`'s
+//! [`EventIter`]: the private event stream as an iterator, a driver of `txc-core`'s
 //! [`StreamMachine`] over tungstenite on a std socket, with a [`Resyncer`] reading the state
 //! again over REST after every (re)connection. No async runtime.
 
@@ -10,9 +10,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime};
 
 use tungstenite::Message;
-use txc_sign::stream::{
-    Channel, OrderSightings, Resyncer, StreamConfigError, StreamEvent, StreamInput, StreamMachine,
-    StreamSettings, StreamStep, Subscription,
+use txc_core::ClientCore;
+use txc_core::stream::{
+    Channel, OpenedStream, OrderSightings, Resyncer, StreamBuilder, StreamClient, StreamEvent,
+    StreamInput, StreamMachine, StreamStep, Subscription,
 };
 use txc_types::events::WebSocketTokenQuery;
 
@@ -25,30 +26,21 @@ const MIN_WAIT: Duration = Duration::from_millis(1);
 /// The longest a read waits before [`EventIter::next`] looks at its [`StopHandle`] again.
 const MAX_WAIT: Duration = Duration::from_millis(250);
 
-/// Configures an [`EventIter`]; [`Client::events`] starts one.
-#[derive(Debug)]
-#[must_use = "call .start() to open the stream"]
-pub struct EventIterBuilder {
-    client: Client,
-    config: StreamSettings,
-}
+/// Configures an [`EventIter`]; [`Client::events`] starts one, and
+/// [`start`](StreamBuilder::start) checks the configuration: the stream connects at the first
+/// [`Iterator::next`].
+pub type EventIterBuilder = StreamBuilder<Client>;
 
-impl EventIterBuilder {
-    pub(crate) fn new(
-        client: Client,
-        subscriptions: impl IntoIterator<Item = Subscription>,
-    ) -> Self {
-        let config = StreamSettings::new(client.core(), subscriptions);
-        Self { client, config }
+impl StreamClient for Client {
+    type Stream = EventIter;
+
+    fn core(&self) -> &ClientCore {
+        Client::core(self)
     }
 
-    txc_sign::stream_settings!(__forward_settings);
-
-    /// Checks the configuration; the stream connects at the first [`Iterator::next`].
-    pub fn start(self) -> Result<EventIter, StreamConfigError> {
-        let stream = self.config.open()?;
-        Ok(EventIter {
-            client: self.client,
+    fn start_stream(self, stream: OpenedStream) -> EventIter {
+        EventIter {
+            client: self,
             machine: stream.machine,
             url: stream.url,
             socket: None,
@@ -57,7 +49,7 @@ impl EventIterBuilder {
             queue: VecDeque::new(),
             stop: StopHandle::default(),
             stopping: false,
-        })
+        }
     }
 }
 

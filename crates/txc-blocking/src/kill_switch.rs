@@ -5,7 +5,8 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::SystemTime;
 
-use txc_sign::{Error, KillSwitchEvent, KillSwitchSchedule};
+use txc_core::Error;
+use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
 use txc_types::orders::SetKillSwitch;
 
 use crate::Client;

@@ -30,7 +30,7 @@
 //!
 //! **What it is not for:** async programs (use `txc-async`: the same methods, `async`), or
 //! WhiteBIT endpoints beyond the ones above. It holds no logic of its own: signing, nonces,
-//! decoding, retries and reconciliation are `txc-sign`'s state machines, shared with
+//! decoding, retries and reconciliation are `txc-core`'s state machines, shared with
 //! `txc-async`; this crate moves bytes, keeps time, sleeps and caps the response's size.
 //!
 //! # Placing an order
@@ -247,9 +247,10 @@ mod websocket;
 
 pub use builder::ClientBuilder;
 pub use client::Client;
+pub use txc_core::Error;
 #[doc(inline)]
-pub use txc_sign::client_modules::{endpoint, errors, outcomes, settings};
-pub use txc_sign::{Credentials, Error};
+pub use txc_core::client_modules::{endpoint, errors, outcomes, settings};
+pub use txc_sign::Credentials;
 #[doc(inline)]
 pub use txc_types::{investments, lookups, orders, positions, time, values};
 #[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
@@ -264,11 +265,12 @@ pub mod events {
     //! std socket.
 
     pub use crate::event_stream::{EventIter, EventIterBuilder, StopHandle};
-    pub use txc_sign::stream::{
+    pub use txc_core::machine::{Wake, Woken};
+    pub use txc_core::stream::{
         Backoff, Channel, Disconnect, DisconnectReason, ExecutedFilter, OrderSightings, Resync,
         ResyncChange, ResyncReport, RpcError, Seen, Sighting, SightingWatch, StopReason,
         StreamConfig, StreamConfigError, StreamError, StreamEvent, Subscription, UnknownMessage,
-        Update, Wake, Woken,
+        Update,
     };
     pub use txc_types::events::{
         AccountEvent, Deal, DealRole, EventDecodeError, ExecutedOrders, LiquidationStage,
@@ -284,5 +286,5 @@ pub mod guards {
     //! [`KillSwitchSchedule`] it re-arms by, and the [`KillSwitchEvent`]s it reports.
 
     pub use crate::kill_switch::KillSwitch;
-    pub use txc_sign::{KillSwitchEvent, KillSwitchSchedule};
+    pub use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
 }

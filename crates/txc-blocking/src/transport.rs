@@ -1,11 +1,13 @@
 //! The ureq side: how the builder makes or checks an agent, and one round trip (send the
 //! signed request, read the capped response).
 //!
-//! Nothing here signs, decodes or retries; that is [`txc_sign::Call`]'s job.
+//! Nothing here signs, decodes or retries; that is [`txc_core::machine::Call`]'s job.
 
-use txc_sign::{Error, HttpSettings, TransportError};
+use txc_core::Error;
+use txc_core::decode::TransportError;
+use txc_core::machine::HttpSettings;
 
-use crate::body::read_capped;
+use crate::body::{RawResponse, read_capped};
 use crate::error_map::transport_error;
 
 /// Refuses an own agent that would hide the exchange's error responses.
@@ -44,13 +46,6 @@ pub(crate) fn default_agent(settings: &HttpSettings) -> ureq::Agent {
             .build(),
     );
     config.build().into()
-}
-
-/// A response as read from the wire: status, headers and at most the capped body.
-pub(crate) struct RawResponse {
-    pub(crate) status: u16,
-    pub(crate) headers: http::HeaderMap,
-    pub(crate) body: Vec<u8>,
 }
 
 /// Sends `request` and reads the response, at most `max_response_bytes` of body.

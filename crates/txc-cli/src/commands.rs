@@ -428,7 +428,7 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
 /// The attempts a `--nonce` list names, each signed at its nonce's time; without one, a
 /// single attempt sent now.
 pub(crate) fn attempts(nonces: &[u64]) -> Vec<AttemptRecord> {
-    let now = [txc_sign::unix_millis(SystemTime::now())];
+    let now = [txc_sign::nonce::unix_millis(SystemTime::now())];
     let nonces = if nonces.is_empty() { &now[..] } else { nonces };
     nonces.iter().map(|&nonce| attempt(nonce, nonce)).collect()
 }
@@ -523,7 +523,9 @@ pub(crate) fn time(global: &GlobalArgs) -> Result<Outcome, CliError> {
     let credentials = match &target.credentials {
         Some(c) => c.clone(),
         // The server time is public: this key is never sent.
-        None => Credentials::new("txc-public", "txc-public").map_err(CliError::read)?,
+        None => {
+            Credentials::new("txc-public", "txc-public").map_err(|e| CliError::read(e.into()))?
+        }
     };
     let client = client(global, &target, credentials)?;
     send_read(

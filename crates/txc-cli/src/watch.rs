@@ -96,7 +96,7 @@ fn document(event: &StreamEvent) -> Value {
             "type": "resync",
             "connection": resync.connection,
             "channels": resync.channels().map(|c| c.to_string()).collect::<Vec<_>>(),
-            "gapSince": resync.gap_since.map(txc_sign::unix_millis),
+            "gapSince": resync.gap_since.map(txc_sign::nonce::unix_millis),
         }),
         StreamEvent::ResyncDone(report) => json!({
             "type": "resync_done",

@@ -101,7 +101,7 @@ fn headers_with(
 }
 
 fn b64(bytes: &[u8]) -> String {
-    txc_sign::payload(bytes)
+    txc_sign::stages::payload(bytes)
 }
 
 /// Sends like [`send_raw`], with room for a payload header of a few hundred KiB.

@@ -7,7 +7,7 @@
 
 use txc_types::endpoint::{Endpoint, WireValue};
 
-use crate::{Nonce, NonceMode};
+use crate::nonce::{Nonce, NonceMode};
 
 /// Appends the body — `request`, `nonce` (an integer) and `nonceWindow` first, then the
 /// endpoint's own fields — to `buf` as compact JSON.
@@ -243,8 +243,8 @@ mod tests {
             super::write_body(
                 &mut buf,
                 endpoint,
-                crate::Nonce(7),
-                crate::NonceMode::Window,
+                crate::nonce::Nonce(7),
+                crate::nonce::NonceMode::Window,
             );
             let mut expected = serde_json::json!({
                 "request": E::PATH, "nonce": 7, "nonceWindow": true,

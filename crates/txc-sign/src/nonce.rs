@@ -5,8 +5,10 @@
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex, PoisonError};
 use std::time::{SystemTime, UNIX_EPOCH};
+
+use crate::Error;
 
 /// A request nonce, sent as a JSON integer.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -49,7 +51,7 @@ impl NonceMode {
 /// nonce, and with `nonceWindow` the values stay within the exchange's ±5 s of real time.
 ///
 /// ```
-/// let seq = txc_sign::NonceSequence::new();
+/// let seq = txc_sign::nonce::NonceSequence::new();
 /// let a = seq.next(1_700_000_000_000);
 /// let b = seq.next(1_700_000_000_000); // same millisecond
 /// assert!(b > a);
@@ -70,12 +72,11 @@ pub struct NonceSequence {
 /// so two workers can never send the same nonce — no coordination, no shared state. The
 /// price: a worker has `1000 / workers` nonces per second of clock time for all its requests
 /// together (the exchange's order limit, 1 000 per second per key, is the same total). Its
-/// client's rate limits are divided by `workers` as well ([`RateLimiter::for_worker`]).
-///
-/// [`RateLimiter::for_worker`]: crate::RateLimiter::for_worker
+/// client's rate limits are divided by `workers` as well (txc-core's
+/// `RateLimiter::for_worker`).
 ///
 /// ```
-/// use txc_sign::{FleetWorker, NonceSequence};
+/// use txc_sign::nonce::{FleetWorker, NonceSequence};
 /// let a = NonceSequence::for_worker("key", FleetWorker::new(0, 4)?);
 /// let b = NonceSequence::for_worker("key", FleetWorker::new(1, 4)?);
 /// assert_eq!(a.next(1_000).get() % 4, 0);
@@ -89,11 +90,10 @@ pub struct FleetWorker {
 }
 
 impl FleetWorker {
-    /// Worker `index` (from 0) of `workers`; an index not below the count is an
-    /// [`Error::InvalidConfig`](crate::Error::InvalidConfig).
-    pub fn new(index: u32, workers: u32) -> Result<Self, crate::Error> {
+    /// Worker `index` (from 0) of `workers`; an index not below the count is an [`Error`].
+    pub fn new(index: u32, workers: u32) -> Result<Self, Error> {
         if index >= workers {
-            return Err(crate::Error::invalid_config(
+            return Err(Error::invalid_config(
                 "fleet worker",
                 format!("worker index {index} is not below the number of workers {workers}"),
             ));
@@ -132,7 +132,7 @@ impl NonceSequence {
     /// process, so a client built later continues where the earlier ones stopped.
     ///
     /// ```
-    /// use txc_sign::NonceSequence;
+    /// use txc_sign::nonce::NonceSequence;
     /// let a = NonceSequence::for_key("key-a");
     /// let b = NonceSequence::for_key("key-a");
     /// let first = a.next(1_000);
@@ -152,9 +152,12 @@ impl NonceSequence {
     fn registered(api_key: &str, worker: Option<FleetWorker>) -> Self {
         type Sequences = HashMap<(String, Option<FleetWorker>), NonceSequence>;
         static SEQUENCES: LazyLock<Mutex<Sequences>> = LazyLock::new(Mutex::default);
-        crate::registry::shared(&SEQUENCES, (api_key.to_owned(), worker), || {
-            worker.map_or_else(Self::new, Self::partitioned)
-        })
+        // The map is never left half-updated, so a poisoned lock is still consistent.
+        let mut sequences = SEQUENCES.lock().unwrap_or_else(PoisonError::into_inner);
+        let sequence = sequences.entry((api_key.to_owned(), worker));
+        sequence
+            .or_insert_with(|| worker.map_or_else(Self::new, Self::partitioned))
+            .clone()
     }
 
     /// The fleet worker whose nonces this issues, if it is partitioned.
@@ -223,7 +226,7 @@ impl NonceSequence {
 /// time. Positive when the local clock is behind.
 ///
 /// ```
-/// use txc_sign::ClockOffset;
+/// use txc_sign::nonce::ClockOffset;
 /// let offset = ClockOffset::from_millis(-7_250);
 /// assert_eq!(offset.apply(1_000_000), 992_750);
 /// assert_eq!(offset.to_string(), "the local clock is 7.250 s ahead of the exchange's");
@@ -288,7 +291,7 @@ impl fmt::Display for ClockOffset {
 ///
 /// ```
 /// use std::time::{Duration, UNIX_EPOCH};
-/// assert_eq!(txc_sign::unix_millis(UNIX_EPOCH + Duration::from_millis(1_700_000_000_123)), 1_700_000_000_123);
+/// assert_eq!(txc_sign::nonce::unix_millis(UNIX_EPOCH + Duration::from_millis(1_700_000_000_123)), 1_700_000_000_123);
 /// ```
 pub fn unix_millis(time: SystemTime) -> u64 {
     let since_epoch = time.duration_since(UNIX_EPOCH).unwrap_or_default();

@@ -7,8 +7,8 @@ use http::header::{HeaderMap, HeaderValue};
 use http::{Method, Uri};
 use txc_types::endpoint::EndpointKind;
 
-use crate::Nonce;
-use crate::signer::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
+use crate::headers::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
+use crate::nonce::Nonce;
 
 /// A signed `POST`: URL, API key, payload, signature and the exact body bytes the payload
 /// encodes. Convert it with [`SignedRequest::into_http`] for any HTTP client.

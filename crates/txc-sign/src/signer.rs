@@ -8,19 +8,14 @@ use std::sync::Arc;
 
 use hmac::Mac as _;
 use http::Uri;
-use http::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
+use http::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use http::uri::{Authority, PathAndQuery, Scheme};
 use txc_types::endpoint::{ENDPOINT_PATHS, Endpoint};
 
 use crate::body::write_body;
-use crate::{Credentials, Error, Nonce, NonceMode, SignedRequest};
-
-/// The API key header.
-pub const X_TXC_APIKEY: HeaderName = HeaderName::from_static("x-txc-apikey");
-/// The base64 payload header.
-pub const X_TXC_PAYLOAD: HeaderName = HeaderName::from_static("x-txc-payload");
-/// The signature header.
-pub const X_TXC_SIGNATURE: HeaderName = HeaderName::from_static("x-txc-signature");
+use crate::headers::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
+use crate::nonce::{Nonce, NonceMode};
+use crate::{Credentials, Error, SignedRequest};
 
 /// The production base URL.
 pub const DEFAULT_BASE_URL: &str = "https://whitebit.com";
@@ -64,7 +59,8 @@ fn tag(credentials: &Credentials, payload: &[u8]) -> [u8; 64] {
 /// Signs endpoint requests for one credential and base URL.
 ///
 /// ```
-/// use txc_sign::{Credentials, Nonce, NonceMode, Signer};
+/// use txc_sign::nonce::{Nonce, NonceMode};
+/// use txc_sign::{Credentials, Signer};
 /// use txc_types::orders::{CollateralMarketOrder, Side};
 ///
 /// let signer = Signer::new(Credentials::new("key", "test-secret")?, "https://whitebit.com")?;
@@ -77,7 +73,7 @@ fn tag(credentials: &Credentials, payload: &[u8]) -> [u8; 64] {
 ///     br#"{"request":"/api/v4/order/collateral/market","nonce":1700000000000,"nonceWindow":true,"market":"BTC_USDT","side":"buy","amount":"0.01","clientOrderId":"order-1"}"#
 /// );
 /// assert_eq!(signed.uri(), "https://whitebit.com/api/v4/order/collateral/market");
-/// # Ok::<(), txc_sign::Error>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone)]
 pub struct Signer {

@@ -2,7 +2,8 @@
 //! answer with the exchange's own messages.
 //!
 //! [`verify`] is stateless; [`NonceGuard`] keeps the per-key nonce state (the caller passes the
-//! time). The sandbox uses both; so can any server or test double.
+//! time). For servers and test doubles; txc's own tests check its signing with them (the
+//! sandbox has its own verifier, written from the exchange's docs).
 
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
@@ -15,7 +16,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::Credentials;
-use crate::signer::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
+use crate::headers::{X_TXC_APIKEY, X_TXC_PAYLOAD, X_TXC_SIGNATURE};
 
 /// A request that passed authentication.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -134,7 +135,9 @@ struct Envelope {
 /// present as an integer or digit string; `nonceWindow` absent or boolean.
 ///
 /// ```
-/// use txc_sign::{verify, Credentials, KeyStatus, Nonce, NonceMode, Signer};
+/// use txc_sign::nonce::{Nonce, NonceMode};
+/// use txc_sign::server::{verify, KeyStatus};
+/// use txc_sign::{Credentials, Signer};
 /// use txc_types::investments::SmartPlansQuery;
 ///
 /// let creds = Credentials::new("key", "secret")?;
@@ -145,6 +148,7 @@ struct Envelope {
 /// assert_eq!(ok.map(|v| v.nonce), Ok(7));
 /// # Ok::<(), txc_sign::Error>(())
 /// ```
+// txc-sandbox repeats these checks in its own code on purpose: it exists to catch txc wrong.
 pub fn verify(
     path: &str,
     headers: &HeaderMap,
@@ -219,7 +223,7 @@ pub fn verify(
 /// key's previous one; with it, within ±5 s of `now_ms` and not used before.
 ///
 /// ```
-/// use txc_sign::{AuthRejection, NonceGuard};
+/// use txc_sign::server::{AuthRejection, NonceGuard};
 /// let mut guard = NonceGuard::default();
 /// assert!(guard.check("k", 10, false, 0).is_ok());
 /// assert_eq!(guard.check("k", 10, false, 0), Err(AuthRejection::TOO_MANY_REQUESTS));
@@ -228,6 +232,7 @@ pub fn verify(
 /// assert_eq!(guard.check("k", 1, true, 9_000), Err(AuthRejection::NONCE_OUTSIDE_WINDOW));
 /// ```
 #[derive(Debug, Default)]
+// The sandbox's nonce rules are its own code too (see `verify`).
 pub struct NonceGuard {
     keys: HashMap<String, KeyNonces>,
 }

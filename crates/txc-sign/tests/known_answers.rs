@@ -9,8 +9,10 @@
 )]
 
 use serde::Deserialize;
-use txc_sign::NonceMode;
-use txc_sign::{Credentials, Nonce, Signer, body_bytes, payload, signature};
+use txc_sign::nonce::Nonce;
+use txc_sign::nonce::NonceMode;
+use txc_sign::stages::{body_bytes, payload, signature};
+use txc_sign::{Credentials, Signer};
 use txc_types::endpoint::Endpoint;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, PositionSide, Side};

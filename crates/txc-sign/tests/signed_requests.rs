@@ -9,8 +9,9 @@
 
 use std::fmt::Write as _;
 
-use txc_sign::NonceMode;
-use txc_sign::{Credentials, Nonce, SignedRequest, Signer};
+use txc_sign::nonce::Nonce;
+use txc_sign::nonce::NonceMode;
+use txc_sign::{Credentials, SignedRequest, Signer};
 use txc_types::endpoint::Endpoint;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{
@@ -102,16 +103,7 @@ fn bad_base_urls_are_configuration_errors() {
         "http://",
     ] {
         let err = Signer::new(creds.clone(), bad).unwrap_err();
-        assert!(
-            matches!(
-                err,
-                txc_sign::Error::InvalidConfig {
-                    what: "base_url",
-                    ..
-                }
-            ),
-            "{bad:?}: {err}"
-        );
+        assert_eq!(err.what, "base_url", "{bad:?}: {err}");
     }
     assert_eq!(
         Signer::new(creds, "http://127.0.0.1:8080/")
@@ -131,7 +123,8 @@ fn empty_credentials_are_rejected() {
 #[test]
 fn nonces_are_written_exactly() {
     for n in [0u64, 7, 10, 1_700_000_000_000, u64::MAX] {
-        let body = txc_sign::body_bytes(&SmartPlansQuery::new(), Nonce(n), NonceMode::Strict);
+        let body =
+            txc_sign::stages::body_bytes(&SmartPlansQuery::new(), Nonce(n), NonceMode::Strict);
         let v: serde_json::Value = serde_json::from_slice(&body).unwrap();
         assert_eq!(v["nonce"].as_u64(), Some(n));
     }

@@ -9,8 +9,10 @@
 
 use base64::Engine as _;
 use http::{HeaderMap, HeaderValue};
-use txc_sign::NonceMode;
-use txc_sign::{AuthRejection, Credentials, KeyStatus, Nonce, NonceGuard, Signer, verify};
+use txc_sign::nonce::Nonce;
+use txc_sign::nonce::NonceMode;
+use txc_sign::server::{AuthRejection, KeyStatus, NonceGuard, verify};
+use txc_sign::{Credentials, Signer};
 use txc_types::endpoint::Endpoint;
 use txc_types::investments::SmartPlansQuery;
 use txc_types::orders::{CollateralMarketOrder, Side};
@@ -31,8 +33,8 @@ fn lookup(key: &str) -> Option<KeyStatus> {
 
 /// Signs an arbitrary body by hand, as a non-txc client would.
 fn hand_signed(key: &str, body: &str) -> HeaderMap {
-    let payload = txc_sign::payload(body.as_bytes());
-    let signature = txc_sign::signature(&creds(), &payload);
+    let payload = txc_sign::stages::payload(body.as_bytes());
+    let signature = txc_sign::stages::signature(&creds(), &payload);
     let mut h = HeaderMap::new();
     h.insert("x-txc-apikey", HeaderValue::from_str(key).unwrap());
     h.insert("x-txc-payload", HeaderValue::from_str(&payload).unwrap());
@@ -43,7 +45,7 @@ fn hand_signed(key: &str, body: &str) -> HeaderMap {
     h
 }
 
-fn check(body: &str) -> Result<txc_sign::VerifiedRequest, AuthRejection> {
+fn check(body: &str) -> Result<txc_sign::server::VerifiedRequest, AuthRejection> {
     verify(PATH, &hand_signed("key", body), body.as_bytes(), lookup)
 }
 
@@ -132,7 +134,7 @@ fn rejections_use_the_exchange_messages() {
         verify(PATH, &hand_signed("key", good), other.as_bytes(), lookup),
     ));
     let mut headers = hand_signed("key", good);
-    let bad_b64 = txc_sign::signature(&creds(), "%%%");
+    let bad_b64 = txc_sign::stages::signature(&creds(), "%%%");
     headers.insert("x-txc-payload", HeaderValue::from_static("%%%"));
     headers.insert("x-txc-signature", HeaderValue::from_str(&bad_b64).unwrap());
     cases.push((

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant, SystemTime};
 use txc_async::reqwest;
 use txc_blocking::ureq;
 use txc_sandbox::{AccountConfig, Sandbox};
-use txc_sign::{Credentials, NonceMode, NonceSequence, SignedRequest, Signer, unix_millis};
+use txc_sign::nonce::{NonceMode, NonceSequence, unix_millis};
+use txc_sign::{Credentials, SignedRequest, Signer};
 use txc_types::endpoint::Endpoint;
 use txc_types::orders::{CollateralMarketOrder, Side};
 

@@ -2,11 +2,13 @@
 //! (serde, `hmac`, `sha2`, `base64`, `const-hex`), doing what txc does for an order — a fresh
 //! nonce, a `clientOrderId`, the body, base64, HMAC-SHA512 (the MAC keyed once, as txc does),
 //! lowercase hex — and decoding the answer into a typed value.
+//!
+//! It repeats what txc-sign and txc-core do on purpose: it is what txc is measured against.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::SystemTime;
 
-use txc_sign::unix_millis;
+use txc_sign::nonce::unix_millis;
 use txc_types::endpoint::Endpoint;
 use txc_types::orders::CollateralMarketOrder;
 

@@ -4,7 +4,8 @@
 //! rather than in it, so the investment tests add nothing to the order tests' trait (whose
 //! `plans` it shares).
 
-use txc_sign::{ClientConfig, Error, InvestResolution, Invested, PendingInvestment};
+use txc_core::resolve::{InvestResolution, Invested, PendingInvestment};
+use txc_core::{ClientConfig, Error};
 use txc_types::investments::{
     CloseInvestment, InterestPaymentsPage, InterestPaymentsQuery, Invest, InvestmentClosed,
     InvestmentsPage, InvestmentsQuery, NewInvestment,

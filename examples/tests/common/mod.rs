@@ -18,12 +18,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
+pub use txc_core::ClientConfig;
+use txc_core::Error;
+use txc_core::decode::{ApiError, DecodeErrorKind, Delivery, TransportErrorKind};
+use txc_core::resolve::{PendingOrder, Placed, Resolution};
 use txc_sandbox::demo;
-pub use txc_sign::ClientConfig;
-use txc_sign::{
-    ApiError, ClockOffset, DecodeErrorKind, Delivery, Error, PendingOrder, Placed, Resolution,
-    SignedRequest, TransportErrorKind,
-};
+use txc_sign::SignedRequest;
+use txc_sign::nonce::ClockOffset;
 use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
 use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
 use txc_types::orders::{
@@ -42,8 +43,11 @@ pub mod invest;
 pub mod config {
     use std::time::Duration;
 
+    use txc_core::ClientConfig;
+    use txc_core::pacing::RetryPolicy;
+    use txc_core::risk::ModeCheck;
     use txc_sandbox::demo;
-    use txc_sign::{ClientConfig, Credentials, ModeCheck, RetryPolicy};
+    use txc_sign::Credentials;
 
     /// How far apart resolving's rounds of look-ups are in the tests, unless a test sets its
     /// own — through `unproven_settle_delay`, the setting that gives up the guarantee: the
@@ -655,7 +659,7 @@ pub fn assert_no_secret(text: &str) {
             secret.to_owned(),
             format!("{:?}", secret.as_bytes()),
             hex,
-            txc_sign::payload(secret.as_bytes()),
+            txc_sign::stages::payload(secret.as_bytes()),
         ] {
             assert!(!text.contains(&form), "secret leaked ({form}) in: {text}");
         }
@@ -702,6 +706,6 @@ impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Trace {
 }
 
 pub fn now_ms() -> u64 {
-    txc_sign::unix_millis(SystemTime::now())
+    txc_sign::nonce::unix_millis(SystemTime::now())
 }
 pub mod risk;

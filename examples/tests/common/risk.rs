@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use txc_sign::{
-    ClientConfig, CloseResolution, Error, KillSwitchEvent, KillSwitchSchedule, PendingClose,
-};
+use txc_core::resolve::{CloseResolution, PendingClose};
+use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
+use txc_core::{ClientConfig, Error};
 use txc_types::endpoint::Acknowledged;
 use txc_types::orders::{
     BulkCancelItem, CancelAllOrders, CancelOrders, KillSwitchAnswer, KillSwitchStatusQuery,

@@ -12,8 +12,11 @@
 use std::time::{Duration, SystemTime};
 
 use crate::common::*;
+use txc_core::Error;
+use txc_core::machine::AttemptRecord;
+use txc_core::resolve::{PendingOrder, PlacedOrder, Resolution};
 use txc_sandbox::{AccountConfig, Fault, Route, Sandbox};
-use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, PlacedOrder, Resolution};
+use txc_sign::nonce::Nonce;
 use txc_types::orders::{
     CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, Side,
 };
@@ -149,7 +152,7 @@ fn an_open_order_reusing_the_id_is_not_this_one(driver: &dyn Driver) {
         "BTC_USDT".parse().unwrap(),
         "reused-2".parse().unwrap(),
         vec![AttemptRecord {
-            nonce: Nonce(txc_sign::unix_millis(now)),
+            nonce: Nonce(txc_sign::nonce::unix_millis(now)),
             signed_at: now,
         }],
     );

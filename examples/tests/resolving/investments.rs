@@ -11,10 +11,12 @@ use std::time::Duration;
 
 use crate::common::config;
 use crate::common::invest::{InvestApi, InvestDriver};
+use txc_core::Error;
+use txc_core::decode::ApiErrorClass;
+use txc_core::pacing::{RateLimits, RatePolicy};
+use txc_core::resolve::{InvestResolution, Invested};
 use txc_sandbox::{AccountConfig, Fault, PlanConfig, Route, Sandbox, demo};
-use txc_sign::{
-    ApiErrorClass, Error, InvestResolution, Invested, NonceSequence, RateLimits, RatePolicy,
-};
+use txc_sign::nonce::NonceSequence;
 use txc_types::endpoint::{MAIN_ACCOUNT_SCOPE, RateLimit};
 use txc_types::errors::{Bound, ValidationError};
 use txc_types::investments::{

@@ -8,8 +8,11 @@
 use std::time::Duration;
 
 use crate::common::*;
+use txc_core::Error;
+use txc_core::machine::AttemptRecord;
+use txc_core::resolve::{PendingOrder, PlacedOrder, Resolution};
 use txc_sandbox::{Fault, Route, Sandbox};
-use txc_sign::{AttemptRecord, Error, Nonce, PendingOrder, PlacedOrder, Resolution};
+use txc_sign::nonce::Nonce;
 use txc_types::lookups::{LookupBuilder, OpenOrdersQuery, OrderHistoryQuery};
 use txc_types::orders::{
     CancelOrder, Cancellation, CollateralTriggerMarketOrder, OrderStatus, Side,
@@ -243,7 +246,7 @@ fn the_settling_delay_covers_an_order_that_shows_up_late(driver: &dyn Driver) {
         placed.market.parse().unwrap(),
         placed.client_order_id.as_deref().unwrap().parse().unwrap(),
         vec![AttemptRecord {
-            nonce: Nonce(txc_sign::unix_millis(signed_at)),
+            nonce: Nonce(txc_sign::nonce::unix_millis(signed_at)),
             signed_at,
         }],
     );
@@ -257,7 +260,7 @@ fn a_failing_look_up_is_still_unknown(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(
         sandbox.base_url(),
-        config::partner().retry_policy(txc_sign::RetryPolicy::disabled()),
+        config::partner().retry_policy(txc_core::pacing::RetryPolicy::disabled()),
     );
     sandbox.inject_fault(Route::CollateralMarket, Fault::DropAfterProcessing, Some(1));
     let error = client.market(&market("0.01")).unwrap_err();

@@ -21,7 +21,8 @@ use std::time::SystemTime;
 
 use serde_json::{Value, json};
 use txc_sandbox::{Fault, Route, Sandbox, demo};
-use txc_sign::{Credentials, NonceSequence};
+use txc_sign::Credentials;
+use txc_sign::nonce::NonceSequence;
 
 /// One nonce sequence for every request of a test binary: strictly increasing and close to
 /// the clock, so both nonce rules accept it.
@@ -60,7 +61,7 @@ pub const OTO_CANCEL_PATH: &str = "/api/v4/order/oto-cancel";
 pub const MODIFY_PATH: &str = "/api/v4/order/modify";
 
 pub fn now_ms() -> u64 {
-    txc_sign::unix_millis(SystemTime::now())
+    txc_sign::nonce::unix_millis(SystemTime::now())
 }
 
 pub fn next_nonce() -> u64 {
@@ -144,8 +145,8 @@ pub fn send_raw(sandbox: &Sandbox, path: &str, headers: &[(&str, String)], body:
 /// The three signing headers for `body`, signed with `account` by txc-sign's stage functions.
 pub fn sign_headers(account: (&str, &str), body: &[u8]) -> Vec<(&'static str, String)> {
     let credentials = Credentials::new(account.0, account.1).unwrap();
-    let payload = txc_sign::payload(body);
-    let signature = txc_sign::signature(&credentials, &payload);
+    let payload = txc_sign::stages::payload(body);
+    let signature = txc_sign::stages::signature(&credentials, &payload);
     vec![
         ("content-type", "application/json".to_owned()),
         ("x-txc-apikey", account.0.to_owned()),

@@ -1,6 +1,6 @@
 //! The private event stream: [`WebSocketTokenQuery`] → [`WebSocketToken`], the token that
 //! authorizes a WebSocket connection, and the records of the private channels, decoded by the
-//! crate's one leniency rule ([`AccountEvent`], one variant per channel; `txc-sign`'s `stream`
+//! crate's one leniency rule ([`AccountEvent`], one variant per channel; `txc-core`'s `stream`
 //! module drives the connection and routes each update to its record).
 //!
 //! | operation | request | answer |

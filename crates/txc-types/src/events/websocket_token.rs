@@ -2,7 +2,7 @@
 //! connection (the `authorize` method).
 //!
 //! This module describes the request and its answer; it does not open or authorize any
-//! connection (`txc-sign`'s `stream` module does that, sans-IO).
+//! connection (`txc-core`'s `stream` module does that, sans-IO).
 
 use std::fmt;
 

@@ -4,7 +4,7 @@
 //! Not an endpoint: see [`OpenOrdersQuery`](super::OpenOrdersQuery) and
 //! [`OrderHistoryQuery`](super::OrderHistoryQuery), whose builders have these methods as their
 //! own (each field declared once, by `#[derive(Request)]`); [`lookup_builder!`] implements the
-//! trait by calling them.
+//! trait by calling them, and writes the constructors both queries share.
 
 use crate::endpoint::FieldValue;
 use crate::errors::ValidationError;
@@ -48,9 +48,29 @@ pub trait LookupBuilder: crate::sealed::Sealed + Sized {
 
 /// Implements [`LookupBuilder`] for the builder `$name` of `$query` by calling its own
 /// methods of the same names (a trait cannot give a type's page inherent methods, and a
-/// generic impl cannot call them).
+/// generic impl cannot call them), and writes the two constructors both look-ups share —
+/// `new` and `by_client_order_id`, documented by `$new` and `$by_id`.
 macro_rules! lookup_builder {
-    ($name:ident => $query:ty) => {
+    ($name:ident => $query:ty, $new:literal, $by_id:literal) => {
+        impl $query {
+            #[doc = $new]
+            pub fn new() -> Self {
+                Self::default()
+            }
+
+            #[doc = $by_id]
+            pub fn by_client_order_id(
+                market: $crate::values::Market,
+                id: $crate::values::ClientOrderId,
+            ) -> Self {
+                Self {
+                    market: Some(market),
+                    client_order_id: Some(id),
+                    ..Self::default()
+                }
+            }
+        }
+
         impl $crate::sealed::Sealed for $name {}
 
         impl $crate::lookups::LookupBuilder for $name {

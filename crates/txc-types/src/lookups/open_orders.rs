@@ -53,23 +53,13 @@ pub struct OpenOrdersQuery {
     page: Page<100, 4_294_967_295>,
 }
 
-lookup_builder!(OpenOrdersQueryBuilder => OpenOrdersQuery);
+lookup_builder!(
+    OpenOrdersQueryBuilder => OpenOrdersQuery,
+    "Every open order of every market (first page, 50 orders).",
+    "The open order of `market` whose `clientOrderId` is `id`, if there is one."
+);
 
 impl OpenOrdersQuery {
-    /// Every open order of every market (first page, 50 orders).
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// The open order of `market` whose `clientOrderId` is `id`, if there is one.
-    pub fn by_client_order_id(market: Market, id: ClientOrderId) -> Self {
-        Self {
-            market: Some(market),
-            client_order_id: Some(id),
-            ..Self::default()
-        }
-    }
-
     /// The exchange searches every market only when no id is given: an id needs a market.
     fn ids_need_a_market(&self) -> Result<(), ValidationError> {
         if self.market.is_none() {

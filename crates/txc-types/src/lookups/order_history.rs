@@ -71,7 +71,11 @@ pub struct OrderHistoryQuery {
     page: Page<500, { u64::MAX }>,
 }
 
-lookup_builder!(OrderHistoryQueryBuilder => OrderHistoryQuery);
+lookup_builder!(
+    OrderHistoryQueryBuilder => OrderHistoryQuery,
+    "The last month's finished orders of every market (first page, 50 orders).",
+    "The finished order of `market` whose `clientOrderId` is `id`, if there is one."
+);
 
 /// The `status` filter of an order history list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -108,20 +112,6 @@ impl ToWire for HistoryStatus {
 impl OrderHistoryQuery {
     /// The longest date span, in seconds (31 days).
     pub const MAX_SPAN_SECS: u64 = 31 * 24 * 60 * 60;
-
-    /// The last month's finished orders of every market (first page, 50 orders).
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// The finished order of `market` whose `clientOrderId` is `id`, if there is one.
-    pub fn by_client_order_id(market: Market, id: ClientOrderId) -> Self {
-        Self {
-            market: Some(market),
-            client_order_id: Some(id),
-            ..Self::default()
-        }
-    }
 
     /// One id at most (the exchange would silently prefer `orderId`), and a date span of at
     /// most 31 days that does not end before it starts.

@@ -12,7 +12,7 @@ use crate::values::{ClientOrderId, ExactDecimal, Market, Timestamp};
 /// Fields present in every documented shape of the record — the placement responses of both
 /// order operations, the older captured responses, the cancel response and the open-orders list —
 /// are plain values; a record without one of them is not decoded (for a placement that makes
-/// the outcome unknown, see `txc_sign::Error::outcome_unknown`). Fields that some shapes omit
+/// the outcome unknown, see `txc_core::Error::outcome_unknown`). Fields that some shapes omit
 /// are `Option`s, and each says which shapes. Decimals keep the exact text sent
 /// ([`ExactDecimal`]), times every digit ([`Timestamp`]); anything this version does not know —
 /// a new field, a value of an unexpected type, an enum value it has no name for — is kept in

@@ -63,7 +63,7 @@ impl fmt::Display for Leverage {
 /// "affects all open positions", while its error list has code 113, "leverage cannot be
 /// changed while open positions or orders exist". The client therefore does not refuse a
 /// change before sending; the exchange's 113 is classified
-/// (`ApiErrorClass::PositionsOpen` in `txc-sign`). Code 17: the balance cannot support the
+/// (`ApiErrorClass::PositionsOpen` in `txc-core`). Code 17: the balance cannot support the
 /// new level.
 ///
 /// Setting a leverage is idempotent ([`EndpointKind::Idempotent`](crate::endpoint::EndpointKind::Idempotent)): resending it after an

@@ -1,0 +1,71 @@
+//! The modules of a client's surface that hold only this crate's and `txc-types`' items —
+//! [`endpoint`], [`errors`], [`outcomes`], [`settings`] — written once here and re-exported
+//! (inlined) by `txc-async` and `txc-blocking`, so that both transports show the same modules
+//! with the same items. Not a module of this crate's own surface: its items are in the
+//! crate's modules and in `txc-sign`.
+
+pub mod endpoint {
+    //! Operations as values: the [`Endpoint`] trait — for a client's `send` with an operation it
+    //! has no method for — with what its requests are made of, and the [`SignedRequest`] a dry
+    //! run (a client's `prepare`) returns.
+
+    pub use txc_sign::SignedRequest;
+    pub use txc_types::endpoint::{
+        Acknowledged, Endpoint, EndpointKind, FieldValue, RateLimit, Validated, WireValue,
+    };
+}
+
+pub mod errors {
+    //! The parts of the crate's [`Error`](crate::Error): what the exchange answered
+    //! ([`ApiError`]), what the connection did ([`TransportError`], with its [`Delivery`]), an
+    //! answer that could not be read ([`DecodeError`]), a refused pacing slot ([`Throttled`]),
+    //! an order left unresolved ([`Unresolved`]) and a request value refused before anything
+    //! was sent ([`ValidationError`]).
+
+    pub use crate::decode::{
+        ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
+        TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
+    };
+    pub use crate::resolve::UnresolvedClose;
+    #[cfg(feature = "decimal")]
+    pub use txc_types::errors::DecimalRangeError;
+    pub use txc_types::errors::{Bound, Reason, ValidationError};
+}
+
+pub mod outcomes {
+    //! An operation whose outcome is unknown — an order ([`PendingOrder`]: market,
+    //! `clientOrderId`, each attempt's [`AttemptRecord`] and [`Nonce`]; a [`Journal`] persists
+    //! it before each attempt), a close ([`PendingClose`]), an investment
+    //! ([`PendingInvestment`], signed in a [`NonceMode`]) — what resolving it found
+    //! ([`Resolution`], [`Placed`]: a [`Found`] [`PlacedOrder`]; [`CloseResolution`];
+    //! [`InvestResolution`], and an investment made exactly once, [`Invested`]) and what proved
+    //! it: the one [`Evidence`] of every operation — the [`AcceptanceWindow`] and its [`Span`]s,
+    //! the exchange's [`ClockBounds`], each [`Round`] of [`Look`]s with their [`Sighting`]s,
+    //! [`Flaw`]s and [`RoundVerdict`] — by the one rule [`Resolve`] states, with the
+    //! [`NONCE_WINDOW`] and the assumed [`CREATION_ALLOWANCE`] ([`ResolveClose`] and
+    //! [`ResolveInvestment`] say what proves a close and an investment).
+
+    pub use crate::machine::AttemptRecord;
+    pub use crate::pacing::ClockBounds;
+    pub use crate::resolve::{
+        AcceptanceWindow, CREATION_ALLOWANCE, CloseResolution, Evidence, Flaw, Found,
+        InvestResolution, Invested, Journal, Look, NONCE_WINDOW, PendingClose, PendingInvestment,
+        PendingOrder, Placed, PlacedOrder, Resolution, Resolve, ResolveClose, ResolveInvestment,
+        Round, RoundVerdict, Sighting, Span,
+    };
+    pub use txc_sign::nonce::{Nonce, NonceMode};
+}
+
+pub mod settings {
+    //! What a client's `ClientBuilder` takes beyond its defaults: the
+    //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`]), a
+    //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`] and the key's
+    //! [`NonceSequence`] — and [`ClientConfig`], the one
+    //! configuration a builder wraps (`ClientBuilder::from(config)`; one configuration can build
+    //! a blocking and an async client).
+
+    pub use crate::machine::ClientConfig;
+    pub use crate::pacing::{RateLimiter, RateLimits, RatePolicy, RetryPolicy};
+    pub use crate::risk::ModeCheck;
+    pub use txc_sign::nonce::{ClockOffset, FleetWorker, NonceSequence};
+}

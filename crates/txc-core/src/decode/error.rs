@@ -1,0 +1,728 @@
+//! [`Error`]: the one error type of the SDK, shared by every transport.
+//!
+//! Variants hold context structs; transport-library errors appear only as `source()`.
+
+use std::collections::BTreeMap;
+use std::error::Error as StdError;
+use std::fmt;
+
+use txc_types::errors::ValidationError;
+
+use crate::{Evidence, PendingInvestment, PendingOrder};
+
+/// Everything that can go wrong calling the exchange.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// A request value broke a rule; nothing was sent.
+    #[error("invalid request: {0}")]
+    InvalidRequest(#[from] ValidationError),
+    /// Client configuration is unusable (base URL, credentials); nothing was sent.
+    #[error("invalid configuration of {what}: {reason}")]
+    InvalidConfig {
+        /// What is misconfigured.
+        what: &'static str,
+        /// Why.
+        reason: String,
+    },
+    /// The request could not be carried to or from the server.
+    #[error(transparent)]
+    Transport(#[from] TransportError),
+    /// The exchange answered with an error.
+    #[error(transparent)]
+    Api(#[from] Box<ApiError>),
+    /// The exchange's response could not be understood.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// An order may or may not have been placed: its request may have reached the exchange
+    /// and no response says what became of it. Never place it again before resolving it (the
+    /// client's `resolve` looks its `clientOrderId` up); [`Error::pending_order`] has what
+    /// that needs, and the failure is the [`source`](StdError::source).
+    #[error(
+        "{}: the order may have been placed, its outcome is unknown; resolve it before placing it again",
+        .0.operation
+    )]
+    OutcomeUnknown(#[source] Box<Unresolved>),
+    /// An order was not placed: every attempt ended in a failure that resolving proved left
+    /// nothing on the exchange. Safe to place again; the last failure is the
+    /// [`source`](StdError::source).
+    #[error(
+        "{}: the order was not placed (every attempt was resolved as not placed)",
+        .0.operation
+    )]
+    NotPlaced(#[source] Box<Unresolved>),
+    /// An investment may or may not have been made: its request may have reached the exchange
+    /// and no answer says what became of it, or resolving could not tell. An investment request
+    /// carries no id of the caller's, so never invest again before resolving it (the client's
+    /// `resolve_investment` looks for it in the investments list);
+    /// [`Error::pending_investment`] has what that needs.
+    #[error(
+        "{}: the investment may have been made, its outcome is unknown{}; resolve it before investing again",
+        .0.operation,
+        if .0.candidates.is_empty() { "" } else { " (several identical investments in its window: cannot tell which is this one)" }
+    )]
+    InvestmentUnknown(#[source] Box<UnresolvedInvestment>),
+    /// An investment was not made: every attempt was resolved as not invested. Safe to invest
+    /// again; the last failure is the [`source`](StdError::source).
+    #[error(
+        "{}: not invested (every attempt was resolved as not invested)",
+        .0.operation
+    )]
+    NotInvested(#[source] Box<UnresolvedInvestment>),
+    /// The client's own rate limiter had no slot for the request within the
+    /// [`RatePolicy`](crate::RatePolicy)'s wait: nothing was sent.
+    #[error(transparent)]
+    Throttled(Throttled),
+    /// A position may or may not have been closed: the close request may have reached the
+    /// exchange and no answer says what became of it (or resolving it could not tell). Never
+    /// close it again blindly: the client's `resolve_close` looks the position up;
+    /// [`Error::pending_close`] has what that needs, and the failure is the
+    /// [`source`](StdError::source).
+    #[error(
+        "{}: the position may have been closed, the outcome is unknown; resolve it before closing it again",
+        .0.operation
+    )]
+    CloseUnknown(#[source] Box<crate::UnresolvedClose>),
+    /// Resolving could not prove an operation's outcome either way: why, and what to do. The
+    /// cause of an [`Error::OutcomeUnknown`], [`Error::CloseUnknown`] or
+    /// [`Error::InvestmentUnknown`] (whose evidence has the look-ups made).
+    #[error("cannot tell: {reason}")]
+    Unproven {
+        /// Why the look-ups prove nothing, and what to run.
+        reason: String,
+    },
+    /// An order was refused before any I/O: this client used its `clientOrderId` on the
+    /// market for an order still unresolved, or for one whose acceptance window could overlap
+    /// the new one's — resolving could not tell the two apart. Nothing was sent.
+    #[error("clientOrderId {client_order_id} refused, nothing was sent: {reason}")]
+    ClientOrderIdInUse {
+        /// The id.
+        client_order_id: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A request the client's rate limiter held back: nothing was sent. Try again after
+/// [`Throttled::retry_in`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "{operation}: not sent: the client's rate limit of {} requests per {} s is used up; a slot frees up in {} ms",
+    limit.map_or(0, |l| l.requests),
+    limit.map_or(0, |l| l.window_secs),
+    retry_in.as_millis()
+)]
+#[non_exhaustive]
+pub struct Throttled {
+    /// The operation held back.
+    pub operation: &'static str,
+    /// The limit that was reached.
+    pub limit: Option<txc_types::endpoint::RateLimit>,
+    /// How long until the limiter has a slot.
+    pub retry_in: std::time::Duration,
+}
+
+/// An order and the failure that ended its call: the context of [`Error::OutcomeUnknown`] and
+/// [`Error::NotPlaced`]. As an error it reads as its cause.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct Unresolved {
+    /// The operation, e.g. `collateral_market_order`.
+    pub operation: &'static str,
+    /// The order, with every attempt to place it.
+    pub order: PendingOrder,
+    /// The failure that ended the last attempt, or why resolving could not tell
+    /// ([`Error::Unproven`]).
+    pub cause: Error,
+    /// The look-ups resolving made, if it ran.
+    pub evidence: Option<Evidence>,
+}
+
+/// An investment and the failure that ended its call: the context of
+/// [`Error::InvestmentUnknown`] and [`Error::NotInvested`]. As an error it reads as its cause.
+#[derive(Debug)]
+#[non_exhaustive]
+pub struct UnresolvedInvestment {
+    /// The operation, `invest`.
+    pub operation: &'static str,
+    /// The investment: plan, amount and every attempt.
+    pub investment: PendingInvestment,
+    /// The failure that ended the last attempt or look-up.
+    pub cause: Error,
+    /// When resolving found several investments it cannot tell apart (same plan, same amount,
+    /// created inside the attempts' window): all of them. One may be this one.
+    pub candidates: Vec<txc_types::investments::Investment>,
+    /// The look-ups resolving made, if it ran.
+    pub evidence: Option<Evidence>,
+}
+
+impl UnresolvedInvestment {
+    /// The context of an investment whose last attempt or look-up failed with `cause`.
+    pub fn new(investment: PendingInvestment, cause: Error) -> Self {
+        Self {
+            operation: "invest",
+            investment,
+            cause,
+            candidates: Vec::new(),
+            evidence: None,
+        }
+    }
+
+    /// The same, with the candidates resolving could not tell apart.
+    pub fn with_candidates(mut self, candidates: Vec<txc_types::investments::Investment>) -> Self {
+        self.candidates = candidates;
+        self
+    }
+
+    /// The same, with the evidence resolving gathered.
+    pub fn with_evidence(mut self, evidence: Evidence) -> Self {
+        self.evidence = Some(evidence);
+        self
+    }
+}
+
+impl fmt::Display for UnresolvedInvestment {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.cause.fmt(f)
+    }
+}
+
+impl StdError for UnresolvedInvestment {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        self.cause.source()
+    }
+}
+
+impl Unresolved {
+    /// The context of an order of `operation` whose last attempt failed with `cause`.
+    pub fn new(operation: &'static str, order: PendingOrder, cause: Error) -> Self {
+        Self {
+            operation,
+            order,
+            cause,
+            evidence: None,
+        }
+    }
+
+    /// The same, with the evidence resolving gathered.
+    pub fn with_evidence(mut self, evidence: Evidence) -> Self {
+        self.evidence = Some(evidence);
+        self
+    }
+}
+
+impl fmt::Display for Unresolved {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.cause.fmt(f)
+    }
+}
+
+impl StdError for Unresolved {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        self.cause.source()
+    }
+}
+
+impl Error {
+    /// An [`Error::InvalidConfig`] of `what` for `reason`; transports use it too.
+    pub fn invalid_config(what: &'static str, reason: impl Into<String>) -> Self {
+        Self::InvalidConfig {
+            what,
+            reason: reason.into(),
+        }
+    }
+
+    /// The exchange's error response, if this is one (also behind an unresolved order).
+    pub fn api(&self) -> Option<&ApiError> {
+        match self {
+            Self::Api(e) => Some(e),
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.api(),
+            Self::CloseUnknown(u) => u.cause.api(),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.api(),
+            _ => None,
+        }
+    }
+
+    /// The HTTP status the server answered with, if it answered.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Self::Api(e) => Some(e.status),
+            Self::Decode(e) => Some(e.status),
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.status(),
+            Self::CloseUnknown(u) => u.cause.status(),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.status(),
+            _ => None,
+        }
+    }
+
+    /// The order behind [`Error::OutcomeUnknown`] or [`Error::NotPlaced`].
+    pub fn pending_order(&self) -> Option<&PendingOrder> {
+        match self {
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => Some(&u.order),
+            _ => None,
+        }
+    }
+
+    /// The close behind [`Error::CloseUnknown`].
+    pub fn pending_close(&self) -> Option<&crate::PendingClose> {
+        match self {
+            Self::CloseUnknown(u) => Some(&u.close),
+            _ => None,
+        }
+    }
+
+    /// The investment behind [`Error::InvestmentUnknown`] or [`Error::NotInvested`].
+    pub fn pending_investment(&self) -> Option<&PendingInvestment> {
+        match self {
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => Some(&u.investment),
+            _ => None,
+        }
+    }
+
+    /// The look-ups resolving made for the order, close or investment behind an unknown or
+    /// "not placed / not invested" outcome, if resolving ran.
+    pub fn evidence(&self) -> Option<&Evidence> {
+        match self {
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.evidence.as_ref(),
+            Self::CloseUnknown(u) => u.evidence.as_ref(),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.evidence.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Whether an order may have been executed although this error was returned, judged by
+    /// the exchange's rules, status first:
+    ///
+    /// | what came back | outcome |
+    /// |---|---|
+    /// | nothing: the request may have been written ([`Delivery::MaybeSent`]) | unknown |
+    /// | a 5xx status, **whatever the body says** (gateways answer `503 Too many requests.`) | unknown |
+    /// | a 2xx status whose body is not the expected response (an error shape, no order id, not JSON) | unknown |
+    /// | a 1xx or 3xx status | unknown |
+    /// | a 4xx status (the exchange or a gateway refused it; 429 included) | not executed |
+    /// | nothing, and the request was certainly not written ([`Delivery::NotSent`]) | not executed |
+    ///
+    /// Such an order must not be sent again before finding out whether it was placed (look
+    /// its `clientOrderId` up). Never true together with [`Error::is_retryable`].
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) | Self::InvestmentUnknown(_) => true,
+            Self::NotPlaced(_) | Self::NotInvested(_) => false,
+            Self::Transport(e) => e.delivery == Delivery::MaybeSent,
+            Self::Api(e) => status_leaves_outcome_unknown(e.status),
+            Self::Decode(e) => status_leaves_outcome_unknown(e.status),
+            Self::Unproven { .. } => true,
+            Self::InvalidRequest(_)
+            | Self::InvalidConfig { .. }
+            | Self::Throttled(_)
+            | Self::ClientOrderIdInUse { .. } => false,
+        }
+    }
+
+    /// Whether resending (re-signed, with a fresh nonce) is safe for any operation, orders
+    /// included: the exchange certainly did not act and may accept a later attempt. Only two
+    /// things say so: HTTP 429 (the rate limit, or a nonce that lost a race — whatever the
+    /// body, JSON or a CDN's page) and a connection that failed before the request was
+    /// written ([`Delivery::NotSent`]). Never true together with [`Error::outcome_unknown`].
+    pub fn is_retryable(&self) -> bool {
+        match self {
+            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) | Self::InvestmentUnknown(_) => false,
+            Self::NotPlaced(_) | Self::NotInvested(_) => true,
+            Self::Transport(e) => e.delivery == Delivery::NotSent,
+            Self::Api(e) => e.status == 429,
+            Self::Decode(e) => e.status == 429,
+            Self::Throttled(_) => true,
+            Self::InvalidRequest(_)
+            | Self::InvalidConfig { .. }
+            | Self::Unproven { .. }
+            | Self::ClientOrderIdInUse { .. } => false,
+        }
+    }
+
+    /// How long the server asked to wait before the next request (`Retry-After`), if it did.
+    pub fn retry_after(&self) -> Option<RetryAfter> {
+        match self {
+            Self::Api(e) => e.retry_after,
+            Self::Decode(e) => e.retry_after,
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.retry_after(),
+            Self::CloseUnknown(u) => u.cause.retry_after(),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.retry_after(),
+            Self::Throttled(t) => Some(RetryAfter::Delay(t.retry_in)),
+            _ => None,
+        }
+    }
+}
+
+/// Whether an HTTP status leaves an order's outcome unknown: anything but a 4xx refusal.
+fn status_leaves_outcome_unknown(status: u16) -> bool {
+    !(400..500).contains(&status)
+}
+
+impl From<ApiError> for Error {
+    fn from(e: ApiError) -> Self {
+        Self::Api(Box::new(e))
+    }
+}
+
+impl From<txc_sign::Error> for Error {
+    /// Credentials, a base URL or a request path txc-sign refused: an
+    /// [`Error::InvalidConfig`], with the same message.
+    fn from(e: txc_sign::Error) -> Self {
+        Self::InvalidConfig {
+            what: e.what,
+            reason: e.reason,
+        }
+    }
+}
+
+/// How far a failed request got.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Delivery {
+    /// The request certainly did not reach the server (e.g. connection refused).
+    NotSent,
+    /// The request may have reached the server (e.g. timeout or reset after sending).
+    MaybeSent,
+}
+
+/// What kind of transport failure happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum TransportErrorKind {
+    /// Could not connect (DNS, refused, unreachable).
+    Connect,
+    /// A connect or overall timeout elapsed.
+    Timeout,
+    /// The connection failed while sending or receiving.
+    Io,
+    /// TLS failed.
+    Tls,
+    /// The response was larger than the configured size cap; it was not read to the end.
+    ResponseTooLarge,
+    /// Anything else the HTTP library reported.
+    Other,
+}
+
+impl fmt::Display for TransportErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Connect => "connect",
+            Self::Timeout => "timeout",
+            Self::Io => "i/o",
+            Self::Tls => "tls",
+            Self::ResponseTooLarge => "response too large",
+            Self::Other => "other",
+        })
+    }
+}
+
+/// A transport failure; any transport can build one. The HTTP library's error is only the
+/// [`source`](StdError::source).
+#[derive(Debug)]
+pub struct TransportError {
+    /// What failed.
+    pub kind: TransportErrorKind,
+    /// Whether the request may have reached the server.
+    pub delivery: Delivery,
+    source: Option<Box<dyn StdError + Send + Sync>>,
+}
+
+impl TransportError {
+    /// A failure known to have happened before any byte of the request was written (refused
+    /// connection, DNS failure): an order is certainly not placed and may be sent again.
+    pub fn not_sent(
+        kind: TransportErrorKind,
+        source: impl Into<Box<dyn StdError + Send + Sync>>,
+    ) -> Self {
+        Self::new(kind, Delivery::NotSent, Some(source.into()))
+    }
+
+    /// A failure after the request may have been written (timeout, reset, a broken
+    /// response): an order's outcome is unknown. When in doubt, this one.
+    pub fn maybe_sent(
+        kind: TransportErrorKind,
+        source: impl Into<Box<dyn StdError + Send + Sync>>,
+    ) -> Self {
+        Self::new(kind, Delivery::MaybeSent, Some(source.into()))
+    }
+
+    /// A transport error of `kind`, with the library's error as its source.
+    pub fn new(
+        kind: TransportErrorKind,
+        delivery: Delivery,
+        source: Option<Box<dyn StdError + Send + Sync>>,
+    ) -> Self {
+        Self {
+            kind,
+            delivery,
+            source,
+        }
+    }
+}
+
+impl fmt::Display for TransportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let reach = match self.delivery {
+            Delivery::NotSent => "the request was not sent",
+            Delivery::MaybeSent => "the request may have reached the server",
+        };
+        write!(f, "transport error ({}); {reach}", self.kind)
+    }
+}
+
+impl StdError for TransportError {
+    fn source(&self) -> Option<&(dyn StdError + 'static)> {
+        self.source
+            .as_deref()
+            .map(|e| e as &(dyn StdError + 'static))
+    }
+}
+
+/// What an API error means for the caller.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ApiErrorClass {
+    /// Key, payload or signature rejected.
+    Authentication,
+    /// The key may not use this endpoint (e.g. smart plans without B2B partner permission).
+    Permission,
+    /// The nonce was missing, malformed or outside the time window.
+    Nonce,
+    /// `Too many requests.`: the rate limit, or a nonce not greater than the previous one.
+    TooManyRequests,
+    /// A field failed validation.
+    Validation,
+    /// Not enough balance (an investment: HTTP 422 code 4, `Available … < …`).
+    InsufficientBalance,
+    /// Investing: the account already has an investment in the plan and may not have several
+    /// (HTTP 422 code 1).
+    InvestmentExists,
+    /// Investing: the amount is below the plan's minimum (HTTP 422 code 2, or the exchange's
+    /// smallest amount, `The amount must be at least 0.000001.`).
+    BelowMinimum,
+    /// Investing: the amount is above the plan's maximum (HTTP 422 code 3), or above what the
+    /// plan has left (HTTP 400 `… bigger than the amount left in this SMART plan …`).
+    AboveMaximum,
+    /// Investing: the plan cannot pay the interest on the amount (HTTP 422 code 5).
+    NoFundsInPlan,
+    /// Investing: the plan is inactive or disabled (HTTP 400, `Plan is inactive`).
+    PlanInactive,
+    /// Investing: the plan is paused (HTTP 400, `Plan is paused`).
+    PlanPaused,
+    /// Investing: no coins are left in the plan (HTTP 400, `There are no coins left in the
+    /// plan`).
+    NoCoinsLeft,
+    /// Closing an investment that is not the account's, or unknown (HTTP 400, `Investment not
+    /// found`).
+    InvestmentNotFound,
+    /// Closing an investment already closed (HTTP 422, `Investment is already closed`).
+    InvestmentClosed,
+    /// The order type is not available in the caller's region (HTTP 453).
+    RegionRestricted,
+    /// The service is unavailable (5xx).
+    Unavailable,
+    /// The position or order named does not exist or is no longer open (closing a position:
+    /// code 104; a bulk cancel's item: 404).
+    NotFound,
+    /// The resulting position would exceed the market's maximum (code 111).
+    PositionLimit,
+    /// The value of pending orders would exceed the allowed maximum (code 112).
+    PendingOrdersLimit,
+    /// The leverage or position mode cannot change while positions or orders are open
+    /// (code 113).
+    PositionsOpen,
+    /// The order's `positionSide` does not fit the account's position mode (code 114): `LONG`
+    /// or `SHORT` is required in hedge mode.
+    PositionSideMismatch,
+    /// The order would open a position in the opposite direction in one-way mode (code 115).
+    OppositePosition,
+    /// A reduce-only order has no position to reduce, or the wrong side (code 116).
+    ReduceOnly,
+    /// Anything else.
+    Other,
+}
+
+impl fmt::Display for ApiErrorClass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Authentication => "authentication",
+            Self::Permission => "permission",
+            Self::Nonce => "nonce",
+            Self::TooManyRequests => "too many requests",
+            Self::Validation => "validation",
+            Self::InsufficientBalance => "insufficient balance",
+            Self::InvestmentExists => "investment exists",
+            Self::BelowMinimum => "below minimum",
+            Self::AboveMaximum => "above maximum",
+            Self::NoFundsInPlan => "no funds in plan",
+            Self::PlanInactive => "plan inactive",
+            Self::PlanPaused => "plan paused",
+            Self::NoCoinsLeft => "no coins left",
+            Self::InvestmentNotFound => "investment not found",
+            Self::InvestmentClosed => "investment closed",
+            Self::RegionRestricted => "region restricted",
+            Self::Unavailable => "unavailable",
+            Self::NotFound => "not found",
+            Self::PositionLimit => "position limit",
+            Self::PendingOrdersLimit => "pending orders limit",
+            Self::PositionsOpen => "positions or orders open",
+            Self::PositionSideMismatch => "position side does not fit the mode",
+            Self::OppositePosition => "opposite position",
+            Self::ReduceOnly => "reduce-only",
+            Self::Other => "other",
+        })
+    }
+}
+
+/// An error response of the exchange.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ApiError {
+    /// The HTTP status.
+    pub status: u16,
+    /// The exchange's error code, when it sent one (codes are per endpoint).
+    pub code: Option<i64>,
+    /// The exchange's message (messages of nested shapes joined with `; `).
+    pub message: String,
+    /// Messages per field, e.g. `amount: ["Not enough balance."]`.
+    pub errors: BTreeMap<String, Vec<String>>,
+    /// What the error means.
+    pub class: ApiErrorClass,
+    /// The raw body, truncated to [`ApiError::MAX_RAW`] bytes.
+    pub raw: String,
+    /// The response's `Retry-After`, if it had one.
+    pub retry_after: Option<RetryAfter>,
+    /// The response's `Date` header: the server's clock, to the second.
+    pub server_date: Option<std::time::SystemTime>,
+    /// For a window-mode nonce the exchange found outside its ±5 s window: how far the
+    /// client's nonce clock is off, as far as the client can tell (the response's `Date`
+    /// against the attempt's signing and receiving time, good to about a second); `None` when
+    /// the response had no `Date`. Correct it with the client's `sync_clock`.
+    pub clock_skew: Option<crate::ClockOffset>,
+}
+
+/// A response's `Retry-After`: a number of seconds, or an HTTP date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum RetryAfter {
+    /// Wait this long from the response.
+    Delay(std::time::Duration),
+    /// Wait until this time.
+    At(std::time::SystemTime),
+}
+
+impl RetryAfter {
+    /// Parses a `Retry-After` header value: delay-seconds or an HTTP date; `None` otherwise.
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use txc_core::decode::RetryAfter;
+    /// assert_eq!(RetryAfter::parse("3"), Some(RetryAfter::Delay(Duration::from_secs(3))));
+    /// assert_eq!(
+    ///     RetryAfter::parse("Sun, 06 Nov 1994 08:49:37 GMT"),
+    ///     Some(RetryAfter::At(UNIX_EPOCH + Duration::from_secs(784_111_777)))
+    /// );
+    /// assert_eq!(RetryAfter::parse("soon"), None);
+    /// ```
+    pub fn parse(value: &str) -> Option<Self> {
+        let value = value.trim();
+        if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+            return value
+                .parse()
+                .ok()
+                .map(|s| Self::Delay(std::time::Duration::from_secs(s)));
+        }
+        httpdate::parse_http_date(value).ok().map(Self::At)
+    }
+
+    /// The wait left at `now`.
+    pub fn delay_at(self, now: std::time::SystemTime) -> std::time::Duration {
+        match self {
+            Self::Delay(d) => d,
+            Self::At(t) => t.duration_since(now).unwrap_or_default(),
+        }
+    }
+}
+
+impl ApiError {
+    /// The most raw body kept, in bytes.
+    pub const MAX_RAW: usize = 1024;
+
+    /// Whether this is the exchange's answer to a window-mode nonce outside its ±5 s window
+    /// ("Your nonce is more than 5 seconds lesser than the current nonce").
+    pub fn is_nonce_outside_window(&self) -> bool {
+        self.class == ApiErrorClass::Nonce
+            && super::messages::is_nonce_outside_window(&self.message)
+    }
+
+    /// The messages of one field.
+    pub fn field_errors(&self, field: &str) -> &[String] {
+        self.errors.get(field).map_or(&[], Vec::as_slice)
+    }
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "exchange answered HTTP {} ({})", self.status, self.class)?;
+        if let Some(code) = self.code {
+            write!(f, " code {code}")?;
+        }
+        if !self.message.is_empty() {
+            write!(f, ": {}", self.message)?;
+        }
+        for (field, messages) in &self.errors {
+            if messages.iter().any(|m| !m.is_empty()) {
+                write!(f, "; {field}: {}", messages.join(" "))?;
+            }
+        }
+        if self.is_nonce_outside_window() {
+            match self.clock_skew {
+                Some(skew) => write!(
+                    f,
+                    "; {skew} (from the response's Date header, to about a second): fix the clock or call sync_clock"
+                )?,
+                None => f.write_str(
+                    "; the local clock is probably off: measure it with server_time or sync_clock",
+                )?,
+            }
+        }
+        Ok(())
+    }
+}
+
+impl StdError for ApiError {}
+
+/// Why a response could not be understood.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DecodeErrorKind {
+    /// The body was empty.
+    Empty,
+    /// The body was an HTML page (typically from a proxy).
+    Html,
+    /// The body was not JSON, or was truncated.
+    NotJson,
+    /// The body was JSON of an unexpected shape.
+    Shape,
+}
+
+/// A response that could not be decoded, with the status and a short redacted snippet.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "cannot decode the response to {operation} (HTTP {status}, {kind:?}): {detail}; body starts {snippet:?}"
+)]
+#[non_exhaustive]
+pub struct DecodeError {
+    /// The operation whose response it was.
+    pub operation: &'static str,
+    /// The HTTP status.
+    pub status: u16,
+    /// What was wrong.
+    pub kind: DecodeErrorKind,
+    /// The parser's explanation.
+    pub detail: String,
+    /// The start of the body, with long token-like runs redacted.
+    pub snippet: String,
+    /// The response's `Retry-After`, if it had one.
+    pub retry_after: Option<RetryAfter>,
+}

@@ -1,0 +1,43 @@
+//! [`InvestResolution`]: what resolving an investment whose outcome is unknown answers, with
+//! the [`Evidence`] behind it.
+
+use txc_types::investments::Investment;
+
+use crate::Evidence;
+
+/// What resolving an investment found, and what proved it.
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum InvestResolution {
+    /// One investment of the plan and amount was created inside the window: this one.
+    Invested {
+        /// The investment, as the list showed it.
+        investment: Box<Investment>,
+        /// The window and the rounds.
+        evidence: Evidence,
+    },
+    /// Absence proven twice by the rule: not invested; investing again is safe.
+    NotInvested {
+        /// The window and the rounds.
+        evidence: Evidence,
+    },
+    /// Several investments of the plan and amount were created inside the window: one may be
+    /// this one, and which cannot be told. Do not invest again.
+    CannotTell {
+        /// All of them.
+        candidates: Vec<Investment>,
+        /// The window and the rounds.
+        evidence: Evidence,
+    },
+}
+
+impl InvestResolution {
+    /// What proved it.
+    pub fn evidence(&self) -> &Evidence {
+        match self {
+            Self::Invested { evidence, .. }
+            | Self::NotInvested { evidence }
+            | Self::CannotTell { evidence, .. } => evidence,
+        }
+    }
+}

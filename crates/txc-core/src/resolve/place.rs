@@ -1,0 +1,332 @@
+//! [`Place`] and [`PlaceOnce`]: placing an order, and placing it exactly once.
+
+use std::time::SystemTime;
+
+use txc_types::orders::{NewOrder, Order};
+
+use super::evidence::Evidence;
+use super::ledger::{NotRecorded, Record, last_nonce_time};
+use super::order_search::{OrderSearch, Resolve};
+use super::outcome::{Found, Placed, PlacedOrder, Resolution};
+use crate::machine::Call;
+use crate::machine::Wake;
+use crate::{
+    AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
+    TransportErrorKind, Unresolved,
+};
+
+/// The default most times [`PlaceOnce`] sends one order.
+pub const DEFAULT_MAX_PLACEMENTS: u32 = 3;
+
+/// The exchange's code for a `clientOrderId` refused, among them "already used" by an open
+/// order of the market.
+const CLIENT_ORDER_ID_CODE: i64 = 36;
+
+/// Places an order: a [`Call`] whose failures that leave the order's outcome unknown come out
+/// as [`Error::OutcomeUnknown`], carrying the [`PendingOrder`] that resolving needs.
+///
+/// Before anything is sent it refuses an order whose `clientOrderId` this client used for an
+/// order still unresolved or inside the new one's window ([`Error::ClientOrderIdInUse`]).
+/// Before each attempt it records the order's pending record in the client's ledger and
+/// [`Journal`](crate::Journal) — an attempt the journal cannot record is not sent — and clears
+/// it once the outcome is definite.
+pub struct Place<'a, O: NewOrder> {
+    core: &'a ClientCore,
+    call: Call<'a, O>,
+    /// The attempts of earlier placements of the same order (with `PlaceOnce`). The order's
+    /// market and id are the call's: a record is made from them only when one is needed.
+    earlier: Vec<AttemptRecord>,
+    /// Whether the reuse check is still to be made (the first placement only).
+    check_reuse: bool,
+    /// Whether this placement settles the order's record itself (not inside `PlaceOnce`).
+    standalone: bool,
+}
+
+impl<'a, O: NewOrder> Place<'a, O> {
+    pub(crate) fn new(core: &'a ClientCore, call: Call<'a, O>, standalone: bool) -> Self {
+        Self {
+            core,
+            call,
+            earlier: Vec::new(),
+            check_reuse: true,
+            standalone,
+        }
+    }
+
+    /// A further placement of an order placed before in the `earlier` attempts.
+    fn again(core: &'a ClientCore, call: Call<'a, O>, earlier: Vec<AttemptRecord>) -> Self {
+        Self {
+            core,
+            call,
+            earlier,
+            check_reuse: false,
+            standalone: false,
+        }
+    }
+
+    /// The order being placed, with the `clientOrderId` it is sent with.
+    pub fn order(&self) -> &O {
+        self.call.endpoint()
+    }
+
+    /// The order's pending record: every attempt so far, earlier placements' included.
+    pub fn pending(&self) -> PendingOrder {
+        let mut pending = PendingOrder::of(self.call.endpoint());
+        pending.push_attempts(self.attempts());
+        pending
+    }
+
+    /// Every attempt so far, earlier placements' first.
+    fn attempts(&self) -> impl Iterator<Item = &AttemptRecord> {
+        self.earlier.iter().chain(self.call.attempts())
+    }
+}
+
+impl<O: NewOrder> Machine for Place<'_, O> {
+    type Output = Result<Order, Error>;
+
+    fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
+        match self.call.next(now) {
+            Step::Send(request) => {
+                // The first attempt's record also checks that the id may be used: one lock.
+                let reuse_at = std::mem::take(&mut self.check_reuse)
+                    .then(|| last_nonce_time(self.call.attempts(), self.core.nonce_mode()))
+                    .flatten();
+                let order = self.call.endpoint();
+                let record = Record {
+                    market: order.fields().market(),
+                    client_order_id: order.fields().client_order_id(),
+                    trigger: order.is_trigger(),
+                    attempts: self.attempts().copied().collect(),
+                };
+                match self.core.ledger().record(record, reuse_at) {
+                    Ok(()) => Step::Send(request),
+                    Err(NotRecorded::InUse(refused)) => Step::Done(Err(refused)),
+                    Err(NotRecorded::Journal(e)) => {
+                        // The record is not kept: the attempt must not go.
+                        drop(request);
+                        self.call.receive(Err(TransportError::not_sent(
+                            TransportErrorKind::Other,
+                            format!(
+                                "the journal could not record the order before it was sent: {e}"
+                            ),
+                        )));
+                        self.next(now)
+                    }
+                }
+            }
+            Step::Done(Err(cause)) if cause.outcome_unknown() => {
+                let unresolved = Unresolved::new(O::OPERATION, self.pending(), cause);
+                Step::Done(Err(Error::OutcomeUnknown(Box::new(unresolved))))
+            }
+            Step::Done(done) => {
+                let in_use = matches!(done, Err(Error::ClientOrderIdInUse { .. }));
+                if self.standalone && !in_use {
+                    let fields = self.call.endpoint().fields();
+                    self.core.ledger().settle_recorded(
+                        fields.market(),
+                        fields.client_order_id(),
+                        self.attempts(),
+                        self.core.nonce_mode(),
+                        done.is_err(),
+                    );
+                }
+                Step::Done(done)
+            }
+            Step::Wait(delay) => Step::Wait(delay),
+        }
+    }
+
+    fn receive(&mut self, response: Result<Response<'_>, TransportError>) {
+        self.call.receive(response);
+    }
+}
+
+// Placing is where every call starts and most end: boxing it would allocate per order.
+#[allow(clippy::large_enum_variant)]
+enum Stage<'a, O: NewOrder> {
+    Placing(Place<'a, O>),
+    /// Resolving; the failure that made the outcome unknown; whether a resend was refused
+    /// with code 36 (the id held by an open order).
+    Resolving(Box<Resolve<'a>>, Error, bool),
+    Finished,
+}
+
+/// Places an order exactly once: sends it; if the outcome is unknown, [resolves](Resolve) it;
+/// if it was proven not placed, sends it again — same `clientOrderId`, fresh nonce — at most
+/// the client's `max_placements` times in all.
+///
+/// Ends with the [`Placed`] order and what proved it; with the error that ends a first
+/// placement that certainly left nothing (a validation error, say); with
+/// [`Error::NotPlaced`] when every placement was proven not placed; or with
+/// [`Error::OutcomeUnknown`], carrying every attempt to resolve later, when:
+///
+/// - resolving cannot tell (see [`Resolve`]) — including a B2B account's absence
+///   ([`Resolution::CannotTell`]), on which it does not resend unless the client was built with
+///   `resend_when_cancels_are_invisible(true)`;
+/// - any attempt after the first fails in any way: a later attempt's refusal says nothing of
+///   the earlier ones, whose absence rested on the rule's assumptions. A refusal with code 36
+///   (the id held by an open order) is evidence that an earlier attempt rests on the book: it
+///   resolves again, and answers placed if it finds it, else unknown.
+pub struct PlaceOnce<'a, O: NewOrder> {
+    core: &'a ClientCore,
+    order: O,
+    placements: u32,
+    /// Every attempt of every placement so far.
+    pending: PendingOrder,
+    /// The evidence of the last resolution.
+    evidence: Option<Evidence>,
+    stage: Stage<'a, O>,
+}
+
+impl<'a, O: NewOrder> PlaceOnce<'a, O> {
+    pub(crate) fn new(core: &'a ClientCore, order: O) -> Self {
+        let pending = PendingOrder::of(&order);
+        let first = Place::new(core, core.call_owned(order.clone()), false);
+        Self {
+            core,
+            order,
+            placements: 1,
+            pending,
+            evidence: None,
+            stage: Stage::Placing(first),
+        }
+    }
+
+    fn finish(&mut self, result: Result<Placed, Error>) -> Step<Result<Placed, Error>> {
+        self.stage = Stage::Finished;
+        Step::Done(result)
+    }
+
+    /// Ends with the order's outcome unknown because of `cause`, keeping its record.
+    fn unknown(&mut self, cause: Error) -> Step<Result<Placed, Error>> {
+        let mut unresolved = Unresolved::new(O::OPERATION, self.pending.clone(), cause);
+        unresolved.evidence = self.evidence.take();
+        self.finish(Err(Error::OutcomeUnknown(Box::new(unresolved))))
+    }
+
+    fn resolve(
+        &mut self,
+        cause: Error,
+        refused_36: bool,
+        now: SystemTime,
+    ) -> Step<Result<Placed, Error>> {
+        let resolve = Resolve::of_order(self.core, self.pending.clone(), O::OPERATION);
+        self.stage = Stage::Resolving(Box::new(resolve), cause, refused_36);
+        self.next(now)
+    }
+
+    fn resend(&mut self, now: SystemTime) -> Step<Result<Placed, Error>> {
+        self.placements += 1;
+        let call = self.core.call_owned(self.order.clone());
+        let earlier = self.pending.attempts().to_vec();
+        self.stage = Stage::Placing(Place::again(self.core, call, earlier));
+        self.next(now)
+    }
+}
+
+impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
+    type Output = Result<Placed, Error>;
+
+    fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
+        match std::mem::replace(&mut self.stage, Stage::Finished) {
+            Stage::Placing(mut place) => match place.next(now).forward() {
+                Ok(step) => {
+                    self.stage = Stage::Placing(place);
+                    step
+                }
+                Err(outcome) => {
+                    self.pending = place.pending();
+                    match outcome {
+                        Ok(order) => {
+                            self.core
+                                .ledger()
+                                .settle(&self.pending, self.core.nonce_mode(), false);
+                            let placed =
+                                Found::new(PlacedOrder::Answered(order), Evidence::answered());
+                            self.finish(Ok(placed))
+                        }
+                        Err(Error::OutcomeUnknown(unknown)) => {
+                            let Unresolved { cause, .. } = *unknown;
+                            self.resolve(cause, false, now)
+                        }
+                        Err(e) if self.placements == 1 => {
+                            // Nothing of this order was ever accepted.
+                            if !matches!(e, Error::ClientOrderIdInUse { .. }) {
+                                self.core.ledger().settle(
+                                    &self.pending,
+                                    self.core.nonce_mode(),
+                                    true,
+                                );
+                            }
+                            self.finish(Err(e))
+                        }
+                        Err(e) if e.api().and_then(|a| a.code) == Some(CLIENT_ORDER_ID_CODE) => {
+                            self.resolve(e, true, now)
+                        }
+                        Err(e) => self.unknown(e),
+                    }
+                }
+            },
+            Stage::Resolving(mut resolve, cause, refused_36) => match resolve.next(now).forward() {
+                Ok(step) => {
+                    self.stage = Stage::Resolving(resolve, cause, refused_36);
+                    step
+                }
+                Err(Ok(Resolution::Placed(placed))) => self.finish(Ok(placed)),
+                Err(Ok(Resolution::NotPlaced(evidence))) => {
+                    self.evidence = Some(evidence);
+                    if refused_36 {
+                        return self.unknown(cause);
+                    }
+                    if self.placements >= self.core.max_placements() {
+                        let mut unresolved =
+                            Unresolved::new(O::OPERATION, self.pending.clone(), cause);
+                        unresolved.evidence = self.evidence.take();
+                        return self.finish(Err(Error::NotPlaced(Box::new(unresolved))));
+                    }
+                    self.resend(now)
+                }
+                Err(Ok(Resolution::CannotTell(evidence))) => {
+                    self.evidence = Some(evidence);
+                    let resend = self.core.resend_when_cancels_are_invisible()
+                        && !refused_36
+                        && self.placements < self.core.max_placements();
+                    if resend {
+                        return self.resend(now);
+                    }
+                    let reason = OrderSearch::new(self.pending.clone(), O::OPERATION)
+                        .absence_caveat(self.core)
+                        .unwrap_or_default();
+                    self.unknown(Error::Unproven { reason })
+                }
+                Err(Err(still_unknown)) => match still_unknown {
+                    Error::OutcomeUnknown(u) => {
+                        let Unresolved {
+                            cause, evidence, ..
+                        } = *u;
+                        self.evidence = evidence;
+                        self.unknown(cause)
+                    }
+                    other => self.unknown(other),
+                },
+            },
+            Stage::Finished => Step::after_end("place_once", "the placement"),
+        }
+    }
+
+    fn receive(&mut self, response: Result<Response<'_>, TransportError>) {
+        match &mut self.stage {
+            Stage::Placing(place) => place.receive(response),
+            Stage::Resolving(resolve, _, _) => resolve.receive(response),
+            Stage::Finished => {}
+        }
+    }
+
+    fn wake(&self) -> Option<Wake<'_>> {
+        match &self.stage {
+            Stage::Resolving(resolve, _, _) => resolve.wake(),
+            Stage::Placing(_) | Stage::Finished => None,
+        }
+    }
+}
