@@ -134,8 +134,10 @@ fn wait_paces_within_the_bound(driver: &dyn Driver) {
         started.elapsed()
     );
 
+    // One slot a second: the second order's wait (most of a second, however long the first
+    // round trip took on a loaded host) is beyond the bound.
     let setup = config::partner()
-        .rate_limits(tight(50))
+        .rate_limits(tight(1))
         .rate_policy(RatePolicy::Wait {
             max_wait: Duration::from_millis(1),
         });
