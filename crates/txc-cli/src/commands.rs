@@ -1,7 +1,7 @@
 //! Running each command with the blocking client: build the request (checked before any I/O),
 //! then send it — or, with `--dry-run`, sign it and stop.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime};
 
 use txc_blocking::endpoint::{Endpoint, SignedRequest};
 use txc_blocking::investments::{InvestmentPlan, SmartPlansQuery, SmartPlansQueryBuilder};
@@ -10,21 +10,26 @@ use txc_blocking::orders::{
     CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder,
     Order, OrderBuilder, PositionSide, Side, Stp,
 };
-use txc_blocking::outcomes::{AttemptRecord, Nonce, PendingOrder, Placed, Resolution};
+use txc_blocking::outcomes::{
+    AttemptRecord, InvestmentWriters, PendingOrder, PendingRecord, Placed, Resolution,
+};
 use txc_blocking::settings::ClientConfig;
 use txc_blocking::time::ServerTime;
 use txc_blocking::{Client, Credentials, Error};
 
 use crate::args::{
-    CancelArgs, GlobalArgs, LookupArgs, OrderArgs, PositionSideArg, ResolveArgs, SideArg, StpArg,
+    CancelArgs, GlobalArgs, InvestmentWritersArg, LookupArgs, OrderArgs, PositionSideArg,
+    ResolveArgs, SideArg, StpArg,
 };
 use crate::config::{self, Target};
 use crate::exit::CliError;
-use crate::journal::{Entry, FileJournal, pending_order};
+use crate::journal::{Entry, FileJournal, attempt, pending_order};
 
 mod investing;
 
-pub(crate) use investing::{close_investment, interest, invest, investments, resolve_investment};
+pub(crate) use investing::{
+    close_investment, interest, invest, investments, resolve_investment, resolve_investment_command,
+};
 
 /// What a command produced.
 pub(crate) enum Outcome {
@@ -54,8 +59,10 @@ pub(crate) enum Outcome {
     InvestResolved(Box<txc_blocking::outcomes::InvestResolution>),
     /// The exchange's time.
     Time(ServerTime),
-    /// The journal's orders in flight or unresolved.
+    /// The journal's orders and investments in flight or unresolved.
     Pending(Vec<Entry>),
+    /// A record discarded from the journal: what it was.
+    Discarded(String),
     /// `--dry-run`: the signed request, not sent.
     DryRun(SignedRequest),
     /// What a positions or risk-control command produced.
@@ -65,9 +72,14 @@ pub(crate) enum Outcome {
 /// The configuration of a client for `target`, with the settling delay and position-mode
 /// check asked for.
 fn configured(global: &GlobalArgs, target: &Target, credentials: Credentials) -> ClientConfig {
+    let writers = match global.investment_writers {
+        InvestmentWritersArg::Shared => InvestmentWriters::Shared,
+        InvestmentWritersArg::Sole => InvestmentWriters::Sole,
+    };
     let config = ClientConfig::new(credentials)
         .base_url(target.base_url.clone())
         .b2b_account(global.b2b_account)
+        .investment_writers(writers)
         .position_mode_check(crate::risk::mode_check(global.position_mode));
     match global.unproven_settle_delay {
         Some(ms) => config.unproven_settle_delay(Duration::from_millis(ms)),
@@ -92,7 +104,7 @@ pub(crate) fn client_for(global: &GlobalArgs, target: &Target) -> Result<Client,
 }
 
 /// The journal of orders sent to `target` with `credentials`.
-fn journal(
+pub(crate) fn journal(
     global: &GlobalArgs,
     target: &Target,
     credentials: &Credentials,
@@ -105,19 +117,28 @@ fn journal(
     ))
 }
 
-/// The client that places and resolves orders for `target`: the settling delay asked for,
-/// every order journaled in `journal` before it is sent, and — with `--sync-clock` — the
-/// nonces corrected by the exchange's clock before anything is signed.
-fn journaled_client(
+/// The client that places, invests and resolves for `target`: the settling delay asked for,
+/// every order and investment journaled in `journal` before it is sent — and the journal's
+/// unresolved records read back, so that nothing of them is sent blindly again — each stage
+/// of resolving told on standard error, and — with `--sync-clock` — the nonces corrected by
+/// the exchange's clock before anything is signed.
+pub(crate) fn journaled_client(
     global: &GlobalArgs,
     target: &Target,
     credentials: Credentials,
     journal: FileJournal,
 ) -> Result<Client, CliError> {
-    let config = configured(global, target, credentials).journal(std::sync::Arc::new(journal));
+    let config = configured(global, target, credentials)
+        .journal(std::sync::Arc::new(journal))
+        .on_resolve_stage(crate::progress::stage);
     let client = txc_blocking::ClientBuilder::from(config)
         .build()
-        .map_err(CliError::read)?;
+        .map_err(|e| match e {
+            Error::InvalidConfig { reason, .. } => {
+                CliError::invalid(format!("the journal: {reason}"))
+            }
+            other => CliError::read(other),
+        })?;
     if global.sync_clock {
         client.sync_clock().map_err(CliError::read)?;
     }
@@ -125,7 +146,7 @@ fn journaled_client(
 }
 
 /// [`journaled_client`] with the journal of the configured key.
-fn ordering_client(global: &GlobalArgs, target: &Target) -> Result<Client, CliError> {
+pub(crate) fn ordering_client(global: &GlobalArgs, target: &Target) -> Result<Client, CliError> {
     let credentials = credentials(target)?;
     let journal = journal(global, target, &credentials)?;
     journaled_client(global, target, credentials, journal)
@@ -433,16 +454,54 @@ pub(crate) fn attempts(nonces: &[u64]) -> Vec<AttemptRecord> {
     nonces.iter().map(|&nonce| attempt(nonce, nonce)).collect()
 }
 
-/// The record of an attempt with `nonce`, signed at `signed_at_ms` (Unix milliseconds).
-pub(crate) fn attempt(nonce: u64, signed_at_ms: u64) -> AttemptRecord {
-    AttemptRecord {
-        nonce: Nonce(nonce),
-        signed_at: UNIX_EPOCH + Duration::from_millis(signed_at_ms),
+/// The records to resolve among `held` (the journal's, of one order or investment): with
+/// `--nonce`, those holding one of `nonces`, and one more of the nonces no record holds
+/// (`extra` makes it); without, all of them.
+pub(crate) fn chosen<T>(
+    held: Vec<T>,
+    nonces: &[u64],
+    attempts_of: impl Fn(&T) -> &[AttemptRecord],
+    extra: impl FnOnce(Vec<AttemptRecord>) -> T,
+) -> Vec<T> {
+    if nonces.is_empty() {
+        return held;
+    }
+    let holds = |record: &T, nonce: u64| attempts_of(record).iter().any(|a| a.nonce.get() == nonce);
+    let unknown: Vec<AttemptRecord> = nonces
+        .iter()
+        .filter(|&&n| !held.iter().any(|r| holds(r, n)))
+        .map(|&n| attempt(n, n))
+        .collect();
+    let mut records: Vec<T> = held
+        .into_iter()
+        .filter(|r| nonces.iter().any(|&n| holds(r, n)))
+        .collect();
+    if !unknown.is_empty() {
+        records.push(extra(unknown));
+    }
+    records
+}
+
+/// Refuses to resolve from this journal what only another exchange's or key's entries hold.
+pub(crate) fn sent_elsewhere(
+    journal: &FileJournal,
+    theirs: impl Fn(&Entry) -> bool,
+    what: &str,
+) -> Result<(), CliError> {
+    let entries = journal.entries()?;
+    let mine = entries.iter().any(|e| theirs(e) && journal.owns(e));
+    match entries.iter().find(|e| theirs(e) && !journal.owns(e)) {
+        Some(entry) if !mine => Err(CliError::invalid(format!(
+            "the journal's {what} was sent to {} with the key {}; resolve it with that \
+             exchange and key",
+            entry.base_url, entry.api_key
+        ))),
+        _ => Ok(()),
     }
 }
 
-/// `txc resolve`: the order's attempts from the journal (and `--nonce`), resolved; a definite
-/// answer clears its journal entry.
+/// `txc resolve`: the order's records from the journal (or `--nonce`), each resolved in turn;
+/// a definite answer clears its record. Placed if any was.
 pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome, CliError> {
     // Checked before anything else: the order as given, for when the journal has no entry.
     let given = pending_order(
@@ -456,38 +515,26 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
     let target = config::target(global)?;
     let credentials = credentials(&target)?;
     let journal = journal(global, &target, &credentials)?;
-    let entry = journal.read(&args.market, &args.client_order_id)?;
-    if let Some(entry) = &entry
-        && (entry.base_url != target.base_url || entry.api_key != credentials.api_key())
-    {
-        return Err(CliError::invalid(format!(
-            "the journal's order {} was sent to {} with the key {}; resolve it with that \
-             exchange and key",
-            args.client_order_id, entry.base_url, entry.api_key
-        )));
-    }
-    let mut pending = match &entry {
-        Some(entry) => entry.pending()?,
-        None => given,
+    let this = |e: &Entry| {
+        matches!(&e.what, crate::journal::What::Order { market, client_order_id, .. }
+            if *market == args.market && *client_order_id == args.client_order_id)
     };
-    let known: Vec<u64> = pending.attempts().iter().map(|a| a.nonce.get()).collect();
-    let extra: Vec<AttemptRecord> = args
-        .nonce
-        .iter()
-        .filter(|n| !known.contains(n))
-        .map(|&nonce| attempt(nonce, nonce))
+    sent_elsewhere(&journal, this, &format!("order {}", args.client_order_id))?;
+    let client = journaled_client(global, &target, credentials, journal)?;
+    let held: Vec<PendingOrder> = client
+        .pending_orders()
+        .into_iter()
+        .filter(|o| o.market() == given.market() && o.client_order_id() == given.client_order_id())
         .collect();
-    if !extra.is_empty() {
-        let mut attempts = pending.attempts().to_vec();
-        attempts.extend(extra);
-        pending = PendingOrder::new(
-            pending.market().clone(),
-            pending.client_order_id().clone(),
+    let records = chosen(held, &args.nonce, PendingOrder::attempts, |attempts| {
+        PendingOrder::new(
+            given.market().clone(),
+            given.client_order_id().clone(),
             attempts,
         )
-        .with_trigger(pending.is_trigger() || args.trigger);
-    }
-    if pending.attempts().is_empty() {
+        .with_trigger(args.trigger)
+    });
+    if records.is_empty() {
         return Err(CliError::invalid(format!(
             "the journal holds no order {} of {}, and no --nonce was given: without its \
              attempts' nonces the order's window is unknown (see `txc pending`, or the failed \
@@ -495,26 +542,74 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
             args.client_order_id, args.market
         )));
     }
-    let client = journaled_client(global, &target, credentials, journal)?;
-    match client.resolve(&pending) {
-        Ok(Resolution::CannotTell(evidence)) => Err(CliError::CannotTell(format!(
-            "cannot tell whether {} was placed: found nowhere ({evidence}), but the account is \
-             a B2B account, whose canceled orders the history omits; ask the exchange's \
-             support before placing it again",
-            args.client_order_id
-        ))),
-        Ok(resolution) => Ok(Outcome::Resolved(Box::new(resolution))),
-        Err(error) => Err(CliError::changing(error, Some(resolve_command(&pending)))),
+    let mut answer = None;
+    for pending in &records {
+        match client.resolve(pending) {
+            Ok(Resolution::CannotTell(evidence)) => {
+                return Err(CliError::CannotTell(format!(
+                    "cannot tell whether {} was placed: found nowhere ({evidence}), but the \
+                     account is a B2B account, whose canceled orders the history omits; ask the \
+                     exchange's support before placing it again (then `txc discard {}`)",
+                    args.client_order_id,
+                    pending.attempts().first().map_or(0, |a| a.nonce.get()),
+                )));
+            }
+            Ok(resolution) => {
+                let placed = matches!(resolution, Resolution::Placed(_));
+                if placed || answer.is_none() {
+                    answer = Some(resolution);
+                }
+            }
+            Err(error) => return Err(CliError::changing(error, Some(resolve_command(pending)))),
+        }
     }
+    answer
+        .map(|resolution| Outcome::Resolved(Box::new(resolution)))
+        .ok_or_else(|| CliError::invalid("nothing to resolve"))
 }
 
-/// `txc pending`: the journal's orders.
+/// `txc discard`: forgets the journal's unresolved record with `key` (its first nonce, as `txc
+/// pending` lists it), settled by hand.
+pub(crate) fn discard(global: &GlobalArgs, key: u64) -> Result<Outcome, CliError> {
+    reads_only(global, "discard")?;
+    let target = config::target(global)?;
+    let credentials = credentials(&target)?;
+    let journal = journal(global, &target, &credentials)?;
+    let client = journaled_client(global, &target, credentials, journal)?;
+    let is_key =
+        |attempts: &[AttemptRecord]| attempts.first().is_some_and(|a| a.nonce.get() == key);
+    let record: Option<PendingRecord> = client
+        .pending_orders()
+        .into_iter()
+        .find(|o| is_key(o.attempts()))
+        .map(PendingRecord::from)
+        .or_else(|| {
+            client
+                .pending_investments()
+                .into_iter()
+                .find(|i| is_key(i.attempts()))
+                .map(PendingRecord::from)
+        });
+    let Some(record) = record else {
+        return Err(CliError::invalid(format!(
+            "the journal of {} and this key holds no unresolved record {key} (`txc pending` \
+             lists them, each by its first nonce)",
+            target.base_url
+        )));
+    };
+    let what = record.to_string();
+    client
+        .discard_pending(record)
+        .map_err(|e| CliError::invalid(format!("the journal could not forget it: {e}")))?;
+    Ok(Outcome::Discarded(what))
+}
+
+/// `txc pending`: the journal's orders and investments, of every exchange and key.
 pub(crate) fn pending(global: &GlobalArgs) -> Result<Outcome, CliError> {
     let target = config::target(global)?;
     let credentials = credentials(&target)?;
     let journal = journal(global, &target, &credentials)?;
-    let entries = journal.entries()?.into_iter().map(|(_, e)| e).collect();
-    Ok(Outcome::Pending(entries))
+    Ok(Outcome::Pending(journal.entries()?))
 }
 
 /// `txc time`: public, so any credentials do; none are sent.

@@ -33,6 +33,7 @@ mod config;
 mod exit;
 mod journal;
 mod output;
+mod progress;
 mod risk;
 mod risk_output;
 #[cfg(feature = "sandbox")]
@@ -75,6 +76,7 @@ fn main() -> ExitCode {
             commands::resolve_investment(global, args),
         ),
         Command::Pending => ("pending", commands::pending(global)),
+        Command::Discard { key } => ("discard", commands::discard(global, *key)),
         Command::Time => ("time", commands::time(global)),
         Command::Balance(args) => ("balance", risk::balance(global, args)),
         Command::Positions(filter) => (

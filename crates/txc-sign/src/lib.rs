@@ -9,8 +9,9 @@
 //! ([`RateLimiter`], with the time passed in) and its clock ([`ClockOffset`], [`SyncClock`],
 //! [`ClockBounds`]; fleets of processes on one key: [`FleetWorker`]), driving all of that as one
 //! sans-IO state machine per call ([`Machine`], [`Call`]); placing an order exactly once
-//! ([`Place`], [`PlaceOnce`]), with each order's pending record kept before its first byte is
-//! sent ([`PendingOrder`], [`Journal`]) and an unknown outcome resolved from proof by one rule
+//! ([`Place`], [`PlaceOnce`]), with each order's and investment's pending record kept before
+//! its first byte is sent and read back by the next process ([`PendingOrder`],
+//! [`PendingRecord`], [`Journal`]) and an unknown outcome resolved from proof by one rule
 //! ([`Resolve`]: [`AbsenceRule`] over an [`AcceptanceWindow`], every answer with its
 //! [`Evidence`]); checking an order against the account's position mode before it is sent
 //! ([`Preflight`], [`ModeCheck`]), closing a position and resolving a close whose outcome is
@@ -79,6 +80,7 @@ mod hex;
 mod invest_once;
 mod invest_resolve;
 mod invest_search;
+mod investment_ledger;
 mod kill_switch;
 mod ledger;
 mod machine;
@@ -87,10 +89,12 @@ mod order_search;
 mod pacing;
 mod pending;
 mod pending_investment;
+mod pending_record;
 mod place;
 mod preflight;
 mod registry;
 mod resolve;
+mod resolve_stage;
 mod retry;
 mod rule;
 mod search;
@@ -122,7 +126,7 @@ pub use evidence::{
 };
 pub use exchange_clock::ClockBounds;
 pub use invest_once::{InvestOnce, Invested, Investing};
-pub use invest_resolve::{InvestResolution, ResolveInvestment};
+pub use invest_resolve::{InvestResolution, InvestmentWriters, ResolveInvestment};
 pub use invest_search::InvestmentSearch;
 pub use kill_switch::{KillSwitchEvent, KillSwitchSchedule, MIN_REARM_EVERY};
 pub use ledger::Journal;
@@ -132,11 +136,13 @@ pub use order_search::OrderSearch;
 pub use pacing::{RateLimiter, RateLimits, RatePolicy};
 pub use pending::PendingOrder;
 pub use pending_investment::PendingInvestment;
+pub use pending_record::PendingRecord;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 pub use preflight::{ModeChange, ModeCheck, Preflight, check_position_side};
 pub use resolve::{
     DEFAULT_SETTLE_DELAY, Found, Placed, PlacedOrder, Resolution, Resolve, Resolver,
 };
+pub use resolve_stage::{ResolveStage, StageKind, StageObserver};
 pub use retry::{Retry, RetryPolicy};
 pub use rule::{AbsenceRule, Timing};
 pub use search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};

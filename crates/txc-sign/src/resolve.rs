@@ -15,6 +15,7 @@ use crate::call::Call;
 use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Round, RoundVerdict};
 use crate::exchange_clock::shift;
 use crate::order_search::OrderSearch;
+use crate::resolve_stage::{ResolveStage, StageKind};
 use crate::rule::{AbsenceRule, Timing};
 use crate::search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::stream::{SightingWatch, Wake};
@@ -407,6 +408,7 @@ impl<'a, S: Search> Resolver<'a, S> {
 
     /// Ends unknown, because of `cause`.
     fn unknown(&mut self, cause: Error) -> Step<<Self as Machine>::Output> {
+        self.search.unresolved(self.core, &cause.to_string());
         let evidence = std::mem::take(&mut self.evidence);
         let error = self.search.unknown(cause, evidence);
         self.stage = Stage::Finished;
@@ -631,6 +633,10 @@ impl<'a, S: Search> Resolver<'a, S> {
                 .last_sent_at()
                 .and_then(|t| t.checked_add(settle))
                 .unwrap_or(now);
+            self.tell(
+                StageKind::Confirming,
+                ready.duration_since(now).unwrap_or_default(),
+            );
             self.stage = Stage::Waiting(ready);
             return self.next(now);
         }
@@ -650,19 +656,51 @@ impl<'a, S: Search> Resolver<'a, S> {
                     .unwrap_or(now)
             }
             (None, None, _) => {
+                self.tell(StageKind::Clock, Duration::ZERO);
                 let call = self.core.call_owned(ServerTimeQuery);
                 self.stage = Stage::Clock(Box::new(call), None);
                 return self.next(now);
             }
             // With strict nonces and no look-up accepted yet: try again after the delay.
-            (None, Some(_), _) => now.checked_add(settle).unwrap_or(now),
+            (None, Some(_), _) => {
+                self.tell(StageKind::Fence, settle);
+                now.checked_add(settle).unwrap_or(now)
+            }
         };
+        let left = ready.duration_since(now).unwrap_or_default();
+        let kind = if timing.previous.is_some() {
+            StageKind::SettlingDelay {
+                next_round: self.evidence.rounds.len() + 1,
+            }
+        } else {
+            StageKind::AcceptanceWindow {
+                window_end: timing.settled_at,
+                uncertainty: clock.as_ref().map(ClockBounds::width),
+            }
+        };
+        self.tell(kind, left);
         self.stage = Stage::Waiting(ready);
         self.next(now)
     }
 
+    /// Tells the client's observer, if it has one, that resolving enters `kind`, `left` long.
+    fn tell(&self, kind: StageKind, left: Duration) {
+        if let Some(observer) = &self.core.resolve_observer {
+            observer.tell(&ResolveStage {
+                subject: self.search.subject(),
+                kind,
+                left,
+                settle_delay: self.evidence.settle_delay,
+            });
+        }
+    }
+
     /// Starts a round at once.
     fn round_now(&mut self, now: SystemTime) -> Step<<Self as Machine>::Output> {
+        self.tell(
+            StageKind::Round(self.evidence.rounds.len() + 1),
+            Duration::ZERO,
+        );
         let window = self.window();
         self.stage = Stage::Round(self.search.round(self.core, window.as_ref()));
         self.next(now)

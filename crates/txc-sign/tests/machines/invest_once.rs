@@ -13,14 +13,16 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use txc_sign::{
     AttemptRecord, ClientConfig, ClientCore, Credentials, Error, InvestResolution, Invested,
-    Machine, NonceMode, NonceSequence, PendingInvestment, Response, RetryPolicy, SignedRequest,
-    Step, TransportError, TransportErrorKind,
+    InvestmentWriters, Machine, NonceMode, NonceSequence, PendingInvestment, Response, RetryPolicy,
+    SignedRequest, Step, TransportError, TransportErrorKind,
 };
 use txc_types::investments::Invest;
 
 const PLAN: &str = "8e667b4a-0b71-4988-8af5-9474dbfaeb51";
 const SETTLE: Duration = Duration::from_secs(2);
 
+/// The client the cases drive: the key's only investor ([`InvestmentWriters::Sole`]) unless
+/// a case says otherwise.
 fn config(mode: NonceMode) -> ClientConfig {
     ClientConfig::new(Credentials::new("k", "s").unwrap())
         .base_url("http://127.0.0.1:1")
@@ -28,6 +30,7 @@ fn config(mode: NonceMode) -> ClientConfig {
         .nonce_window(mode == NonceMode::Window)
         .no_rate_limit()
         .unproven_settle_delay(SETTLE)
+        .investment_writers(InvestmentWriters::Sole)
         .retry_policy(RetryPolicy::new(
             4,
             Duration::from_millis(50),
@@ -577,7 +580,9 @@ fn a_refusal_after_an_unknown_attempt_stays_unknown() {
         error.api().map(|a| a.class),
         Some(txc_sign::ApiErrorClass::InsufficientBalance)
     );
-    // Refused at the first send: a plain refusal, nothing to resolve.
+    // Refused at the first send (another client: this one holds the unknown record above,
+    // which it would resolve first): a plain refusal, nothing to resolve.
+    let core = self::core(NonceMode::Window);
     let mut exchange = Exchange::new(vec![Fate::Reject]);
     let (result, _) = drive(core.invest_once(&invest("250")), &mut exchange);
     let error = result.unwrap_err();
