@@ -60,7 +60,8 @@ pub struct Investing<'a> {
     check: bool,
     /// Whether this call settles the record itself (not inside `InvestOnce`).
     standalone: bool,
-    /// Whether the ledger holds this call's record in flight.
+    /// Whether the ledger holds this call's record in flight (inside `InvestOnce`, once
+    /// recorded, until it ends).
     in_flight: bool,
 }
 
@@ -143,10 +144,10 @@ impl Machine for Investing<'_> {
                 }
             }
             Step::Done(Err(cause)) if cause.outcome_unknown() => {
+                // Inside `InvestOnce` the record stays in flight: it resolves it.
                 if self.standalone {
                     self.abandon();
                 }
-                self.in_flight = false;
                 let unresolved = UnresolvedInvestment::new(self.pending(), cause);
                 Step::Done(Err(Error::InvestmentUnknown(Box::new(unresolved))))
             }
@@ -154,7 +155,6 @@ impl Machine for Investing<'_> {
                 if self.standalone && std::mem::take(&mut self.in_flight) {
                     self.ledger().settle(&self.pending());
                 }
-                self.in_flight = false;
                 Step::Done(done)
             }
             Step::Wait(delay) => Step::Wait(delay),

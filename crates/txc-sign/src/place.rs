@@ -44,8 +44,9 @@ pub struct Place<'a, O: NewOrder> {
     check_reuse: bool,
     /// Whether this placement settles the order's record itself (not inside `PlaceOnce`).
     standalone: bool,
-    /// Whether the ledger holds this placement's record in flight: until the placement ends,
-    /// or, dropped before, leaves it unresolved.
+    /// Whether the ledger holds this placement's record in flight: a standalone placement
+    /// settles it when it ends, or leaves it unresolved (ended unknown, or dropped before);
+    /// inside `PlaceOnce`, which does that, it stays set once recorded.
     in_flight: bool,
 }
 
@@ -129,10 +130,10 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                 }
             }
             Step::Done(Err(cause)) if cause.outcome_unknown() => {
+                // Inside `PlaceOnce` the record stays in flight: it resolves it.
                 if self.standalone {
                     self.abandon();
                 }
-                self.in_flight = false;
                 let unresolved = Unresolved::new(O::OPERATION, self.pending(), cause);
                 Step::Done(Err(Error::OutcomeUnknown(Box::new(unresolved))))
             }
@@ -147,7 +148,6 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                         done.is_err(),
                     );
                 }
-                self.in_flight = false;
                 Step::Done(done)
             }
             Step::Wait(delay) => Step::Wait(delay),
