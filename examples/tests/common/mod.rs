@@ -21,8 +21,8 @@ use std::time::{Duration, Instant, SystemTime};
 use txc_sandbox::demo;
 pub use txc_sign::ClientConfig;
 use txc_sign::{
-    ApiError, ClockOffset, DecodeErrorKind, Delivery, Error, PendingOrder, Placed, Resolution,
-    SignedRequest, TransportErrorKind,
+    ApiError, ClockOffset, DecodeErrorKind, Delivery, Error, PendingOrder, PendingRecord, Placed,
+    Resolution, SignedRequest, TransportErrorKind,
 };
 use txc_types::investments::{InvestmentPlan, SmartPlansQuery};
 use txc_types::lookups::{OpenOrdersQuery, OrderHistory, OrderHistoryQuery};
@@ -33,6 +33,7 @@ use txc_types::orders::{
 use txc_types::time::ServerTime;
 
 pub mod invest;
+pub mod journal;
 
 // ---------------------------------------------------------------------------------------------
 // Drivers: one per transport, the same shape for both.
@@ -107,6 +108,8 @@ pub trait Api: Send + Sync {
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error>;
     /// The orders the client holds as in flight or unresolved.
     fn pending_orders(&self) -> Vec<PendingOrder>;
+    /// Forgets an unresolved record, settled by hand.
+    fn discard_pending(&self, record: PendingRecord) -> std::io::Result<bool>;
     /// Starts placing `order` and gives up waiting after `after`: the async client drops the
     /// future (`tokio::time::timeout`), the blocking one leaves the call to its thread.
     fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration);
@@ -336,6 +339,10 @@ impl Api for txc_blocking::Client {
         txc_blocking::Client::pending_orders(self)
     }
 
+    fn discard_pending(&self, record: PendingRecord) -> std::io::Result<bool> {
+        txc_blocking::Client::discard_pending(self, record)
+    }
+
     fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration) {
         let (client, order) = (self.clone(), order.clone());
         std::thread::spawn(move || {
@@ -481,6 +488,10 @@ impl Api for AsyncApi {
 
     fn pending_orders(&self) -> Vec<PendingOrder> {
         self.client.pending_orders()
+    }
+
+    fn discard_pending(&self, record: PendingRecord) -> std::io::Result<bool> {
+        self.client.discard_pending(record)
     }
 
     fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration) {
