@@ -1244,3 +1244,8 @@ fn a_b2b_account_s_absence_cannot_tell() {
         1
     );
 }
+
+// Issue 35: exactly once across a restart of `txc`, for orders and investments, and the
+// journal's format versions.
+#[path = "cli/restarts.rs"]
+mod restarts;
