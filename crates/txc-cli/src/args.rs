@@ -38,7 +38,7 @@ the settling delay, each round of look-ups — is one line on standard error, wi
 The journal: <state dir>/pending/ (--state-dir, TXC_STATE_DIR), one JSON file per order or
 investment sent and not settled, written before its first byte and read back by every command
 that places, invests or resolves; format version 2 (version-1 files of txc 0.3 are read and
-rewritten; a later version is refused). Its fields: the crate's README.";
+rewritten; a later version is refused). Its fields: the txc-cli crate's README.";
 
 /// txc: WhiteBIT's private v4 collateral orders, look-ups, cancel and smart investments from a
 /// shell — signed, paced, never resending an order or investment whose outcome is unknown.

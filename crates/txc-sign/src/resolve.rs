@@ -13,7 +13,6 @@ use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::call::Call;
 use crate::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Round, RoundVerdict};
-use crate::exchange_clock::shift;
 use crate::order_search::OrderSearch;
 use crate::resolve_stage::{ResolveStage, StageKind};
 use crate::rule::{AbsenceRule, Timing};
@@ -234,12 +233,6 @@ fn event_look(source: &str) -> &'static str {
         _ => "event",
     }
 }
-
-/// The most a round is scheduled past the time the nonce clock (local plus its correction)
-/// says the rule needs, before the exchange's clock was measured: a `Date` header's second and
-/// a round trip. Scheduling only: the round is judged by the clock its own answers measure,
-/// and made again if it came too early.
-const UNMEASURED_CLOCK_MARGIN: Duration = Duration::from_secs(2);
 
 /// Where a [`Resolver`] is.
 enum Stage<'a, R> {
@@ -643,39 +636,38 @@ impl<'a, S: Search> Resolver<'a, S> {
         let clock = self.clock();
         let window = self.window();
         let timing = self.timing(window.as_ref(), clock.as_ref());
-        let ready = match (self.rule.ready_at(&timing), clock, timing.settled_at) {
-            (Some(ready), _, _) => ready,
-            (None, None, Some(settled)) if self.evidence.rounds.is_empty() => {
-                // No answer measured the exchange's clock yet: by the nonce clock, with a
-                // margin; the round's own answers measure it, and it is judged by them.
-                let needed = settled
-                    .checked_add(self.rule.settle_delay(None, timing.applied))
-                    .unwrap_or(settled);
-                shift(needed, -timing.applied.as_millis())
-                    .checked_add(UNMEASURED_CLOCK_MARGIN)
-                    .unwrap_or(now)
-            }
-            (None, None, _) => {
+        let (ready_at, first_proof, settled_at) = (
+            self.rule.ready_at(&timing),
+            timing.previous.is_none(),
+            timing.settled_at,
+        );
+        let ready = match (ready_at, clock) {
+            (Some(ready), _) => ready,
+            // No answer measured the exchange's clock yet (an investment's first round waits
+            // for the rule, with no look-up before): it is read first, so that the round goes
+            // when the measured clock says, not a guessed margin after the nonce clock's time.
+            (None, None) => {
                 self.tell(StageKind::Clock, Duration::ZERO);
                 let call = self.core.call_owned(ServerTimeQuery);
                 self.stage = Stage::Clock(Box::new(call), None);
                 return self.next(now);
             }
             // With strict nonces and no look-up accepted yet: try again after the delay.
-            (None, Some(_), _) => {
+            (None, Some(_)) => {
                 self.tell(StageKind::Fence, settle);
-                now.checked_add(settle).unwrap_or(now)
+                self.stage = Stage::Waiting(now.checked_add(settle).unwrap_or(now));
+                return self.next(now);
             }
         };
         let left = ready.duration_since(now).unwrap_or_default();
-        let kind = if timing.previous.is_some() {
-            StageKind::SettlingDelay {
-                next_round: self.evidence.rounds.len() + 1,
+        let kind = if first_proof {
+            StageKind::AcceptanceWindow {
+                window_end: settled_at,
+                uncertainty: clock.as_ref().map(ClockBounds::width),
             }
         } else {
-            StageKind::AcceptanceWindow {
-                window_end: timing.settled_at,
-                uncertainty: clock.as_ref().map(ClockBounds::width),
+            StageKind::SettlingDelay {
+                next_round: self.evidence.rounds.len() + 1,
             }
         };
         self.tell(kind, left);
