@@ -337,7 +337,21 @@ impl Client {
     /// Finds out whether an investment whose outcome is unknown was made: waits until no
     /// attempt can still be accepted, then reads the investments list twice, the settling
     /// delay apart, for one of the plan and amount created in the attempts' window. A look-up
-    /// that fails leaves it unknown ([`Error::InvestmentUnknown`]).
+    /// that fails leaves it unknown ([`Error::InvestmentUnknown`]). Give it the record of an
+    /// error, or one of [`Client::pending_investments`] (an earlier process's, read from the
+    /// journal); a definite answer clears it there.
+    ///
+    /// **Whose investment it is.** The list carries no id of the caller's, so a record of the
+    /// plan and amount inside the window is this investment only if nobody else invested the
+    /// same amount in the same plan with the key meanwhile: with the client's
+    /// [`investment_writers`](crate::ClientBuilder::investment_writers) `Shared` (the
+    /// default: other processes or people may invest with the key), one such record answers
+    /// [`InvestResolution::CannotTell`] with it as the candidate — never "invested" on a
+    /// record that may be someone else's — and the record stays unresolved until resolved or
+    /// discarded; with `Sole` (your word that this client is the key's only investor, its own
+    /// identical investments less than the window apart included) it answers `Invested`.
+    /// Several such records cannot tell either way. See
+    /// [`ResolveInvestment`](txc_sign::ResolveInvestment) for the whole rule.
     pub async fn resolve_investment(
         &self,
         investment: &PendingInvestment,

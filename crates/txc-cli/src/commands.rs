@@ -134,9 +134,10 @@ pub(crate) fn journaled_client(
     let client = txc_blocking::ClientBuilder::from(config)
         .build()
         .map_err(|e| match e {
-            Error::InvalidConfig { reason, .. } => {
-                CliError::invalid(format!("the journal: {reason}"))
-            }
+            Error::InvalidConfig {
+                what: "journal",
+                reason,
+            } => CliError::invalid(format!("the journal: {reason}")),
             other => CliError::read(other),
         })?;
     if global.sync_clock {
