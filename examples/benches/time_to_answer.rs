@@ -42,7 +42,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime};
 
 use txc_blocking::endpoint::Endpoint;
-use txc_blocking::events::{StreamEvent, Subscription, WebSocketTokenQuery};
+use txc_blocking::events::WebSocketTokenQuery;
 use txc_blocking::investments::Invest;
 use txc_blocking::orders::{CollateralMarketOrder, Side};
 use txc_blocking::outcomes::{
@@ -164,21 +164,8 @@ fn investment_sample(sandbox: &Sandbox, calls: &Calls) -> Sample {
     }
 }
 
-fn subscriptions() -> [Subscription; 1] {
-    [Subscription::orders_pending(["BTC_USDT"]).unwrap()]
-}
-
 fn blocking(config: ClientConfig, stream: bool) -> Calls {
-    let client = txc_blocking::ClientBuilder::from(config).build().unwrap();
-    if stream {
-        let mut events = client.events(subscriptions()).start().unwrap();
-        for event in events.by_ref() {
-            if matches!(event, StreamEvent::ResyncDone(_)) {
-                break;
-            }
-        }
-        std::thread::spawn(move || events.for_each(drop));
-    }
+    let client = support::blocking_with_stream(config, stream);
     let (a, b, c) = (client.clone(), client.clone(), client.clone());
     Calls {
         place: Box::new(move |o| a.collateral_market_order(o).map(drop)),
@@ -189,26 +176,7 @@ fn blocking(config: ClientConfig, stream: bool) -> Calls {
 }
 
 fn asynchronous(config: ClientConfig, stream: bool) -> Calls {
-    let runtime = std::sync::Arc::new(
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .enable_all()
-            .build()
-            .unwrap(),
-    );
-    let client = runtime.block_on(async {
-        let client = txc_async::ClientBuilder::from(config).build().unwrap();
-        if stream {
-            let mut events = client.events(subscriptions()).start().unwrap();
-            while let Some(event) = events.next().await {
-                if matches!(event, StreamEvent::ResyncDone(_)) {
-                    break;
-                }
-            }
-            tokio::spawn(async move { while events.next().await.is_some() {} });
-        }
-        client
-    });
+    let (runtime, client) = support::async_with_stream(config, stream);
     let (a, b, c) = (client.clone(), client.clone(), client.clone());
     let (ra, rb, rc) = (runtime.clone(), runtime.clone(), runtime.clone());
     Calls {

@@ -12,10 +12,10 @@ use txc_types::investments::{Invest, Investment, NewInvestment};
 
 use crate::call::Call;
 use crate::invest_resolve::{InvestResolution, ResolveInvestment};
-use crate::ledger::NotRecorded;
+use crate::ledger::send_if_recorded;
 use crate::{
     AttemptRecord, ClientCore, Error, Evidence, Machine, PendingInvestment, Response, Step,
-    TransportError, TransportErrorKind, UnresolvedInvestment,
+    TransportError, UnresolvedInvestment,
 };
 
 /// An investment that was made, as the exchange showed it.
@@ -122,25 +122,11 @@ impl Machine for Investing<'_> {
         match self.call.next(now) {
             Step::Send(request) => {
                 let check = std::mem::take(&mut self.check);
-                match self.ledger().record(&self.pending(), check) {
-                    Ok(()) => {
-                        self.in_flight = true;
-                        Step::Send(request)
-                    }
-                    Err(NotRecorded::InUse(refused)) => Step::Done(Err(refused)),
-                    Err(NotRecorded::Journal(e)) => {
-                        self.in_flight = true;
-                        // The record is not kept: the attempt must not go.
-                        drop(request);
-                        self.call.receive(Err(TransportError::not_sent(
-                            TransportErrorKind::Other,
-                            format!(
-                                "the journal could not record the investment before it was \
-                                 sent: {e}"
-                            ),
-                        )));
-                        self.next(now)
-                    }
+                let recorded = self.ledger().record(&self.pending(), check);
+                let (in_flight, call) = (&mut self.in_flight, &mut self.call);
+                match send_if_recorded(recorded, request, in_flight, call, "investment") {
+                    Some(step) => step,
+                    None => self.next(now),
                 }
             }
             Step::Done(Err(cause)) if cause.outcome_unknown() => {

@@ -294,6 +294,37 @@ pub(crate) enum NotRecorded {
     Journal(std::io::Error),
 }
 
+/// What becomes of `request`, an attempt of `what` (an order, an investment) of `call`, once
+/// the ledger `recorded` it or not: sent (the ledger holds it in flight: `in_flight` set);
+/// refused, nothing sent; or — the journal failed — not sent at all, `call` told so (it may try
+/// again, signed afresh): `None`, ask the machine for its next step.
+pub(crate) fn send_if_recorded<E: txc_types::endpoint::Endpoint, T>(
+    recorded: Result<(), NotRecorded>,
+    request: crate::SignedRequest,
+    in_flight: &mut bool,
+    call: &mut crate::Call<'_, E>,
+    what: &str,
+) -> Option<crate::Step<Result<T, Error>>> {
+    use crate::Machine as _;
+    match recorded {
+        Ok(()) => {
+            *in_flight = true;
+            Some(crate::Step::Send(request))
+        }
+        Err(NotRecorded::InUse(refused)) => Some(crate::Step::Done(Err(refused))),
+        Err(NotRecorded::Journal(failed)) => {
+            // The ledger holds it, the journal does not: the attempt must not go.
+            *in_flight = true;
+            drop(request);
+            call.receive(Err(crate::TransportError::not_sent(
+                crate::TransportErrorKind::Other,
+                format!("the journal could not record the {what} before it was sent: {failed}"),
+            )));
+            None
+        }
+    }
+}
+
 /// The in-memory ledger, shared by clones of a core, the caller's [`Journal`], and where the
 /// client's streams publish the orders they see.
 ///

@@ -6,13 +6,13 @@ use txc_types::orders::{NewOrder, Order};
 
 use crate::call::Call;
 use crate::evidence::Evidence;
-use crate::ledger::{NotRecorded, Record, last_nonce_time};
+use crate::ledger::{Record, last_nonce_time, send_if_recorded};
 use crate::order_search::OrderSearch;
 use crate::resolve::{Found, Placed, PlacedOrder, Resolution, Resolve};
 use crate::stream::Wake;
 use crate::{
     AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
-    TransportErrorKind, Unresolved,
+    Unresolved,
 };
 
 /// The default most times [`PlaceOnce`] sends one order.
@@ -109,24 +109,11 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                     trigger: order.is_trigger(),
                     attempts: self.attempts().copied().collect(),
                 };
-                match self.core.ledger().record(record, reuse_at) {
-                    Ok(()) => {
-                        self.in_flight = true;
-                        Step::Send(request)
-                    }
-                    Err(NotRecorded::InUse(refused)) => Step::Done(Err(refused)),
-                    Err(NotRecorded::Journal(e)) => {
-                        self.in_flight = true;
-                        // The record is not kept: the attempt must not go.
-                        drop(request);
-                        self.call.receive(Err(TransportError::not_sent(
-                            TransportErrorKind::Other,
-                            format!(
-                                "the journal could not record the order before it was sent: {e}"
-                            ),
-                        )));
-                        self.next(now)
-                    }
+                let recorded = self.core.ledger().record(record, reuse_at);
+                let (in_flight, call) = (&mut self.in_flight, &mut self.call);
+                match send_if_recorded(recorded, request, in_flight, call, "order") {
+                    Some(step) => step,
+                    None => self.next(now),
                 }
             }
             Step::Done(Err(cause)) if cause.outcome_unknown() => {

@@ -559,6 +559,24 @@ pub fn market(amount: &str) -> CollateralMarketOrder {
         .unwrap()
 }
 
+/// A market order of 0.01 BTC_USDT with `id`.
+pub fn market_with_id(id: &str) -> CollateralMarketOrder {
+    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .client_order_id(id)
+        .build()
+        .unwrap()
+}
+
+/// The ids of the orders the sandbox holds with `id`.
+pub fn held(sandbox: &txc_sandbox::Sandbox, id: &str) -> Vec<u64> {
+    sandbox
+        .orders()
+        .iter()
+        .filter(|o| o.client_order_id.as_deref() == Some(id))
+        .map(|o| o.order_id)
+        .collect()
+}
+
 pub fn api_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, ApiError) {
     let error = result.unwrap_err();
     let api = error

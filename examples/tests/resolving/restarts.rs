@@ -27,7 +27,6 @@ use txc_sign::{
     PlacedOrder, Resolution,
 };
 use txc_types::investments::Invest;
-use txc_types::orders::{CollateralMarketOrder, Side};
 
 /// The docs' example plan (the sandbox's first).
 const PLAN: &str = "8e667b4a-0b71-4988-8af5-9474dbfaeb51";
@@ -38,23 +37,6 @@ fn process(journal: &Arc<MemoryJournal>) -> ClientConfig {
     config::partner()
         .journal(journal.clone())
         .nonce_sequence(NonceSequence::new())
-}
-
-fn market_with_id(id: &str) -> CollateralMarketOrder {
-    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
-        .client_order_id(id)
-        .build()
-        .unwrap()
-}
-
-/// The orders the sandbox holds with `id`.
-fn held(sandbox: &Sandbox, id: &str) -> Vec<u64> {
-    sandbox
-        .orders()
-        .iter()
-        .filter(|o| o.client_order_id.as_deref() == Some(id))
-        .map(|o| o.order_id)
-        .collect()
 }
 
 /// 1. An order's answer is lost and the process dies; a new process, built on the same

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::exchange::{
-    Crash, Driven, Exchange, Fate, Later, Reuse, config, drive, drive_until, start,
+    Driven, Exchange, Fate, Later, Restart, Reuse, config, drive, drive_until, start,
 };
 use crate::journal::MemoryJournal;
 use proptest::prelude::*;
@@ -129,25 +129,8 @@ fn script() -> impl Strategy<Value = Script> {
         )
 }
 
-/// A restart: the process dies at a step of its `place_once` (see [`Crash`]), `after_ms`
-/// pass, and a new process builds its client on the same journal and places the same order
-/// again — first with a plain placement when `plain_first`, which must be refused before any
-/// I/O while the journal holds a record of the order.
-#[derive(Debug, Clone, Copy)]
-struct Restart {
-    crash: Crash,
-    after_ms: u64,
-    plain_first: bool,
-}
-
 fn restart() -> impl Strategy<Value = Restart> {
-    (0..40usize, any::<bool>(), 0..40_000u64, any::<bool>()).prop_map(
-        |(at_step, reaches, after_ms, plain_first)| Restart {
-            crash: Crash { at_step, reaches },
-            after_ms,
-            plain_first,
-        },
-    )
+    crate::exchange::restart(40, 40_000)
 }
 
 /// Runs `place_once` under `script`; checks the invariants.

@@ -600,6 +600,29 @@ pub struct Crash {
     pub reaches: bool,
 }
 
+/// A restart: the process dies at a step of its call (see [`Crash`]), `after_ms` pass, and a
+/// new process builds its client on the same journal and makes the same call again — first
+/// with the plain call (a placement, an investment) when `plain_first`, which must be refused
+/// before any I/O while the journal holds a record of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Restart {
+    pub crash: Crash,
+    pub after_ms: u64,
+    pub plain_first: bool,
+}
+
+/// A restart at one of the first `steps` steps, up to `after_ms` later.
+pub fn restart(steps: usize, after_ms: u64) -> impl proptest::strategy::Strategy<Value = Restart> {
+    use proptest::prelude::*;
+    (0..steps, any::<bool>(), 0..after_ms, any::<bool>()).prop_map(
+        |(at_step, reaches, after_ms, plain_first)| Restart {
+            crash: Crash { at_step, reaches },
+            after_ms,
+            plain_first,
+        },
+    )
+}
+
 /// How a drive ended: the machine's output and the local time, or a crash at that time.
 pub enum Driven<T> {
     Done(T, SystemTime),

@@ -11,7 +11,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use http::HeaderMap;
 use proptest::prelude::*;
 
-use crate::exchange::{Crash, Driven};
+use crate::exchange::{Crash, Driven, Restart};
 use crate::journal::MemoryJournal;
 use serde_json::{Value, json};
 use txc_sign::{
@@ -696,25 +696,8 @@ proptest! {
     }
 }
 
-/// A restart: the process dies at a step of its `invest_once`, `after_ms` pass, and a new
-/// process builds its client on the same journal and invests the same amount in the same plan
-/// again — first with a plain `invest` when `plain_first`, which must be refused before any
-/// I/O while the journal holds a record of it.
-#[derive(Debug, Clone, Copy)]
-struct Restart {
-    crash: Crash,
-    after_ms: u64,
-    plain_first: bool,
-}
-
 fn restart() -> impl Strategy<Value = Restart> {
-    (0..30usize, any::<bool>(), 0..30_000u64, any::<bool>()).prop_map(
-        |(at_step, reaches, after_ms, plain_first)| Restart {
-            crash: Crash { at_step, reaches },
-            after_ms,
-            plain_first,
-        },
-    )
+    crate::exchange::restart(30, 30_000)
 }
 
 /// One run: the exchange's script, whether the client is the key's only investor, other
