@@ -36,8 +36,10 @@ mod output;
 mod progress;
 mod risk;
 mod risk_output;
+mod run;
 #[cfg(feature = "sandbox")]
 mod sandbox;
+mod table;
 mod watch;
 
 use std::process::ExitCode;

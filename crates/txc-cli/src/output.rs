@@ -13,9 +13,11 @@ use txc_blocking::outcomes::{
     Resolution,
 };
 
-use crate::commands::{Outcome, resolve_command, resolve_investment_command};
+use crate::commands::{resolve_command, resolve_investment_command};
 use crate::exit::CliError;
 use crate::journal::{Entry, What};
+use crate::run::Outcome;
+use crate::table::{optional, table};
 
 /// Headers shown only with `--show-signature`.
 const SIGNATURE_HEADERS: [&str; 2] = ["x-txc-payload", "x-txc-signature"];
@@ -372,33 +374,6 @@ fn print_dry_run(request: &SignedRequest, show_signature: bool) {
     println!("(dry run: nothing was sent)");
 }
 
-/// Prints one row per record under `header`, `cells` giving a record's cells, each column as
-/// wide as its widest cell.
-pub(crate) fn table<T>(
-    header: &[&str],
-    records: impl IntoIterator<Item = T>,
-    cells: impl FnMut(T) -> Vec<String>,
-) {
-    let rows: Vec<Vec<String>> = records.into_iter().map(cells).collect();
-    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.len());
-        }
-    }
-    let line = |cells: &mut dyn Iterator<Item = &str>| {
-        let text: Vec<String> = cells
-            .zip(&widths)
-            .map(|(cell, width)| format!("{cell:<width$}"))
-            .collect();
-        println!("{}", text.join("  ").trim_end());
-    };
-    line(&mut header.iter().copied());
-    for row in &rows {
-        line(&mut row.iter().map(String::as_str));
-    }
-}
-
 fn print_order(order: &Order) {
     let rows = [
         ("orderId", order.order_id.to_string()),
@@ -464,11 +439,6 @@ fn print_orders(orders: &[Order]) {
             optional(o.status.as_ref()),
         ]
     });
-}
-
-/// A cell's text: the value's, or nothing when there is none.
-pub(crate) fn optional(value: Option<&impl std::fmt::Display>) -> String {
-    value.map(ToString::to_string).unwrap_or_default()
 }
 
 fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {

@@ -15,6 +15,7 @@ use crate::exchange_clock::ExchangeClock;
 use crate::invest_once::{InvestOnce, Investing};
 use crate::invest_resolve::ResolveInvestment;
 use crate::invest_search::InvestmentSearch;
+use crate::investment_ledger::InvestmentLedger;
 use crate::ledger::Ledger;
 use crate::place::{Place, PlaceOnce};
 use crate::preflight::{ModeChange, Preflight};
@@ -54,6 +55,8 @@ pub struct ClientCore {
     pub(crate) max_placements: u32,
     pub(crate) exchange_clock: ExchangeClock,
     pub(crate) ledger: Ledger,
+    /// Its investments in flight or unresolved.
+    pub(crate) investments: InvestmentLedger,
     pub(crate) rate_limiter: Option<RateLimiter>,
     pub(crate) rate_policy: RatePolicy,
     pub(crate) mode_check: crate::ModeCheck,
@@ -136,6 +139,10 @@ impl ClientCore {
         &self.ledger
     }
 
+    pub(crate) fn investment_ledger(&self) -> &InvestmentLedger {
+        &self.investments
+    }
+
     /// The orders this client (and its clones) sent whose outcome is not definite yet —
     /// in flight, unknown or unresolved, and those of earlier processes read from the journal
     /// when it was built — oldest first, each placement's record apart, with why resolving
@@ -152,7 +159,7 @@ impl ClientCore {
     /// [`resolve_investment`](Self::resolve_investment) each, or
     /// [`discard_pending`](Self::discard_pending) one settled by hand.
     pub fn pending_investments(&self) -> Vec<PendingInvestment> {
-        self.ledger.investments().pending()
+        self.investments.pending()
     }
 
     /// Forgets an unresolved record — an order's or an investment's, as `pending_orders` or
@@ -164,7 +171,7 @@ impl ClientCore {
     pub fn discard_pending(&self, record: &PendingRecord) -> std::io::Result<bool> {
         match record {
             PendingRecord::Order(order) => self.ledger.discard(order),
-            PendingRecord::Investment(investment) => self.ledger.investments().discard(investment),
+            PendingRecord::Investment(investment) => self.investments.discard(investment),
         }
     }
 

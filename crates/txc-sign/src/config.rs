@@ -10,6 +10,7 @@ use std::time::Duration;
 use std::sync::Arc;
 
 use crate::exchange_clock::ExchangeClock;
+use crate::investment_ledger::InvestmentLedger;
 use crate::ledger::Ledger;
 use crate::rule::AbsenceRule;
 use crate::stream::OrderSightings;
@@ -201,7 +202,8 @@ impl ClientConfig {
             resend_when_cancels_are_invisible: self.resend_when_cancels_are_invisible,
             max_placements: self.max_placements,
             exchange_clock: ExchangeClock::default(),
-            ledger: Ledger::loaded(self.journal, sightings.clone(), records),
+            investments: InvestmentLedger::loaded(self.journal.clone(), &records),
+            ledger: Ledger::loaded(self.journal, sightings.clone(), &records),
             investment_writers: self.investment_writers,
             resolve_observer: self.resolve_observer,
             rate_limiter,

@@ -104,7 +104,7 @@ impl<'a> Investing<'a> {
     }
 
     fn ledger(&self) -> &crate::investment_ledger::InvestmentLedger {
-        self.call.core().ledger().investments()
+        self.call.core().investment_ledger()
     }
 
     /// Leaves the record in flight unresolved: nothing of this client owns it now.
@@ -228,7 +228,7 @@ impl<'a> InvestOnce<'a> {
     /// Ends unknown, the record kept as unresolved with the cause as its reason (held again
     /// if a resolution had settled it).
     fn unknown(&mut self, unresolved: UnresolvedInvestment) -> Step<Result<Invested, Error>> {
-        let ledger = self.core.ledger().investments();
+        let ledger = self.core.investment_ledger();
         ledger.abandon(&unresolved.investment);
         ledger.note(&unresolved.investment, &unresolved.reason());
         self.finish(Err(Error::InvestmentUnknown(Box::new(unresolved))))
@@ -236,7 +236,7 @@ impl<'a> InvestOnce<'a> {
 
     /// Starts: resolves the unresolved records of the plan and amount first, if any.
     fn start(&mut self, now: SystemTime) -> Step<Result<Invested, Error>> {
-        match self.core.ledger().investments().adopt(&self.invest) {
+        match self.core.investment_ledger().adopt(&self.invest) {
             None => {
                 let first = Investing::new(self.core.call_owned(self.invest.clone()), false);
                 self.stage = Stage::Investing(first);
@@ -265,7 +265,7 @@ impl<'a> InvestOnce<'a> {
     ) -> Step<Result<Invested, Error>> {
         let error = match result {
             Ok(new) => {
-                self.core.ledger().investments().settle(&self.pending);
+                self.core.investment_ledger().settle(&self.pending);
                 return self.finish(Ok(Invested::Answered(new)));
             }
             Err(Error::InvestmentUnknown(unknown)) => {
@@ -278,7 +278,7 @@ impl<'a> InvestOnce<'a> {
         if self.sends == 1 {
             // The first attempt was refused: certainly nothing was invested.
             if recorded {
-                self.core.ledger().investments().settle(&self.pending);
+                self.core.investment_ledger().settle(&self.pending);
             }
             return self.finish(Err(error));
         }
@@ -378,6 +378,6 @@ impl Drop for InvestOnce<'_> {
             Stage::Resolving(..) => self.pending.clone(),
             _ => return,
         };
-        self.core.ledger().investments().abandon(&pending);
+        self.core.investment_ledger().abandon(&pending);
     }
 }

@@ -98,7 +98,7 @@ impl Search for InvestmentSearch {
         core: &ClientCore,
         outcome: Outcome<Investment>,
     ) -> Result<InvestResolution, Error> {
-        let ledger = core.ledger().investments();
+        let ledger = core.investment_ledger();
         Ok(match outcome {
             Outcome::Found(investment, evidence)
                 if core.investment_writers() == InvestmentWriters::Sole =>
@@ -129,7 +129,7 @@ impl Search for InvestmentSearch {
     }
 
     fn unresolved(&self, core: &ClientCore, reason: &str) {
-        core.ledger().investments().note(&self.pending, reason);
+        core.investment_ledger().note(&self.pending, reason);
     }
 
     fn subject(&self) -> String {
@@ -146,7 +146,7 @@ impl InvestmentSearch {
         evidence: Evidence,
     ) -> InvestResolution {
         let reason = crate::error::cannot_tell_reason(&candidates);
-        core.ledger().investments().note(&self.pending, &reason);
+        core.investment_ledger().note(&self.pending, &reason);
         InvestResolution::CannotTell {
             candidates,
             evidence,

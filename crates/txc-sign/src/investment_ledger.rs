@@ -51,11 +51,17 @@ pub(crate) struct InvestmentLedger {
 }
 
 impl InvestmentLedger {
-    pub(crate) fn new(journal: Option<Arc<dyn Journal>>) -> Self {
-        Self {
+    /// A ledger holding the investments among `records` as unresolved (a journal's, read
+    /// when the client is built).
+    pub(crate) fn loaded(journal: Option<Arc<dyn Journal>>, records: &[PendingRecord]) -> Self {
+        let ledger = Self {
             held: Arc::default(),
             journal,
+        };
+        for investment in records.iter().filter_map(PendingRecord::investment) {
+            ledger.load(investment.clone());
         }
+        ledger
     }
 
     fn held(&self) -> std::sync::MutexGuard<'_, Vec<Held>> {
@@ -63,7 +69,7 @@ impl InvestmentLedger {
     }
 
     /// Holds `record` (a journal's) as unresolved, unless one with its key is held.
-    pub(crate) fn load(&self, record: PendingInvestment) {
+    fn load(&self, record: PendingInvestment) {
         let mut held = self.held();
         if key(&record).is_some() && !held.iter().any(|h| h.key() == key(&record)) {
             held.push(Held {

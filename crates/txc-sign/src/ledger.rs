@@ -1,8 +1,8 @@
 //! The client's record of its operations in flight and unresolved: [`Journal`], the hook that
 //! persists each one's pending record before it is sent (and gives the records back when a
-//! client is built), and the in-memory ledger every client keeps (its orders in flight and
-//! unresolved, the ids it used recently, which it refuses to reuse inside their window, and —
-//! in [`InvestmentLedger`] — its investments).
+//! client is built), and the in-memory ledger every client keeps of its orders (in flight and
+//! unresolved, and the ids it used recently, which it refuses to reuse inside their window;
+//! its investments are `investment_ledger`'s).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
@@ -15,7 +15,6 @@ use rustc_hash::FxBuildHasher;
 use txc_types::values::{ClientOrderId, Market};
 
 use crate::evidence::{CREATION_ALLOWANCE, NONCE_WINDOW};
-use crate::investment_ledger::InvestmentLedger;
 use crate::stream::{OrderSightings, SightingWatch};
 use crate::{AttemptRecord, Error, Nonce, NonceMode, PendingOrder, PendingRecord};
 
@@ -48,8 +47,8 @@ use crate::{AttemptRecord, Error, Nonce, NonceMode, PendingOrder, PendingRecord}
 /// running process still owns is taken as unresolved by a client built beside it.
 ///
 /// The CLI's journal writes one file per record in the user's state directory (its format is
-/// versioned and documented in `txc --help`); `txc pending` lists them and `txc resolve` reads
-/// them.
+/// versioned and documented in txc-cli's README); `txc pending` lists them, `txc resolve` and
+/// `txc resolve-investment` read them.
 pub trait Journal: Send + Sync + fmt::Debug {
     /// Persists `record` (replacing the one with the same key), before an attempt to send it.
     fn record(&self, record: &PendingRecord) -> std::io::Result<()>;
@@ -338,44 +337,34 @@ pub(crate) struct Ledger {
     /// How many order records no machine owns: the check before any I/O reads it without
     /// the lock (none, nearly always).
     unresolved: Arc<AtomicUsize>,
-    /// The investments.
-    investments: InvestmentLedger,
 }
 
 impl Ledger {
     pub(crate) fn new(journal: Option<Arc<dyn Journal>>, sightings: OrderSightings) -> Self {
         Self {
             entries: Arc::default(),
-            investments: InvestmentLedger::new(journal.clone()),
             journal,
             sightings,
             unresolved: Arc::default(),
         }
     }
 
-    /// A ledger holding `records` as unresolved (a journal's, read when the client is built).
+    /// A ledger holding the orders among `records` as unresolved (a journal's, read when the
+    /// client is built).
     pub(crate) fn loaded(
         journal: Option<Arc<dyn Journal>>,
         sightings: OrderSightings,
-        records: Vec<PendingRecord>,
+        records: &[PendingRecord],
     ) -> Self {
         let ledger = Self::new(journal, sightings);
-        for record in records {
-            match record {
-                PendingRecord::Order(order) => ledger.hold_unresolved(&order),
-                PendingRecord::Investment(investment) => ledger.investments.load(investment),
-            }
+        for order in records.iter().filter_map(PendingRecord::order) {
+            ledger.hold_unresolved(order);
         }
         ledger
     }
 
     fn entries(&self) -> std::sync::MutexGuard<'_, Entries> {
         self.entries.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
-    /// The investments' part of the ledger.
-    pub(crate) fn investments(&self) -> &InvestmentLedger {
-        &self.investments
     }
 
     /// Records `order` (every attempt so far, including the one about to go) before it is
@@ -875,7 +864,7 @@ mod tests {
         assert_eq!(journal.keys(), [1_000]);
         // The next process reads it back: held unresolved, a plain placement refused.
         let records = journal.load().unwrap_or_default();
-        let ledger = Ledger::loaded(Some(journal.clone()), OrderSightings::new(), records);
+        let ledger = Ledger::loaded(Some(journal.clone()), OrderSightings::new(), &records);
         assert!(ledger.holds_unresolved(&market(), &id("a")));
         assert!(matches!(
             record(&ledger, "BTC_USDT", "a", 60_000, Some(60_000)),

@@ -77,8 +77,8 @@ impl fmt::Display for ResolveStage {
             }
             StageKind::SettlingDelay { next_round } => write!(
                 f,
-                "waiting {left:.1} s, the settling delay, before round {next_round} (the second \
-                 proof of absence)"
+                "waiting {left:.1} s, the settling delay after a round that proved absence, \
+                 before round {next_round}"
             ),
             StageKind::Confirming => write!(
                 f,

@@ -12,10 +12,7 @@ use txc_blocking::values::ExactDecimal;
 
 use txc_blocking::{Client, Error};
 
-use super::{
-    Outcome, change, check_live, chosen, client_for, credentials, dry_run, given, journal,
-    journaled_client, ordering_client, read, reads_only, sent_elsewhere,
-};
+use super::{chosen, sent_elsewhere};
 use crate::args::{
     GlobalArgs, InterestArgs, InvestArgs, InvestmentStatusArg, InvestmentsArgs,
     ResolveInvestmentArgs,
@@ -23,6 +20,10 @@ use crate::args::{
 use crate::config;
 use crate::exit::CliError;
 use crate::journal::{Entry, What};
+use crate::run::{
+    Outcome, change, check_live, client_for, credentials, dry_run, given, journal,
+    journaled_client, ordering_client, read, reads_only,
+};
 
 /// `txc invest`: the journal is checked first — an unresolved investment of the same plan and
 /// amount stops it (exit 4, naming the record and the command that resolves it) unless
