@@ -36,7 +36,7 @@ use std::time::{Duration, Instant};
 
 use txc_blocking::endpoint::Endpoint;
 use txc_blocking::errors::ValidationError;
-use txc_blocking::events::{StreamEvent, Subscription, WebSocketTokenQuery};
+use txc_blocking::events::WebSocketTokenQuery;
 use txc_blocking::orders::{CollateralMarketOrder, Side};
 use txc_blocking::outcomes::{PendingOrder, Resolution};
 use txc_blocking::settings::{ClientConfig, RateLimits};
@@ -101,23 +101,9 @@ fn run(sandbox: &Sandbox, calls: &Calls, fault: &Fault, samples: usize) -> (Vec<
     (times, by_event)
 }
 
-fn stream_subscriptions() -> [Subscription; 1] {
-    [Subscription::orders_pending(["BTC_USDT"]).unwrap()]
-}
-
 /// The blocking client of `config`, with its own stream read on a thread when `stream`.
 fn blocking(config: ClientConfig, stream: bool) -> Calls {
-    let client = txc_blocking::ClientBuilder::from(config).build().unwrap();
-    if stream {
-        let mut events = client.events(stream_subscriptions()).start().unwrap();
-        for event in events.by_ref() {
-            if matches!(event, StreamEvent::ResyncDone(_)) {
-                break;
-            }
-        }
-        // Read on (and dropped) for the rest of the run.
-        std::thread::spawn(move || events.for_each(drop));
-    }
+    let client = support::blocking_with_stream(config, stream);
     let placer = client.clone();
     Calls {
         place: Box::new(move |o| placer.collateral_market_order(o).map(drop)),
@@ -128,26 +114,7 @@ fn blocking(config: ClientConfig, stream: bool) -> Calls {
 /// The async client of `config` on a runtime of its own (one worker: the stream's task), with
 /// its own stream when `stream`; each call is `block_on`.
 fn asynchronous(config: ClientConfig, stream: bool) -> Calls {
-    let runtime = std::sync::Arc::new(
-        tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .enable_all()
-            .build()
-            .unwrap(),
-    );
-    let client = runtime.block_on(async {
-        let client = txc_async::ClientBuilder::from(config).build().unwrap();
-        if stream {
-            let mut events = client.events(stream_subscriptions()).start().unwrap();
-            while let Some(event) = events.next().await {
-                if matches!(event, StreamEvent::ResyncDone(_)) {
-                    break;
-                }
-            }
-            tokio::spawn(async move { while events.next().await.is_some() {} });
-        }
-        client
-    });
+    let (runtime, client) = support::async_with_stream(config, stream);
     let (placer, rt) = (client.clone(), runtime.clone());
     Calls {
         place: Box::new(move |o| rt.block_on(placer.collateral_market_order(o)).map(drop)),

@@ -7,7 +7,7 @@ use std::time::SystemTime;
 use txc_core::decode::Response;
 use txc_core::resolve::{
     CloseResolution, InvestResolution, Invested, PendingClose, PendingInvestment, PendingOrder,
-    Placed, Resolution,
+    PendingRecord, Placed, Resolution,
 };
 use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
 use txc_core::{ClientCore, Error, Machine, Step};
@@ -81,8 +81,10 @@ impl Client {
     ///
     /// Never resent after a failure that leaves its outcome unknown: that failure is
     /// [`Error::OutcomeUnknown`]; [`Client::resolve`] it, or use [`Client::place_once`]. An id
-    /// this client used for an order still unresolved, or within the last seconds, is refused
-    /// before anything is sent ([`Error::ClientOrderIdInUse`]).
+    /// this client uses for an order in flight, or used within the last seconds, is refused
+    /// before anything is sent ([`Error::ClientOrderIdInUse`]); so is an id with an unresolved
+    /// record — of this process, or of an earlier one read from the journal
+    /// ([`Error::ResolveFirst`], naming the record and the call that resolves it).
     pub async fn collateral_market_order(
         &self,
         order: &CollateralMarketOrder,
@@ -106,9 +108,11 @@ impl Client {
     }
 
     /// Places either kind of order exactly once: on an unknown outcome, resolves it, and sends
-    /// it again (same `clientOrderId`, fresh nonce) only when it was proven not placed. The
-    /// answer says what proved it ([`Placed::evidence`](crate::outcomes::Found::evidence));
-    /// see [`PlaceOnce`](txc_core::resolve::PlaceOnce) for when it ends unknown.
+    /// it again (same `clientOrderId`, fresh nonce) only when it was proven not placed. An
+    /// unresolved record of the id — of this process, or of an earlier one read from the
+    /// journal — is resolved first, before anything is sent. The answer says what proved it
+    /// ([`Placed::evidence`](crate::outcomes::Found::evidence)); see
+    /// [`PlaceOnce`](txc_core::resolve::PlaceOnce) for when it ends unknown.
     pub async fn place_once<O: NewOrder>(&self, order: &O) -> Result<Placed, Error> {
         let core = &self.inner.core;
         self.drive(core.preflight(order, core.place_once(order)))
@@ -126,10 +130,34 @@ impl Client {
     }
 
     /// The orders this client (and its clones) sent whose outcome is not definite yet — in
-    /// flight, unknown or unresolved — oldest first. A future dropped mid-placement, or a
-    /// thread that gave up waiting, leaves its order here: [`Client::resolve`] each.
+    /// flight, unknown or unresolved, and those of earlier processes read from the
+    /// [`journal`](crate::ClientBuilder::journal) when it was built — oldest first, each with
+    /// why resolving could not tell when it was tried. A future dropped mid-placement, or a
+    /// thread that gave up waiting, leaves its order here: [`Client::resolve`] each, or
+    /// [`Client::discard_pending`] one settled by hand. While one is unresolved, placing its
+    /// `clientOrderId` again is refused before any I/O ([`Error::ResolveFirst`]), except by
+    /// [`Client::place_once`], which resolves it first.
     pub fn pending_orders(&self) -> Vec<PendingOrder> {
         self.inner.core.pending_orders()
+    }
+
+    /// The investments this client (and its clones) sent whose outcome is not definite yet —
+    /// in flight, unknown or unresolved, and those of earlier processes read from the journal
+    /// — oldest first: [`Client::resolve_investment`] each, or [`Client::discard_pending`] one
+    /// settled by hand. While one is unresolved, investing the same amount in the same plan
+    /// again is refused before any I/O ([`Error::ResolveFirst`]), except by
+    /// [`Client::invest_once`], which resolves it first.
+    pub fn pending_investments(&self) -> Vec<PendingInvestment> {
+        self.inner.core.pending_investments()
+    }
+
+    /// Forgets an unresolved order or investment (as [`Client::pending_orders`] or
+    /// [`Client::pending_investments`] listed it) in the client and its journal, once you have
+    /// settled it by hand — the only way a record resolving cannot settle ("cannot tell")
+    /// goes. Whether the client held it unresolved (one in flight is left to its call); fails
+    /// only when the journal cannot forget it.
+    pub fn discard_pending(&self, record: impl Into<PendingRecord>) -> std::io::Result<bool> {
+        self.inner.core.discard_pending(&record.into())
     }
 
     /// Lists or looks up open orders (`POST /api/v4/orders`).
@@ -291,15 +319,21 @@ impl Client {
     ///
     /// The request carries no id of the caller's, so it is never resent after an ambiguous
     /// answer (a 5xx, a reset, a lost response): that failure is [`Error::InvestmentUnknown`];
-    /// [`Client::resolve_investment`] it, or use [`Client::invest_once`].
+    /// [`Client::resolve_investment`] it, or use [`Client::invest_once`]. Its record (plan,
+    /// amount, each attempt's nonce) is journaled before the first byte; an investment of the
+    /// plan and amount of an unresolved record is refused before any I/O
+    /// ([`Error::ResolveFirst`]).
     pub async fn invest(&self, invest: &Invest) -> Result<NewInvestment, Error> {
         self.drive(self.inner.core.invest(invest)).await
     }
 
     /// Invests exactly once: on an unknown outcome, finds out from the investments list
     /// whether it was invested, and invests again only when resolving proved it was not (at
-    /// most `max_placements` sends in all). Never two investments for one call; see
-    /// [`ResolveInvestment`](txc_core::resolve::ResolveInvestment) for what proves each answer.
+    /// most `max_placements` sends in all). An unresolved record of the same plan and amount —
+    /// of this process, or of an earlier one read from the journal — is resolved first, before
+    /// anything is sent. Never two investments for one call; see
+    /// [`ResolveInvestment`](txc_core::resolve::ResolveInvestment) for what proves each answer
+    /// (and when, with other writers of the key, it cannot tell).
     pub async fn invest_once(&self, invest: &Invest) -> Result<Invested, Error> {
         self.drive(self.inner.core.invest_once(invest)).await
     }
@@ -307,7 +341,21 @@ impl Client {
     /// Finds out whether an investment whose outcome is unknown was made: waits until no
     /// attempt can still be accepted, then reads the investments list twice, the settling
     /// delay apart, for one of the plan and amount created in the attempts' window. A look-up
-    /// that fails leaves it unknown ([`Error::InvestmentUnknown`]).
+    /// that fails leaves it unknown ([`Error::InvestmentUnknown`]). Give it the record of an
+    /// error, or one of [`Client::pending_investments`] (an earlier process's, read from the
+    /// journal); a definite answer clears it there.
+    ///
+    /// **Whose investment it is.** The list carries no id of the caller's, so a record of the
+    /// plan and amount inside the window is this investment only if nobody else invested the
+    /// same amount in the same plan with the key meanwhile: with the client's
+    /// [`investment_writers`](crate::ClientBuilder::investment_writers) `Shared` (the
+    /// default: other processes or people may invest with the key), one such record answers
+    /// [`InvestResolution::CannotTell`] with it as the candidate — never "invested" on a
+    /// record that may be someone else's — and the record stays unresolved until resolved or
+    /// discarded; with `Sole` (your word that this client is the key's only investor, its own
+    /// identical investments less than the window apart included) it answers `Invested`.
+    /// Several such records cannot tell either way. See
+    /// [`ResolveInvestment`](txc_core::resolve::ResolveInvestment) for the whole rule.
     pub async fn resolve_investment(
         &self,
         investment: &PendingInvestment,

@@ -21,16 +21,24 @@ Exit codes:
   1  failed: the exchange or the network failed a read (nothing was changed)
   2  invalid input or configuration: nothing was sent
   3  rejected by the exchange (an order or investment refused, a cancel that found no open order)
-  4  outcome unknown: the order or investment may exist, the position may be closed; the
-     message says how to check (txc resolve ..., txc close ... --resolve,
-     txc resolve-investment ...)
+  4  outcome unknown: the order or investment may exist, the position may be closed — or the
+     journal holds an unresolved earlier one of the same clientOrderId (or plan and amount),
+     and nothing was sent; the message says how to check (txc resolve ...,
+     txc close ... --resolve, txc resolve-investment ...)
   5  not sent: the connection failed before the request was written, or the client's own
      rate limit had no slot
 
 --json prints exactly one JSON document on standard output: {\"command\": NAME, \"result\": ...}
 on success, {\"command\": NAME, \"error\": {\"exit_code\", \"kind\", \"message\", ...}} on failure,
 {\"command\": NAME, \"dry_run\": {\"method\", \"url\", \"headers\", \"body\"}} with --dry-run.
-`watch` prints one document per event and line: {\"command\": \"watch\", \"event\": {\"type\", ...}}.";
+`watch` prints one document per event and line: {\"command\": \"watch\", \"event\": {\"type\", ...}}.
+While resolving waits (resolve, resolve-investment, --once), each stage — the acceptance window,
+the settling delay, each round of look-ups — is one line on standard error, with how long is left.
+
+The journal: <state dir>/pending/ (--state-dir, TXC_STATE_DIR), one JSON file per order or
+investment sent and not settled, written before its first byte and read back by every command
+that places, invests or resolves; format version 2 (version-1 files of txc 0.3 are read and
+rewritten; a later version is refused). Its fields: the txc-cli crate's README.";
 
 /// txc: WhiteBIT's private v4 collateral orders, look-ups, cancel and smart investments from a
 /// shell — signed, paced, never resending an order or investment whose outcome is unknown.
@@ -96,6 +104,11 @@ pub(crate) struct GlobalArgs {
     /// resolving answers "cannot tell" (exit 4) instead of "not placed" when it finds nothing
     #[arg(long, global = true)]
     pub(crate) b2b_account: bool,
+    /// Whether other writers (processes, people on the website) may invest with this key:
+    /// with `shared`, one investment of the plan and amount found in an unknown investment's
+    /// window cannot tell (it may be theirs); `sole` says this txc is the key's only investor
+    #[arg(long, global = true, value_name = "WHO", default_value = "shared")]
+    pub(crate) investment_writers: InvestmentWritersArg,
     /// Where the journal of orders in flight is kept (default: txc in the user's state directory)
     #[arg(
         long,
@@ -109,6 +122,15 @@ pub(crate) struct GlobalArgs {
     /// account's mode (one read per run), declare it, or check nothing
     #[arg(long, global = true, value_name = "MODE", default_value = "learn")]
     pub(crate) position_mode: PositionModeArg,
+}
+
+/// Who may invest with the key (`--investment-writers`).
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum InvestmentWritersArg {
+    /// Others may too: a single identical investment in the window cannot tell
+    Shared,
+    /// This txc only: a single identical investment in the window is this one
+    Sole,
 }
 
 /// What `--position-mode` says about the account's position mode.
@@ -167,11 +189,19 @@ pub(crate) enum Command {
     /// List the interest payments (POST /api/v4/main-account/smart/interest-payment-history)
     Interest(InterestArgs),
     /// Find out whether an investment whose outcome is unknown was made: wait until no attempt
-    /// can still be accepted, then look for it in the investments list twice
+    /// can still be accepted, then look for it in the investments list twice. Its attempts come
+    /// from the journal (or --nonce)
     ResolveInvestment(ResolveInvestmentArgs),
-    /// List the orders in flight or unresolved, from the journal, with the command that
-    /// resolves each
+    /// List the orders and investments in flight or unresolved, from the journal, with why
+    /// (once resolving could not tell) and the command that resolves each
     Pending,
+    /// Forget an unresolved record of the journal (by its key, the first nonce `txc pending`
+    /// lists), once settled by hand: a record resolving cannot settle stays until then, and
+    /// stops every command that would send the same order or investment again
+    Discard {
+        /// The record's key: its first attempt's nonce
+        key: u64,
+    },
     /// The exchange's time (GET /api/v4/public/time; needs no key)
     Time,
     /// The collateral balance of each asset (POST /api/v4/collateral-account/balance); with
@@ -299,7 +329,8 @@ pub(crate) struct OrderArgs {
     #[arg(long, value_name = "MODE")]
     pub(crate) stp: Option<StpArg>,
     /// Place exactly once: on an unknown outcome resolve it, and send again only when it was
-    /// not placed
+    /// not placed. An unresolved record of the clientOrderId in the journal is resolved first
+    /// (without --once it stops the command: exit 4, nothing sent)
     #[arg(long)]
     pub(crate) once: bool,
 }
@@ -364,7 +395,8 @@ pub(crate) struct InvestArgs {
     /// The amount, in the plan's currency, e.g. 250
     pub(crate) amount: String,
     /// Invest exactly once: on an unknown outcome resolve it, and invest again only when it was
-    /// not invested
+    /// not invested. An unresolved record of the same plan and amount in the journal is
+    /// resolved first (without --once it stops the command: exit 4, nothing sent)
     #[arg(long)]
     pub(crate) once: bool,
 }
@@ -414,8 +446,9 @@ pub(crate) struct ResolveInvestmentArgs {
     pub(crate) plan_id: String,
     /// The amount
     pub(crate) amount: String,
-    /// The nonce (Unix milliseconds) of an attempt to send it; repeat for each attempt
-    #[arg(long, value_name = "N", required = true)]
+    /// The nonce (Unix milliseconds) of an attempt to send it, for an investment the journal
+    /// does not hold (sent from elsewhere); repeat for each attempt
+    #[arg(long, value_name = "N")]
     pub(crate) nonce: Vec<u64>,
     /// The attempts were signed without nonceWindow (strict nonces)
     #[arg(long)]

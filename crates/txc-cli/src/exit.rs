@@ -144,7 +144,9 @@ fn client_exit(error: &Error, changes: bool) -> Exit {
         | Error::InvalidConfig { .. }
         | Error::ClientOrderIdInUse { .. } => Exit::Invalid,
         Error::Throttled(_) => Exit::NotSent,
-        Error::OutcomeUnknown(_) | Error::InvestmentUnknown(_) => Exit::Unknown,
+        Error::OutcomeUnknown(_) | Error::InvestmentUnknown(_) | Error::ResolveFirst(_) => {
+            Exit::Unknown
+        }
         Error::NotPlaced(_) | Error::NotInvested(_) => Exit::Rejected,
         Error::Transport(t) if t.delivery == Delivery::NotSent => Exit::NotSent,
         _ if changes && error.outcome_unknown() => Exit::Unknown,

@@ -1,19 +1,58 @@
-//! The journal of orders in flight: one file per order in the user's state directory, written
-//! (and flushed to disk) before each attempt is sent and removed once the order's outcome is
-//! definite — so a crash, a kill or Ctrl-C between sending and the answer leaves what `txc
-//! resolve` needs. `txc pending` lists it.
+//! The journal of orders and investments in flight: one file per record in the user's state
+//! directory, written (and flushed to disk) before each attempt is sent and removed once the
+//! record's outcome is definite — so a crash, a kill or Ctrl-C between sending and the answer
+//! leaves what `txc resolve` (or `txc resolve-investment`) needs. Every command that places or
+//! resolves builds its client with it, so it is read back first: `txc pending` lists it, a
+//! placing command meets an unresolved record of the same order before it sends anything.
+//!
+//! # The files (format version 2)
+//!
+//! `<state dir>/pending/order.<market>.<clientOrderId>.<first nonce>.json` for an order,
+//! `<state dir>/pending/investment.<plan id>.<amount>.<first nonce>.json` for an investment
+//! (characters other than letters, digits, `-`, `_` and `.` written `_`): one file per
+//! placement, known by its first attempt's nonce, so that two placements of one
+//! `clientOrderId` never share a file. Each is one JSON object:
+//!
+//! ```json
+//! {
+//!   "version": 2,
+//!   "base_url": "https://whitebit.com",
+//!   "api_key": "<the key it was signed with (public)>",
+//!   "kind": "order",
+//!   "market": "BTC_USDT", "client_order_id": "txc-…", "trigger": false,
+//!   "attempts": [{ "nonce": 1700000000000, "signed_at_ms": 1700000000000 }],
+//!   "reason": "<why resolving could not tell, once it was tried>"
+//! }
+//! ```
+//!
+//! An investment's has `"kind": "investment"`, `"plan_id"`, `"amount"`, `"ticker"` (when
+//! known) and `"strict"` (signed without `nonceWindow`) instead of the order's fields.
+//! `reason` is absent until a resolution could not tell. A file is written to
+//! `<name>.json.tmp`, flushed and renamed over the old one.
+//!
+//! **Versions.** Version 1 (txc 0.3 and earlier) wrote orders only, to
+//! `<market>.<clientOrderId>.json`, without `version` or `kind`: this txc reads such a file as
+//! an order, and rewrites it as version 2 when a client of its exchange and key reads the
+//! journal. A file of a later version is refused with an error naming it and its version:
+//! nothing is sent until it is resolved with the txc that wrote it.
 
 use std::fs;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use txc_blocking::outcomes::{AttemptRecord, Journal, PendingOrder};
+use txc_blocking::investments::Invest;
+use txc_blocking::outcomes::{
+    AttemptRecord, Journal, Nonce, NonceMode, PendingInvestment, PendingOrder, PendingRecord,
+};
 
 use crate::exit::CliError;
 
-/// The state directory's journal: `<dir>/pending/<market>.<clientOrderId>.json`.
+/// The format version this txc writes.
+pub(crate) const FORMAT_VERSION: u64 = 2;
+
+/// The state directory's journal, `<dir>/pending/`, as one exchange and key see it.
 #[derive(Debug, Clone)]
 pub(crate) struct FileJournal {
     dir: PathBuf,
@@ -21,18 +60,56 @@ pub(crate) struct FileJournal {
     api_key: String,
 }
 
-/// One order's file.
+/// One record's file (version 2).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct Entry {
+    /// [`FORMAT_VERSION`].
+    pub(crate) version: u64,
     /// The exchange it was sent to.
     pub(crate) base_url: String,
     /// The key it was signed with (public).
     pub(crate) api_key: String,
-    pub(crate) market: String,
-    pub(crate) client_order_id: String,
-    /// A trigger order (resolving reads the conditional orders too).
-    pub(crate) trigger: bool,
+    /// What was sent.
+    #[serde(flatten)]
+    pub(crate) what: What,
     pub(crate) attempts: Vec<Attempt>,
+    /// Why resolving could not tell, once it was tried.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) reason: Option<String>,
+}
+
+/// What a record is of.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub(crate) enum What {
+    /// An order.
+    Order {
+        market: String,
+        client_order_id: String,
+        /// A trigger order (resolving reads the conditional orders too).
+        trigger: bool,
+    },
+    /// An investment.
+    Investment {
+        plan_id: String,
+        amount: String,
+        /// The plan's source currency, when known (it narrows the look-ups).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ticker: Option<String>,
+        /// Signed without `nonceWindow`.
+        strict: bool,
+    },
+}
+
+/// A version-1 file: an order, without `version` or `kind`.
+#[derive(Debug, Deserialize)]
+struct EntryV1 {
+    base_url: String,
+    api_key: String,
+    market: String,
+    client_order_id: String,
+    trigger: bool,
+    attempts: Vec<Attempt>,
 }
 
 /// One attempt: its nonce, and when it was signed (Unix milliseconds).
@@ -42,17 +119,141 @@ pub(crate) struct Attempt {
     pub(crate) signed_at_ms: u64,
 }
 
-impl Entry {
-    /// The pending record resolving needs.
-    pub(crate) fn pending(&self) -> Result<PendingOrder, CliError> {
-        let attempts = self
-            .attempts
-            .iter()
-            .map(|a| crate::commands::attempt(a.nonce, a.signed_at_ms))
-            .collect();
-        pending_order(&self.market, &self.client_order_id, attempts, self.trigger)
-            .map_err(|e| CliError::invalid(format!("journal: {e}")))
+impl Attempt {
+    fn of(attempt: &AttemptRecord) -> Self {
+        Self {
+            nonce: attempt.nonce.get(),
+            signed_at_ms: unix_ms(attempt.signed_at),
+        }
     }
+
+    fn record(&self) -> AttemptRecord {
+        attempt(self.nonce, self.signed_at_ms)
+    }
+}
+
+/// The record of an attempt with `nonce`, signed at `signed_at_ms` (Unix milliseconds).
+pub(crate) fn attempt(nonce: u64, signed_at_ms: u64) -> AttemptRecord {
+    AttemptRecord {
+        nonce: Nonce(nonce),
+        signed_at: UNIX_EPOCH + Duration::from_millis(signed_at_ms),
+    }
+}
+
+impl Entry {
+    /// The file of `record`, sent to `base_url` with `api_key`.
+    fn of(record: &PendingRecord, base_url: &str, api_key: &str) -> Option<Self> {
+        let (what, attempts) = match record {
+            PendingRecord::Order(order) => (
+                What::Order {
+                    market: order.market().as_str().to_owned(),
+                    client_order_id: order.client_order_id().as_str().to_owned(),
+                    trigger: order.is_trigger(),
+                },
+                order.attempts(),
+            ),
+            PendingRecord::Investment(investment) => {
+                let invest = investment.invest();
+                (
+                    What::Investment {
+                        plan_id: invest.plan_id().to_owned(),
+                        amount: invest.amount().as_str().to_owned(),
+                        ticker: invest.ticker().map(|t| t.as_str().to_owned()),
+                        strict: investment.nonce_mode() == NonceMode::Strict,
+                    },
+                    investment.attempts(),
+                )
+            }
+            _ => return None,
+        };
+        Some(Self {
+            version: FORMAT_VERSION,
+            base_url: base_url.to_owned(),
+            api_key: api_key.to_owned(),
+            what,
+            attempts: attempts.iter().map(Attempt::of).collect(),
+            reason: record.reason().map(str::to_owned),
+        })
+    }
+
+    /// The record resolving needs, or why the file does not make one.
+    pub(crate) fn record(&self) -> Result<PendingRecord, String> {
+        let attempts: Vec<AttemptRecord> = self.attempts.iter().map(Attempt::record).collect();
+        let record = match &self.what {
+            What::Order {
+                market,
+                client_order_id,
+                trigger,
+            } => {
+                let order = pending_order(market, client_order_id, attempts, *trigger)?;
+                PendingRecord::Order(match &self.reason {
+                    Some(reason) => order.with_reason(reason.clone()),
+                    None => order,
+                })
+            }
+            What::Investment {
+                plan_id,
+                amount,
+                ticker,
+                strict,
+            } => {
+                let mut invest = Invest::new(plan_id, amount.as_str())
+                    .map_err(|e| format!("invalid investment: {e}"))?;
+                if let Some(ticker) = ticker {
+                    let ticker = ticker.parse().map_err(|e| format!("invalid ticker: {e}"))?;
+                    invest = invest.with_ticker(ticker);
+                }
+                let mode = if *strict {
+                    NonceMode::Strict
+                } else {
+                    NonceMode::Window
+                };
+                let investment = PendingInvestment::new(invest, mode, attempts);
+                PendingRecord::Investment(match &self.reason {
+                    Some(reason) => investment.with_reason(reason.clone()),
+                    None => investment,
+                })
+            }
+        };
+        Ok(record)
+    }
+
+    /// The record's key: its first attempt's nonce.
+    pub(crate) fn key(&self) -> Option<u64> {
+        self.attempts.first().map(|a| a.nonce)
+    }
+
+    /// Its file name.
+    fn file_name(&self) -> String {
+        let key = self.key().unwrap_or_default();
+        match &self.what {
+            What::Order {
+                market,
+                client_order_id,
+                ..
+            } => format!(
+                "order.{}.{}.{key}.json",
+                safe(market),
+                safe(client_order_id)
+            ),
+            What::Investment {
+                plan_id, amount, ..
+            } => format!("investment.{}.{}.{key}.json", safe(plan_id), safe(amount)),
+        }
+    }
+}
+
+/// `text` with every character but letters, digits, `-`, `_` and `.` written `_`.
+fn safe(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// The pending record of `market`'s order `client_order_id`, or which of the two is invalid.
@@ -69,8 +270,56 @@ pub(crate) fn pending_order(
     Ok(PendingOrder::new(market, id, attempts).with_trigger(trigger))
 }
 
+/// Reads a journal file of any version this txc knows, as version 2, with the version it was
+/// written in; a later version is refused, naming the file.
+fn read_entry(path: &Path) -> Result<(u64, Entry), CliError> {
+    let unreadable = |e: String| {
+        CliError::invalid(format!(
+            "cannot read the journal entry {}: {e}",
+            path.display()
+        ))
+    };
+    let bytes = fs::read(path).map_err(|e| unreadable(e.to_string()))?;
+    let value: serde_json::Value =
+        serde_json::from_slice(&bytes).map_err(|e| unreadable(e.to_string()))?;
+    let version = match value.get("version") {
+        None => 1,
+        Some(v) => v
+            .as_u64()
+            .ok_or_else(|| unreadable(format!("its version is not a number: {v}")))?,
+    };
+    match version {
+        1 => {
+            let old: EntryV1 =
+                serde_json::from_value(value).map_err(|e| unreadable(e.to_string()))?;
+            let entry = Entry {
+                version: FORMAT_VERSION,
+                base_url: old.base_url,
+                api_key: old.api_key,
+                what: What::Order {
+                    market: old.market,
+                    client_order_id: old.client_order_id,
+                    trigger: old.trigger,
+                },
+                attempts: old.attempts,
+                reason: None,
+            };
+            Ok((1, entry))
+        }
+        FORMAT_VERSION => serde_json::from_value(value)
+            .map(|entry| (FORMAT_VERSION, entry))
+            .map_err(|e| unreadable(e.to_string())),
+        newer => Err(CliError::invalid(format!(
+            "the journal entry {} is in format version {newer}, written by a newer txc; this \
+             txc reads versions 1 to {FORMAT_VERSION}. Nothing was sent: resolve it with the \
+             txc that wrote it (or upgrade this one)",
+            path.display()
+        ))),
+    }
+}
+
 impl FileJournal {
-    /// The journal in `state_dir` of orders sent to `base_url` with `api_key`.
+    /// The journal in `state_dir` of what is sent to `base_url` with `api_key`.
     pub(crate) fn new(state_dir: &Path, base_url: &str, api_key: &str) -> Self {
         Self {
             dir: state_dir.join("pending"),
@@ -79,36 +328,14 @@ impl FileJournal {
         }
     }
 
-    /// The file of an order.
-    fn file(&self, market: &str, client_order_id: &str) -> PathBuf {
-        // Markets and ids are letters, digits, `-`, `.` and `_`: safe in a file name.
-        self.dir.join(format!("{market}.{client_order_id}.json"))
+    /// Whether `entry` was sent to this journal's exchange with its key.
+    pub(crate) fn owns(&self, entry: &Entry) -> bool {
+        entry.base_url == self.base_url && entry.api_key == self.api_key
     }
 
-    /// The entry of an order, if the journal has one.
-    pub(crate) fn read(
-        &self,
-        market: &str,
-        client_order_id: &str,
-    ) -> Result<Option<Entry>, CliError> {
-        let path = self.file(market, client_order_id);
-        match fs::read(&path) {
-            Ok(bytes) => serde_json::from_slice(&bytes).map(Some).map_err(|e| {
-                CliError::invalid(format!(
-                    "cannot read the journal entry {}: {e}",
-                    path.display()
-                ))
-            }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-            Err(e) => Err(CliError::invalid(format!(
-                "cannot read the journal entry {}: {e}",
-                path.display()
-            ))),
-        }
-    }
-
-    /// Every entry, oldest first attempt first.
-    pub(crate) fn entries(&self) -> Result<Vec<(PathBuf, Entry)>, CliError> {
+    /// Every entry of every exchange and key, oldest first attempt first, each with its file
+    /// and the version it was written in. A file of a later version fails it.
+    fn files(&self) -> Result<Vec<(PathBuf, u64, Entry)>, CliError> {
         let listing = match fs::read_dir(&self.dir) {
             Ok(listing) => listing,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -125,22 +352,22 @@ impl FileJournal {
             if path.extension().is_none_or(|e| e != "json") {
                 continue;
             }
-            let entry: Entry = fs::read(&path)
-                .ok()
-                .and_then(|b| serde_json::from_slice(&b).ok())
-                .ok_or_else(|| {
-                    CliError::invalid(format!("unreadable journal entry {}", path.display()))
-                })?;
-            entries.push((path, entry));
+            let (version, entry) = read_entry(&path)?;
+            entries.push((path, version, entry));
         }
-        entries.sort_by_key(|(_, e)| e.attempts.iter().map(|a| a.signed_at_ms).min());
+        entries.sort_by_key(|(_, _, e)| e.attempts.iter().map(|a| a.signed_at_ms).min());
         Ok(entries)
+    }
+
+    /// Every entry of every exchange and key, oldest first attempt first.
+    pub(crate) fn entries(&self) -> Result<Vec<Entry>, CliError> {
+        Ok(self.files()?.into_iter().map(|(_, _, e)| e).collect())
     }
 
     /// Writes `entry` atomically: a temporary file, flushed to disk, renamed over the old one.
     fn write(&self, entry: &Entry) -> std::io::Result<()> {
         fs::create_dir_all(&self.dir)?;
-        let path = self.file(&entry.market, &entry.client_order_id);
+        let path = self.dir.join(entry.file_name());
         let temporary = path.with_extension("json.tmp");
         let bytes = serde_json::to_vec_pretty(entry).map_err(std::io::Error::other)?;
         let mut file = fs::File::create(&temporary)?;
@@ -151,31 +378,46 @@ impl FileJournal {
 }
 
 impl Journal for FileJournal {
-    fn record(&self, order: &PendingOrder) -> std::io::Result<()> {
-        let attempts = order
-            .attempts()
-            .iter()
-            .map(|a| Attempt {
-                nonce: a.nonce.get(),
-                signed_at_ms: unix_ms(a.signed_at),
-            })
-            .collect();
-        self.write(&Entry {
-            base_url: self.base_url.clone(),
-            api_key: self.api_key.clone(),
-            market: order.market().as_str().to_owned(),
-            client_order_id: order.client_order_id().as_str().to_owned(),
-            trigger: order.is_trigger(),
-            attempts,
-        })
+    fn record(&self, record: &PendingRecord) -> std::io::Result<()> {
+        match Entry::of(record, &self.base_url, &self.api_key) {
+            Some(entry) => self.write(&entry),
+            None => Err(std::io::Error::other(
+                "a record of a kind this txc cannot write",
+            )),
+        }
     }
 
-    fn clear(&self, order: &PendingOrder) -> std::io::Result<()> {
-        let path = self.file(order.market().as_str(), order.client_order_id().as_str());
-        match fs::remove_file(path) {
+    fn clear(&self, record: &PendingRecord) -> std::io::Result<()> {
+        let Some(entry) = Entry::of(record, &self.base_url, &self.api_key) else {
+            return Ok(());
+        };
+        match fs::remove_file(self.dir.join(entry.file_name())) {
             Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
             _ => Ok(()),
         }
+    }
+
+    /// This exchange's and key's records; a version-1 file among them is rewritten as
+    /// version 2 first.
+    fn load(&self) -> std::io::Result<Vec<PendingRecord>> {
+        let files = self
+            .files()
+            .map_err(|e| std::io::Error::other(e.message()))?;
+        let mut records = Vec::new();
+        for (path, version, entry) in files {
+            if !self.owns(&entry) {
+                continue;
+            }
+            let record = entry.record().map_err(|e| {
+                std::io::Error::other(format!("the journal entry {}: {e}", path.display()))
+            })?;
+            if version < FORMAT_VERSION {
+                self.write(&entry)?;
+                fs::remove_file(&path)?;
+            }
+            records.push(record);
+        }
+        Ok(records)
     }
 }
 

@@ -33,10 +33,13 @@ mod config;
 mod exit;
 mod journal;
 mod output;
+mod progress;
 mod risk;
 mod risk_output;
+mod run;
 #[cfg(feature = "sandbox")]
 mod sandbox;
+mod table;
 mod watch;
 
 use std::process::ExitCode;
@@ -75,6 +78,7 @@ fn main() -> ExitCode {
             commands::resolve_investment(global, args),
         ),
         Command::Pending => ("pending", commands::pending(global)),
+        Command::Discard { key } => ("discard", commands::discard(global, *key)),
         Command::Time => ("time", commands::time(global)),
         Command::Balance(args) => ("balance", risk::balance(global, args)),
         Command::Positions(filter) => (

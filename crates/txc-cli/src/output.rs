@@ -9,12 +9,15 @@ use txc_blocking::investments::{InterestPayment, Investment, InvestmentPlan};
 use txc_blocking::lookups::HistoryOrder;
 use txc_blocking::orders::Order;
 use txc_blocking::outcomes::{
-    AttemptRecord, Evidence, InvestResolution, Invested, Placed, PlacedOrder, Resolution,
+    AttemptRecord, Evidence, InvestResolution, Invested, PendingRecord, Placed, PlacedOrder,
+    Resolution,
 };
 
-use crate::commands::{Outcome, resolve_command};
+use crate::commands::{resolve_command, resolve_investment_command};
 use crate::exit::CliError;
-use crate::journal::Entry;
+use crate::journal::{Entry, What};
+use crate::run::Outcome;
+use crate::table::{optional, table};
 
 /// Headers shown only with `--show-signature`.
 const SIGNATURE_HEADERS: [&str; 2] = ["x-txc-payload", "x-txc-signature"];
@@ -70,6 +73,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         },
         Outcome::Time(time) => println!("{}", time.time.as_str()),
         Outcome::Pending(entries) => print_pending(entries),
+        Outcome::Discarded(what) => println!("discarded {what}"),
         Outcome::DryRun(request) => print_dry_run(request, show_signature),
         Outcome::Risk(outcome) => crate::risk_output::print(outcome),
     }
@@ -98,6 +102,7 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
                 "client_order_id": pending.client_order_id().as_str(),
                 "trigger": pending.is_trigger(),
                 "nonces": nonces(pending.attempts()),
+                "reason": pending.reason(),
             })
         });
         let close = error.pending_close().map(|close| {
@@ -113,6 +118,7 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
                 "amount": pending.invest().amount().as_str(),
                 "nonces": nonces(pending.attempts()),
                 "nonce_window": pending.nonce_mode().window(),
+                "reason": pending.reason(),
             })
         });
         let pending = [
@@ -172,6 +178,7 @@ fn result(outcome: &Outcome) -> Value {
         },
         Outcome::Time(time) => json!({ "time": time.time.unix_seconds() }),
         Outcome::Pending(entries) => pending_value(entries),
+        Outcome::Discarded(what) => json!({ "discarded": what }),
         Outcome::DryRun(request) => dry_run(request, false),
         Outcome::Risk(outcome) => crate::risk_output::result(outcome),
     }
@@ -224,44 +231,85 @@ fn invested_value(invested: &Invested) -> Value {
     }
 }
 
-/// The journal's entries, each with the command that resolves it.
+/// The journal's entries, each with why it is unresolved (once known) and the command that
+/// resolves it.
 fn pending_value(entries: &[Entry]) -> Value {
     let list: Vec<Value> = entries
         .iter()
         .map(|e| {
             let nonces: Vec<u64> = e.attempts.iter().map(|a| a.nonce).collect();
-            json!({
-                "market": e.market,
-                "client_order_id": e.client_order_id,
-                "trigger": e.trigger,
-                "nonces": nonces,
-                "base_url": e.base_url,
-                "resolve": resolve_line(e),
-            })
+            let mut value = match &e.what {
+                What::Order {
+                    market,
+                    client_order_id,
+                    trigger,
+                } => json!({
+                    "kind": "order",
+                    "market": market,
+                    "client_order_id": client_order_id,
+                    "trigger": trigger,
+                }),
+                What::Investment {
+                    plan_id, amount, ..
+                } => json!({
+                    "kind": "investment",
+                    "plan_id": plan_id,
+                    "amount": amount,
+                }),
+            };
+            if let Some(fields) = value.as_object_mut() {
+                fields.insert("key".into(), json!(e.key()));
+                fields.insert("nonces".into(), json!(nonces));
+                fields.insert("base_url".into(), json!(e.base_url));
+                fields.insert("reason".into(), json!(e.reason));
+                fields.insert("resolve".into(), json!(resolve_line(e)));
+            }
+            value
         })
         .collect();
     Value::Array(list)
 }
 
-/// `txc resolve …` for a journal entry.
+/// `txc resolve …` (or `txc resolve-investment …`) for a journal entry.
 fn resolve_line(entry: &Entry) -> String {
-    entry.pending().map_or_else(
-        |_| format!("txc resolve {} {}", entry.market, entry.client_order_id),
-        |p| resolve_command(&p),
-    )
+    match entry.record() {
+        Ok(PendingRecord::Investment(investment)) => resolve_investment_command(&investment),
+        Ok(PendingRecord::Order(order)) => resolve_command(&order),
+        _ => match &entry.what {
+            What::Order {
+                market,
+                client_order_id,
+                ..
+            } => format!("txc resolve {market} {client_order_id}"),
+            What::Investment {
+                plan_id, amount, ..
+            } => format!("txc resolve-investment {plan_id} {amount}"),
+        },
+    }
 }
 
 fn print_pending(entries: &[Entry]) {
     if entries.is_empty() {
-        println!("no orders in flight or unresolved");
+        println!("no orders or investments in flight or unresolved");
         return;
     }
-    let header = ["market", "clientOrderId", "attempts", "resolve with"];
+    let header = [
+        "key",
+        "what",
+        "attempts",
+        "unresolved because",
+        "resolve with",
+    ];
     table(&header, entries, |e| {
+        let what = match e.record() {
+            Ok(record) => record.subject(),
+            Err(why) => format!("unreadable: {why}"),
+        };
         vec![
-            e.market.clone(),
-            e.client_order_id.clone(),
+            e.key().map_or_else(String::new, |k| k.to_string()),
+            what,
             e.attempts.len().to_string(),
+            e.reason.clone().unwrap_or_else(|| "-".to_owned()),
             resolve_line(e),
         ]
     });
@@ -324,33 +372,6 @@ fn print_dry_run(request: &SignedRequest, show_signature: bool) {
     println!();
     println!("{}", String::from_utf8_lossy(request.body()));
     println!("(dry run: nothing was sent)");
-}
-
-/// Prints one row per record under `header`, `cells` giving a record's cells, each column as
-/// wide as its widest cell.
-pub(crate) fn table<T>(
-    header: &[&str],
-    records: impl IntoIterator<Item = T>,
-    cells: impl FnMut(T) -> Vec<String>,
-) {
-    let rows: Vec<Vec<String>> = records.into_iter().map(cells).collect();
-    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
-    for row in &rows {
-        for (width, cell) in widths.iter_mut().zip(row) {
-            *width = (*width).max(cell.len());
-        }
-    }
-    let line = |cells: &mut dyn Iterator<Item = &str>| {
-        let text: Vec<String> = cells
-            .zip(&widths)
-            .map(|(cell, width)| format!("{cell:<width$}"))
-            .collect();
-        println!("{}", text.join("  ").trim_end());
-    };
-    line(&mut header.iter().copied());
-    for row in &rows {
-        line(&mut row.iter().map(String::as_str));
-    }
 }
 
 fn print_order(order: &Order) {
@@ -418,11 +439,6 @@ fn print_orders(orders: &[Order]) {
             optional(o.status.as_ref()),
         ]
     });
-}
-
-/// A cell's text: the value's, or nothing when there is none.
-pub(crate) fn optional(value: Option<&impl std::fmt::Display>) -> String {
-    value.map(ToString::to_string).unwrap_or_default()
 }
 
 fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {

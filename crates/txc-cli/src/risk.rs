@@ -5,77 +5,27 @@
 
 use txc_blocking::endpoint::Endpoint;
 use txc_blocking::orders::{
-    CancelAllOrders, CancelAllOrdersBuilder, KillSwitchAnswer, KillSwitchStatusQuery,
-    KillSwitchTimer, OrderClass, SetKillSwitch,
+    CancelAllOrders, CancelAllOrdersBuilder, KillSwitchStatusQuery, OrderClass, SetKillSwitch,
 };
-use txc_blocking::outcomes::{CloseResolution, PendingClose};
+use txc_blocking::outcomes::PendingClose;
 use txc_blocking::positions::{
-    AccountSummary, AssetBalance, BalanceSummaryQuery, ClosePosition, CollateralBalance,
-    CollateralBalanceQuery, HedgeMode, LeverageSet, OpenPositionsQuery, Position, PositionEvent,
+    BalanceSummaryQuery, ClosePosition, CollateralBalanceQuery, OpenPositionsQuery,
     PositionHistoryQuery, PositionHistoryQueryBuilder, PositionMode, SetHedgeMode, SetLeverage,
 };
-use txc_blocking::settings::ModeCheck;
 use txc_blocking::{Client, Error};
 
 use crate::args::{
     BalanceArgs, CancelAllArgs, CloseArgs, GlobalArgs, KillSwitchArgs, OnOffArg, OrderClassArg,
-    PositionHistoryArgs, PositionModeArg,
-};
-use crate::commands::{
-    Outcome, attempts, change, client_for, given, position_side, read, reads_only,
+    PositionHistoryArgs,
 };
 use crate::config;
 use crate::exit::CliError;
-
-/// What a positions or risk-control command produced.
-// One per run, and boxed in `Outcome`: matching on the records beats saving the bytes.
-#[allow(clippy::large_enum_variant)]
-pub(crate) enum RiskOutcome {
-    /// `balance`.
-    Balance(CollateralBalance),
-    /// `balance --assets`.
-    Assets(Vec<AssetBalance>),
-    /// `balance --summary`.
-    Summary(AccountSummary),
-    /// `positions`.
-    Positions(Vec<Position>),
-    /// `position-history`.
-    Events(Vec<PositionEvent>),
-    /// `close`: closed.
-    Closed {
-        /// The market.
-        market: String,
-        /// The position.
-        position_id: u64,
-    },
-    /// `close --resolve`.
-    Resolved(CloseResolution),
-    /// `leverage`.
-    Leverage(LeverageSet),
-    /// `hedge-mode`.
-    HedgeMode(HedgeMode),
-    /// `hedge-mode on|off`.
-    ModeSet(PositionMode),
-    /// `cancel-all`.
-    CanceledAll,
-    /// `kill-switch --timeout|--off`.
-    KillSwitch(KillSwitchAnswer),
-    /// `kill-switch --status`.
-    Timers(Vec<KillSwitchTimer>),
-}
+use crate::run::{
+    Outcome, RiskOutcome, attempts, change, client_for, given, position_side, read, reads_only,
+};
 
 fn wrap(outcome: RiskOutcome) -> Outcome {
     Outcome::Risk(Box::new(outcome))
-}
-
-/// The client's position-mode check for `--position-mode`.
-pub(crate) fn mode_check(arg: PositionModeArg) -> ModeCheck {
-    match arg {
-        PositionModeArg::Learn => ModeCheck::Learn,
-        PositionModeArg::OneWay => ModeCheck::Declared(PositionMode::OneWay),
-        PositionModeArg::Hedge => ModeCheck::Declared(PositionMode::Hedge),
-        PositionModeArg::Off => ModeCheck::Off,
-    }
 }
 
 fn classes(types: &[OrderClassArg]) -> Vec<OrderClass> {

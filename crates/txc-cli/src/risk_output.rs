@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 use txc_blocking::orders::{KillSwitchAnswer, KillSwitchTimer};
 use txc_blocking::outcomes::{CloseResolution, Evidence};
 
-use crate::output::{optional, table};
-use crate::risk::RiskOutcome;
+use crate::run::RiskOutcome;
+use crate::table::{optional, table};
 
 /// The JSON value of a record.
 fn value(record: &impl serde::Serialize) -> Value {

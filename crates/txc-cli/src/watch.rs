@@ -34,7 +34,7 @@ pub(crate) fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<(), CliError>
         .into_iter()
         .chain([Subscription::positions(), Subscription::position_events()]);
     let target = config::target(global)?;
-    let client = crate::commands::client_for(global, &target)?;
+    let client = crate::run::client_for(global, &target)?;
     let mut events = client
         .events(subscriptions)
         .start()

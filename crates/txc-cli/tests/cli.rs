@@ -561,6 +561,7 @@ fn help_texts() {
         "cancel",
         "resolve",
         "pending",
+        "discard",
         "time",
         "sandbox",
         "completions",
@@ -900,8 +901,11 @@ fn invest_checks_the_plan_before_investing_and_guards_live() {
 fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::Invest, Fault::DropAfterProcessing, Some(1));
+    // This txc is the key's only investor: one record in the window is this investment.
     let error = fails(
-        txc_at(&sandbox).line(&format!("--json invest {PLAN} 250")),
+        txc_at(&sandbox).line(&format!(
+            "--json --investment-writers sole invest {PLAN} 250"
+        )),
         4,
     );
     assert_eq!(error["kind"], "outcome_unknown");
@@ -916,8 +920,9 @@ fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
         1,
         "sent once, never again"
     );
-    // The printed command, run as printed: invested, and what proved it.
-    let resolved = run_printed(&sandbox, check);
+    // The printed command, run as printed (with the same word on other writers): invested,
+    // and what proved it.
+    let resolved = run_printed(&sandbox, &format!("{check} --investment-writers sole"));
     assert_eq!(resolved["invested"], true);
     assert_eq!(resolved["id"], sandbox.investment_records()[0]["id"]);
     assert!(
@@ -934,7 +939,9 @@ fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
 fn invest_once_finds_a_lost_answer_instead_of_investing_twice() {
     let sandbox = Sandbox::start().unwrap();
     sandbox.inject_fault(Route::Invest, Fault::ResetMidBody, Some(1));
-    let invested = ok(txc_at(&sandbox).line(&format!("--json invest {PLAN} 250 --once")));
+    let invested = ok(txc_at(&sandbox).line(&format!(
+        "--json --investment-writers sole invest {PLAN} 250 --once"
+    )));
     assert_eq!(invested["found_in"], "investments", "{invested}");
     assert_eq!(invested["investment"]["amount"], "250");
     assert_eq!(
@@ -1237,3 +1244,8 @@ fn a_b2b_account_s_absence_cannot_tell() {
         1
     );
 }
+
+// Issue 35: exactly once across a restart of `txc`, for orders and investments, and the
+// journal's format versions.
+#[path = "cli/restarts.rs"]
+mod restarts;

@@ -79,7 +79,7 @@ pub(crate) use machine::*;
 pub(crate) use pacing::*;
 pub(crate) use resolve::*;
 pub(crate) use risk::*;
-#[cfg(test)]
-pub(crate) use txc_sign::nonce::Nonce;
-pub(crate) use txc_sign::nonce::{ClockOffset, FleetWorker, NonceMode, NonceSequence, unix_millis};
+pub(crate) use txc_sign::nonce::{
+    ClockOffset, FleetWorker, Nonce, NonceMode, NonceSequence, unix_millis,
+};
 pub(crate) use txc_sign::{Credentials, DEFAULT_BASE_URL, SignedRequest, Signer};

@@ -1,8 +1,9 @@
 //! What the end-to-end benchmarks share (`e2e` with divan, `e2e_paired` and `cpu_split`
 //! taking turns): the sandbox, the keys, the orders, the turn-taking and its medians, and one
 //! unit of work per side — a txc call, the same-work baseline's call, the pre-signed floor's
-//! send — for each transport. The other benchmarks (`events`, `pacing`, `resolve_events`) take
-//! their partner sandbox from here.
+//! send — for each transport. The other benchmarks (`events`, `pacing`, `resolve_events`,
+//! `time_to_answer`) take their partner sandbox from here, and the resolving ones their clients
+//! with a private stream started.
 
 // Each benchmark uses most of this, not all of it.
 #![allow(dead_code, unreachable_pub, clippy::indexing_slicing)]
@@ -349,4 +350,57 @@ pub fn send_all(
             done.unwrap();
         }
     });
+}
+
+/// The `ordersPending` subscription of BTC_USDT, which the resolving benchmarks open.
+pub fn orders_pending() -> [txc_blocking::events::Subscription; 1] {
+    [txc_blocking::events::Subscription::orders_pending(["BTC_USDT"]).unwrap()]
+}
+
+/// The blocking client of `config`; with `stream`, its own private stream started (its resync
+/// done) and read on a thread of its own for the rest of the run, publishing to the client's
+/// order sightings.
+pub fn blocking_with_stream(config: txc_core::ClientConfig, stream: bool) -> txc_blocking::Client {
+    use txc_blocking::events::StreamEvent;
+    let client = txc_blocking::ClientBuilder::from(config).build().unwrap();
+    if stream {
+        let mut events = client.events(orders_pending()).start().unwrap();
+        for event in events.by_ref() {
+            if matches!(event, StreamEvent::ResyncDone(_)) {
+                break;
+            }
+        }
+        std::thread::spawn(move || events.for_each(drop));
+    }
+    client
+}
+
+/// The async client of `config` on a runtime of its own (one worker: the stream's task); with
+/// `stream`, its own private stream started (its resync done) and read for the rest of the run.
+pub fn async_with_stream(
+    config: txc_core::ClientConfig,
+    stream: bool,
+) -> (Arc<tokio::runtime::Runtime>, txc_async::Client) {
+    use txc_blocking::events::StreamEvent;
+    let runtime = Arc::new(
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .unwrap(),
+    );
+    let client = runtime.block_on(async {
+        let client = txc_async::ClientBuilder::from(config).build().unwrap();
+        if stream {
+            let mut events = client.events(orders_pending()).start().unwrap();
+            while let Some(event) = events.next().await {
+                if matches!(event, StreamEvent::ResyncDone(_)) {
+                    break;
+                }
+            }
+            tokio::spawn(async move { while events.next().await.is_some() {} });
+        }
+        client
+    });
+    (runtime, client)
 }

@@ -18,6 +18,8 @@ pub trait InvestApi: Api {
     fn invest(&self, invest: &Invest) -> Result<NewInvestment, Error>;
     fn invest_once(&self, invest: &Invest) -> Result<Invested, Error>;
     fn resolve_investment(&self, pending: &PendingInvestment) -> Result<InvestResolution, Error>;
+    /// The investments the client holds as in flight or unresolved.
+    fn pending_investments(&self) -> Vec<PendingInvestment>;
     fn close_investment(&self, close: &CloseInvestment) -> Result<InvestmentClosed, Error>;
     fn investments(&self, query: &InvestmentsQuery) -> Result<InvestmentsPage, Error>;
     fn interest_payments(
@@ -54,6 +56,9 @@ impl InvestApi for txc_blocking::Client {
     fn resolve_investment(&self, pending: &PendingInvestment) -> Result<InvestResolution, Error> {
         txc_blocking::Client::resolve_investment(self, pending)
     }
+    fn pending_investments(&self) -> Vec<PendingInvestment> {
+        txc_blocking::Client::pending_investments(self)
+    }
     fn close_investment(&self, close: &CloseInvestment) -> Result<InvestmentClosed, Error> {
         txc_blocking::Client::close_investment(self, close)
     }
@@ -85,6 +90,9 @@ impl InvestApi for AsyncApi {
     fn resolve_investment(&self, pending: &PendingInvestment) -> Result<InvestResolution, Error> {
         self.runtime
             .block_on(self.client.resolve_investment(pending))
+    }
+    fn pending_investments(&self) -> Vec<PendingInvestment> {
+        self.client.pending_investments()
     }
     fn close_investment(&self, close: &CloseInvestment) -> Result<InvestmentClosed, Error> {
         self.runtime.block_on(self.client.close_investment(close))

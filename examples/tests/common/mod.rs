@@ -21,7 +21,7 @@ use std::time::{Duration, Instant, SystemTime};
 pub use txc_core::ClientConfig;
 use txc_core::Error;
 use txc_core::decode::{ApiError, DecodeErrorKind, Delivery, TransportErrorKind};
-use txc_core::resolve::{PendingOrder, Placed, Resolution};
+use txc_core::resolve::{PendingOrder, PendingRecord, Placed, Resolution};
 use txc_sandbox::demo;
 use txc_sign::SignedRequest;
 use txc_sign::nonce::ClockOffset;
@@ -34,6 +34,7 @@ use txc_types::orders::{
 use txc_types::time::ServerTime;
 
 pub mod invest;
+pub mod journal;
 
 // ---------------------------------------------------------------------------------------------
 // Drivers: one per transport, the same shape for both.
@@ -111,6 +112,8 @@ pub trait Api: Send + Sync {
     fn place_trigger_once(&self, order: &CollateralTriggerMarketOrder) -> Result<Placed, Error>;
     /// The orders the client holds as in flight or unresolved.
     fn pending_orders(&self) -> Vec<PendingOrder>;
+    /// Forgets an unresolved record, settled by hand.
+    fn discard_pending(&self, record: PendingRecord) -> std::io::Result<bool>;
     /// Starts placing `order` and gives up waiting after `after`: the async client drops the
     /// future (`tokio::time::timeout`), the blocking one leaves the call to its thread.
     fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration);
@@ -340,6 +343,10 @@ impl Api for txc_blocking::Client {
         txc_blocking::Client::pending_orders(self)
     }
 
+    fn discard_pending(&self, record: PendingRecord) -> std::io::Result<bool> {
+        txc_blocking::Client::discard_pending(self, record)
+    }
+
     fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration) {
         let (client, order) = (self.clone(), order.clone());
         std::thread::spawn(move || {
@@ -487,6 +494,10 @@ impl Api for AsyncApi {
         self.client.pending_orders()
     }
 
+    fn discard_pending(&self, record: PendingRecord) -> std::io::Result<bool> {
+        self.client.discard_pending(record)
+    }
+
     fn market_abandoned_after(&self, order: &CollateralMarketOrder, after: Duration) {
         let placing = self.client.collateral_market_order(order);
         let given_up = self
@@ -550,6 +561,24 @@ pub fn market(amount: &str) -> CollateralMarketOrder {
     CollateralMarketOrder::builder("BTC_USDT", Side::Buy, amount)
         .build()
         .unwrap()
+}
+
+/// A market order of 0.01 BTC_USDT with `id`.
+pub fn market_with_id(id: &str) -> CollateralMarketOrder {
+    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .client_order_id(id)
+        .build()
+        .unwrap()
+}
+
+/// The ids of the orders the sandbox holds with `id`.
+pub fn held(sandbox: &txc_sandbox::Sandbox, id: &str) -> Vec<u64> {
+    sandbox
+        .orders()
+        .iter()
+        .filter(|o| o.client_order_id.as_deref() == Some(id))
+        .map(|o| o.order_id)
+        .collect()
 }
 
 pub fn api_error(result: Result<impl std::fmt::Debug, Error>) -> (Error, ApiError) {

@@ -39,14 +39,6 @@ fn oto_trigger(id: &str) -> CollateralTriggerMarketOrder {
         .unwrap()
 }
 
-fn market_with_id(id: &str) -> CollateralMarketOrder {
-    CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
-        .client_order_id(id)
-        .build()
-        .unwrap()
-}
-
-/// The orders the sandbox holds with `id`.
 /// The next trigger order is placed and answered with a gateway's 503, and the look-ups see
 /// the exchange 60 s late for their next `looks` answers (`None`: for good).
 fn trigger_lost_behind_lagging_lookups(sandbox: &Sandbox, looks: Option<u32>) {
@@ -58,15 +50,6 @@ fn trigger_lost_behind_lagging_lookups(sandbox: &Sandbox, looks: Option<u32>) {
     ] {
         sandbox.inject_fault(route, Fault::Lagging(Duration::from_secs(60)), looks);
     }
-}
-
-fn held(sandbox: &Sandbox, id: &str) -> Vec<u64> {
-    sandbox
-        .orders()
-        .iter()
-        .filter(|o| o.client_order_id.as_deref() == Some(id))
-        .map(|o| o.order_id)
-        .collect()
 }
 
 /// 1. The history lags: the order executed, its answer was lost, and the look-ups show it

@@ -14,7 +14,7 @@ use crate::common::invest::{InvestApi, InvestDriver};
 use txc_core::Error;
 use txc_core::decode::ApiErrorClass;
 use txc_core::pacing::{RateLimits, RatePolicy};
-use txc_core::resolve::{InvestResolution, Invested};
+use txc_core::resolve::{InvestResolution, Invested, InvestmentWriters};
 use txc_sandbox::{AccountConfig, Fault, PlanConfig, Route, Sandbox, demo};
 use txc_sign::nonce::NonceSequence;
 use txc_types::endpoint::{MAIN_ACCOUNT_SCOPE, RateLimit};
@@ -32,7 +32,14 @@ const PAUSED: &str = "d2e5f8a3-6b9c-4d0e-a1f2-3b4c5d6e7f80";
 const NO_COINS: &str = "3f1d2c7e-5a8b-4c6d-9e0f-1a2b3c4d5e6f";
 
 fn partner(driver: &dyn InvestDriver, sandbox: &Sandbox) -> Box<dyn InvestApi> {
-    driver.investor(sandbox.base_url(), config::partner())
+    driver.investor(sandbox.base_url(), sole())
+}
+
+/// The partner's configuration as the key's only investor: these cases have no other writer,
+/// so one record of the plan and amount in the window is the investment's own (the other
+/// writers' cases are in `restarts.rs`).
+fn sole() -> txc_core::ClientConfig {
+    config::partner().investment_writers(InvestmentWriters::Sole)
 }
 
 fn plan(client: &dyn InvestApi, id: &str) -> InvestmentPlan {
@@ -383,10 +390,10 @@ fn unknown_outcomes_are_resolved_never_doubled(driver: &dyn InvestDriver) {
             let sandbox = Sandbox::start().unwrap();
             let config = match row.strict {
                 // Its own sequence: strict nonces must grow at each sandbox.
-                true => config::partner()
+                true => sole()
                     .nonce_window(false)
                     .nonce_sequence(NonceSequence::new()),
-                false => config::partner(),
+                false => sole(),
             };
             let client = driver.investor(sandbox.base_url(), config);
             (sandbox, client)
@@ -541,7 +548,7 @@ fn a_restart_mid_run_ends_with_nothing_unknown_doubled_or_lost(driver: &dyn Inve
     // The second process: a fresh client (its own nonces, as after a restart).
     let second = driver.investor(
         sandbox.base_url(),
-        config::partner().nonce_sequence(NonceSequence::new()),
+        sole().nonce_sequence(NonceSequence::new()),
     );
     let unsent_count = unsent.len();
     let mut again = unsent;

@@ -7,6 +7,8 @@
 //! - [`reconciliation`]: the look-ups, cancel, resolving each kind of unknown outcome, placing
 //!   exactly once.
 //! - [`investments`]: investing within a plan's bounds, and never investing twice.
+//! - [`restarts`]: issue 35's cases — exactly once across a restart on the same journal, for
+//!   orders and investments, and another writer's investment never taken for ours.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::indexing_slicing, clippy::panic)]
@@ -18,3 +20,4 @@ mod common;
 mod exactly_once;
 mod investments;
 mod reconciliation;
+mod restarts;

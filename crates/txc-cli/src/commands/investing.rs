@@ -5,26 +5,49 @@ use txc_blocking::investments::{
     CloseInvestment, InterestPaymentsQuery, InterestPaymentsQueryBuilder, Invest, InvestmentStatus,
     InvestmentsQuery, InvestmentsQueryBuilder, SmartPlansQuery,
 };
-use txc_blocking::outcomes::{InvestResolution, Invested, NonceMode, PendingInvestment};
+use txc_blocking::outcomes::{
+    InvestResolution, Invested, NonceMode, PendingInvestment, PendingRecord,
+};
+use txc_blocking::values::ExactDecimal;
 
-use txc_blocking::Client;
+use txc_blocking::{Client, Error};
 
-use super::{Outcome, attempt, change, client_for, given, live_client, read, reads_only};
+use super::{chosen, sent_elsewhere};
 use crate::args::{
     GlobalArgs, InterestArgs, InvestArgs, InvestmentStatusArg, InvestmentsArgs,
     ResolveInvestmentArgs,
 };
 use crate::config;
 use crate::exit::CliError;
+use crate::journal::{Entry, What};
+use crate::run::{
+    Outcome, change, check_live, client_for, credentials, dry_run, given, journal,
+    journaled_client, ordering_client, read, reads_only,
+};
 
-/// `txc invest`: the plan is read first, and the amount checked against its status and bounds
-/// before anything is invested (a dry run reads nothing and checks the amount's form only).
+/// `txc invest`: the journal is checked first — an unresolved investment of the same plan and
+/// amount stops it (exit 4, naming the record and the command that resolves it) unless
+/// `--once`, which resolves it first — then the plan is read, and the amount checked against
+/// its status and bounds before anything is invested (a dry run reads nothing and checks the
+/// amount's form only).
 pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, CliError> {
     let unchecked = Invest::new(&args.plan_id, args.amount.as_str())?;
-    let client = match live_client(global, &unchecked)? {
-        Ok(client) => client,
-        Err(dry) => return Ok(dry),
-    };
+    let target = config::target(global)?;
+    check_live(global, &target)?;
+    if global.dry_run {
+        return dry_run(&client_for(global, &target)?, &unchecked);
+    }
+    let client = ordering_client(global, &target)?;
+    if !args.once
+        && let Some(earlier) = client
+            .pending_investments()
+            .into_iter()
+            .find(|p| same_investment(p.invest(), &unchecked))
+    {
+        let check = resolve_investment_command(&earlier);
+        let refused = Error::ResolveFirst(Box::new(PendingRecord::Investment(earlier)));
+        return Err(CliError::changing(refused, Some(check)));
+    }
     let plans = client
         .smart_plans(&SmartPlansQuery::new())
         .map_err(CliError::read)?;
@@ -47,6 +70,13 @@ pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, 
             let check = error.pending_investment().map(resolve_investment_command);
             CliError::changing(error, check)
         })
+}
+
+/// Whether `a` and `b` invest the same amount (by value) in the same plan: what resolving
+/// cannot tell apart.
+fn same_investment(a: &Invest, b: &Invest) -> bool {
+    let amount = |i: &Invest| ExactDecimal::new(i.amount().as_str()).ok();
+    a.plan_id() == b.plan_id() && amount(a).is_some() && amount(a) == amount(b)
 }
 
 /// The `txc resolve-investment` command that finds out what became of `pending`.
@@ -116,7 +146,9 @@ pub(crate) fn interest(global: &GlobalArgs, args: &InterestArgs) -> Result<Outco
     read(global, &builder.build()?, Outcome::InterestPayments)
 }
 
-/// `txc resolve-investment`: "cannot tell" exits 4 with what was found.
+/// `txc resolve-investment`: the investment's records from the journal (or `--nonce`), each
+/// resolved in turn; a definite answer clears its record; "cannot tell" exits 4 with what was
+/// found (the record stays: `txc discard` forgets it once settled by hand).
 pub(crate) fn resolve_investment(
     global: &GlobalArgs,
     args: &ResolveInvestmentArgs,
@@ -133,29 +165,67 @@ pub(crate) fn resolve_investment(
     } else {
         NonceMode::Window
     };
-    let attempts = args.nonce.iter().map(|&n| attempt(n, n)).collect();
-    let pending = PendingInvestment::new(invest, mode, attempts);
     reads_only(global, "resolve-investment")?;
     let target = config::target(global)?;
-    match client_for(global, &target)?.resolve_investment(&pending) {
-        Ok(InvestResolution::CannotTell {
-            candidates,
-            evidence,
-        }) => {
-            let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
-            Err(CliError::Unknown(format!(
-                "cannot tell: {} investments of plan {} and amount {} were created in the \
-                 attempts' window ({}); one may be this one: do not invest again ({evidence})",
-                ids.len(),
-                args.plan_id,
-                args.amount,
-                ids.join(", ")
-            )))
-        }
-        Ok(resolution) => Ok(Outcome::InvestResolved(Box::new(resolution))),
-        Err(error) => Err(CliError::changing(
-            error,
-            Some(resolve_investment_command(&pending)),
-        )),
+    let credentials = credentials(&target)?;
+    let journal = journal(global, &target, &credentials)?;
+    let this = |e: &Entry| {
+        matches!(&e.what, What::Investment { plan_id, amount, .. }
+            if Invest::new(plan_id, amount.as_str()).is_ok_and(|i| same_investment(&i, &invest)))
+    };
+    let what = format!("investment of {} in plan {}", args.amount, args.plan_id);
+    sent_elsewhere(&journal, this, &what)?;
+    let client = journaled_client(global, &target, credentials, journal)?;
+    let held: Vec<PendingInvestment> = client
+        .pending_investments()
+        .into_iter()
+        .filter(|p| same_investment(p.invest(), &invest))
+        .collect();
+    let records = chosen(held, &args.nonce, PendingInvestment::attempts, |attempts| {
+        PendingInvestment::new(invest.clone(), mode, attempts)
+    });
+    if records.is_empty() {
+        return Err(CliError::invalid(format!(
+            "the journal holds no {what}, and no --nonce was given: without its attempts' \
+             nonces the investment's window is unknown (see `txc pending`, or the failed \
+             command's message)"
+        )));
     }
+    let mut answer = None;
+    for pending in &records {
+        match client.resolve_investment(pending) {
+            Ok(InvestResolution::CannotTell {
+                candidates,
+                evidence,
+            }) => {
+                let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
+                return Err(CliError::Unknown(format!(
+                    "cannot tell: {} investment(s) of plan {} and amount {} were created in the \
+                     attempts' window ({}), and other writers may invest with this key: one may \
+                     be this one, or none; do not invest again before checking by hand (then \
+                     `txc discard {}`) ({evidence})",
+                    ids.len(),
+                    args.plan_id,
+                    args.amount,
+                    ids.join(", "),
+                    pending.attempts().first().map_or(0, |a| a.nonce.get()),
+                )));
+            }
+            Ok(resolution) => {
+                let invested = matches!(resolution, InvestResolution::Invested { .. });
+                if invested || answer.is_none() {
+                    answer = Some(resolution);
+                }
+            }
+            Err(error) => {
+                return Err(CliError::changing(
+                    error,
+                    Some(resolve_investment_command(pending)),
+                ));
+            }
+        }
+    }
+    answer
+        .map(|resolution| Outcome::InvestResolved(Box::new(resolution)))
+        .ok_or_else(|| CliError::invalid("nothing to resolve"))
 }

@@ -8,7 +8,7 @@ use std::fmt;
 
 use txc_types::errors::ValidationError;
 
-use crate::{Evidence, PendingInvestment, PendingOrder};
+use crate::{Evidence, PendingInvestment, PendingOrder, PendingRecord};
 
 /// Everything that can go wrong calling the exchange.
 #[derive(Debug, thiserror::Error)]
@@ -59,7 +59,7 @@ pub enum Error {
     #[error(
         "{}: the investment may have been made, its outcome is unknown{}; resolve it before investing again",
         .0.operation,
-        if .0.candidates.is_empty() { "" } else { " (several identical investments in its window: cannot tell which is this one)" }
+        if .0.candidates.is_empty() { "" } else { " (identical investments in its window, which may be another writer's: cannot tell whether one is this one)" }
     )]
     InvestmentUnknown(#[source] Box<UnresolvedInvestment>),
     /// An investment was not made: every attempt was resolved as not invested. Safe to invest
@@ -101,6 +101,21 @@ pub enum Error {
         /// Why.
         reason: String,
     },
+    /// An order or an investment was refused before any I/O: the client holds an unresolved
+    /// record of an earlier one with the same `clientOrderId` (an order) or the same plan and
+    /// amount (an investment) — from this process, or loaded from its
+    /// [`Journal`](crate::Journal) when it was built. Sending again blindly could do it twice.
+    /// Resolve the record first — the client's `resolve` (or `resolve_investment`) with it
+    /// ([`Error::pending_order`], [`Error::pending_investment`]; `pending_orders` and
+    /// `pending_investments` list it) — or place with `place_once` (`invest_once`), which
+    /// resolves it before sending; once settled by hand, `discard_pending` forgets it.
+    /// Nothing was sent.
+    #[error(
+        "refused, nothing was sent: an earlier {0} is unresolved; resolve it first (the client's {call} with the record, or {once}, which resolves it before sending), or discard it once settled by hand",
+        call = .0.resolve_call(),
+        once = if .0.order().is_some() { "place_once" } else { "invest_once" }
+    )]
+    ResolveFirst(Box<PendingRecord>),
 }
 
 /// A request the client's rate limiter held back: nothing was sent. Try again after
@@ -179,6 +194,26 @@ impl UnresolvedInvestment {
         self.evidence = Some(evidence);
         self
     }
+
+    /// Why it is unresolved, in one line: the candidates resolving could not tell from it, or
+    /// the cause.
+    pub fn reason(&self) -> String {
+        if self.candidates.is_empty() {
+            return self.cause.to_string();
+        }
+        cannot_tell_reason(&self.candidates)
+    }
+}
+
+/// Why an investment resolving found `candidates` for is unresolved.
+pub(crate) fn cannot_tell_reason(candidates: &[txc_types::investments::Investment]) -> String {
+    let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
+    format!(
+        "cannot tell: {} investment(s) of the plan and amount were created in the attempts' \
+         window ({}), which may be this one or another writer's",
+        ids.len(),
+        ids.join(", ")
+    )
 }
 
 impl fmt::Display for UnresolvedInvestment {
@@ -255,10 +290,12 @@ impl Error {
         }
     }
 
-    /// The order behind [`Error::OutcomeUnknown`] or [`Error::NotPlaced`].
+    /// The order behind [`Error::OutcomeUnknown`] or [`Error::NotPlaced`], or the unresolved
+    /// one [`Error::ResolveFirst`] names.
     pub fn pending_order(&self) -> Option<&PendingOrder> {
         match self {
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => Some(&u.order),
+            Self::ResolveFirst(record) => record.order(),
             _ => None,
         }
     }
@@ -271,10 +308,12 @@ impl Error {
         }
     }
 
-    /// The investment behind [`Error::InvestmentUnknown`] or [`Error::NotInvested`].
+    /// The investment behind [`Error::InvestmentUnknown`] or [`Error::NotInvested`], or the
+    /// unresolved one [`Error::ResolveFirst`] names.
     pub fn pending_investment(&self) -> Option<&PendingInvestment> {
         match self {
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => Some(&u.investment),
+            Self::ResolveFirst(record) => record.investment(),
             _ => None,
         }
     }
@@ -315,7 +354,8 @@ impl Error {
             Self::InvalidRequest(_)
             | Self::InvalidConfig { .. }
             | Self::Throttled(_)
-            | Self::ClientOrderIdInUse { .. } => false,
+            | Self::ClientOrderIdInUse { .. }
+            | Self::ResolveFirst(_) => false,
         }
     }
 
@@ -335,7 +375,8 @@ impl Error {
             Self::InvalidRequest(_)
             | Self::InvalidConfig { .. }
             | Self::Unproven { .. }
-            | Self::ClientOrderIdInUse { .. } => false,
+            | Self::ClientOrderIdInUse { .. }
+            | Self::ResolveFirst(_) => false,
         }
     }
 

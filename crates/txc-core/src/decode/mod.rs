@@ -8,6 +8,7 @@ mod error;
 mod messages;
 mod response;
 
+pub(crate) use error::cannot_tell_reason;
 pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
     TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,

@@ -12,6 +12,7 @@ use super::call::{Call, Held};
 use crate::pacing::ExchangeClock;
 use crate::resolve::AbsenceRule;
 use crate::resolve::CloseSearch;
+use crate::resolve::InvestmentLedger;
 use crate::resolve::InvestmentSearch;
 use crate::resolve::Ledger;
 use crate::resolve::ResolveInvestment;
@@ -22,8 +23,8 @@ use crate::resolve::{Resolve, Resolver};
 use crate::risk::{ModeChange, Preflight};
 use crate::stream::OrderSightings;
 use crate::{
-    ClockBounds, Error, NonceMode, NonceSequence, PendingInvestment, PendingOrder, RateLimiter,
-    RatePolicy, RetryPolicy, SignedRequest, Signer, SyncClock,
+    ClockBounds, Error, NonceMode, NonceSequence, PendingInvestment, PendingOrder, PendingRecord,
+    RateLimiter, RatePolicy, RetryPolicy, SignedRequest, Signer, SyncClock,
 };
 
 /// How far (ms) a window-mode nonce may run ahead of the clock before the client waits.
@@ -54,6 +55,8 @@ pub struct ClientCore {
     pub(crate) max_placements: u32,
     pub(crate) exchange_clock: ExchangeClock,
     pub(crate) ledger: Ledger,
+    /// Its investments in flight or unresolved.
+    pub(crate) investments: InvestmentLedger,
     pub(crate) rate_limiter: Option<RateLimiter>,
     pub(crate) rate_policy: RatePolicy,
     pub(crate) mode_check: crate::ModeCheck,
@@ -61,6 +64,10 @@ pub struct ClientCore {
     pub(crate) mode: crate::risk::ModeCache,
     /// Where the client's streams publish the orders they see.
     pub(crate) sightings: OrderSightings,
+    /// Whether others may invest with the key.
+    pub(crate) investment_writers: crate::InvestmentWriters,
+    /// Told each stage resolving goes through.
+    pub(crate) resolve_observer: Option<crate::StageObserver>,
 }
 
 impl ClientCore {
@@ -132,11 +139,45 @@ impl ClientCore {
         &self.ledger
     }
 
+    pub(crate) fn investment_ledger(&self) -> &InvestmentLedger {
+        &self.investments
+    }
+
     /// The orders this client (and its clones) sent whose outcome is not definite yet —
-    /// in flight, unknown or unresolved — oldest first. A future dropped mid-placement leaves
-    /// its order here; [`resolve`](Self::resolve) each.
+    /// in flight, unknown or unresolved, and those of earlier processes read from the journal
+    /// when it was built — oldest first, each placement's record apart, with why resolving
+    /// could not tell when it was tried ([`PendingOrder::reason`]). A future dropped
+    /// mid-placement leaves its order here; [`resolve`](Self::resolve) each, or
+    /// [`discard_pending`](Self::discard_pending) one settled by hand.
     pub fn pending_orders(&self) -> Vec<PendingOrder> {
         self.ledger.pending()
+    }
+
+    /// The investments this client (and its clones) sent whose outcome is not definite yet —
+    /// in flight, unknown or unresolved, and those of earlier processes read from the journal
+    /// — oldest first, with why resolving could not tell when it was tried;
+    /// [`resolve_investment`](Self::resolve_investment) each, or
+    /// [`discard_pending`](Self::discard_pending) one settled by hand.
+    pub fn pending_investments(&self) -> Vec<PendingInvestment> {
+        self.investments.pending()
+    }
+
+    /// Forgets an unresolved record — an order's or an investment's, as `pending_orders` or
+    /// `pending_investments` listed it (the one with its key) — in the client and its
+    /// journal, once the caller has settled it by hand (looked it up, asked the exchange):
+    /// the only way a record resolving cannot settle ("cannot tell") goes. Whether the client
+    /// held it unresolved; a record in flight is left to its call (`false`). Fails only when
+    /// the journal cannot forget it.
+    pub fn discard_pending(&self, record: &PendingRecord) -> std::io::Result<bool> {
+        match record {
+            PendingRecord::Order(order) => self.ledger.discard(order),
+            PendingRecord::Investment(investment) => self.investments.discard(investment),
+        }
+    }
+
+    /// Whether others may invest with the key ([`InvestmentWriters`](crate::InvestmentWriters)).
+    pub fn investment_writers(&self) -> crate::InvestmentWriters {
+        self.investment_writers
     }
 
     /// How many times [`PlaceOnce`] may send an order (and [`InvestOnce`] an investment) in
@@ -173,9 +214,16 @@ impl ClientCore {
 
     /// `then` — placing `order`, say — after checking the order's `positionSide` against the
     /// account's position mode, read first if not yet known: a [`Preflight`] machine (see
-    /// [`ModeCheck`](crate::ModeCheck) for the rules and the look-up it adds).
+    /// [`ModeCheck`](crate::ModeCheck) for the rules and the look-up it adds). When the client
+    /// holds an unresolved record of the order's `clientOrderId`, the mode is not read: `then`
+    /// comes first (a plain [`place`](Self::place) refuses it before any I/O; `place_once`
+    /// resolves it), checked against the mode only if it is known.
     pub fn preflight<O: NewOrder, M>(&self, order: &O, then: M) -> Preflight<'_, M> {
-        Preflight::new(self, order.fields().position_side(), then)
+        let fields = order.fields();
+        let unresolved = self
+            .ledger
+            .holds_unresolved(fields.market(), fields.client_order_id());
+        Preflight::new(self, fields.position_side(), then).without_read(unresolved)
     }
 
     /// Starts closing a position, its side checked against the account's position mode
@@ -209,7 +257,7 @@ impl ClientCore {
     /// Starts investing: an [`Investing`] machine. An ambiguous answer ends it as
     /// [`Error::InvestmentUnknown`]; it is never resent.
     pub fn invest<'a>(&'a self, invest: &'a Invest) -> Investing<'a> {
-        Investing::new(self.call(invest))
+        Investing::new(self.call(invest), true)
     }
 
     /// Starts resolving an investment whose outcome is unknown: a [`ResolveInvestment`]

@@ -11,12 +11,14 @@ use std::sync::Arc;
 
 use crate::pacing::ExchangeClock;
 use crate::resolve::AbsenceRule;
+use crate::resolve::InvestmentLedger;
 use crate::resolve::Ledger;
 use crate::stream::OrderSightings;
 use crate::{
     ClientCore, ClockOffset, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS,
-    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SETTLE_DELAY, Error, FleetWorker, Journal, ModeCheck,
-    NONCE_WINDOW, NonceMode, NonceSequence, RateLimiter, RatePolicy, RetryPolicy, Signer,
+    DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SETTLE_DELAY, Error, FleetWorker, InvestmentWriters,
+    Journal, ModeCheck, NONCE_WINDOW, NonceMode, NonceSequence, RateLimiter, RatePolicy,
+    RetryPolicy, Signer, StageObserver,
 };
 
 /// The default connect timeout.
@@ -76,6 +78,8 @@ pub struct ClientConfig {
     mode_check: ModeCheck,
     acceptance_window: Option<Duration>,
     order_sightings: Option<OrderSightings>,
+    investment_writers: InvestmentWriters,
+    resolve_observer: Option<StageObserver>,
 }
 
 impl ClientConfig {
@@ -105,6 +109,8 @@ impl ClientConfig {
             mode_check: ModeCheck::Learn,
             acceptance_window: None,
             order_sightings: None,
+            investment_writers: InvestmentWriters::Shared,
+            resolve_observer: None,
         }
     }
 
@@ -112,8 +118,9 @@ impl ClientConfig {
 
     /// Checks the settings and makes the core: fails with [`Error::InvalidConfig`] for a base
     /// URL that is not `http(s)://host[:port]`, a zero size cap, a fleet worker with strict
-    /// nonces, or a settling delay below the nonce window. The HTTP settings are not the
-    /// core's: see [`http_settings`](Self::http_settings).
+    /// nonces, a settling delay below the nonce window, or a journal whose records cannot be
+    /// read (`"journal"`); the journal's records are held as unresolved. The HTTP settings are
+    /// not the core's: see [`http_settings`](Self::http_settings).
     pub fn build(self) -> Result<ClientCore, Error> {
         if self.unproven_settle_delay.is_none() && self.settle_delay < NONCE_WINDOW {
             return Err(Error::invalid_config(
@@ -167,6 +174,15 @@ impl ClientConfig {
             mode.set(declared);
         }
         let sightings = self.order_sightings.unwrap_or_default();
+        let records = match &self.journal {
+            Some(journal) => journal.load().map_err(|e| {
+                Error::invalid_config(
+                    "journal",
+                    format!("its records of earlier orders and investments cannot be read: {e}"),
+                )
+            })?,
+            None => Vec::new(),
+        };
         Ok(ClientCore {
             key_seed: super::client_core::key_seed(api_key),
             signer,
@@ -188,7 +204,10 @@ impl ClientConfig {
             resend_when_cancels_are_invisible: self.resend_when_cancels_are_invisible,
             max_placements: self.max_placements,
             exchange_clock: ExchangeClock::default(),
-            ledger: Ledger::new(self.journal, sightings.clone()),
+            investments: InvestmentLedger::loaded(self.journal.clone(), &records),
+            ledger: Ledger::loaded(self.journal, sightings.clone(), &records),
+            investment_writers: self.investment_writers,
+            resolve_observer: self.resolve_observer,
             rate_limiter,
             rate_policy: self.rate_policy,
             mode_check: self.mode_check,

@@ -120,12 +120,37 @@ macro_rules! client_settings {
                 default "off"
                 |config| { config.resend_when_cancels_are_invisible = on; }
 
-            /// Where each order's pending record is persisted before it is sent, and cleared
-            /// once its outcome is definite ([`Journal`](txc_core::resolve::Journal)). The client keeps
-            /// the records in memory too, whatever this is (`pending_orders`).
+            /// Where each order's and investment's pending record is persisted before it is
+            /// sent, and cleared once its outcome is definite
+            /// ([`Journal`](txc_core::resolve::Journal)) — and where the client, when built,
+            /// reads the unresolved records of earlier processes: it refuses to send blindly what
+            /// they may already have done (a plain `place` or `invest` of the same
+            /// `clientOrderId`, or plan and amount, fails before any I/O; `place_once` and
+            /// `invest_once` resolve them first). A journal that cannot be read fails the build.
+            /// The client keeps the records in memory too, whatever this is (`pending_orders`,
+            /// `pending_investments`).
             journal(journal: ::std::sync::Arc<dyn $crate::resolve::Journal>)
                 default "none: in memory only"
                 |config| { config.journal = Some(journal); }
+
+            /// Whether other writers may invest with the key
+            /// ([`InvestmentWriters`](txc_core::resolve::InvestmentWriters)): with `Shared`, one
+            /// investment of the plan and amount found inside an unknown investment's window
+            /// "cannot tell" (it may be someone else's), and `invest_once` ends unknown with
+            /// it as the candidate rather than invest again; with `Sole` — this client is the
+            /// key's only investor — it is this one.
+            investment_writers(writers: $crate::resolve::InvestmentWriters)
+                default "`Shared`"
+                |config| { config.investment_writers = writers; }
+
+            /// Called with each stage resolving goes through (`resolve`, `place_once`,
+            /// `resolve_investment`, `invest_once`, `resolve_close`): what it waits for — the
+            /// attempts' acceptance window, the settling delay — and how long is left, and each
+            /// round of look-ups ([`ResolveStage`](txc_core::resolve::ResolveStage); its `Display` is
+            /// one line). Called on the thread or task that resolves: keep it quick.
+            on_resolve_stage(observer: impl ::std::ops::Fn(&$crate::resolve::ResolveStage) + ::std::marker::Send + ::std::marker::Sync + 'static)
+                default "none"
+                |config| { config.resolve_observer = Some($crate::resolve::StageObserver::new(observer)); }
 
             /// How many times placing an order exactly once (`place_once`), or investing exactly
             /// once (`invest_once`), may send it in all (at least 1).

@@ -21,8 +21,10 @@ pub enum InvestResolution {
         /// The window and the rounds.
         evidence: Evidence,
     },
-    /// Several investments of the plan and amount were created inside the window: one may be
-    /// this one, and which cannot be told. Do not invest again.
+    /// One investment of the plan and amount was created inside the window while other
+    /// writers may invest with the key
+    /// ([`InvestmentWriters::Shared`](super::InvestmentWriters::Shared)), or several were: one
+    /// may be this one, and which — or whether — cannot be told. Do not invest again.
     CannotTell {
         /// All of them.
         candidates: Vec<Investment>,

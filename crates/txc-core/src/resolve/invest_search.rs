@@ -9,11 +9,12 @@ use txc_types::values::ExactDecimal;
 
 use super::evidence::{AcceptanceWindow, Evidence, Flaw, Sighting};
 use super::invest_resolution::InvestResolution;
+use super::invest_resolve::InvestmentWriters;
 use super::search::{Lookup, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::machine::Call;
 use crate::{
-    AttemptRecord, ClientCore, Error, Machine, NonceMode, PendingInvestment, Response, Step,
-    TransportError, UnresolvedInvestment,
+    AttemptRecord, ClientCore, Error, Machine, NonceMode, PendingInvestment, PendingRecord,
+    Response, Step, TransportError, UnresolvedInvestment,
 };
 
 /// The resolution of an investment's `created`: whole seconds.
@@ -95,19 +96,30 @@ impl Search for InvestmentSearch {
 
     fn answer(
         &self,
-        _core: &ClientCore,
+        core: &ClientCore,
         outcome: Outcome<Investment>,
     ) -> Result<InvestResolution, Error> {
+        let ledger = core.investment_ledger();
         Ok(match outcome {
-            Outcome::Found(investment, evidence) => InvestResolution::Invested {
-                investment: Box::new(investment),
-                evidence,
-            },
-            Outcome::Absent(_, evidence) => InvestResolution::NotInvested { evidence },
-            Outcome::Ambiguous(candidates, evidence) => InvestResolution::CannotTell {
-                candidates,
-                evidence,
-            },
+            Outcome::Found(investment, evidence)
+                if core.investment_writers() == InvestmentWriters::Sole =>
+            {
+                ledger.settle(&self.pending);
+                InvestResolution::Invested {
+                    investment: Box::new(investment),
+                    evidence,
+                }
+            }
+            Outcome::Absent(_, evidence) => {
+                ledger.settle(&self.pending);
+                InvestResolution::NotInvested { evidence }
+            }
+            Outcome::Found(investment, evidence) => {
+                self.cannot_tell(core, vec![investment], evidence)
+            }
+            Outcome::Ambiguous(candidates, evidence) => {
+                self.cannot_tell(core, candidates, evidence)
+            }
         })
     }
 
@@ -115,6 +127,31 @@ impl Search for InvestmentSearch {
         let unresolved =
             UnresolvedInvestment::new(self.pending.clone(), cause).with_evidence(evidence);
         Error::InvestmentUnknown(Box::new(unresolved))
+    }
+
+    fn unresolved(&self, core: &ClientCore, reason: &str) {
+        core.investment_ledger().note(&self.pending, reason);
+    }
+
+    fn subject(&self) -> String {
+        PendingRecord::Investment(self.pending.clone()).subject()
+    }
+}
+
+impl InvestmentSearch {
+    /// "Cannot tell", with `candidates`: the record stays, noted with why.
+    fn cannot_tell(
+        &self,
+        core: &ClientCore,
+        candidates: Vec<Investment>,
+        evidence: Evidence,
+    ) -> InvestResolution {
+        let reason = crate::decode::cannot_tell_reason(&candidates);
+        core.investment_ledger().note(&self.pending, &reason);
+        InvestResolution::CannotTell {
+            candidates,
+            evidence,
+        }
     }
 }
 

@@ -1,11 +1,13 @@
-//! The client's record of its orders in flight: [`Journal`], the hook that persists each
-//! order's pending record before it is sent, and the in-memory ledger every client keeps (its
-//! unresolved orders, and the ids it used recently, which it refuses to reuse inside their
-//! window).
+//! The client's record of its operations in flight and unresolved: [`Journal`], the hook that
+//! persists each one's pending record before it is sent (and gives the records back when a
+//! client is built), and the in-memory ledger every client keeps of its orders (in flight and
+//! unresolved, and the ids it used recently, which it refuses to reuse inside their window;
+//! its investments are `investment_ledger`'s).
 
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::fmt;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -14,26 +16,46 @@ use txc_types::values::{ClientOrderId, Market};
 
 use super::evidence::{CREATION_ALLOWANCE, NONCE_WINDOW};
 use crate::stream::{OrderSightings, SightingWatch};
-use crate::{AttemptRecord, Error, NonceMode, PendingOrder};
+use crate::{AttemptRecord, Error, Nonce, NonceMode, PendingOrder, PendingRecord};
 
-/// Where a client persists each order's pending record before sending it, so that a crash,
-/// a killed process or a dropped future leaves what resolving needs (market, `clientOrderId`,
-/// every attempt's nonce and signing time).
+/// Where a client persists the pending record of each order and investment before sending it,
+/// so that a crash, a killed process or a dropped future leaves what resolving needs — and
+/// where the next client built with it finds them: the client's memory across processes.
 ///
-/// The client calls [`record`](Journal::record) before **every** attempt of an order, with
-/// every attempt so far including the one about to go — if it fails, that attempt is not sent
-/// (it counts as [not sent](crate::Delivery::NotSent)) — and [`clear`](Journal::clear) once
-/// the order's outcome is definite: placed, or certainly not placed (refused, or resolved as
-/// not placed). An order whose outcome stays unknown stays recorded. Both transports call it
-/// from the core, on the thread or task that sends: keep it quick (a file write).
+/// A record is one placement of an order (or one investment) with every attempt so far, known
+/// by its first attempt's nonce ([`PendingRecord::key`]): two placements of one
+/// `clientOrderId` are two records.
 ///
-/// The CLI's journal writes one file per order in the user's state directory; `txc pending`
-/// lists them and `txc resolve` reads them.
+/// - [`record`](Journal::record) comes before **every** attempt, with every attempt so far
+///   including the one about to go (replacing the record with the same key) — if it fails,
+///   that attempt is not sent (it counts as [not sent](crate::Delivery::NotSent)) — and again
+///   when resolving could not tell, the record then carrying the
+///   [reason](PendingRecord::reason);
+/// - [`clear`](Journal::clear) forgets the record with the given key once its own outcome is
+///   definite (placed or invested; certainly not: refused, or resolved as not placed), or
+///   when the caller discards it (`discard_pending`). Settling one record never clears
+///   another;
+/// - [`load`](Journal::load), when a client is built with the journal: every record kept. The
+///   client holds them as unresolved — `pending_orders`, `pending_investments` — and
+///   refuses to send blindly what they may already have done: a plain `place` or `invest` of
+///   the same `clientOrderId` (or plan and amount) fails with
+///   [`Error::ResolveFirst`] before any I/O, `place_once` and `invest_once` resolve them first.
+///   A failed load fails the build.
+///
+/// Both transports call it from the core, on the thread or task that sends: keep it quick (a
+/// file write). One journal serves one client at a time for a given record: a record a
+/// running process still owns is taken as unresolved by a client built beside it.
+///
+/// The CLI's journal writes one file per record in the user's state directory (its format is
+/// versioned and documented in txc-cli's README); `txc pending` lists them, `txc resolve` and
+/// `txc resolve-investment` read them.
 pub trait Journal: Send + Sync + fmt::Debug {
-    /// Persists `order`'s record, before an attempt to send it.
-    fn record(&self, order: &PendingOrder) -> std::io::Result<()>;
-    /// Forgets `order`: its outcome is definite.
-    fn clear(&self, order: &PendingOrder) -> std::io::Result<()>;
+    /// Persists `record` (replacing the one with the same key), before an attempt to send it.
+    fn record(&self, record: &PendingRecord) -> std::io::Result<()>;
+    /// Forgets the record with `record`'s key: its outcome is definite, or it was discarded.
+    fn clear(&self, record: &PendingRecord) -> std::io::Result<()>;
+    /// Every record kept, for a client being built with the journal.
+    fn load(&self) -> std::io::Result<Vec<PendingRecord>>;
 }
 
 /// How long the ledger keeps a settled id: past both windows (2 × the nonce window plus the
@@ -43,12 +65,28 @@ const KEEP_SETTLED: Duration = Duration::from_secs(30);
 const PRUNE_AT: usize = 1_024;
 
 /// One order's record as the ledger holds it: the market and id are the slot's keys.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 struct Held {
     /// Whether it is a trigger order ([`PendingOrder::with_trigger`]).
     trigger: bool,
-    /// Every attempt so far.
+    /// Every attempt so far, oldest first: the first is the record's key.
     attempts: Vec<AttemptRecord>,
+    /// Why resolving could not tell, if it was tried.
+    reason: Option<String>,
+}
+
+impl Held {
+    fn of(order: &PendingOrder) -> Self {
+        Self {
+            trigger: order.is_trigger(),
+            attempts: order.attempts().to_vec(),
+            reason: order.reason().map(str::to_owned),
+        }
+    }
+
+    fn key(&self) -> Option<Nonce> {
+        self.attempts.first().map(|a| a.nonce)
+    }
 }
 
 /// An order's record to keep before an attempt: its market and id borrowed from the order,
@@ -74,34 +112,66 @@ impl<'a> Record<'a> {
     }
 
     /// The whole record, for the journal.
-    fn to_pending(&self) -> PendingOrder {
-        pending_order(
+    fn to_pending(&self) -> PendingRecord {
+        PendingRecord::Order(pending_order(
             self.market,
             self.client_order_id,
-            self.trigger,
-            &self.attempts,
-        )
+            &Held {
+                trigger: self.trigger,
+                attempts: self.attempts.clone(),
+                reason: None,
+            },
+        ))
     }
 }
 
 /// A [`PendingOrder`] made of its parts.
-fn pending_order(
-    market: &Market,
-    id: &ClientOrderId,
-    trigger: bool,
-    attempts: &[AttemptRecord],
-) -> PendingOrder {
-    PendingOrder::new(market.clone(), id.clone(), attempts.to_vec()).with_trigger(trigger)
+fn pending_order(market: &Market, id: &ClientOrderId, held: &Held) -> PendingOrder {
+    let order = PendingOrder::new(market.clone(), id.clone(), held.attempts.clone())
+        .with_trigger(held.trigger);
+    match &held.reason {
+        Some(reason) => order.with_reason(reason.clone()),
+        None => order,
+    }
 }
 
-/// What the ledger knows of a `(market, clientOrderId)` in use: until its outcome is definite.
+/// What the ledger knows of a `(market, clientOrderId)` in use: until every record of it is
+/// definite.
 #[derive(Debug, Default)]
 struct Slot {
-    /// The order's record while it is in flight or unresolved.
+    /// The record of the placement in flight: a machine of this client is placing it (or, in
+    /// `place_once`, resolving it). At most one: the reuse check refuses a second.
     pending: Option<Held>,
+    /// The records no machine owns — ended unknown, abandoned by a dropped future, or loaded
+    /// from the journal — each cleared only by its own definite answer.
+    unresolved: Vec<Held>,
     /// What the client's streams show of it: kept from before the first attempt until the
     /// outcome is definite, so that resolving finds an event that came meanwhile.
     watch: Option<SightingWatch>,
+}
+
+impl Slot {
+    /// Whether no record is left.
+    fn is_empty(&self) -> bool {
+        self.pending.is_none() && self.unresolved.is_empty()
+    }
+
+    /// Takes the record with `key` out, in flight or not: whether it was unresolved, and it.
+    fn take(&mut self, key: Option<Nonce>) -> Option<(bool, Held)> {
+        if self.pending.as_ref().is_some_and(|h| h.key() == key) {
+            return self.pending.take().map(|held| (false, held));
+        }
+        let at = self.unresolved.iter().position(|h| h.key() == key)?;
+        Some((true, self.unresolved.remove(at)))
+    }
+
+    /// The record with `key`, in flight or not.
+    fn find(&mut self, key: Option<Nonce>) -> Option<&mut Held> {
+        self.pending
+            .iter_mut()
+            .chain(self.unresolved.iter_mut())
+            .find(|h| h.key() == key)
+    }
 }
 
 /// A map keyed by a market or a `clientOrderId`, hashed with FxHash: the keys are the
@@ -155,26 +225,46 @@ impl Entries {
         self.settled.values().map(HashMap::len).sum()
     }
 
+    /// The slot of `id` on `market`, if there is one.
+    fn slot(&mut self, market: &Market, id: &ClientOrderId) -> Option<&mut Slot> {
+        self.markets.get_mut(market.as_str())?.get_mut(id.as_str())
+    }
+
     /// Why a new order with an id, placed at nonce time `now_ms`, must not go: an order with
-    /// the id is in flight or unresolved (`pending`), or was settled at `settled`, too recently.
-    fn reuse_refusal(pending: bool, settled: Option<u64>, now_ms: u64) -> Option<String> {
-        if pending {
-            return Some(
+    /// the id is in flight (`slot`'s), or unresolved, or was settled at `settled`, too
+    /// recently.
+    fn reuse_refusal(
+        slot: Option<&Slot>,
+        settled: Option<u64>,
+        now_ms: u64,
+        market: &Market,
+        id: &ClientOrderId,
+    ) -> Option<Error> {
+        let in_use = |reason: String| Error::ClientOrderIdInUse {
+            client_order_id: id.as_str().to_owned(),
+            reason,
+        };
+        if slot.is_some_and(|s| s.pending.is_some()) {
+            return Some(in_use(
                 "an earlier order of this client with the same clientOrderId on this market is \
-                 still in flight or unresolved; resolve it (the client's pending_orders) before \
-                 placing another with the id"
+                 still in flight; wait for its answer (or resolve it, from the client's \
+                 pending_orders) before placing another with the id"
                     .to_owned(),
-            );
+            ));
+        }
+        if let Some(held) = slot.and_then(|s| s.unresolved.first()) {
+            let order = pending_order(market, id, held);
+            return Some(Error::ResolveFirst(Box::new(PendingRecord::Order(order))));
         }
         let last = settled?;
         let apart = ms(NONCE_WINDOW) * 2 + ms(CREATION_ALLOWANCE);
         (now_ms < last.saturating_add(apart)).then(|| {
-            format!(
+            in_use(format!(
                 "this client placed an order with the same clientOrderId on this market {} ms \
                  ago: their acceptance windows overlap, so resolving could not tell the two \
                  apart; give each order its own clientOrderId",
                 now_ms.saturating_sub(last)
-            )
+            ))
         })
     }
 
@@ -196,10 +286,42 @@ impl Entries {
 /// Why the ledger did not record an attempt.
 #[derive(Debug)]
 pub(crate) enum NotRecorded {
-    /// The order reuses an id it must not: nothing is to be sent.
+    /// The operation reuses an id it must not, or an earlier one like it is unresolved:
+    /// nothing is to be sent.
     InUse(Error),
     /// The journal failed: the attempt must not go.
     Journal(std::io::Error),
+}
+
+/// What becomes of `request`, an attempt of `what` (an order, an investment) of `call`, once
+/// the ledger `recorded` it or not: sent (the ledger holds it in flight: `in_flight` set);
+/// refused, nothing sent; or — the journal failed — not sent at all, `call` told so (it may try
+/// again, signed afresh): `None`, ask the machine for its next step.
+pub(crate) fn send_if_recorded<E: txc_types::endpoint::Endpoint, T>(
+    recorded: Result<(), NotRecorded>,
+    request: crate::SignedRequest,
+    in_flight: &mut bool,
+    call: &mut crate::Call<'_, E>,
+    what: &str,
+) -> Option<crate::Step<Result<T, Error>>> {
+    use crate::Machine as _;
+    match recorded {
+        Ok(()) => {
+            *in_flight = true;
+            Some(crate::Step::Send(request))
+        }
+        Err(NotRecorded::InUse(refused)) => Some(crate::Step::Done(Err(refused))),
+        Err(NotRecorded::Journal(failed)) => {
+            // The ledger holds it, the journal does not: the attempt must not go.
+            *in_flight = true;
+            drop(request);
+            call.receive(Err(crate::TransportError::not_sent(
+                crate::TransportErrorKind::Other,
+                format!("the journal could not record the {what} before it was sent: {failed}"),
+            )));
+            None
+        }
+    }
 }
 
 /// The in-memory ledger, shared by clones of a core, the caller's [`Journal`], and where the
@@ -212,6 +334,9 @@ pub(crate) struct Ledger {
     entries: Arc<Mutex<Entries>>,
     journal: Option<Arc<dyn Journal>>,
     sightings: OrderSightings,
+    /// How many order records no machine owns: the check before any I/O reads it without
+    /// the lock (none, nearly always).
+    unresolved: Arc<AtomicUsize>,
 }
 
 impl Ledger {
@@ -220,7 +345,22 @@ impl Ledger {
             entries: Arc::default(),
             journal,
             sightings,
+            unresolved: Arc::default(),
         }
+    }
+
+    /// A ledger holding the orders among `records` as unresolved (a journal's, read when the
+    /// client is built).
+    pub(crate) fn loaded(
+        journal: Option<Arc<dyn Journal>>,
+        sightings: OrderSightings,
+        records: &[PendingRecord],
+    ) -> Self {
+        let ledger = Self::new(journal, sightings);
+        for order in records.iter().filter_map(PendingRecord::order) {
+            ledger.hold_unresolved(order);
+        }
+        ledger
     }
 
     fn entries(&self) -> std::sync::MutexGuard<'_, Entries> {
@@ -231,9 +371,9 @@ impl Ledger {
     /// sent, then hands it to the journal.
     ///
     /// With `reuse_at` (the first attempt's nonce time, ms), it first refuses an order whose
-    /// id this client used for an order still unresolved, or for one whose acceptance window
-    /// could overlap the new one's: the two could not be told apart. A refused order is not
-    /// recorded.
+    /// id this client uses for an order in flight, holds unresolved ([`Error::ResolveFirst`]),
+    /// or used for one whose acceptance window could overlap the new one's: the two could not
+    /// be told apart. A refused order is not recorded.
     pub(crate) fn record(
         &self,
         record: Record<'_>,
@@ -252,14 +392,14 @@ impl Ledger {
             // One look-up of the ids in use: the slot's entry (a copy of the id, the key), left
             // vacant when the order is refused.
             let entry = ids.entry(id.clone());
-            let pending = matches!(&entry, Entry::Occupied(slot) if slot.get().pending.is_some());
-            if let Some(reason) =
-                reuse_at.and_then(|now| Entries::reuse_refusal(pending, settled, now))
-            {
-                return Err(NotRecorded::InUse(Error::ClientOrderIdInUse {
-                    client_order_id: id.as_str().to_owned(),
-                    reason,
-                }));
+            if let Some(now) = reuse_at {
+                let slot = match &entry {
+                    Entry::Occupied(slot) => Some(slot.get()),
+                    Entry::Vacant(_) => None,
+                };
+                if let Some(refused) = Entries::reuse_refusal(slot, settled, now, market, id) {
+                    return Err(NotRecorded::InUse(refused));
+                }
             }
             let slot = entry.or_default();
             // Expected only once a stream publishes to the client's sightings: before, no
@@ -267,7 +407,11 @@ impl Ledger {
             if slot.watch.is_none() && self.sightings.is_published_to() {
                 slot.watch = Some(self.sightings.expect(market.as_str(), id.as_str()));
             }
-            slot.pending = Some(Held { trigger, attempts });
+            slot.pending = Some(Held {
+                trigger,
+                attempts,
+                reason: None,
+            });
             Ok(())
         })?;
         drop(entries);
@@ -277,19 +421,143 @@ impl Ledger {
         }
     }
 
-    /// Forgets `order`, whose outcome is definite, and — unless the exchange refused every
-    /// attempt (`refused`: nothing of it can exist) — remembers its id for the reuse check.
+    /// Whether the ledger holds an unresolved record of `id` on `market` (without the lock
+    /// when it holds none at all).
+    pub(crate) fn holds_unresolved(&self, market: &Market, id: &ClientOrderId) -> bool {
+        if self.unresolved.load(Ordering::Acquire) == 0 {
+            return false;
+        }
+        self.entries()
+            .slot(market, id)
+            .is_some_and(|slot| !slot.unresolved.is_empty())
+    }
+
+    /// Takes every unresolved record of `id` on `market` in flight, as one (their attempts
+    /// together, oldest first), for `place_once` to resolve before it places: `None` when
+    /// there is none; [`Error::ClientOrderIdInUse`] when an order with the id is in flight.
+    /// The journal gets the merged record, then forgets the others.
+    pub(crate) fn adopt(
+        &self,
+        market: &Market,
+        id: &ClientOrderId,
+    ) -> Result<Option<PendingOrder>, Error> {
+        if self.unresolved.load(Ordering::Acquire) == 0 {
+            // An order in flight with the id is refused by the placement's own record.
+            return Ok(None);
+        }
+        let mut entries = self.entries();
+        let Some(slot) = entries.slot(market, id) else {
+            return Ok(None);
+        };
+        if let Some(refused) = Entries::reuse_refusal(Some(&*slot), None, 0, market, id)
+            .filter(|e| matches!(e, Error::ClientOrderIdInUse { .. }))
+        {
+            return Err(refused);
+        }
+        let records = std::mem::take(&mut slot.unresolved);
+        let Some(first) = records.first() else {
+            return Ok(None);
+        };
+        let mut merged = Held {
+            trigger: records.iter().any(|h| h.trigger),
+            attempts: Vec::new(),
+            reason: first.reason.clone(),
+        };
+        for held in &records {
+            for attempt in &held.attempts {
+                if !merged.attempts.iter().any(|a| a.nonce == attempt.nonce) {
+                    merged.attempts.push(*attempt);
+                }
+            }
+        }
+        merged.attempts.sort_by_key(|a| a.signed_at);
+        slot.pending = Some(merged.clone());
+        self.unresolved.fetch_sub(records.len(), Ordering::AcqRel);
+        drop(entries);
+        let order = pending_order(market, id, &merged);
+        if records.len() > 1
+            && let Some(journal) = &self.journal
+        {
+            // The merged record first: a crash in between leaves every attempt journaled.
+            if journal.record(&PendingRecord::Order(order.clone())).is_ok() {
+                for held in records.iter().filter(|h| h.key() != merged.key()) {
+                    let _ = journal.clear(&PendingRecord::Order(pending_order(market, id, held)));
+                }
+            }
+        }
+        Ok(Some(order))
+    }
+
+    /// No machine owns the record in flight of `id` on `market` any more (it ended with its
+    /// outcome unknown, or was dropped): it is unresolved.
+    pub(crate) fn abandon(&self, market: &Market, id: &ClientOrderId) {
+        let mut entries = self.entries();
+        if let Some(slot) = entries.slot(market, id)
+            && let Some(held) = slot.pending.take()
+        {
+            slot.unresolved.push(held);
+            self.unresolved.fetch_add(1, Ordering::AcqRel);
+        }
+    }
+
+    /// Notes that resolving `order` could not tell, for `reason`: its record (in flight or
+    /// not; held as unresolved if the ledger did not hold it) and its journal record carry it.
+    pub(crate) fn note(&self, order: &PendingOrder, reason: &str) {
+        let key = order.attempts().first().map(|a| a.nonce);
+        if key.is_none() {
+            return;
+        }
+        let noted = order.clone().with_reason(reason);
+        let held = {
+            let mut entries = self.entries();
+            let slot = entries.slot(order.market(), order.client_order_id());
+            match slot.and_then(|s| s.find(key)) {
+                Some(held) => {
+                    held.reason = Some(reason.to_owned());
+                    true
+                }
+                None => false,
+            }
+        };
+        if !held {
+            self.hold_unresolved(&noted);
+        }
+        if let Some(journal) = &self.journal {
+            // A journal that cannot note keeps the record without the reason.
+            let _ = journal.record(&PendingRecord::Order(noted));
+        }
+    }
+
+    /// Holds `order` as unresolved (unless a record with its key is held).
+    fn hold_unresolved(&self, order: &PendingOrder) {
+        let key = order.attempts().first().map(|a| a.nonce);
+        let mut entries = self.entries();
+        with_ids(&mut entries.markets, order.market(), |ids| {
+            let slot = ids.entry(order.client_order_id().clone()).or_default();
+            if slot.find(key).is_none() {
+                slot.unresolved.push(Held::of(order));
+                self.unresolved.fetch_add(1, Ordering::AcqRel);
+            }
+        });
+    }
+
+    /// Forgets `order`, whose outcome is definite — its record, the one with its key, whether
+    /// in flight or not — and, unless the exchange refused every attempt (`refused`: nothing
+    /// of it can exist), remembers its id for the reuse check.
     ///
     /// The journal forgets `order` even when this ledger never recorded it (an order resolved
     /// from the journal of a process that died).
     pub(crate) fn settle(&self, order: &PendingOrder, mode: NonceMode, refused: bool) {
         let last = kept_time(order.attempts(), mode, refused);
-        self.release(order.market(), order.client_order_id(), last);
-        self.clear_journal(order);
+        let key = order.attempts().first().map(|a| a.nonce);
+        self.release(order.market(), order.client_order_id(), Some(key), last);
+        if key.is_some() {
+            self.clear_journal(|| PendingRecord::Order(order.clone()));
+        }
     }
 
-    /// [`settle`](Self::settle) for an order this ledger recorded, of `market` with `id`, sent
-    /// in `attempts`: the journal forgets the record the ledger held.
+    /// [`settle`](Self::settle) for the order this ledger records in flight, of `market` with
+    /// `id`, sent in `attempts`: the journal forgets the record the ledger held.
     pub(crate) fn settle_recorded<'a>(
         &self,
         market: &Market,
@@ -299,39 +567,86 @@ impl Ledger {
         refused: bool,
     ) {
         let last = kept_time(attempts, mode, refused);
-        let held = self.release(market, id, last);
-        if let (Some(held), Some(_)) = (held, &self.journal) {
-            self.clear_journal(&pending_order(market, id, held.trigger, &held.attempts));
+        let held = self.release(market, id, None, last);
+        if let Some(held) = held {
+            self.clear_journal(|| PendingRecord::Order(pending_order(market, id, &held)));
         }
     }
 
-    fn clear_journal(&self, order: &PendingOrder) {
+    /// Discards the unresolved record with `order`'s key (never one in flight): whether the
+    /// ledger held it. The journal forgets it either way.
+    pub(crate) fn discard(&self, order: &PendingOrder) -> std::io::Result<bool> {
+        let key = order.attempts().first().map(|a| a.nonce);
+        let held = {
+            let mut entries = self.entries();
+            let slot = entries.slot(order.market(), order.client_order_id());
+            let at = slot
+                .as_ref()
+                .and_then(|s| s.pending.as_ref())
+                .map(Held::key);
+            if at == Some(key) {
+                // In flight: its machine settles it.
+                return Ok(false);
+            }
+            drop(entries);
+            self.release(order.market(), order.client_order_id(), Some(key), None)
+                .is_some()
+        };
+        if let Some(journal) = &self.journal {
+            journal.clear(&PendingRecord::Order(order.clone()))?;
+        }
+        Ok(held)
+    }
+
+    fn clear_journal(&self, record: impl FnOnce() -> PendingRecord) {
         if let Some(journal) = &self.journal {
             // A journal that cannot forget leaves a stale record: resolving it again answers
             // the same and clears it.
-            let _ = journal.clear(order);
+            let _ = journal.clear(&record());
         }
     }
 
-    /// Takes the order's slot out of use (its record, when it had one, is returned), keeping
-    /// the id with `last`.
-    fn release(&self, market: &Market, id: &ClientOrderId, last: Option<u64>) -> Option<Held> {
-        let (pending, watch) = {
+    /// Takes a record of `id` on `market` out — the one with `key` (`Some`), or the one in
+    /// flight (`None`) — and returns it; keeps the id with `last`. The slot goes once no
+    /// record is left.
+    fn release(
+        &self,
+        market: &Market,
+        id: &ClientOrderId,
+        key: Option<Option<Nonce>>,
+        last: Option<u64>,
+    ) -> Option<Held> {
+        let (held, slot) = {
             let mut entries = self.entries();
-            let (key, slot) = match entries.forget(market, id) {
-                Some((key, slot)) => (Some(key), slot),
-                // Never recorded (e.g. refused before it was sent): only its id is kept.
-                None => (None, Slot::default()),
+            let mut emptied = None;
+            let held = match entries.slot(market, id) {
+                Some(slot) => {
+                    let taken = match key {
+                        Some(key) => slot.take(key),
+                        None => slot.pending.take().map(|held| (false, held)),
+                    };
+                    if taken.as_ref().is_some_and(|(unresolved, _)| *unresolved) {
+                        self.unresolved.fetch_sub(1, Ordering::AcqRel);
+                    }
+                    if slot.is_empty() {
+                        emptied = entries.forget(market, id);
+                    }
+                    taken.map(|(_, held)| held)
+                }
+                None => None,
             };
             if let Some(last) = last {
-                entries.settle(market, key.unwrap_or_else(|| id.clone()), last);
+                let key = emptied
+                    .as_ref()
+                    .map_or_else(|| id.clone(), |(key, _)| key.clone());
+                entries.settle(market, key, last);
                 entries.prune(last);
             }
-            (slot.pending, slot.watch)
+            (held, emptied)
         };
         // Forgotten outside the ledger's lock.
-        drop(watch);
-        pending
+        drop(slot);
+        held
     }
 
     /// The orders in flight or unresolved.
@@ -341,9 +656,11 @@ impl Ledger {
             .markets
             .iter()
             .flat_map(|(market, ids)| {
-                ids.iter().filter_map(move |(id, slot)| {
-                    let held = slot.pending.as_ref()?;
-                    Some(pending_order(market, id, held.trigger, &held.attempts))
+                ids.iter().flat_map(move |(id, slot)| {
+                    slot.pending
+                        .iter()
+                        .chain(&slot.unresolved)
+                        .map(move |held| pending_order(market, id, held))
                 })
             })
             .collect();
@@ -418,6 +735,21 @@ mod tests {
         PendingOrder::new(market, id, vec![attempt])
     }
 
+    /// An order with one attempt a nonce of `nonces`, each signed at its nonce.
+    fn order_with(market: &str, id: &str, nonces: &[u64]) -> PendingOrder {
+        let (Ok(market), Ok(id)) = (market.parse(), id.parse()) else {
+            panic!("test keys are valid")
+        };
+        let attempts = nonces
+            .iter()
+            .map(|&n| AttemptRecord {
+                nonce: Nonce(n),
+                signed_at: UNIX_EPOCH + Duration::from_millis(n),
+            })
+            .collect();
+        PendingOrder::new(market, id, attempts)
+    }
+
     /// Records the order `order(market, id, at_ms)` would make.
     fn record(
         ledger: &Ledger,
@@ -467,8 +799,11 @@ mod tests {
     struct Notes(Mutex<Vec<(&'static str, String)>>);
 
     impl Notes {
-        fn note(&self, what: &'static str, order: &PendingOrder) -> std::io::Result<()> {
-            let id = order.client_order_id().as_str().to_owned();
+        fn note(&self, what: &'static str, record: &PendingRecord) -> std::io::Result<()> {
+            let id = match record.order() {
+                Some(order) => order.client_order_id().as_str().to_owned(),
+                None => "investment".to_owned(),
+            };
             let mut notes = self.0.lock().unwrap_or_else(PoisonError::into_inner);
             notes.push((what, id));
             Ok(())
@@ -476,12 +811,117 @@ mod tests {
     }
 
     impl Journal for Notes {
-        fn record(&self, order: &PendingOrder) -> std::io::Result<()> {
-            self.note("record", order)
+        fn record(&self, record: &PendingRecord) -> std::io::Result<()> {
+            self.note("record", record)
         }
-        fn clear(&self, order: &PendingOrder) -> std::io::Result<()> {
-            self.note("clear", order)
+        fn clear(&self, record: &PendingRecord) -> std::io::Result<()> {
+            self.note("clear", record)
         }
+        fn load(&self) -> std::io::Result<Vec<PendingRecord>> {
+            Ok(Vec::new())
+        }
+    }
+
+    /// The journaled records by key, as a journal that forgets only the record it is told.
+    #[derive(Debug, Default)]
+    struct Kept(Mutex<BTreeMap<u64, PendingRecord>>);
+
+    impl Kept {
+        fn keys(&self) -> Vec<u64> {
+            let kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            kept.keys().copied().collect()
+        }
+    }
+
+    impl Journal for Kept {
+        fn record(&self, record: &PendingRecord) -> std::io::Result<()> {
+            let key = record.key().map_or(0, Nonce::get);
+            let mut kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            kept.insert(key, record.clone());
+            Ok(())
+        }
+        fn clear(&self, record: &PendingRecord) -> std::io::Result<()> {
+            let key = record.key().map_or(0, Nonce::get);
+            self.0
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .remove(&key);
+            Ok(())
+        }
+        fn load(&self) -> std::io::Result<Vec<PendingRecord>> {
+            let kept = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+            Ok(kept.values().cloned().collect())
+        }
+    }
+
+    #[test]
+    fn records_are_kept_by_attempt_and_settling_one_never_clears_another() {
+        let journal = Arc::new(Kept::default());
+        // An earlier process: its order's answer lost, the record left.
+        let earlier = Ledger::new(Some(journal.clone()), OrderSightings::new());
+        assert!(record(&earlier, "BTC_USDT", "a", 1_000, Some(1_000)).is_ok());
+        earlier.abandon(&"BTC_USDT".parse().unwrap_or_else(|_| panic!()), &id("a"));
+        assert_eq!(journal.keys(), [1_000]);
+        // The next process reads it back: held unresolved, a plain placement refused.
+        let records = journal.load().unwrap_or_default();
+        let ledger = Ledger::loaded(Some(journal.clone()), OrderSightings::new(), &records);
+        assert!(ledger.holds_unresolved(&market(), &id("a")));
+        assert!(matches!(
+            record(&ledger, "BTC_USDT", "a", 60_000, Some(60_000)),
+            Err(NotRecorded::InUse(Error::ResolveFirst(_)))
+        ));
+        // Another record of the id (a third process, say) is a record of its own.
+        ledger.hold_unresolved(&order("BTC_USDT", "a", 2_000));
+        assert_eq!(ledger.pending().len(), 2);
+        // Settling one leaves the other, in the ledger and the journal.
+        journal
+            .record(&PendingRecord::Order(order("BTC_USDT", "a", 2_000)))
+            .unwrap_or_else(|_| panic!());
+        ledger.settle(&order("BTC_USDT", "a", 2_000), NonceMode::Window, false);
+        assert_eq!(journal.keys(), [1_000]);
+        assert_eq!(ledger.pending().len(), 1);
+        assert_eq!(ledger.pending()[0].attempts()[0].nonce, Nonce(1_000));
+        // place_once takes the rest over as one record in flight; a second one is refused.
+        ledger.hold_unresolved(&order("BTC_USDT", "a", 3_000));
+        let adopted = ledger
+            .adopt(&market(), &id("a"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        let nonces: Vec<u64> = adopted
+            .iter()
+            .flat_map(|o| o.attempts())
+            .map(|a| a.nonce.get())
+            .collect();
+        assert_eq!(nonces, [1_000, 3_000]);
+        assert!(!ledger.holds_unresolved(&market(), &id("a")));
+        assert!(matches!(
+            record(&ledger, "BTC_USDT", "a", 90_000, Some(90_000)),
+            Err(NotRecorded::InUse(Error::ClientOrderIdInUse { .. }))
+        ));
+        ledger.hold_unresolved(&order("BTC_USDT", "a", 4_000));
+        assert!(
+            matches!(
+                ledger.adopt(&market(), &id("a")),
+                Err(Error::ClientOrderIdInUse { .. })
+            ),
+            "one in flight"
+        );
+        ledger.settle(&order("BTC_USDT", "a", 4_000), NonceMode::Window, false);
+        // Abandoned (a dropped future), noted, then discarded by hand: gone everywhere.
+        ledger.abandon(&market(), &id("a"));
+        let merged = order("BTC_USDT", "a", 1_000);
+        ledger.note(&merged, "cannot tell: B2B");
+        assert_eq!(ledger.pending()[0].reason(), Some("cannot tell: B2B"));
+        assert_eq!(ledger.discard(&merged).ok(), Some(true));
+        assert!(ledger.pending().is_empty());
+        assert!(journal.keys().is_empty());
+    }
+
+    fn market() -> Market {
+        "BTC_USDT".parse().unwrap_or_else(|_| panic!("market"))
+    }
+
+    fn id(id: &str) -> ClientOrderId {
+        id.parse().unwrap_or_else(|_| panic!("id"))
     }
 
     #[test]
@@ -586,7 +1026,8 @@ mod tests {
         #[test]
         fn the_ledger_follows_the_reuse_rule(ops in proptest::collection::vec(op(), 1..60)) {
             let ledger = Ledger::new(None, OrderSightings::new());
-            let mut pending: BTreeSet<(String, String)> = BTreeSet::new();
+            // Each order in flight with its attempts' nonces, as its machine records them.
+            let mut pending: BTreeMap<(String, String), Vec<u64>> = BTreeMap::new();
             let mut settled: BTreeMap<(String, String), u64> = BTreeMap::new();
             let mut now = 1_000_000u64;
             for op in ops {
@@ -596,25 +1037,32 @@ mod tests {
                         now += 1;
                         let key = (["BTC_USDT", "ETH_USDT"][market].to_owned(), format!("id-{id}"));
                         let refused = first
-                            && (pending.contains(&key)
+                            && (pending.contains_key(&key)
                                 || settled.get(&key).is_some_and(|at| now < at + APART));
-                        let placed = order(&key.0, &key.1, now);
+                        let mut nonces = match first {
+                            true => Vec::new(),
+                            false => pending.get(&key).cloned().unwrap_or_default(),
+                        };
+                        nonces.push(now);
+                        let placed = order_with(&key.0, &key.1, &nonces);
                         let got = ledger.record(Record::of(&placed), first.then_some(now));
                         prop_assert_eq!(matches!(got, Err(NotRecorded::InUse(_))), refused);
                         if !refused {
-                            pending.insert(key);
+                            pending.insert(key, nonces);
                         }
                     }
                     Op::Settle { id, market, refused } => {
                         let key = (["BTC_USDT", "ETH_USDT"][market].to_owned(), format!("id-{id}"));
-                        ledger.settle(&order(&key.0, &key.1, now), NonceMode::Window, refused);
-                        pending.remove(&key);
+                        let nonces = pending.remove(&key).unwrap_or_else(|| vec![now]);
+                        let settling = order_with(&key.0, &key.1, &nonces);
+                        ledger.settle(&settling, NonceMode::Window, refused);
                         if !refused {
-                            settled.insert(key, now);
+                            settled.insert(key, nonces.last().copied().unwrap_or(now));
                         }
                     }
                 }
-                prop_assert_eq!(keys(&ledger), pending.clone());
+                let expected: BTreeSet<(String, String)> = pending.keys().cloned().collect();
+                prop_assert_eq!(keys(&ledger), expected);
             }
         }
     }

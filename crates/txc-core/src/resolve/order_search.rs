@@ -215,6 +215,11 @@ impl Search for OrderSearch {
             // Never several for an order (its round stops at the first); cannot tell either
             // way is the safe answer.
             Outcome::Absent(_, evidence) | Outcome::Ambiguous(_, evidence) => {
+                let reason = self
+                    .absence_caveat(core)
+                    .unwrap_or_else(|| "several orders with the id in the window".to_owned());
+                core.ledger()
+                    .note(&self.order, &format!("cannot tell: {reason}"));
                 Resolution::CannotTell(evidence)
             }
         })
@@ -224,6 +229,14 @@ impl Search for OrderSearch {
         let unresolved =
             Unresolved::new(self.operation, self.order.clone(), cause).with_evidence(evidence);
         Error::OutcomeUnknown(Box::new(unresolved))
+    }
+
+    fn unresolved(&self, core: &ClientCore, reason: &str) {
+        core.ledger().note(&self.order, reason);
+    }
+
+    fn subject(&self) -> String {
+        crate::PendingRecord::Order(self.order.clone()).subject()
     }
 }
 

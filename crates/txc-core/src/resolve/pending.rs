@@ -37,6 +37,7 @@ pub struct PendingOrder {
     client_order_id: ClientOrderId,
     trigger: bool,
     attempts: Vec<AttemptRecord>,
+    reason: Option<String>,
 }
 
 impl PendingOrder {
@@ -52,6 +53,7 @@ impl PendingOrder {
             client_order_id,
             trigger: false,
             attempts,
+            reason: None,
         }
     }
 
@@ -72,6 +74,19 @@ impl PendingOrder {
     pub fn with_trigger(mut self, trigger: bool) -> Self {
         self.trigger = trigger;
         self
+    }
+
+    /// The same order, noted as one resolving could not settle, for `reason` (kept with its
+    /// journal record and shown by the client's `pending_orders`).
+    pub fn with_reason(mut self, reason: impl Into<String>) -> Self {
+        self.reason = Some(reason.into());
+        self
+    }
+
+    /// Why resolving it could not tell, when it was tried and could not: the record stays
+    /// (in the client and its [`Journal`](crate::Journal)) until resolved or discarded.
+    pub fn reason(&self) -> Option<&str> {
+        self.reason.as_deref()
     }
 
     /// The market.

@@ -36,6 +36,7 @@ pub struct PendingInvestment {
     invest: Invest,
     nonce_mode: NonceMode,
     attempts: Vec<AttemptRecord>,
+    reason: Option<String>,
 }
 
 impl PendingInvestment {
@@ -45,7 +46,21 @@ impl PendingInvestment {
             invest,
             nonce_mode,
             attempts,
+            reason: None,
         }
+    }
+
+    /// The same investment, noted as one resolving could not settle, for `reason` (kept with
+    /// its journal record and shown by the client's `pending_investments`).
+    pub fn with_reason(mut self, reason: impl Into<String>) -> Self {
+        self.reason = Some(reason.into());
+        self
+    }
+
+    /// Why resolving it could not tell, when it was tried and could not: the record stays
+    /// (in the client and its [`Journal`](crate::Journal)) until resolved or discarded.
+    pub fn reason(&self) -> Option<&str> {
+        self.reason.as_deref()
     }
 
     /// The investment request: plan and amount.
@@ -80,9 +95,5 @@ impl PendingInvestment {
     /// When the first attempt was signed.
     pub fn first_signed_at(&self) -> Option<SystemTime> {
         self.attempts.iter().map(|a| a.signed_at).min()
-    }
-
-    pub(crate) fn push_attempts(&mut self, attempts: &[AttemptRecord]) {
-        self.attempts.extend_from_slice(attempts);
     }
 }

@@ -5,14 +5,14 @@ use std::time::SystemTime;
 use txc_types::orders::{NewOrder, Order};
 
 use super::evidence::Evidence;
-use super::ledger::{NotRecorded, Record, last_nonce_time};
+use super::ledger::{Record, last_nonce_time, send_if_recorded};
 use super::order_search::{OrderSearch, Resolve};
 use super::outcome::{Found, Placed, PlacedOrder, Resolution};
 use crate::machine::Call;
 use crate::machine::Wake;
 use crate::{
     AttemptRecord, ClientCore, Error, Machine, PendingOrder, Response, Step, TransportError,
-    TransportErrorKind, Unresolved,
+    Unresolved,
 };
 
 /// The default most times [`PlaceOnce`] sends one order.
@@ -25,11 +25,15 @@ const CLIENT_ORDER_ID_CODE: i64 = 36;
 /// Places an order: a [`Call`] whose failures that leave the order's outcome unknown come out
 /// as [`Error::OutcomeUnknown`], carrying the [`PendingOrder`] that resolving needs.
 ///
-/// Before anything is sent it refuses an order whose `clientOrderId` this client used for an
-/// order still unresolved or inside the new one's window ([`Error::ClientOrderIdInUse`]).
-/// Before each attempt it records the order's pending record in the client's ledger and
-/// [`Journal`](crate::Journal) — an attempt the journal cannot record is not sent — and clears
-/// it once the outcome is definite.
+/// Before anything is sent it refuses an order whose `clientOrderId` this client uses for an
+/// order in flight or used for one inside the new one's window ([`Error::ClientOrderIdInUse`]),
+/// and one whose `clientOrderId` has an unresolved record — of this process, or of an earlier
+/// one, read from the journal when the client was built ([`Error::ResolveFirst`], naming the
+/// record: resolve it, or use `place_once`, which does). Before each attempt it records the
+/// order's pending record in the client's ledger and [`Journal`](crate::Journal) — an attempt
+/// the journal cannot record is not sent — and clears it once the outcome is definite. An
+/// order whose outcome stays unknown, or whose machine is dropped mid-placement (a dropped
+/// future), stays recorded as unresolved.
 pub struct Place<'a, O: NewOrder> {
     core: &'a ClientCore,
     call: Call<'a, O>,
@@ -40,6 +44,10 @@ pub struct Place<'a, O: NewOrder> {
     check_reuse: bool,
     /// Whether this placement settles the order's record itself (not inside `PlaceOnce`).
     standalone: bool,
+    /// Whether the ledger holds this placement's record in flight: a standalone placement
+    /// settles it when it ends, or leaves it unresolved (ended unknown, or dropped before);
+    /// inside `PlaceOnce`, which does that, it stays set once recorded.
+    in_flight: bool,
 }
 
 impl<'a, O: NewOrder> Place<'a, O> {
@@ -50,6 +58,7 @@ impl<'a, O: NewOrder> Place<'a, O> {
             earlier: Vec::new(),
             check_reuse: true,
             standalone,
+            in_flight: false,
         }
     }
 
@@ -61,6 +70,7 @@ impl<'a, O: NewOrder> Place<'a, O> {
             earlier,
             check_reuse: false,
             standalone: false,
+            in_flight: false,
         }
     }
 
@@ -99,29 +109,23 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                     trigger: order.is_trigger(),
                     attempts: self.attempts().copied().collect(),
                 };
-                match self.core.ledger().record(record, reuse_at) {
-                    Ok(()) => Step::Send(request),
-                    Err(NotRecorded::InUse(refused)) => Step::Done(Err(refused)),
-                    Err(NotRecorded::Journal(e)) => {
-                        // The record is not kept: the attempt must not go.
-                        drop(request);
-                        self.call.receive(Err(TransportError::not_sent(
-                            TransportErrorKind::Other,
-                            format!(
-                                "the journal could not record the order before it was sent: {e}"
-                            ),
-                        )));
-                        self.next(now)
-                    }
+                let recorded = self.core.ledger().record(record, reuse_at);
+                let (in_flight, call) = (&mut self.in_flight, &mut self.call);
+                match send_if_recorded(recorded, request, in_flight, call, "order") {
+                    Some(step) => step,
+                    None => self.next(now),
                 }
             }
             Step::Done(Err(cause)) if cause.outcome_unknown() => {
+                // Inside `PlaceOnce` the record stays in flight: it resolves it.
+                if self.standalone {
+                    self.abandon();
+                }
                 let unresolved = Unresolved::new(O::OPERATION, self.pending(), cause);
                 Step::Done(Err(Error::OutcomeUnknown(Box::new(unresolved))))
             }
             Step::Done(done) => {
-                let in_use = matches!(done, Err(Error::ClientOrderIdInUse { .. }));
-                if self.standalone && !in_use {
+                if self.standalone && std::mem::take(&mut self.in_flight) {
                     let fields = self.call.endpoint().fields();
                     self.core.ledger().settle_recorded(
                         fields.market(),
@@ -142,9 +146,33 @@ impl<O: NewOrder> Machine for Place<'_, O> {
     }
 }
 
+impl<O: NewOrder> Place<'_, O> {
+    /// Leaves the order's record in flight unresolved: nothing of this client owns it now.
+    fn abandon(&mut self) {
+        if std::mem::take(&mut self.in_flight) {
+            let fields = self.call.endpoint().fields();
+            self.core
+                .ledger()
+                .abandon(fields.market(), fields.client_order_id());
+        }
+    }
+}
+
+impl<O: NewOrder> Drop for Place<'_, O> {
+    /// A placement dropped while its order is in flight (a dropped future) leaves the order's
+    /// record unresolved: `pending_orders` lists it, and the journal keeps it.
+    fn drop(&mut self) {
+        if self.standalone {
+            self.abandon();
+        }
+    }
+}
+
 // Placing is where every call starts and most end: boxing it would allocate per order.
 #[allow(clippy::large_enum_variant)]
 enum Stage<'a, O: NewOrder> {
+    /// Not started: an unresolved record of the id is resolved first, else the order placed.
+    Start,
     Placing(Place<'a, O>),
     /// Resolving; the failure that made the outcome unknown; whether a resend was refused
     /// with code 36 (the id held by an open order).
@@ -155,6 +183,14 @@ enum Stage<'a, O: NewOrder> {
 /// Places an order exactly once: sends it; if the outcome is unknown, [resolves](Resolve) it;
 /// if it was proven not placed, sends it again — same `clientOrderId`, fresh nonce — at most
 /// the client's `max_placements` times in all.
+///
+/// **Across restarts.** When the client holds unresolved records of the order's
+/// `clientOrderId` — left by an earlier call whose outcome stayed unknown, a dropped future, or
+/// an earlier process (read from the [`Journal`](crate::Journal) when the client was built) —
+/// it takes them over (as one record, their attempts together) and resolves them **before**
+/// sending anything: placed ends it with that order; not placed lets it place (counted as a
+/// resend); anything else ends it unknown, nothing sent. An order of the id in flight in
+/// this client refuses it ([`Error::ClientOrderIdInUse`]).
 ///
 /// Ends with the [`Placed`] order and what proved it; with the error that ends a first
 /// placement that certainly left nothing (a validation error, say); with
@@ -168,6 +204,8 @@ enum Stage<'a, O: NewOrder> {
 ///   the earlier ones, whose absence rested on the rule's assumptions. A refusal with code 36
 ///   (the id held by an open order) is evidence that an earlier attempt rests on the book: it
 ///   resolves again, and answers placed if it finds it, else unknown.
+///
+/// Dropped before it ends (a dropped future), it leaves the order's record unresolved.
 pub struct PlaceOnce<'a, O: NewOrder> {
     core: &'a ClientCore,
     order: O,
@@ -182,14 +220,13 @@ pub struct PlaceOnce<'a, O: NewOrder> {
 impl<'a, O: NewOrder> PlaceOnce<'a, O> {
     pub(crate) fn new(core: &'a ClientCore, order: O) -> Self {
         let pending = PendingOrder::of(&order);
-        let first = Place::new(core, core.call_owned(order.clone()), false);
         Self {
             core,
             order,
             placements: 1,
             pending,
             evidence: None,
-            stage: Stage::Placing(first),
+            stage: Stage::Start,
         }
     }
 
@@ -198,11 +235,56 @@ impl<'a, O: NewOrder> PlaceOnce<'a, O> {
         Step::Done(result)
     }
 
-    /// Ends with the order's outcome unknown because of `cause`, keeping its record.
+    /// Ends with the order's outcome unknown because of `cause`, keeping its record — as
+    /// unresolved, with the cause as its reason (held again if a resolution had settled it).
     fn unknown(&mut self, cause: Error) -> Step<Result<Placed, Error>> {
+        self.abandon();
+        self.core.ledger().note(&self.pending, &cause.to_string());
         let mut unresolved = Unresolved::new(O::OPERATION, self.pending.clone(), cause);
         unresolved.evidence = self.evidence.take();
         self.finish(Err(Error::OutcomeUnknown(Box::new(unresolved))))
+    }
+
+    /// Leaves the order's record in flight (if the ledger holds one) unresolved.
+    fn abandon(&self) {
+        let holds = match &self.stage {
+            Stage::Placing(place) => place.in_flight || !self.pending.attempts().is_empty(),
+            Stage::Resolving(..) => true,
+            Stage::Start | Stage::Finished => !self.pending.attempts().is_empty(),
+        };
+        if holds {
+            let fields = self.order.fields();
+            self.core
+                .ledger()
+                .abandon(fields.market(), fields.client_order_id());
+        }
+    }
+
+    /// Starts: resolves the unresolved records of the id first, if the client holds any.
+    fn start(&mut self, now: SystemTime) -> Step<Result<Placed, Error>> {
+        let fields = self.order.fields();
+        match self
+            .core
+            .ledger()
+            .adopt(fields.market(), fields.client_order_id())
+        {
+            Err(in_flight) => self.finish(Err(in_flight)),
+            Ok(None) => {
+                let first = Place::new(self.core, self.core.call_owned(self.order.clone()), false);
+                self.stage = Stage::Placing(first);
+                self.next(now)
+            }
+            Ok(Some(earlier)) => {
+                let reason = format!(
+                    "an earlier placement of this clientOrderId was unresolved ({}); it was \
+                     resolved before anything was sent",
+                    earlier.reason().unwrap_or("its outcome was unknown")
+                );
+                let trigger = earlier.is_trigger() || self.order.is_trigger();
+                self.pending = earlier.with_trigger(trigger);
+                self.resolve(Error::Unproven { reason }, false, now)
+            }
+        }
     }
 
     fn resolve(
@@ -230,6 +312,7 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
         match std::mem::replace(&mut self.stage, Stage::Finished) {
+            Stage::Start => self.start(now),
             Stage::Placing(mut place) => match place.next(now).forward() {
                 Ok(step) => {
                     self.stage = Stage::Placing(place);
@@ -252,7 +335,7 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
                         }
                         Err(e) if self.placements == 1 => {
                             // Nothing of this order was ever accepted.
-                            if !matches!(e, Error::ClientOrderIdInUse { .. }) {
+                            if place.in_flight {
                                 self.core.ledger().settle(
                                     &self.pending,
                                     self.core.nonce_mode(),
@@ -264,7 +347,10 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
                         Err(e) if e.api().and_then(|a| a.code) == Some(CLIENT_ORDER_ID_CODE) => {
                             self.resolve(e, true, now)
                         }
-                        Err(e) => self.unknown(e),
+                        Err(e) => {
+                            self.stage = Stage::Placing(place);
+                            self.unknown(e)
+                        }
                     }
                 }
             },
@@ -298,18 +384,22 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
                     let reason = OrderSearch::new(self.pending.clone(), O::OPERATION)
                         .absence_caveat(self.core)
                         .unwrap_or_default();
+                    self.stage = Stage::Resolving(resolve, cause, refused_36);
                     self.unknown(Error::Unproven { reason })
                 }
-                Err(Err(still_unknown)) => match still_unknown {
-                    Error::OutcomeUnknown(u) => {
-                        let Unresolved {
-                            cause, evidence, ..
-                        } = *u;
-                        self.evidence = evidence;
-                        self.unknown(cause)
+                Err(Err(still_unknown)) => {
+                    self.stage = Stage::Resolving(resolve, cause, refused_36);
+                    match still_unknown {
+                        Error::OutcomeUnknown(u) => {
+                            let Unresolved {
+                                cause, evidence, ..
+                            } = *u;
+                            self.evidence = evidence;
+                            self.unknown(cause)
+                        }
+                        other => self.unknown(other),
                     }
-                    other => self.unknown(other),
-                },
+                }
             },
             Stage::Finished => Step::after_end("place_once", "the placement"),
         }
@@ -319,14 +409,24 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
         match &mut self.stage {
             Stage::Placing(place) => place.receive(response),
             Stage::Resolving(resolve, _, _) => resolve.receive(response),
-            Stage::Finished => {}
+            Stage::Start | Stage::Finished => {}
         }
     }
 
     fn wake(&self) -> Option<Wake<'_>> {
         match &self.stage {
             Stage::Resolving(resolve, _, _) => resolve.wake(),
-            Stage::Placing(_) | Stage::Finished => None,
+            Stage::Start | Stage::Placing(_) | Stage::Finished => None,
+        }
+    }
+}
+
+impl<O: NewOrder> Drop for PlaceOnce<'_, O> {
+    /// Dropped before it ended (a dropped future): the order's record, if it has one, is left
+    /// unresolved — `pending_orders` lists it, the journal keeps it.
+    fn drop(&mut self) {
+        if !matches!(self.stage, Stage::Finished) {
+            self.abandon();
         }
     }
 }

@@ -9,11 +9,11 @@ use std::time::{Duration, SystemTime};
 use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use super::evidence::{AcceptanceWindow, Evidence, Flaw, Look, Round, RoundVerdict};
+use super::resolve_stage::{ResolveStage, StageKind};
 use super::rule::{AbsenceRule, Timing};
 use super::search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::machine::Call;
 use crate::machine::Wake;
-use crate::pacing::shift;
 use crate::stream::SightingWatch;
 use crate::{
     ApiError, ClientCore, ClockBounds, ClockOffset, Error, Machine, NonceMode, Response, Step,
@@ -59,12 +59,6 @@ fn event_look(source: &str) -> &'static str {
         _ => "event",
     }
 }
-
-/// The most a round is scheduled past the time the nonce clock (local plus its correction)
-/// says the rule needs, before the exchange's clock was measured: a `Date` header's second and
-/// a round trip. Scheduling only: the round is judged by the clock its own answers measure,
-/// and made again if it came too early.
-const UNMEASURED_CLOCK_MARGIN: Duration = Duration::from_secs(2);
 
 /// Where a [`Resolver`] is.
 enum Stage<'a, R> {
@@ -233,6 +227,7 @@ impl<'a, S: Search> Resolver<'a, S> {
 
     /// Ends unknown, because of `cause`.
     fn unknown(&mut self, cause: Error) -> Step<<Self as Machine>::Output> {
+        self.search.unresolved(self.core, &cause.to_string());
         let evidence = std::mem::take(&mut self.evidence);
         let error = self.search.unknown(cause, evidence);
         self.stage = Stage::Finished;
@@ -457,38 +452,73 @@ impl<'a, S: Search> Resolver<'a, S> {
                 .last_sent_at()
                 .and_then(|t| t.checked_add(settle))
                 .unwrap_or(now);
+            self.tell(
+                StageKind::Confirming,
+                ready.duration_since(now).unwrap_or_default(),
+            );
             self.stage = Stage::Waiting(ready);
             return self.next(now);
         }
         let clock = self.clock();
         let window = self.window();
         let timing = self.timing(window.as_ref(), clock.as_ref());
-        let ready = match (self.rule.ready_at(&timing), clock, timing.settled_at) {
-            (Some(ready), _, _) => ready,
-            (None, None, Some(settled)) if self.evidence.rounds.is_empty() => {
-                // No answer measured the exchange's clock yet: by the nonce clock, with a
-                // margin; the round's own answers measure it, and it is judged by them.
-                let needed = settled
-                    .checked_add(self.rule.settle_delay(None, timing.applied))
-                    .unwrap_or(settled);
-                shift(needed, -timing.applied.as_millis())
-                    .checked_add(UNMEASURED_CLOCK_MARGIN)
-                    .unwrap_or(now)
-            }
-            (None, None, _) => {
+        let (ready_at, first_proof, settled_at) = (
+            self.rule.ready_at(&timing),
+            timing.previous.is_none(),
+            timing.settled_at,
+        );
+        let ready = match (ready_at, clock) {
+            (Some(ready), _) => ready,
+            // No answer measured the exchange's clock yet (an investment's first round waits
+            // for the rule, with no look-up before): it is read first, so that the round goes
+            // when the measured clock says, not a guessed margin after the nonce clock's time.
+            (None, None) => {
+                self.tell(StageKind::Clock, Duration::ZERO);
                 let call = self.core.call_owned(ServerTimeQuery);
                 self.stage = Stage::Clock(Box::new(call), None);
                 return self.next(now);
             }
             // With strict nonces and no look-up accepted yet: try again after the delay.
-            (None, Some(_), _) => now.checked_add(settle).unwrap_or(now),
+            (None, Some(_)) => {
+                self.tell(StageKind::Fence, settle);
+                self.stage = Stage::Waiting(now.checked_add(settle).unwrap_or(now));
+                return self.next(now);
+            }
         };
+        let left = ready.duration_since(now).unwrap_or_default();
+        let kind = if first_proof {
+            StageKind::AcceptanceWindow {
+                window_end: settled_at,
+                uncertainty: clock.as_ref().map(ClockBounds::width),
+            }
+        } else {
+            StageKind::SettlingDelay {
+                next_round: self.evidence.rounds.len() + 1,
+            }
+        };
+        self.tell(kind, left);
         self.stage = Stage::Waiting(ready);
         self.next(now)
     }
 
+    /// Tells the client's observer, if it has one, that resolving enters `kind`, `left` long.
+    fn tell(&self, kind: StageKind, left: Duration) {
+        if let Some(observer) = &self.core.resolve_observer {
+            observer.tell(&ResolveStage {
+                subject: self.search.subject(),
+                kind,
+                left,
+                settle_delay: self.evidence.settle_delay,
+            });
+        }
+    }
+
     /// Starts a round at once.
     fn round_now(&mut self, now: SystemTime) -> Step<<Self as Machine>::Output> {
+        self.tell(
+            StageKind::Round(self.evidence.rounds.len() + 1),
+            Duration::ZERO,
+        );
         let window = self.window();
         self.stage = Stage::Round(self.search.round(self.core, window.as_ref()));
         self.next(now)

@@ -219,4 +219,17 @@ pub trait Search {
 
     /// The error an unknown outcome ends with, carrying `cause` and the evidence.
     fn unknown(&self, cause: Error, evidence: Evidence) -> Error;
+
+    /// Called once when resolving ends without a definite answer, with why: the operation's
+    /// record stays unresolved, noted with `reason` (in the client's ledger and journal, say).
+    /// Nothing by default.
+    fn unresolved(&self, core: &ClientCore, reason: &str) {
+        let _ = (core, reason);
+    }
+
+    /// What is being resolved, in a few words (`order <id> on <market>`), for the stages
+    /// resolving reports ([`ResolveStage`](crate::ResolveStage)).
+    fn subject(&self) -> String {
+        "the operation".to_owned()
+    }
 }

@@ -185,6 +185,8 @@ pub struct Preflight<'a, M> {
     /// copied the whole order machine several times per order; BENCHMARKS.md, issue 27).
     then: M,
     stage: Stage<'a>,
+    /// Whether an unknown mode is read first.
+    read: bool,
 }
 
 impl<'a, M> Preflight<'a, M> {
@@ -194,7 +196,14 @@ impl<'a, M> Preflight<'a, M> {
             side,
             then,
             stage: Stage::Check,
+            read: true,
         }
+    }
+
+    /// The same, reading no mode (`true`): checked only against a mode already known.
+    pub(crate) fn without_read(mut self, skip: bool) -> Self {
+        self.read = !skip;
+        self
     }
 }
 
@@ -225,6 +234,7 @@ impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {
                             return Step::Done(Err(refused));
                         }
                     }
+                    None if !self.read => self.stage = Stage::Running,
                     None => {
                         self.stage = match self.core.mode.start_reading() {
                             Some(reading) => Stage::Learning {

@@ -15,10 +15,15 @@
 //!
 //! The settling delay is 20 s: the longest lag the rule is documented to cover with it.
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
 
-use crate::exchange::{Exchange, Fate, Later, Reuse, config, drive, start};
+use crate::exchange::{
+    Driven, Exchange, Fate, Later, Restart, Reuse, config, drive, drive_until, start,
+};
+use crate::journal::MemoryJournal;
 use proptest::prelude::*;
+use txc_core::Error;
 use txc_sign::nonce::ClockOffset;
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};
 
@@ -125,17 +130,31 @@ fn script() -> impl Strategy<Value = Script> {
         )
 }
 
+fn restart() -> impl Strategy<Value = Restart> {
+    crate::exchange::restart(40, 40_000)
+}
+
 /// Runs `place_once` under `script`; checks the invariants.
 fn check(script: &Script) -> Result<(), TestCaseError> {
-    let mut config = config()
-        .settle_delay(SETTLE)
-        .b2b_account(script.b2b)
-        .resend_when_cancels_are_invisible(script.resend_invisible)
-        .nonce_window(!script.strict);
-    if let Some(error) = script.synced {
-        config = config.clock_offset(ClockOffset::from_millis(script.offset_ms + error));
-    }
-    let core = config.build().unwrap();
+    check_restarted(script, &[])
+}
+
+/// Runs `place_once` under `script`, the process dying and restarting as `restarts` say;
+/// checks the invariants over the whole run: one intent, however many processes.
+fn check_restarted(script: &Script, restarts: &[Restart]) -> Result<(), TestCaseError> {
+    let journal = Arc::new(MemoryJournal::default());
+    let build = || {
+        let mut config = config()
+            .settle_delay(SETTLE)
+            .b2b_account(script.b2b)
+            .resend_when_cancels_are_invisible(script.resend_invisible)
+            .nonce_window(!script.strict)
+            .journal(journal.clone());
+        if let Some(error) = script.synced {
+            config = config.clock_offset(ClockOffset::from_millis(script.offset_ms + error));
+        }
+        config.build().unwrap()
+    };
     let mut exchange = Exchange {
         offset_ms: script.offset_ms,
         strict: script.strict,
@@ -151,32 +170,130 @@ fn check(script: &Script) -> Result<(), TestCaseError> {
     };
     let cid = "txc-prop-1";
     exchange.seed(cid, exchange.exchange_ms(start()));
-    let result = if script.trigger {
+    let trigger = {
         let mut builder =
             CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, "0.01", "70000")
                 .client_order_id(cid);
         if script.oto {
             builder = builder.stop_loss("50000");
         }
-        drive(
-            core.place_once(&builder.build().unwrap()),
-            &mut exchange,
-            start(),
-        )
-        .0
-    } else {
+        builder.build().unwrap()
+    };
+    let market = {
         let mut builder =
             CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").client_order_id(cid);
         if script.oto {
             builder = builder.stop_loss("50000");
         }
-        drive(
-            core.place_once(&builder.build().unwrap()),
-            &mut exchange,
-            start(),
-        )
-        .0
+        builder.build().unwrap()
     };
+    let mut now = start();
+    let mut crashes = restarts.iter().map(Some).chain(std::iter::repeat(None));
+    // Whether a restarted process found a record of the order: its next placement is a resend.
+    let mut adopted = false;
+    let result = loop {
+        let restart = crashes.next().flatten();
+        adopted |= !journal.records().is_empty();
+        let core = build();
+        if restart.is_some_and(|r| r.plain_first) {
+            // A plain placement first: refused before any I/O while a record is kept.
+            let journaled = journal.records().iter().any(|r| {
+                r.order()
+                    .is_some_and(|o| o.client_order_id().as_str() == cid)
+            });
+            let requests = exchange.served;
+            let plain = if script.trigger {
+                drive_until(
+                    core.preflight(&trigger, core.place(&trigger)),
+                    &mut exchange,
+                    now,
+                    None,
+                )
+            } else {
+                drive_until(
+                    core.preflight(&market, core.place(&market)),
+                    &mut exchange,
+                    now,
+                    None,
+                )
+            };
+            let Driven::Done(plain, at) = plain else {
+                unreachable!()
+            };
+            if journaled {
+                prop_assert!(
+                    matches!(plain, Err(Error::ResolveFirst(_))),
+                    "a plain placement with a record kept: {:?}",
+                    plain.map(|o| o.order_id)
+                );
+                prop_assert_eq!(exchange.served, requests, "nothing sent");
+                continue_with(&mut now, at);
+            } else {
+                // Nothing kept: it is this run's placement (the intent), placed plainly.
+                let placed = plain.map(|o| o.order_id);
+                return check_outcome(script, &exchange, placed, Resent::Plain);
+            }
+        }
+        let crash = restart.map(|r| r.crash);
+        let driven = if script.trigger {
+            drive_until(core.place_once(&trigger), &mut exchange, now, crash)
+        } else {
+            drive_until(core.place_once(&market), &mut exchange, now, crash)
+        };
+        match driven {
+            Driven::Done(result, _) => break result,
+            Driven::Crashed(at) => {
+                let after = restart.map_or(0, |r| r.after_ms);
+                now = at + Duration::from_millis(after);
+            }
+        }
+    };
+    if result.is_ok() || !result.as_ref().is_err_and(Error::outcome_unknown) {
+        prop_assert!(
+            journal.records().is_empty(),
+            "a definite answer leaves no record: {:?}",
+            journal.records()
+        );
+    } else {
+        prop_assert!(
+            !journal.records().is_empty(),
+            "an unknown outcome keeps its record"
+        );
+    }
+    let resent = if adopted { Resent::After } else { Resent::No };
+    check_outcome(
+        script,
+        &exchange,
+        result.map(|placed| placed.order_id()),
+        resent,
+    )
+}
+
+/// How the run's last placement came after earlier ones of the intent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Resent {
+    /// In the one process that placed it.
+    No,
+    /// After a restarted process found a record of the order: a resend, even if it is the
+    /// first request the exchange saw.
+    After,
+    /// A plain placement, which resolves nothing.
+    Plain,
+}
+
+/// Moves the clock to `at`, if later.
+fn continue_with(now: &mut SystemTime, at: SystemTime) {
+    *now = (*now).max(at);
+}
+
+/// Checks what the run ended with against the exchange: `placed` is the order id it answered
+/// with, and `resent` how that placement came after earlier ones of the intent.
+fn check_outcome(
+    script: &Script,
+    exchange: &Exchange,
+    placed: Result<u64, Error>,
+    resent: Resent,
+) -> Result<(), TestCaseError> {
     let mut ours = exchange.ours();
     if script.b2b && script.resend_invisible {
         // Opted in to resending what cannot be told from a canceled order: a canceled one may
@@ -191,10 +308,10 @@ fn check(script: &Script) -> Result<(), TestCaseError> {
         ours.drain(..last);
     }
     prop_assert!(ours.len() <= 1, "doubled: {:?}", ours);
-    match &result {
-        Ok(placed) => {
-            prop_assert_eq!(ours.len(), 1, "placed, says {:?}", placed);
-            prop_assert_eq!(placed.order_id(), ours[0].id, "someone else's order taken");
+    match &placed {
+        Ok(id) => {
+            prop_assert_eq!(ours.len(), 1, "placed, says {:?}", id);
+            prop_assert_eq!(*id, ours[0].id, "someone else's order taken");
         }
         Err(e) if !e.outcome_unknown() => {
             prop_assert!(
@@ -204,8 +321,11 @@ fn check(script: &Script) -> Result<(), TestCaseError> {
             );
         }
         Err(e) => {
-            let told_apart_impossible =
-                script.b2b || exchange.read_trouble > 0 || exchange.later_order_trouble > 0;
+            let told_apart_impossible = resent == Resent::Plain
+                || resent == Resent::After && exchange.order_trouble > 0
+                || script.b2b
+                || exchange.read_trouble > 0
+                || exchange.later_order_trouble > 0;
             prop_assert!(
                 told_apart_impossible,
                 "unknown without a documented reason: {e} ({:?}); {:?}",
@@ -224,6 +344,19 @@ proptest! {
     #[test]
     fn place_once_never_doubles_loses_or_misreports(script in script()) {
         check(&script)?;
+    }
+
+    /// The same, the process dying at any step — before or after a request reached the
+    /// exchange, its answer lost with it — and restarting (up to three times) with a client
+    /// built on the same journal, which places the same order again: one order at most from
+    /// the one intent, a plain placement refused before any I/O while a record is kept, a
+    /// definite answer leaving no record and an unknown one keeping it.
+    #[test]
+    fn restarts_at_any_step_never_double_lose_or_misreport(
+        script in script(),
+        restarts in prop::collection::vec(restart(), 1..4),
+    ) {
+        check_restarted(&script, &restarts)?;
     }
 }
 

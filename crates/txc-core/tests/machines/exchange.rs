@@ -191,7 +191,11 @@ pub struct Exchange {
     pub read_trouble: u32,
     /// Order requests after the first that met another fate or were refused.
     pub later_order_trouble: u32,
+    /// Order requests (the first included) that met another fate or were refused.
+    pub order_trouble: u32,
     pub order_requests: u32,
+    /// Requests the clients sent (a straggler counts when sent, not when it arrives).
+    pub served: u32,
     /// Whether the first order request was seen (someone else's order arranged).
     pub seeded: bool,
     pub used: HashSet<u64>,
@@ -315,12 +319,16 @@ impl Exchange {
     /// Handles `request` arriving at exchange time `t`: its fate, then (if processed) the
     /// exchange's answer.
     fn serve(&mut self, request: SignedRequest, t: u64) -> Answer {
+        self.served += 1;
         self.flush(t);
         let fate = self.fates.pop_front().unwrap_or(Fate::Normal);
         let path = request.uri().path().to_owned();
         let is_order = path.starts_with("/api/v4/order/collateral/");
         if is_order {
             self.order_requests += 1;
+        }
+        if fate != Fate::Normal && is_order {
+            self.order_trouble += 1;
         }
         if fate != Fate::Normal {
             if is_order && self.order_requests > 1 {
@@ -333,11 +341,12 @@ impl Exchange {
         match fate {
             Fate::Normal => {
                 let answer = self.process(&request, t);
-                if is_order
-                    && self.order_requests > 1
-                    && answer.as_ref().is_ok_and(|(s, _)| *s != 200)
-                {
-                    self.later_order_trouble += 1;
+                let refused = answer.as_ref().is_ok_and(|(s, _)| *s != 200);
+                if is_order && refused {
+                    self.order_trouble += 1;
+                    if self.order_requests > 1 {
+                        self.later_order_trouble += 1;
+                    }
                 }
                 answer
             }
@@ -572,15 +581,78 @@ pub const ROUND_TRIP: Duration = Duration::from_millis(30);
 /// Drives `machine` against `exchange` on a simulated local clock from `start`; returns the
 /// output and how long it took. Requests take a round trip of 30 ms.
 pub fn drive<M: Machine>(
-    mut machine: M,
+    machine: M,
     exchange: &mut Exchange,
     start: SystemTime,
 ) -> (M::Output, Duration) {
+    match drive_until(machine, exchange, start, None) {
+        Driven::Done(output, end) => (output, end.duration_since(start).unwrap_or_default()),
+        Driven::Crashed(_) => unreachable!("no crash was asked for"),
+    }
+}
+
+/// Where a process dies while it drives a machine: at its `at_step`th step (counting from 0) —
+/// if that step sends, the request reaches the exchange first when `reaches`, and its answer
+/// is lost with the process.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Crash {
+    pub at_step: usize,
+    pub reaches: bool,
+}
+
+/// A restart: the process dies at a step of its call (see [`Crash`]), `after_ms` pass, and a
+/// new process builds its client on the same journal and makes the same call again — first
+/// with the plain call (a placement, an investment) when `plain_first`, which must be refused
+/// before any I/O while the journal holds a record of it.
+#[derive(Debug, Clone, Copy)]
+pub struct Restart {
+    pub crash: Crash,
+    pub after_ms: u64,
+    pub plain_first: bool,
+}
+
+/// A restart at one of the first `steps` steps, up to `after_ms` later.
+pub fn restart(steps: usize, after_ms: u64) -> impl proptest::strategy::Strategy<Value = Restart> {
+    use proptest::prelude::*;
+    (0..steps, any::<bool>(), 0..after_ms, any::<bool>()).prop_map(
+        |(at_step, reaches, after_ms, plain_first)| Restart {
+            crash: Crash { at_step, reaches },
+            after_ms,
+            plain_first,
+        },
+    )
+}
+
+/// How a drive ended: the machine's output and the local time, or a crash at that time.
+pub enum Driven<T> {
+    Done(T, SystemTime),
+    Crashed(SystemTime),
+}
+
+/// [`drive`], dying at `crash` if the machine gets that far: the machine is dropped (as a
+/// process's memory is lost); whatever its journal holds is what is left.
+pub fn drive_until<M: Machine>(
+    mut machine: M,
+    exchange: &mut Exchange,
+    start: SystemTime,
+    crash: Option<Crash>,
+) -> Driven<M::Output> {
     let mut now = start;
+    let mut step = 0;
     loop {
-        match machine.next(now) {
+        let next = machine.next(now);
+        let dies = crash.filter(|c| c.at_step == step);
+        step += 1;
+        match next {
+            Step::Wait(d) if dies.is_some() => return Driven::Crashed(now + d / 2),
             Step::Wait(d) => now += d,
             Step::Send(request) => {
+                if let Some(crash) = dies {
+                    if crash.reaches {
+                        let _ = exchange.round_trip(request, now);
+                    }
+                    return Driven::Crashed(now + ROUND_TRIP);
+                }
                 let answer = exchange.round_trip(request, now);
                 now += ROUND_TRIP;
                 match answer {
@@ -592,7 +664,7 @@ pub fn drive<M: Machine>(
             }
             Step::Done(output) => {
                 exchange.flush(u64::MAX);
-                return (output, now.duration_since(start).unwrap_or_default());
+                return Driven::Done(output, now);
             }
         }
     }

@@ -10,11 +10,14 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use http::HeaderMap;
 use proptest::prelude::*;
+
+use crate::exchange::{Crash, Driven, Restart};
+use crate::journal::MemoryJournal;
 use serde_json::{Value, json};
 use txc_core::decode::{Response, TransportError, TransportErrorKind};
 use txc_core::machine::AttemptRecord;
 use txc_core::pacing::RetryPolicy;
-use txc_core::resolve::{InvestResolution, Invested, PendingInvestment};
+use txc_core::resolve::{InvestResolution, Invested, InvestmentWriters, PendingInvestment};
 use txc_core::{ClientConfig, ClientCore, Error, Machine, Step};
 use txc_sign::nonce::{NonceMode, NonceSequence};
 use txc_sign::{Credentials, SignedRequest};
@@ -23,6 +26,8 @@ use txc_types::investments::Invest;
 const PLAN: &str = "8e667b4a-0b71-4988-8af5-9474dbfaeb51";
 const SETTLE: Duration = Duration::from_secs(2);
 
+/// The client the cases drive: the key's only investor ([`InvestmentWriters::Sole`]) unless
+/// a case says otherwise.
 fn config(mode: NonceMode) -> ClientConfig {
     ClientConfig::new(Credentials::new("k", "s").unwrap())
         .base_url("http://127.0.0.1:1")
@@ -30,6 +35,7 @@ fn config(mode: NonceMode) -> ClientConfig {
         .nonce_window(mode == NonceMode::Window)
         .no_rate_limit()
         .unproven_settle_delay(SETTLE)
+        .investment_writers(InvestmentWriters::Sole)
         .retry_policy(RetryPolicy::new(
             4,
             Duration::from_millis(50),
@@ -113,6 +119,11 @@ struct Exchange {
     /// Requests on their way: (arrival, nonce, window, amount).
     in_flight: Vec<(u64, u64, bool, String)>,
     lookups: u32,
+    /// Other writers' investments of the plan (local time, amount), made when the clock gets
+    /// there: another process of the account, a person on the website.
+    others: Vec<(u64, String)>,
+    /// Requests the clients sent.
+    served: u32,
 }
 
 impl Exchange {
@@ -128,6 +139,8 @@ impl Exchange {
             max_strict: 0,
             in_flight: Vec::new(),
             lookups: 0,
+            others: Vec::new(),
+            served: 0,
         }
     }
 
@@ -174,6 +187,18 @@ impl Exchange {
 
     /// Everything in flight that has arrived by `local_ms`, in order of arrival.
     fn advance(&mut self, local_ms: u64) {
+        self.others.sort_by_key(|o| o.0);
+        while self.others.first().is_some_and(|o| o.0 <= local_ms) {
+            let (at, amount) = self.others.remove(0);
+            let created = self.server_ms(at);
+            self.records.push(Record {
+                id: format!("theirs-{}", self.records.len() + 1),
+                amount,
+                created_ms: created,
+                visible_ms: created + self.lag_ms,
+                ours: false,
+            });
+        }
         self.in_flight.sort_by_key(|f| f.0);
         while self.in_flight.first().is_some_and(|f| f.0 <= local_ms) {
             let (at, nonce, window, amount) = self.in_flight.remove(0);
@@ -193,6 +218,14 @@ impl Exchange {
 
     /// Serves `request` sent at `now`: when the client hears back, and what.
     fn serve(&mut self, request: &SignedRequest, now: SystemTime) -> (SystemTime, Heard) {
+        self.served += 1;
+        if request.uri().path() == "/api/v4/public/time" {
+            let arrival = ms(now) + 5;
+            self.advance(arrival);
+            let time = json!({ "time": self.server_ms(arrival) / 1_000 });
+            let heard = Heard::Answer(200, self.headers(arrival), time.to_string().into_bytes());
+            return (now + Duration::from_millis(10), heard);
+        }
         let body: Value = serde_json::from_slice(request.body()).unwrap();
         let nonce = body["nonce"].as_u64().unwrap();
         let window = body["nonceWindow"].as_bool().unwrap_or(false);
@@ -313,19 +346,51 @@ enum Heard {
 /// Drives `machine` against `exchange` on the simulated clock from `at`; at the end every
 /// request still in flight arrives. Returns the output and the simulated time it took.
 fn drive_from<M: Machine>(
-    mut machine: M,
+    machine: M,
     exchange: &mut Exchange,
     at: SystemTime,
 ) -> (M::Output, Duration) {
+    match drive_until(machine, exchange, at, None) {
+        Driven::Done(output, end) => {
+            exchange.advance(u64::MAX);
+            (output, end.duration_since(at).unwrap())
+        }
+        Driven::Crashed(_) => unreachable!("no crash was asked for"),
+    }
+}
+
+/// [`drive_from`], the process dying at `crash` if the machine gets that far (the machine
+/// dropped, its answer lost), without flushing what is still in flight.
+fn drive_until<M: Machine>(
+    mut machine: M,
+    exchange: &mut Exchange,
+    at: SystemTime,
+    crash: Option<Crash>,
+) -> Driven<M::Output> {
     let mut now = at;
+    let mut step = 0;
     loop {
         assert!(now < at + Duration::from_secs(600), "never finished");
-        match machine.next(now) {
+        let next = machine.next(now);
+        let dies = crash.filter(|c| c.at_step == step);
+        step += 1;
+        match next {
+            Step::Wait(d) if dies.is_some() => return Driven::Crashed(now + d / 2),
             Step::Wait(d) => {
                 now += d;
                 exchange.advance(ms(now));
             }
             Step::Send(request) => {
+                if let Some(crash) = dies {
+                    if crash.reaches {
+                        let (back, _) = exchange.serve(&request, now);
+                        now = back;
+                    } else {
+                        now += Duration::from_millis(10);
+                    }
+                    exchange.advance(ms(now));
+                    return Driven::Crashed(now);
+                }
                 let (back, heard) = exchange.serve(&request, now);
                 now = back;
                 exchange.advance(ms(now));
@@ -336,10 +401,7 @@ fn drive_from<M: Machine>(
                     Heard::Failed(failure) => machine.receive(Err(failure)),
                 }
             }
-            Step::Done(output) => {
-                exchange.advance(u64::MAX);
-                return (output, now.duration_since(at).unwrap());
-            }
+            Step::Done(output) => return Driven::Done(output, now),
         }
     }
 }
@@ -582,7 +644,9 @@ fn a_refusal_after_an_unknown_attempt_stays_unknown() {
         error.api().map(|a| a.class),
         Some(txc_core::decode::ApiErrorClass::InsufficientBalance)
     );
-    // Refused at the first send: a plain refusal, nothing to resolve.
+    // Refused at the first send (another client: this one holds the unknown record above,
+    // which it would resolve first): a plain refusal, nothing to resolve.
+    let core = self::core(NonceMode::Window);
     let mut exchange = Exchange::new(vec![Fate::Reject]);
     let (result, _) = drive(core.invest_once(&invest("250")), &mut exchange);
     let error = result.unwrap_err();
@@ -635,4 +699,236 @@ proptest! {
             Err(e) => prop_assert!(ours.is_empty(), "{}", e),
         }
     }
+}
+
+fn restart() -> impl Strategy<Value = Restart> {
+    crate::exchange::restart(30, 30_000)
+}
+
+/// One run: the exchange's script, whether the client is the key's only investor, other
+/// writers' investments (when, from the start, and whether of the same amount), and the
+/// restarts.
+#[derive(Debug, Clone)]
+struct Run {
+    fates: Vec<Fate>,
+    strict: bool,
+    skew_ms: i64,
+    creation_delay_ms: u64,
+    lag_ms: u64,
+    failing_lookups: u32,
+    sole: bool,
+    others: Vec<(u64, bool)>,
+    restarts: Vec<Restart>,
+}
+
+fn run() -> impl Strategy<Value = Run> {
+    (
+        (
+            proptest::collection::vec(fate(), 0..6),
+            any::<bool>(),
+            -3_000i64..3_000,
+            0u64..=5_000,
+            0u64..=2_000,
+            0u32..3,
+        ),
+        (
+            any::<bool>(),
+            proptest::collection::vec((0u64..40_000, any::<bool>()), 0..3),
+            proptest::collection::vec(restart(), 0..3),
+        ),
+    )
+        .prop_map(
+            |(
+                (fates, strict, skew_ms, creation_delay_ms, lag_ms, failing_lookups),
+                (sole, others, restarts),
+            )| Run {
+                fates,
+                strict,
+                skew_ms,
+                creation_delay_ms,
+                lag_ms,
+                failing_lookups,
+                sole,
+                others,
+                restarts,
+            },
+        )
+}
+
+/// Runs `invest_once` of 250 under `run`, the process restarting as it says; checks that one
+/// intent never makes two investments, that no answer names another writer's investment, that
+/// "cannot tell" comes only where the cases are indistinguishable (with `Shared` a record of
+/// the plan and amount in the window, with `Sole` several), and that the journal keeps a
+/// record exactly while the outcome is unknown.
+fn check_run(run: &Run) -> Result<(), TestCaseError> {
+    let mode = if run.strict {
+        NonceMode::Strict
+    } else {
+        NonceMode::Window
+    };
+    let writers = if run.sole {
+        InvestmentWriters::Sole
+    } else {
+        InvestmentWriters::Shared
+    };
+    let journal = std::sync::Arc::new(MemoryJournal::default());
+    let mut exchange = Exchange::new(run.fates.clone());
+    exchange.skew_ms = run.skew_ms;
+    exchange.creation_delay_ms = run.creation_delay_ms;
+    exchange.lag_ms = run.lag_ms;
+    exchange.failing_lookups = run.failing_lookups;
+    // With `Sole` nobody else invests the same amount in the plan: the caller's word.
+    exchange.others = run
+        .others
+        .iter()
+        .map(|&(after, same)| {
+            let amount = if same && !run.sole { "250" } else { "999" };
+            (ms(start()) + after, amount.to_owned())
+        })
+        .collect();
+    let mut now = start();
+    let mut restarts = run.restarts.iter().map(Some).chain(std::iter::repeat(None));
+    let result = loop {
+        let restart = restarts.next().flatten();
+        let core = config(mode)
+            .investment_writers(writers)
+            .journal(journal.clone())
+            .build()
+            .unwrap();
+        let kept = !journal.records().is_empty();
+        if restart.is_some_and(|r| r.plain_first) && kept {
+            let served = exchange.served;
+            let Driven::Done(plain, _) =
+                drive_until(core.invest(&invest("250")), &mut exchange, now, None)
+            else {
+                unreachable!()
+            };
+            prop_assert!(
+                matches!(plain, Err(Error::ResolveFirst(_))),
+                "a plain investment with a record kept: {:?}",
+                plain
+            );
+            prop_assert_eq!(exchange.served, served, "nothing sent");
+        }
+        let crash = restart.map(|r| r.crash);
+        match drive_until(core.invest_once(&invest("250")), &mut exchange, now, crash) {
+            Driven::Done(result, _) => break result,
+            Driven::Crashed(at) => {
+                now = at + Duration::from_millis(restart.map_or(0, |r| r.after_ms));
+            }
+        }
+    };
+    exchange.advance(u64::MAX);
+    let ours = exchange.ours();
+    prop_assert!(ours.len() <= 1, "doubled: {:?}", ours);
+    let unknown = matches!(result, Err(Error::InvestmentUnknown(_)));
+    prop_assert_eq!(
+        journal.records().is_empty(),
+        !unknown,
+        "a record is kept exactly while the outcome is unknown: {:?}",
+        result
+    );
+    match result {
+        Ok(Invested::Answered(new)) => {
+            prop_assert_eq!(ours.len(), 1);
+            prop_assert_eq!(&new.id, &ours[0].id);
+        }
+        Ok(Invested::Found { investment, .. }) => {
+            prop_assert!(run.sole, "with other writers one record cannot tell");
+            prop_assert_eq!(ours.len(), 1, "someone else's taken: {}", investment.id);
+            prop_assert_eq!(&investment.id, &ours[0].id, "someone else's taken");
+        }
+        Ok(other) => prop_assert!(false, "unexpected {:?}", other),
+        Err(Error::NotInvested(_)) => prop_assert!(ours.is_empty()),
+        Err(Error::InvestmentUnknown(unknown)) => {
+            let candidates = &unknown.candidates;
+            prop_assert!(
+                candidates.is_empty() || !run.sole || candidates.len() >= 2,
+                "one record cannot tell only when others may invest: {:?}",
+                candidates
+            );
+            for candidate in candidates {
+                prop_assert!(
+                    exchange
+                        .records
+                        .iter()
+                        .any(|r| r.id == candidate.id && r.amount == "250"),
+                    "a candidate of the plan and amount: {}",
+                    candidate.id
+                );
+            }
+        }
+        // The first attempt was refused definitely: nothing was created.
+        Err(e) => prop_assert!(ours.is_empty(), "{}", e),
+    }
+    Ok(())
+}
+
+proptest! {
+    /// `invest_once` across process restarts at any step (before or after a request reached
+    /// the exchange), on one journal, with other writers of the key investing — the same
+    /// amount or another — and the client `Shared` or `Sole` (never the same amount then).
+    #[test]
+    fn investing_once_across_restarts_and_other_writers(run in run()) {
+        check_run(&run)?;
+    }
+}
+
+/// Issue 35's cases at the sans-IO level: a restart after a lost answer resolves the record
+/// first (found with `Sole`, "cannot tell" with `Shared` — never invested again), and another
+/// writer's identical investment made while this one failed is never taken for it.
+#[test]
+fn a_restart_resolves_first_and_another_writer_s_investment_is_never_taken() {
+    let after_lost = |sole: bool| Run {
+        fates: vec![Fate::LoseAnswer],
+        strict: false,
+        skew_ms: 0,
+        creation_delay_ms: 0,
+        lag_ms: 0,
+        failing_lookups: 0,
+        sole,
+        others: Vec::new(),
+        restarts: vec![Restart {
+            crash: Crash {
+                at_step: 0,
+                reaches: true,
+            },
+            after_ms: 1_000,
+            plain_first: true,
+        }],
+    };
+    check_run(&after_lost(true)).unwrap();
+    check_run(&after_lost(false)).unwrap();
+    let another_writer = Run {
+        fates: vec![Fate::Refuse503],
+        others: vec![(700, true)],
+        restarts: Vec::new(),
+        ..after_lost(false)
+    };
+    check_run(&another_writer).unwrap();
+    // The same, resolved by hand: "cannot tell", the other writer's record the candidate.
+    let core = config(NonceMode::Window)
+        .investment_writers(InvestmentWriters::Shared)
+        .build()
+        .unwrap();
+    let mut exchange = Exchange::new(vec![Fate::Refuse503]);
+    exchange.others = vec![(ms(start()) + 700, "250".to_owned())];
+    let Err(error) = drive(core.invest(&invest("250")), &mut exchange).0 else {
+        panic!("a 503 is not an answer")
+    };
+    let pending = error.pending_investment().unwrap().clone();
+    let (resolution, _) = drive(core.resolve_investment(pending), &mut exchange);
+    let Ok(InvestResolution::CannotTell { candidates, .. }) = resolution else {
+        panic!("{resolution:?}")
+    };
+    assert_eq!(candidates.len(), 1);
+    assert!(candidates[0].id.starts_with("theirs"), "{candidates:?}");
+    assert!(exchange.ours().is_empty());
+    assert_eq!(core.pending_investments().len(), 1, "kept, with why");
+    assert!(
+        core.pending_investments()[0]
+            .reason()
+            .unwrap()
+            .contains("cannot tell")
+    );
 }

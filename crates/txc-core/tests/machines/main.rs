@@ -2,8 +2,9 @@
 //! simulated clock: retry decisions and the `Call` machine (`retry_and_call`); resolving an
 //! order against the order model (`exchange.rs`) — the rule case by case (`reconcile`), by a
 //! stream's events (`resolve_by_events`), exactly once as a property over all scripts
-//! (`exactly_once`); closing a position (`close`) and investing once (`invest_once`) against
-//! their own models; the position-mode check before an order (`preflight`).
+//! (`exactly_once`, with the process restarted at any step on the same journal, `journal.rs`);
+//! closing a position (`close`) and investing once (`invest_once`, with restarts and other
+//! writers) against their own models; the position-mode check before an order (`preflight`).
 
 #![allow(
     clippy::unwrap_used,
@@ -16,6 +17,7 @@ mod close;
 mod exactly_once;
 mod exchange;
 mod invest_once;
+mod journal;
 mod preflight;
 mod reconcile;
 mod resolve_by_events;

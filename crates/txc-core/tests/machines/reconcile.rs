@@ -8,7 +8,9 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use crate::exchange::{Exchange, Fate, Later, Reuse, config, drive, market_order, start};
 use txc_core::machine::AttemptRecord;
-use txc_core::resolve::{Flaw, Journal, PendingOrder, PlacedOrder, Resolution, RoundVerdict};
+use txc_core::resolve::{
+    Flaw, Journal, PendingOrder, PendingRecord, PlacedOrder, Resolution, RoundVerdict,
+};
 use txc_core::{ClientCore, Error, Machine, Step};
 use txc_sign::nonce::Nonce;
 use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, Side};
@@ -346,23 +348,27 @@ struct Recorder {
 }
 
 impl Journal for Recorder {
-    fn record(&self, order: &PendingOrder) -> std::io::Result<()> {
+    fn record(&self, record: &PendingRecord) -> std::io::Result<()> {
         if self.refuse {
             return Err(std::io::Error::other("disk full"));
         }
         self.log
             .lock()
             .unwrap()
-            .push(("record", order.attempts().len()));
+            .push(("record", record.attempts().len()));
         Ok(())
     }
 
-    fn clear(&self, order: &PendingOrder) -> std::io::Result<()> {
+    fn clear(&self, record: &PendingRecord) -> std::io::Result<()> {
         self.log
             .lock()
             .unwrap()
-            .push(("clear", order.attempts().len()));
+            .push(("clear", record.attempts().len()));
         Ok(())
+    }
+
+    fn load(&self) -> std::io::Result<Vec<PendingRecord>> {
+        Ok(Vec::new())
     }
 }
 
@@ -449,20 +455,31 @@ fn reusing_an_id_inside_its_window_or_while_unresolved_is_refused_before_any_io(
     );
     let (again, _) = drive(core.place(&refused), &mut off, start());
     assert_eq!(again.unwrap_err().status(), Some(401), "sent again");
-    // While an order with the id is unresolved: refused too.
+    // While an order with the id is unresolved: a plain placement is refused before any I/O,
+    // naming the record; `place_once` resolves the record first and finds the order.
     let mut ex = exchange(&[Fate::LoseAnswer]);
     let order = market_order("reuse-2");
     let _ = drive(core.place(&order), &mut ex, start());
-    let (again, _) = drive(
-        core.place_once(&order),
-        &mut ex,
-        start() + Duration::from_secs(60),
+    let requests = ex.log.len();
+    let later = start() + Duration::from_secs(60);
+    let (again, _) = drive(core.preflight(&order, core.place(&order)), &mut ex, later);
+    let error = again.unwrap_err();
+    let Error::ResolveFirst(record) = &error else {
+        panic!("{error:?}")
+    };
+    assert_eq!(record.order(), core.pending_orders().first());
+    assert!(error.to_string().contains("resolve"), "{error}");
+    assert!(!error.outcome_unknown() && !error.is_retryable());
+    assert_eq!(
+        ex.log.len(),
+        requests,
+        "nothing sent, not even the mode read"
     );
-    assert!(matches!(
-        again.unwrap_err(),
-        Error::ClientOrderIdInUse { .. }
-    ));
     assert_eq!(core.pending_orders().len(), 1, "the unresolved one is kept");
+    let (once, _) = drive(core.place_once(&order), &mut ex, later);
+    assert_eq!(once.unwrap().order_id(), ex.ours()[0].id);
+    assert_eq!(ex.ours().len(), 1, "never placed twice");
+    assert!(core.pending_orders().is_empty());
 }
 
 #[test]

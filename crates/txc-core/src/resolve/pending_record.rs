@@ -1,0 +1,141 @@
+//! [`PendingRecord`]: an order or an investment whose outcome is not definite yet, as the
+//! client keeps it and its [`Journal`](crate::Journal) persists it — one record per placement,
+//! known by its first attempt's nonce.
+
+use std::fmt;
+use std::time::SystemTime;
+
+use crate::{AttemptRecord, Nonce, PendingInvestment, PendingOrder};
+
+/// An operation whose outcome is not definite yet: what a [`Journal`](crate::Journal) persists
+/// before each attempt and hands back when a client is built, and what
+/// [`Error::ResolveFirst`](crate::Error::ResolveFirst) names.
+///
+/// A record is one placement of an order (or one investment), with every attempt to send it;
+/// it is known by its first attempt's nonce ([`key`](Self::key)), so the records of two
+/// placements of one `clientOrderId` — one per process, say — are two records, each cleared
+/// only by its own definite answer.
+///
+/// ```
+/// use std::time::{Duration, UNIX_EPOCH};
+/// use txc_core::machine::AttemptRecord;
+/// use txc_core::resolve::{PendingOrder, PendingRecord};
+/// use txc_core::txc_sign::nonce::Nonce;
+///
+/// let attempt = AttemptRecord {
+///     nonce: Nonce(1_700_000_000_000),
+///     signed_at: UNIX_EPOCH + Duration::from_millis(1_700_000_000_000),
+/// };
+/// let order = PendingOrder::new("BTC_USDT".parse()?, "txc-1".parse()?, vec![attempt]);
+/// let record = PendingRecord::from(order);
+/// assert_eq!(record.key(), Some(Nonce(1_700_000_000_000)));
+/// assert_eq!(record.to_string(), "order txc-1 on BTC_USDT (nonces 1700000000000)");
+/// # Ok::<(), txc_types::errors::ValidationError>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PendingRecord {
+    /// An order: market, `clientOrderId`, attempts.
+    Order(PendingOrder),
+    /// An investment: plan, amount, attempts.
+    Investment(PendingInvestment),
+}
+
+impl PendingRecord {
+    /// What the record is known by: its first attempt's nonce (`None` without attempts — such
+    /// a record is never journaled: nothing of it was sent).
+    pub fn key(&self) -> Option<Nonce> {
+        self.attempts().first().map(|a| a.nonce)
+    }
+
+    /// Every attempt, oldest first.
+    pub fn attempts(&self) -> &[AttemptRecord] {
+        match self {
+            Self::Order(order) => order.attempts(),
+            Self::Investment(investment) => investment.attempts(),
+        }
+    }
+
+    /// Why resolving it could not tell, if it was tried and could not.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            Self::Order(order) => order.reason(),
+            Self::Investment(investment) => investment.reason(),
+        }
+    }
+
+    /// When its first attempt was signed.
+    pub fn first_signed_at(&self) -> Option<SystemTime> {
+        self.attempts().iter().map(|a| a.signed_at).min()
+    }
+
+    /// The order, if it is one.
+    pub fn order(&self) -> Option<&PendingOrder> {
+        match self {
+            Self::Order(order) => Some(order),
+            Self::Investment(_) => None,
+        }
+    }
+
+    /// The investment, if it is one.
+    pub fn investment(&self) -> Option<&PendingInvestment> {
+        match self {
+            Self::Investment(investment) => Some(investment),
+            Self::Order(_) => None,
+        }
+    }
+
+    /// What it is, in a few words: `order <clientOrderId> on <market>`, `investment of
+    /// <amount> in plan <plan>`.
+    pub fn subject(&self) -> String {
+        match self {
+            Self::Order(order) => format!(
+                "order {} on {}",
+                order.client_order_id().as_str(),
+                order.market().as_str()
+            ),
+            Self::Investment(investment) => format!(
+                "investment of {} in plan {}",
+                investment.invest().amount().as_str(),
+                investment.invest().plan_id()
+            ),
+        }
+    }
+
+    /// The client's call that resolves it (`resolve` or `resolve_investment`).
+    pub fn resolve_call(&self) -> &'static str {
+        match self {
+            Self::Order(_) => "resolve",
+            Self::Investment(_) => "resolve_investment",
+        }
+    }
+}
+
+impl From<PendingOrder> for PendingRecord {
+    fn from(order: PendingOrder) -> Self {
+        Self::Order(order)
+    }
+}
+
+impl From<PendingInvestment> for PendingRecord {
+    fn from(investment: PendingInvestment) -> Self {
+        Self::Investment(investment)
+    }
+}
+
+impl fmt::Display for PendingRecord {
+    /// One line: what it is, its nonces, and the reason it is unresolved, if one is known.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.subject())?;
+        f.write_str(" (nonces")?;
+        for (n, attempt) in self.attempts().iter().enumerate() {
+            let sep = if n == 0 { " " } else { ", " };
+            write!(f, "{sep}{}", attempt.nonce)?;
+        }
+        f.write_str(")")?;
+        if let Some(reason) = self.reason() {
+            write!(f, "; unresolved: {reason}")?;
+        }
+        Ok(())
+    }
+}
