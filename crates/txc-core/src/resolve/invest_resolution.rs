@@ -1,5 +1,5 @@
 //! [`InvestResolution`]: what resolving an investment whose outcome is unknown answers, with
-//! the [`Evidence`] behind it.
+//! the [`Evidence`] behind it — and [`InvestmentWriters`], the setting the answer rests on.
 
 use txc_types::investments::Investment;
 
@@ -23,7 +23,7 @@ pub enum InvestResolution {
     },
     /// One investment of the plan and amount was created inside the window while other
     /// writers may invest with the key
-    /// ([`InvestmentWriters::Shared`](super::InvestmentWriters::Shared)), or several were: one
+    /// ([`InvestmentWriters::Shared`]), or several were: one
     /// may be this one, and which — or whether — cannot be told. Do not invest again.
     CannotTell {
         /// All of them.
@@ -42,4 +42,19 @@ impl InvestResolution {
             | Self::CannotTell { evidence, .. } => evidence,
         }
     }
+}
+
+/// Whether other writers may invest with the client's key — what a record of the plan and
+/// amount found inside an investment's window proves (see
+/// [`ResolveInvestment`](super::ResolveInvestment)'s rule).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum InvestmentWriters {
+    /// Others may invest with the key (other processes, the website): one record of the plan
+    /// and amount in the window "cannot tell" — it may be theirs.
+    #[default]
+    Shared,
+    /// This client is the key's only investor (no identical investment by anyone else, or by
+    /// itself less than the window apart): one record in the window is this investment's.
+    Sole,
 }

@@ -39,12 +39,12 @@ use super::resolver::Resolver;
 /// A record of the plan and amount inside the window is this investment's only if nobody else
 /// invested the same amount in the same plan with the key inside that window — the list cannot
 /// say who made a record. So the answer rests on the client's
-/// [`InvestmentWriters`] setting: with
-/// [`Shared`](InvestmentWriters::Shared) (the default: another process of the account, a
+/// [`InvestmentWriters`](super::InvestmentWriters) setting: with
+/// [`Shared`](super::InvestmentWriters::Shared) (the default: another process of the account, a
 /// person on the website may invest with the key) a single such record answers
 /// [`InvestResolution::CannotTell`](super::InvestResolution::CannotTell) with it as the candidate, since someone else's identical
 /// investment made while this one failed would look the same; with
-/// [`Sole`](InvestmentWriters::Sole) (the caller's word that this client is the key's only
+/// [`Sole`](super::InvestmentWriters::Sole) (the caller's word that this client is the key's only
 /// investor, its own identical investments less than the window apart included) it answers
 /// [`InvestResolution::Invested`](super::InvestResolution::Invested). Several such records answer "cannot tell" either way. On
 /// "cannot tell" `invest_once` ends as unknown with the candidates, without investing again —
@@ -52,18 +52,3 @@ use super::resolver::Resolver;
 /// this one; the record stays in the journal until resolved or discarded. Distinct amounts for
 /// concurrent investments in one plan make every one identifiable.
 pub type ResolveInvestment<'a> = Resolver<'a, InvestmentSearch>;
-
-/// Whether other writers may invest with the client's key — what a record of the plan and
-/// amount found inside an investment's window proves (see
-/// [`ResolveInvestment`](super::ResolveInvestment)'s rule).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-#[non_exhaustive]
-pub enum InvestmentWriters {
-    /// Others may invest with the key (other processes, the website): one record of the plan
-    /// and amount in the window "cannot tell" — it may be theirs.
-    #[default]
-    Shared,
-    /// This client is the key's only investor (no identical investment by anyone else, or by
-    /// itself less than the window apart): one record in the window is this investment's.
-    Sole,
-}

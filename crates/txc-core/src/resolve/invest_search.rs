@@ -9,7 +9,7 @@ use txc_types::values::ExactDecimal;
 
 use super::evidence::{AcceptanceWindow, Evidence, Flaw, Sighting};
 use super::invest_resolution::InvestResolution;
-use super::invest_resolve::InvestmentWriters;
+use super::invest_resolution::InvestmentWriters;
 use super::search::{Lookup, Outcome, Presence, RoundFindings, RoundMachine, Search};
 use crate::machine::Call;
 use crate::{

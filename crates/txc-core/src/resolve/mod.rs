@@ -33,8 +33,8 @@ pub use evidence::{
     Sighting, Span,
 };
 pub use invest_once::{InvestOnce, Invested, Investing};
-pub use invest_resolution::InvestResolution;
-pub use invest_resolve::{InvestmentWriters, ResolveInvestment};
+pub use invest_resolution::{InvestResolution, InvestmentWriters};
+pub use invest_resolve::ResolveInvestment;
 pub use invest_search::InvestmentSearch;
 pub(crate) use investment_ledger::InvestmentLedger;
 pub use ledger::Journal;
