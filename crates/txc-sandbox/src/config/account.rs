@@ -32,7 +32,8 @@ impl PositionMode {
 
 /// An API key of the sandbox and the collateral account behind it.
 ///
-/// Defaults: enabled, not a B2B partner, one-way mode, leverage 10, no balances.
+/// Defaults: enabled, not a B2B partner, flexible lending enabled, one-way mode, leverage
+/// 10, no balances.
 ///
 /// ```
 /// use txc_sandbox::{AccountConfig, PositionMode};
@@ -68,6 +69,8 @@ pub(crate) struct AccountTerms {
     pub(crate) canceled_in_history: bool,
     /// Whether the account may hold only one active investment per plan.
     pub(crate) one_investment_per_plan: bool,
+    /// Whether flexible lending is enabled on the account (else its endpoints answer 403).
+    pub(crate) flex_lending: bool,
 }
 
 impl AccountConfig {
@@ -82,6 +85,7 @@ impl AccountConfig {
                 mode: PositionMode::OneWay,
                 canceled_in_history: true,
                 one_investment_per_plan: false,
+                flex_lending: true,
             },
             leverage: 10,
             balances: Vec::new(),
@@ -149,6 +153,16 @@ impl AccountConfig {
     #[must_use]
     pub fn one_investment_per_plan(mut self, one: bool) -> Self {
         self.terms.one_investment_per_plan = one;
+        self
+    }
+
+    /// Whether flexible lending (`/api/v4/main-account/smart-flex/*`) is enabled on the
+    /// account. Default `true`: the exchange offers it to every account; `false` answers every
+    /// flex endpoint HTTP 403, "You don't have permission to use this endpoint. …", as the
+    /// spec documents for an account without lending access.
+    #[must_use]
+    pub fn flex_lending(mut self, enabled: bool) -> Self {
+        self.terms.flex_lending = enabled;
         self
     }
 

@@ -18,6 +18,7 @@ mod connection;
 mod control;
 mod fallback;
 mod faults;
+mod flex;
 mod investments;
 mod lookups;
 mod placement;
@@ -66,6 +67,14 @@ pub(crate) fn router(shared: Arc<Shared>, websocket: MethodRouter<Arc<Shared>>) 
     let router = serve(router, investments::CLOSE);
     let router = serve(router, investments::INVESTMENTS);
     let router = serve(router, investments::INTEREST_PAYMENTS);
+    let router = serve(router, flex::PLANS);
+    let router = serve(router, flex::INVESTMENTS);
+    let router = serve(router, flex::HISTORY);
+    let router = serve(router, flex::PAYMENTS);
+    let router = serve(router, flex::INVEST);
+    let router = serve(router, flex::WITHDRAW);
+    let router = serve(router, flex::CLOSE);
+    let router = serve(router, flex::AUTO_INVEST);
     let router = serve(router, websocket_token::WEBSOCKET_TOKEN);
     let router = serve(router, lookups::CONDITIONAL_ORDERS);
     serve(router, lookups::CANCEL)

@@ -63,6 +63,7 @@ fn state() -> (State, Arc<Recorder>) {
         accounts: vec![account.validate().unwrap(), hedge.validate().unwrap()],
         markets: vec![MarketConfig::new("BTC_USDT", "65000").validate().unwrap()],
         plans: vec![plan.validate().unwrap()],
+        flex_plans: Vec::new(),
         settings,
     };
     let recorder = Arc::new(Recorder::default());

@@ -6,6 +6,8 @@
 //! [`FlexInvest`](super::flex::FlexInvest).
 
 use super::PlanStatus;
+use super::page::check_id;
+use crate::endpoint::FieldValue;
 use crate::errors::{Bound, Reason, ValidationError};
 use crate::markets::Dec;
 use crate::values::{Amount, ExactDecimal};
@@ -13,6 +15,20 @@ use crate::values::{Amount, ExactDecimal};
 /// The most decimal places of an invested or withdrawn amount: the exchange's smallest
 /// amount is `0.000001`, and it refuses more places as `Invalid decimal amount`.
 pub(crate) const AMOUNT_DECIMALS: usize = 6;
+
+/// The plan id (sent as `plan_field`) and the amount of an investment or withdrawal, checked
+/// for their form: an id the exchange could have issued, a positive plain amount of at most
+/// [`AMOUNT_DECIMALS`] places.
+pub(crate) fn plan_and_amount(
+    plan: &str,
+    plan_field: &'static str,
+    amount: impl FieldValue<Amount>,
+) -> Result<(String, Amount), ValidationError> {
+    let plan = check_id(plan, plan_field)?;
+    let amount = amount.into_field("amount")?;
+    check_places(&amount)?;
+    Ok((plan, amount))
+}
 
 /// At most [`AMOUNT_DECIMALS`] decimal places.
 pub(crate) fn check_places(amount: &Amount) -> Result<(), ValidationError> {

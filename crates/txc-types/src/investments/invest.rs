@@ -4,8 +4,7 @@ use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
 use super::InvestmentPlan;
-use super::amount::{self, check_places, not_taking};
-use super::page::check_id;
+use super::amount::{self, not_taking, plan_and_amount};
 use crate::endpoint::{FieldValue, MAIN_ACCOUNT_SCOPE};
 use crate::errors::{Bound, Reason, ValidationError};
 use crate::values::{Amount, ExactDecimal, Ticker};
@@ -71,9 +70,7 @@ impl Invest {
     /// An investment of `amount` in the plan `plan_id`, checked without the plan: the id and
     /// the amount's form only.
     pub fn new(plan_id: &str, amount: impl FieldValue<Amount>) -> Result<Self, ValidationError> {
-        let plan_id = check_id(plan_id, "planId")?;
-        let amount = amount.into_field("amount")?;
-        check_places(&amount)?;
+        let (plan_id, amount) = plan_and_amount(plan_id, "planId", amount)?;
         Ok(Self {
             plan_id,
             amount,

@@ -6,8 +6,7 @@ use txc_derive::Request;
 use super::{FlexInvestment, FlexPlan, FlexTransaction};
 use crate::endpoint::{FieldValue, MAIN_ACCOUNT_SCOPE};
 use crate::errors::ValidationError;
-use crate::investments::amount::check_places;
-use crate::investments::page::check_id;
+use crate::investments::amount::plan_and_amount;
 use crate::values::{Amount, Ticker};
 
 /// Withdraws `amount` from the account's investment in a flex plan into its main balance
@@ -54,9 +53,7 @@ impl FlexWithdraw {
     /// A withdrawal of `amount` from the investment in the plan `plan`, checked without the
     /// plan: the id and the amount's form only.
     pub fn new(plan: &str, amount: impl FieldValue<Amount>) -> Result<Self, ValidationError> {
-        let plan = check_id(plan, "plan")?;
-        let amount = amount.into_field("amount")?;
-        check_places(&amount)?;
+        let (plan, amount) = plan_and_amount(plan, "plan", amount)?;
         Ok(Self {
             plan,
             amount,
