@@ -202,12 +202,7 @@ mod tests {
     use http::StatusCode;
     use serde_json::json;
 
-    fn map(v: Value) -> Map<String, Value> {
-        match v {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        }
-    }
+    use crate::rules::values::object as map;
 
     #[test]
     fn bodies_answer_in_the_specs_words() {

@@ -206,12 +206,7 @@ mod tests {
     use http::StatusCode;
     use serde_json::json;
 
-    fn map(v: Value) -> Map<String, Value> {
-        match v {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        }
-    }
+    use crate::rules::values::object as map;
 
     #[test]
     fn the_specs_examples_of_refusals() {

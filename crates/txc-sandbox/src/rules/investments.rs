@@ -201,12 +201,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn map(v: Value) -> Map<String, Value> {
-        match v {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        }
-    }
+    use crate::rules::values::object as map;
 
     #[test]
     fn invest_fields_answer_in_the_spec_s_words_together() {
