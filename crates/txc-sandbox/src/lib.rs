@@ -14,7 +14,9 @@
 //! [Positions and risk controls](#positions-and-risk-controls)), and the rest of smart
 //! investing — investing in a plan, closing an investment, the investments and interest
 //! payment lists (`POST /api/v4/main-account/smart/investment`, `…/investment/close`,
-//! `…/investments`, `…/interest-payment-history`) — with the exchange's authentication, rate
+//! `…/investments`, `…/interest-payment-history`) — flexible lending (the eight
+//! `/api/v4/main-account/smart-flex/…` routes, see [Flexible lending](#flexible-lending)) —
+//! with the exchange's authentication, rate
 //! limits, validation and answer shapes — and the private event stream: the token (`POST
 //! /api/v4/profile/websocket_token`) and the WebSocket at `GET /ws`
 //! ([`Sandbox::websocket_url`]), whose channels report the sandbox's own order, fill, balance and
@@ -77,6 +79,7 @@
 //! | accounts | see [`demo`]: a **B2B** partner (one-way; its canceled orders never reach the history), a regular key (hedge mode), a disabled key; 10 000 USDT each, leverage 10 |
 //! | markets | `BTC_USDT` 65000 (min 0.001, step 0.000001: `stockPrec` 6; `moneyPrec` 2), `ETH_USDT` 3500 (min 0.01, step 0.0001; `moneyPrec` 2), `BTC_PERP` 65000 (min 0.001, step 0.000001; `moneyPrec` 1); totals from 5 to 10 000 000 000; taker fee 0.1 %, maker fee 0.05 %; collateral USDT; no position limit ([`MarketConfig`]) |
 //! | plans | `USDT` plans with statuses 1–4 (the first is the docs' example), `BTC` plans with statuses 1 and 4 ([`PlanConfig`]); the partner's main account holds 10 000 USDT and 1 BTC to invest; a plan minute lasts a minute ([`SandboxBuilder::investment_minute`]) |
+//! | flex plans | the spec's two examples — [`demo::FLEX_USDT_PLAN`] (10–100 000, 15 %) and [`demo::FLEX_BTC_PLAN`] (0.001–10, 12 %) — a paused `USDT` plan ([`demo::FLEX_PAUSED_PLAN`]) and one private to the partner ([`demo::FLEX_PARTNER_PLAN`]) ([`FlexPlanConfig`]); every account may use them ([`AccountConfig::flex_lending`]), the regular one with 10 000 USDT in its main account; a flex day lasts a day ([`SandboxBuilder::flex_accrual_interval`]) |
 //! | limits | per key per 10 s: 10 000 for each order operation, 1 000 for plans and the other smart-investment operations together (the docs' `/api/v4/main-account/*` scope), 12 000 for each look-up (open orders, history, conditional orders), 10 000 for cancel; bodies up to 64 KiB |
 //! | positions and risk controls | their documented limits per key per 10 s ([`SandboxBuilder::rate_limit`]): 12 000 for the balances, summaries, positions, history and hedge-mode read; 10 000 for close, cancel-all, bulk cancel and the kill switch; 1 000 for leverage and the hedge-mode switch |
 //! | kill-switch second | one second ([`SandboxBuilder::kill_switch_second`]) |
@@ -282,6 +285,47 @@
 //! penalty"), records an interest payment (when not zero) and gives the amount back to the
 //! plan; an investment whose term has ended is closed so at its end, when an investment
 //! request next arrives.
+//!
+//! # Flexible lending
+//!
+//! The spec's "Crypto Lending - Flex" (main_api_v4.yaml): the plans, the investments, the
+//! investment and payment histories, invest, withdraw, close and auto-invest, each at its
+//! `/api/v4/main-account/smart-flex/…` path, counted with the main-account operations' rate
+//! limit. Field problems answer **400**, code 0, `Validation failed`, every field's together;
+//! the operations' refusals **422** `Inner validation failed`. Messages are the spec's
+//! examples' unless the row says otherwise.
+//!
+//! | check | answer | source |
+//! |---|---|---|
+//! | flex lending off on the account ([`AccountConfig::flex_lending`]; every route, before the body) | 403, 0, `You don't have permission to use this endpoint. …` | spec, each endpoint's 403 |
+//! | plans: `ticker` not a known currency / `limit` not 1–100 / `offset` below 0 | 400: `The selected ticker is invalid.` / `The limit may not be greater than 100.` (`… must be at least 1.`: Laravel's) / `The offset must be at least 0.` | spec example |
+//! | investments: unknown `ticker`, `plan`, `investment` (not the account's), `investmentStatus` not 0 or 1 | 400: `The selected … is invalid.` | spec example |
+//! | histories: unknown `plan`, `investment`, `transaction` (not the account's); `dateFrom`/`dateTo` not non-negative integers; `actionTypes` not an array / an item not 1–6 | 400: `The selected … is invalid.`, `The date from is invalid.`, `The action types must be an array.`, on `actionTypes.N`: `The selected action type is invalid.` | spec example (a reversed window matches nothing: not documented) |
+//! | invest, withdraw, close, auto-invest: `plan` missing / not a flex plan | 400: `The plan field is required.` / `The selected plan is invalid.` | spec examples |
+//! | invest, withdraw: `amount` missing / not numeric / more than 6 decimal places | 400: `The amount field is required.` (Laravel's) / `The amount field must be a valid number` / `Invalid decimal amount` (the fixed plans' rule: not documented for flex) | spec example |
+//! | invest `withReinvest`, auto-invest `enabled` not a boolean (`true`, `false`, `1`, `0`, `"1"`, `"0"`) | 400: `The with reinvest field must be true or false.` (Laravel's) / `The enabled field must be true or false.` | spec example |
+//! | invest: `amount` zero or negative / plan inactive (3) / unavailable (2, any other) / paused (4) / private to other accounts | 422, 0: `Amount is too small` / 400 `The selected plan is invalid.` / `Plan is unavailable` / `Plan is paused` / `Private plan not available for this user` | spec examples |
+//! | invest: below `minInvestment` / above `maxInvestment` / what is invested plus the amount above `maxInvestment` / main balance short | 422, 2 / 3 / 0 `Investment limit is exceeded` / 4 `Available 9 < 10` | spec examples; the cap being `maxInvestment` is the sandbox's reading |
+//! | withdraw: plan not active or not offered to the account / no investment / closed / amount zero or negative / below the plan's least withdrawal ([`FlexPlanConfig::min_withdrawal`]) / above what is invested / leaving less than `minInvestment` | 400 `The selected plan is invalid.` ("Plan must be active and accessible") / 422, 0: `Investment does not exist` / `Cannot withdraw from closed investment` (on `investment`) / `Withdraw amount is too small` / `Cannot withdraw amount < min possible` / `Withdraw amount exceeds total invested` / on `minAmountLeft`: `Amount left < min investment` | spec examples; nothing left counts as less than the minimum (close takes everything) |
+//! | close: no investment / closed | 422, 0: `Investment does not exist` / `Cannot withdraw from closed investment` | spec examples |
+//! | auto-invest: no active investment in the plan | 422, 0, on `plan`: `No existing investments for this plan` | spec example |
+//!
+//! Answers: the plans a bare array of `{id, ticker, minInvestment, maxInvestment, maxRate}`
+//! (the active ones offered to the account: public, or private to it); the lists `{"data",
+//! "limit", "offset"}`, newest first (not documented); invest, withdraw and close **201**
+//! `{"data":{"transaction_id":"tx_…"}}`; auto-invest `{"data":[]}`. One investment per
+//! account and plan: investing creates it (history `INVEST`), tops it up (`INVEST`) or
+//! reopens it once closed (`OPEN_INVESTMENT`); `withReinvest` sets its reinvestment when
+//! sent, else a new one does not reinvest and an existing one keeps its setting. A closed
+//! investment lists with status 0 and `invested` `"0"`. At the end of each flex day (a
+//! multiple of [`SandboxBuilder::flex_accrual_interval`] since the Unix epoch), each active
+//! investment earns `principal × maxRate / 365`, cut to 8 places, on the least amount that
+//! stayed invested all day: a `DAILY_EARNING` paid into the main balance, or with
+//! auto-reinvestment also a `REINVEST` that adds it to the investment. Accrual is settled
+//! before every flex request and [`Sandbox`] read, and every 10 ms; records carry the day's
+//! end. [`Sandbox::set_flex_plan_status`] pauses or reopens a plan while the sandbox runs;
+//! [`Sandbox::flex_plan_records`], [`Sandbox::flex_investment_records`] and
+//! [`Sandbox::flex_history_records`] show the state.
 //!
 //! **Open orders** (`POST /api/v4/orders`; CE §1). `market` problems first (31), then every
 //! other field's together (30), as in the docs' example:
@@ -623,7 +667,11 @@
 //! limit, stop-limit, bulk and OCO orders, modify and the conditional cancels (a lost answer,
 //! a 5xx after or without processing; [`Fault::VisibleAfter`] hides the orders they place —
 //! every order of a bulk, both legs of an OCO, a modify's replacement), the OCO listing
-//! ([`Fault::Lagging`]) and the public market routes.
+//! ([`Fault::Lagging`]) and the public market routes; and every flex route
+//! ([`Route::FlexInvest`] and its kin): an investment, withdrawal, close or auto-invest
+//! processed and its answer lost or replaced by a 5xx; [`Fault::Lagging`] makes the flex
+//! investments and histories answer as they were a while ago, and [`Fault::VisibleAfter`]
+//! keeps an investment's change out of them for a while.
 //!
 //! Streamed bodies are generated while they are sent (a 64 MiB answer costs the sandbox no
 //! memory), and [`SandboxStats::fault_body_bytes`] shows how much of them the client let the
@@ -659,10 +707,10 @@ mod ws;
 pub use app::{Sandbox, SandboxBuilder};
 pub use config::demo;
 pub use config::{
-    AccountConfig, DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
-    DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT,
-    DEFAULT_WS_REQUESTS_PER_MINUTE, MarketConfig, PlanConfig, PositionMode, PriceStep, Route,
-    SandboxError,
+    AccountConfig, DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_FLEX_ACCRUAL_INTERVAL,
+    DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES, DEFAULT_ORDER_RATE_LIMIT,
+    DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT, DEFAULT_WS_REQUESTS_PER_MINUTE,
+    FlexPlanConfig, MarketConfig, PlanConfig, PositionMode, PriceStep, Route, SandboxError,
 };
 pub use routes::Fault;
 pub use state::{KillSwitchTimer, Position, PriceMove, SandboxStats};

@@ -13,8 +13,9 @@ use txc_sandbox::{Sandbox, demo};
 const AFTER_HELP: &str = "\
 Serves POST /api/v4/order/collateral/market, /api/v4/order/collateral/trigger-market,
 /api/v4/main-account/smart/plans, /api/v4/orders, /api/v4/trade-account/order/history and
-/api/v4/order/cancel, and the control API under /sandbox/v1/ (price, balance, orders, stats,
-accounts/{apiKey}, reset). Markets: BTC_USDT, ETH_USDT, BTC_PERP.
+/api/v4/order/cancel, the positions, risk controls and smart investments, flexible lending
+under /api/v4/main-account/smart-flex/, and the control API under /sandbox/v1/ (price,
+balance, orders, stats, accounts/{apiKey}, reset). Markets: BTC_USDT, ETH_USDT, BTC_PERP.
 Stops on Ctrl-C.";
 
 /// txc-sandbox — a WhiteBIT-compatible exchange on loopback, for testing API clients
@@ -45,6 +46,10 @@ struct Options {
     /// Largest request body accepted, in bytes
     #[arg(long, value_name = "N", default_value_t = txc_sandbox::DEFAULT_MAX_BODY_BYTES)]
     max_body_bytes: usize,
+    /// How long a day of flexible lending lasts, in milliseconds: earnings accrue at the end
+    /// of each (shorten it to watch them accrue)
+    #[arg(long, value_name = "MS", default_value_t = 86_400_000)]
+    flex_day_ms: u64,
     /// Run the sandbox's clock this many milliseconds ahead of the host's (negative: behind),
     /// to try a client whose clock is off
     #[arg(
@@ -89,6 +94,7 @@ fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
         .lookup_rate_limits(options.lookup_rate_limit, options.cancel_rate_limit)
         .max_body_bytes(options.max_body_bytes)
         .clock_offset_ms(options.clock_offset_ms)
+        .flex_accrual_interval(std::time::Duration::from_millis(options.flex_day_ms))
         .start()?;
     for (market, price) in &options.price {
         sandbox.set_price(market, price)?;
@@ -109,7 +115,7 @@ fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
             "regular ",
             demo::REGULAR_API_KEY,
             demo::REGULAR_API_SECRET,
-            "hedge mode, 10000 USDT, plans answer 403",
+            "hedge mode, 10000 USDT, smart plans answer 403, flex lending open",
         ),
         (
             "disabled",
@@ -120,6 +126,30 @@ fn run(options: Options) -> Result<(), Box<dyn std::error::Error>> {
     ];
     for (name, key, secret, what) in accounts {
         writeln!(out, "  {name}  key {key}  secret {secret}  ({what})")?;
+    }
+    writeln!(out, "demo flex plans (/api/v4/main-account/smart-flex/):")?;
+    for plan in sandbox.flex_plan_records() {
+        let field = |key: &str| plan.get(key).cloned().unwrap_or_default();
+        let text = |key: &str| field(key).as_str().unwrap_or_default().to_owned();
+        let status = match field("status").as_i64() {
+            Some(1) => "active".to_owned(),
+            Some(4) => "paused".to_owned(),
+            other => format!("status {}", other.unwrap_or_default()),
+        };
+        let private = if field("privateTo").is_array() {
+            ", private to the partner"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  {}  {} {}–{}, {} a year, {status}{private}",
+            text("id"),
+            text("ticker"),
+            text("minInvestment"),
+            text("maxInvestment"),
+            text("maxRate"),
+        )?;
     }
     if !sandbox.addr().ip().is_loopback() {
         writeln!(

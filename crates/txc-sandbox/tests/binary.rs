@@ -107,6 +107,19 @@ fn serves_with_the_demo_credentials() {
     }
     assert!(printed.contains(txc_sandbox::demo::PARTNER_API_KEY));
     assert!(printed.contains(txc_sandbox::demo::PARTNER_API_SECRET));
+    // The demo flex plans, listed.
+    for plan in [
+        txc_sandbox::demo::FLEX_USDT_PLAN,
+        txc_sandbox::demo::FLEX_BTC_PLAN,
+        txc_sandbox::demo::FLEX_PAUSED_PLAN,
+        txc_sandbox::demo::FLEX_PARTNER_PLAN,
+    ] {
+        assert!(printed.contains(plan), "{plan} missing from\n{printed}");
+    }
+    assert!(
+        printed.contains("USDT 10.0–100000.0, 0.15 a year, active"),
+        "{printed}"
+    );
 
     let order = body(MARKET_PATH, &fields("BTC_USDT", "buy", "0.01"));
     let mut request = http::Request::post(format!("{url}{MARKET_PATH}"));

@@ -11,13 +11,21 @@ pub(crate) const END_DATE_LEAD_SECS: u64 = 1;
 
 /// `endDate` not before `startDate`, when both are set.
 pub(crate) fn in_order(start: Option<u64>, end: Option<u64>) -> Result<(), ValidationError> {
+    ordered(start, end, "endDate", "must not be before startDate")
+}
+
+/// A window's end not before its start, when both are set: else `end_field` is refused,
+/// saying `why`.
+pub(crate) fn ordered(
+    start: Option<u64>,
+    end: Option<u64>,
+    end_field: &'static str,
+    why: &'static str,
+) -> Result<(), ValidationError> {
     if let (Some(start), Some(end)) = (start, end)
         && end < start
     {
-        return Err(ValidationError::invalid(
-            "endDate",
-            Reason::Format("must not be before startDate"),
-        ));
+        return Err(ValidationError::invalid(end_field, Reason::Format(why)));
     }
     Ok(())
 }

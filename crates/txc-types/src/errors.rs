@@ -28,8 +28,9 @@ pub enum ValidationError {
         other: &'static str,
     },
     /// A value is outside a bound the exchange published for it (an investment amount outside
-    /// its plan's bounds); the error names the bound and its value.
-    #[error("invalid {field}: {value} is {} the plan's {bound} of {limit}", bound.relation())]
+    /// its plan's bounds, a withdrawal beyond what is invested); the error names the bound and
+    /// its value.
+    #[error("invalid {field}: {value} is {} {} of {limit}", bound.relation(), bound.describe())]
     OutOfBounds {
         /// The field's wire name, e.g. `amount`.
         field: &'static str,
@@ -82,7 +83,9 @@ impl ValidationError {
     }
 }
 
-/// A bound an investment plan publishes for the amounts it takes, named by its wire field.
+/// A bound an investment plan (or an investment in one) publishes for the amounts it takes,
+/// named by the wire field it comes from, or — for a bound made of two figures — by the key of
+/// the exchange's own refusal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Bound {
@@ -92,15 +95,30 @@ pub enum Bound {
     MaxInvestment,
     /// `maxPossibleInvestment`: the largest amount the plan's current state allows.
     MaxPossibleInvestment,
+    /// `invested`: a flexible investment's invested amount, the most a withdrawal takes (the
+    /// exchange: `Withdraw amount exceeds total invested`). Its limit is the amount invested.
+    Invested,
+    /// `minAmountLeft`: a withdrawal must leave at least the plan's `minInvestment` invested
+    /// (the exchange: `Amount left < min investment`). Its limit is the most that can be
+    /// withdrawn, `invested − minInvestment`.
+    MinAmountLeft,
+    /// `investmentLimit`: a flexible investment holds at most the plan's `maxInvestment`
+    /// together (the exchange: `Investment limit is exceeded`). Its limit is the most a top-up
+    /// adds, `maxInvestment − invested`.
+    InvestmentLimit,
 }
 
 impl Bound {
-    /// The bound's wire field, e.g. `minInvestment`.
+    /// The bound's name: the wire field it comes from (`minInvestment`, `invested`), or the
+    /// key of the exchange's refusal (`minAmountLeft`, `investmentLimit`).
     pub fn as_str(self) -> &'static str {
         match self {
             Self::MinInvestment => "minInvestment",
             Self::MaxInvestment => "maxInvestment",
             Self::MaxPossibleInvestment => "maxPossibleInvestment",
+            Self::Invested => "invested",
+            Self::MinAmountLeft => "minAmountLeft",
+            Self::InvestmentLimit => "investmentLimit",
         }
     }
 
@@ -108,7 +126,23 @@ impl Bound {
     fn relation(self) -> &'static str {
         match self {
             Self::MinInvestment => "below",
-            Self::MaxInvestment | Self::MaxPossibleInvestment => "above",
+            _ => "above",
+        }
+    }
+
+    /// What the bound is, in an error message.
+    fn describe(self) -> String {
+        match self {
+            Self::MinInvestment | Self::MaxInvestment | Self::MaxPossibleInvestment => {
+                format!("the plan's {self}")
+            }
+            Self::Invested => "the amount invested (invested)".to_owned(),
+            Self::MinAmountLeft => {
+                "the most that leaves the plan's minInvestment invested (minAmountLeft)".to_owned()
+            }
+            Self::InvestmentLimit => {
+                "the room left under the plan's maxInvestment (investmentLimit)".to_owned()
+            }
         }
     }
 }

@@ -8,7 +8,7 @@
 //! | [`paging`] | reading a list a page at a time: each list's rules ([`Paged`](paging::Paged)) and a whole read ([`PageCursor`](paging::PageCursor)) |
 //! | [`markets`] | the markets' public rules (precision, minimum amount, total bounds), the pure check of any order against them, rounding to the market's steps |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closed positions' PnL, funding, ADL quantiles, closing a position, leverage, hedge mode; the reference arithmetic of funding and PnL |
-//! | [`investments`] | smart investments: plans, investing, the investments, closing one, interest payments |
+//! | [`investments`] | lending: the fixed smart plans (plans, investing, the investments, closing one, interest payments) and [flexible lending](investments::flex) (plans, invest, withdraw, close, auto-reinvestment, the investments and histories; the accrual's reference arithmetic) |
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
 //! | [`events`] | the private event stream: the token that authorizes a WebSocket connection, and the records of the private channels ([`AccountEvent`](events::AccountEvent)) |

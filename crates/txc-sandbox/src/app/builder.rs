@@ -6,7 +6,8 @@ use std::time::Duration;
 
 use super::sandbox::Sandbox;
 use crate::config::{
-    self, AccountConfig, Config, MarketConfig, PlanConfig, Route, SandboxError, Settings,
+    self, AccountConfig, Config, FlexPlanConfig, MarketConfig, PlanConfig, Route, SandboxError,
+    Settings,
 };
 
 impl Sandbox {
@@ -24,7 +25,8 @@ impl Sandbox {
 /// Configures and starts a [`Sandbox`].
 ///
 /// Starts from the defaults: `127.0.0.1`, an ephemeral port, the [`crate::demo`] accounts,
-/// the markets `BTC_USDT`, `ETH_USDT`, `BTC_PERP` and the default smart plans.
+/// the markets `BTC_USDT`, `ETH_USDT`, `BTC_PERP`, the default smart plans and the demo flex
+/// plans.
 ///
 /// ```
 /// use txc_sandbox::{AccountConfig, MarketConfig, Sandbox};
@@ -46,6 +48,7 @@ pub struct SandboxBuilder {
     accounts: Vec<AccountConfig>,
     markets: Vec<MarketConfig>,
     plans: Vec<PlanConfig>,
+    flex_plans: Vec<FlexPlanConfig>,
     settings: Settings,
 }
 
@@ -57,6 +60,7 @@ impl Default for SandboxBuilder {
             accounts: config::default_accounts(),
             markets: config::default_markets(),
             plans: config::default_plans(),
+            flex_plans: config::default_flex_plans(),
             settings: Settings::default(),
         }
     }
@@ -101,11 +105,21 @@ impl SandboxBuilder {
         self
     }
 
-    /// Removes every account, market and plan configured so far, the demo defaults included.
+    /// Adds a flexible lending plan, replacing one with the same id (listed in the order
+    /// added).
+    pub fn flex_plan(mut self, plan: FlexPlanConfig) -> Self {
+        self.flex_plans.retain(|p| p.id() != plan.id());
+        self.flex_plans.push(plan);
+        self
+    }
+
+    /// Removes every account, market, smart plan and flex plan configured so far, the demo
+    /// defaults included.
     pub fn clear_defaults(mut self) -> Self {
         self.accounts.clear();
         self.markets.clear();
         self.plans.clear();
+        self.flex_plans.clear();
         self
     }
 
@@ -169,6 +183,16 @@ impl SandboxBuilder {
         self
     }
 
+    /// How long a day of flexible lending lasts on the sandbox's clock (default a day): each
+    /// active flex investment earns `invested × maxRate / 365` at every multiple of it since
+    /// the Unix epoch — a `DAILY_EARNING`, reinvested or paid to the main balance. A test that
+    /// cannot wait days shortens it (to 50 ms, say); it is never shorter than a millisecond.
+    /// Sandbox-only: the exchange's days are days.
+    pub fn flex_accrual_interval(mut self, interval: Duration) -> Self {
+        self.settings.flex_accrual_interval = interval;
+        self
+    }
+
     /// How long a WebSocket connection may stay silent (no request, no ping) before the
     /// sandbox closes it; default 60 s, the exchange's. Shorter for tests.
     pub fn ws_idle_timeout(mut self, timeout: Duration) -> Self {
@@ -215,6 +239,11 @@ impl SandboxBuilder {
                 .plans
                 .iter()
                 .map(PlanConfig::validate)
+                .collect::<Result<_, _>>()?,
+            flex_plans: self
+                .flex_plans
+                .iter()
+                .map(FlexPlanConfig::validate)
                 .collect::<Result<_, _>>()?,
             settings: self.settings.clone(),
         })

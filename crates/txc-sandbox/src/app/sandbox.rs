@@ -50,7 +50,7 @@ impl Sandbox {
         let websocket = ws::route(Arc::clone(&exchange), Arc::clone(&ws));
         let router = routes::router(Arc::clone(&shared), websocket);
         let runtime = Runtime::start()?;
-        runtime.spawn(expire_kill_switches(Arc::downgrade(&exchange)));
+        runtime.spawn(tick(Arc::downgrade(&exchange)));
         let listener = runtime.listen(addr, router.clone())?;
         let addr = listener.addr();
         Ok(Self {
@@ -171,9 +171,12 @@ impl Sandbox {
     }
 
     /// The **main** balance of `ticker` of the account `api_key` (`"0"` if never set) — what
-    /// smart investments are paid from and back into — or `None` for an unknown account.
+    /// smart investments and flexible lending are paid from and back into, flex earnings
+    /// included up to now — or `None` for an unknown account.
     pub fn main_balance(&self, api_key: &str, ticker: &str) -> Option<String> {
-        let locked = self.locked();
+        let mut locked = self.locked();
+        let now = locked.state.clock.now_us();
+        locked.state.accrue_flex(now);
         let account = locked.state.accounts.get(api_key)?;
         Some(decimal::text(
             account.main.get(ticker).copied().unwrap_or_default(),
@@ -198,6 +201,40 @@ impl Sandbox {
     /// ones a [`Fault::VisibleAfter`] still hides included).
     pub fn investment_records(&self) -> Vec<serde_json::Value> {
         self.locked().state.investment_records()
+    }
+
+    /// Every flex plan configured, in order, as the plans list answers it plus the sandbox's
+    /// `status` (`1` active, `2` unavailable, `3` inactive, `4` paused) and, for a private
+    /// plan, `privateTo` (the API keys it is offered to) — listed or not.
+    pub fn flex_plan_records(&self) -> Vec<serde_json::Value> {
+        self.locked().state.flex_plan_records()
+    }
+
+    /// Every flex investment, oldest first, as the JSON record the flex investments list
+    /// answers with, in its current state (earnings accrued up to now; ones a
+    /// [`Fault::VisibleAfter`] still hides included), each with its account's `apiKey`.
+    pub fn flex_investment_records(&self) -> Vec<serde_json::Value> {
+        let mut locked = self.locked();
+        let now = locked.state.clock.now_us();
+        locked.state.flex_investment_records(now)
+    }
+
+    /// Every flex history record, oldest first — investing, reinvesting, withdrawing, the
+    /// daily earnings, closing, reopening — as the flex history answers it (earnings accrued
+    /// up to now), each with its account's `apiKey`.
+    pub fn flex_history_records(&self) -> Vec<serde_json::Value> {
+        let mut locked = self.locked();
+        let now = locked.state.clock.now_us();
+        locked.state.flex_history_records(now)
+    }
+
+    /// Sets the status of the flex plan `id` while the sandbox runs: `1` active, `2`
+    /// unavailable, `3` inactive, `4` paused (see [`crate::FlexPlanConfig::status`]) — a plan
+    /// paused after a client read it, say. [`Sandbox::reset`] restores the configured one.
+    pub fn set_flex_plan_status(&self, id: &str, status: i64) -> Result<(), SandboxError> {
+        let mut locked = self.locked();
+        let now = locked.state.clock.now_us();
+        locked.state.set_flex_plan_status(id, status, now)
     }
 
     /// The open positions of the account `api_key`, sorted by market and side.
@@ -313,20 +350,24 @@ impl Sandbox {
     }
 }
 
-/// How often the sandbox looks for kill-switch timers that ran out when no request comes.
-const KILL_SWITCH_TICK: std::time::Duration = std::time::Duration::from_millis(10);
+/// How often the sandbox looks for kill-switch timers that ran out, and flex days that
+/// ended, when no request comes.
+const TICK: std::time::Duration = std::time::Duration::from_millis(10);
 
-/// Runs out the kill-switch timers on time: every [`KILL_SWITCH_TICK`], for as long as the
-/// sandbox lives.
-async fn expire_kill_switches(exchange: std::sync::Weak<Exchange>) {
-    let mut tick = tokio::time::interval(KILL_SWITCH_TICK);
+/// Runs out the kill-switch timers and accrues flex lending on time: every [`TICK`], for as
+/// long as the sandbox lives.
+async fn tick(exchange: std::sync::Weak<Exchange>) {
+    let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tick.tick().await;
         let Some(exchange) = exchange.upgrade() else {
             return;
         };
-        exchange.lock().state.expire_kill_switches();
+        let mut locked = exchange.lock();
+        locked.state.expire_kill_switches();
+        let now = locked.state.clock.now_us();
+        locked.state.accrue_flex(now);
     }
 }
 

@@ -134,6 +134,16 @@ impl Exchange {
         self.config.plans.iter().any(|p| p.id == id)
     }
 
+    /// Whether `id` is a configured flex plan's id (the plans are fixed; their status is not).
+    pub(crate) fn flex_plan_exists(&self, id: &str) -> bool {
+        self.config.flex_plans.iter().any(|p| p.record.id == id)
+    }
+
+    /// Whether `api_key`'s account may use flexible lending.
+    pub(crate) fn lends_flex(&self, api_key: &str) -> bool {
+        self.keys.get(api_key).is_some_and(|k| k.flex_lending)
+    }
+
     /// Back to the configured initial state: accounts, prices, orders, positions, nonces,
     /// rate limits, tokens, statistics.
     pub(crate) fn reset(&self) {

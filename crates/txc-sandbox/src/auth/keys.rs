@@ -1,6 +1,6 @@
 //! [`Keys`]: what authentication knows about each API key — the signing key, whether it is
-//! enabled, whether it is a B2B partner's. Fixed by the configuration, so it is read without
-//! the state's lock.
+//! enabled, whether it is a B2B partner's, whether it may use flexible lending. Fixed by the
+//! configuration, so it is read without the state's lock.
 
 use crate::config::SigningKey;
 use crate::config::{AccountSpec, ByKey};
@@ -14,6 +14,8 @@ pub(crate) struct Key {
     pub(crate) enabled: bool,
     /// Whether the key may list smart plans.
     pub(crate) partner: bool,
+    /// Whether flexible lending is enabled on the key's account.
+    pub(crate) flex_lending: bool,
 }
 
 /// Every configured API key.
@@ -26,6 +28,7 @@ impl Key {
             signing: account.signing.clone(),
             enabled: account.terms.enabled,
             partner: account.terms.partner,
+            flex_lending: account.terms.flex_lending,
         }
     }
 }

@@ -32,8 +32,8 @@ impl PositionMode {
 
 /// An API key of the sandbox and the collateral account behind it.
 ///
-/// Defaults: enabled, not a B2B partner, one-way mode, leverage 10, RPI orders allowed, no
-/// balances.
+/// Defaults: enabled, not a B2B partner, flexible lending enabled, one-way mode, leverage
+/// 10, RPI orders allowed, no balances.
 ///
 /// ```
 /// use txc_sandbox::{AccountConfig, PositionMode};
@@ -71,6 +71,8 @@ pub(crate) struct AccountTerms {
     pub(crate) one_investment_per_plan: bool,
     /// Whether the account may place RPI orders (code 43 otherwise).
     pub(crate) rpi: bool,
+    /// Whether flexible lending is enabled on the account (else its endpoints answer 403).
+    pub(crate) flex_lending: bool,
 }
 
 impl AccountConfig {
@@ -86,6 +88,7 @@ impl AccountConfig {
                 canceled_in_history: true,
                 one_investment_per_plan: false,
                 rpi: true,
+                flex_lending: true,
             },
             leverage: 10,
             balances: Vec::new(),
@@ -162,6 +165,16 @@ impl AccountConfig {
     #[must_use]
     pub fn rpi(mut self, allowed: bool) -> Self {
         self.terms.rpi = allowed;
+        self
+    }
+
+    /// Whether flexible lending (`/api/v4/main-account/smart-flex/*`) is enabled on the
+    /// account. Default `true`: the exchange offers it to every account; `false` answers every
+    /// flex endpoint HTTP 403, "You don't have permission to use this endpoint. …", as the
+    /// spec documents for an account without lending access.
+    #[must_use]
+    pub fn flex_lending(mut self, enabled: bool) -> Self {
+        self.terms.flex_lending = enabled;
         self
     }
 

@@ -1,12 +1,15 @@
-//! The default accounts, markets and smart plans of a sandbox (see [`crate::demo`]).
+//! The default accounts, markets, smart plans and flex plans of a sandbox (see
+//! [`crate::demo`]).
 
 use super::account::{AccountConfig, PositionMode};
 use super::demo;
+use super::flex_plan::{FLEX_PAUSED, FlexPlanConfig};
 use super::market::MarketConfig;
 use super::plan::PlanConfig;
 
 /// The three demo accounts, each with 10 000 USDT of collateral and leverage 10; the partner's
-/// main account holds 10 000 USDT and 1 BTC to invest.
+/// main account holds 10 000 USDT and 1 BTC to invest, the regular one's 10 000 USDT (for
+/// flexible lending).
 pub(crate) fn default_accounts() -> Vec<AccountConfig> {
     vec![
         AccountConfig::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
@@ -18,7 +21,8 @@ pub(crate) fn default_accounts() -> Vec<AccountConfig> {
             .main_balance("BTC", "1"),
         AccountConfig::new(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET)
             .position_mode(PositionMode::Hedge)
-            .balance("USDT", "10000"),
+            .balance("USDT", "10000")
+            .main_balance("USDT", "10000"),
         AccountConfig::new(demo::DISABLED_API_KEY, demo::DISABLED_API_SECRET)
             .enabled(false)
             .balance("USDT", "10000"),
@@ -116,5 +120,26 @@ pub(crate) fn default_plans() -> Vec<PlanConfig> {
             ("USDT", "65000"),
             ("0.01", "5", "5"),
         ),
+    ]
+}
+
+/// The demo flex plans: the spec's two examples (USDT at 15 %, BTC at 12 %), a paused USDT
+/// plan, and a USDT plan private to the partner.
+pub(crate) fn default_flex_plans() -> Vec<FlexPlanConfig> {
+    vec![
+        FlexPlanConfig::new(demo::FLEX_USDT_PLAN, "USDT")
+            .investment("10.0", "100000.0")
+            .max_rate("0.15"),
+        FlexPlanConfig::new(demo::FLEX_BTC_PLAN, "BTC")
+            .investment("0.001", "10.0")
+            .max_rate("0.12"),
+        FlexPlanConfig::new(demo::FLEX_PAUSED_PLAN, "USDT")
+            .investment("50", "5000")
+            .max_rate("0.08")
+            .status(FLEX_PAUSED),
+        FlexPlanConfig::new(demo::FLEX_PARTNER_PLAN, "USDT")
+            .investment("100", "50000")
+            .max_rate("0.2")
+            .private_to(demo::PARTNER_API_KEY),
     ]
 }

@@ -1,5 +1,5 @@
 //! What a sandbox is configured with: the builders' parts ([`AccountConfig`], [`MarketConfig`],
-//! [`PlanConfig`], [`PositionMode`]), the settings taken as given ([`Settings`] and the
+//! [`PlanConfig`], [`FlexPlanConfig`], [`PositionMode`]), the settings taken as given ([`Settings`] and the
 //! `DEFAULT_*` figures), the demo accounts, and — checked once when the sandbox starts — the
 //! [`Config`] it starts from and returns to on reset. Beside them, the fixed facts every layer
 //! names: the markets' terms by name ([`Markets`]), the exchange's operations ([`Op`],
@@ -16,6 +16,7 @@ mod account;
 mod defaults;
 pub mod demo;
 mod error;
+mod flex_plan;
 mod market;
 mod markets;
 mod op;
@@ -28,8 +29,10 @@ mod validated;
 
 pub(crate) use account::AccountSpec;
 pub use account::{AccountConfig, PositionMode};
-pub(crate) use defaults::{default_accounts, default_markets, default_plans};
+pub(crate) use defaults::{default_accounts, default_flex_plans, default_markets, default_plans};
 pub use error::SandboxError;
+pub use flex_plan::FlexPlanConfig;
+pub(crate) use flex_plan::{FLEX_ACTIVE, FLEX_INACTIVE, FLEX_PAUSED, FlexPlanSpec};
 pub use market::MarketConfig;
 pub(crate) use market::{FEE_PRECISION, MarketSpec};
 pub(crate) use markets::Markets;
@@ -40,8 +43,8 @@ pub use route::Route;
 pub(crate) use secret::SigningKey;
 pub(crate) use settings::Settings;
 pub use settings::{
-    DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES,
-    DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT,
-    DEFAULT_WS_REQUESTS_PER_MINUTE,
+    DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_FLEX_ACCRUAL_INTERVAL, DEFAULT_LOOKUP_RATE_LIMIT,
+    DEFAULT_MAX_BODY_BYTES, DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT,
+    DEFAULT_WS_IDLE_TIMEOUT, DEFAULT_WS_REQUESTS_PER_MINUTE,
 };
 pub(crate) use validated::{ByKey, Config};

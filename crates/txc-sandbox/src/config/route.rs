@@ -80,6 +80,22 @@ pub enum Route {
     CollateralMarkets,
     /// `GET /api/v4/public/futures`: the futures markets.
     FuturesMarkets,
+    /// `POST /api/v4/main-account/smart-flex/plans`.
+    FlexPlans,
+    /// `POST /api/v4/main-account/smart-flex/investments`.
+    FlexInvestments,
+    /// `POST /api/v4/main-account/smart-flex/investments/history`.
+    FlexHistory,
+    /// `POST /api/v4/main-account/smart-flex/investments/payment-history`.
+    FlexPayments,
+    /// `POST /api/v4/main-account/smart-flex/investments/invest`.
+    FlexInvest,
+    /// `POST /api/v4/main-account/smart-flex/investments/withdraw`.
+    FlexWithdraw,
+    /// `POST /api/v4/main-account/smart-flex/investments/close`.
+    FlexClose,
+    /// `POST /api/v4/main-account/smart-flex/investments/auto-invest`.
+    FlexAutoInvest,
     /// Every exchange route (a route's own fault takes precedence).
     All,
 }

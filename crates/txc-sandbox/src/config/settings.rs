@@ -20,6 +20,8 @@ pub const DEFAULT_PLANS_RATE_LIMIT: u32 = 1_000;
 pub const DEFAULT_LOOKUP_RATE_LIMIT: u32 = 12_000;
 /// The exchange's rate limit of order cancellation, per key per 10 s.
 pub const DEFAULT_CANCEL_RATE_LIMIT: u32 = 10_000;
+/// How often flexible lending accrues: daily, the spec's `DAILY_EARNING`.
+pub const DEFAULT_FLEX_ACCRUAL_INTERVAL: Duration = Duration::from_secs(24 * 60 * 60);
 /// The exchange's WebSocket inactivity timeout.
 pub const DEFAULT_WS_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// The exchange's limit of requests per WebSocket connection per minute.
@@ -38,6 +40,9 @@ pub(crate) struct Settings {
     pub(crate) kill_switch_second: Duration,
     /// How long one minute of a plan's `duration` lasts on the sandbox's clock.
     pub(crate) investment_minute: Duration,
+    /// How long a day of flexible lending lasts on the sandbox's clock: earnings accrue at
+    /// each multiple of it since the Unix epoch.
+    pub(crate) flex_accrual_interval: Duration,
     /// How long a WebSocket connection may stay silent before the sandbox closes it.
     pub(crate) ws_idle_timeout: Duration,
     /// How many requests a WebSocket connection may send in any minute.
@@ -54,6 +59,7 @@ impl Default for Settings {
             clock_offset_ms: 0,
             kill_switch_second: Duration::from_secs(1),
             investment_minute: Duration::from_secs(60),
+            flex_accrual_interval: DEFAULT_FLEX_ACCRUAL_INTERVAL,
             ws_idle_timeout: DEFAULT_WS_IDLE_TIMEOUT,
             ws_requests_per_minute: DEFAULT_WS_REQUESTS_PER_MINUTE,
             oto_in_open_orders: true,

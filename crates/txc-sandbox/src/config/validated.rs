@@ -4,6 +4,7 @@
 use std::collections::HashMap;
 
 use super::account::AccountSpec;
+use super::flex_plan::FlexPlanSpec;
 use super::market::MarketSpec;
 use super::settings::Settings;
 use crate::wire::PlanRecord;
@@ -14,6 +15,8 @@ pub(crate) struct Config {
     pub(crate) accounts: Vec<AccountSpec>,
     pub(crate) markets: Vec<MarketSpec>,
     pub(crate) plans: Vec<PlanRecord>,
+    /// The flexible lending plans.
+    pub(crate) flex_plans: Vec<FlexPlanSpec>,
     /// The settings taken as given.
     pub(crate) settings: Settings,
 }

@@ -178,7 +178,7 @@ pub(crate) fn parse_payments(
 }
 
 /// A text filter: `None` when absent; anything but a non-empty string is `invalid`.
-fn text(fields: &mut Fields<'_>, field: &str, invalid: &str) -> Option<String> {
+pub(super) fn text(fields: &mut Fields<'_>, field: &str, invalid: &str) -> Option<String> {
     match fields.get(field)? {
         Value::String(s) if !s.is_empty() => Some(s.clone()),
         _ => {
@@ -189,7 +189,7 @@ fn text(fields: &mut Fields<'_>, field: &str, invalid: &str) -> Option<String> {
 }
 
 /// The collected problems as the exchange's HTTP 400.
-fn finish(fields: Fields<'_>) -> Result<(), Rejection> {
+pub(super) fn finish(fields: Fields<'_>) -> Result<(), Rejection> {
     fields
         .finish(0)
         .map_err(|r| r.with_status(StatusCode::BAD_REQUEST))
@@ -201,12 +201,7 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn map(v: Value) -> Map<String, Value> {
-        match v {
-            Value::Object(m) => m,
-            _ => Map::new(),
-        }
-    }
+    use crate::rules::values::object as map;
 
     #[test]
     fn invest_fields_answer_in_the_spec_s_words_together() {

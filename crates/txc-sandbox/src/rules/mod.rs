@@ -22,6 +22,8 @@ mod cancel_bulk;
 pub(crate) mod client_order_id;
 mod conditional_orders;
 mod fields;
+mod flex_changes;
+mod flex_reads;
 mod group_cancel;
 mod history;
 mod investments;
@@ -47,6 +49,14 @@ pub(crate) use cancel::CancelRequest;
 pub(crate) use cancel_all::CancelAllRequest;
 pub(crate) use cancel_bulk::BulkItem;
 pub(crate) use conditional_orders::ConditionalQuery;
+pub(crate) use flex_changes::{
+    AutoInvestRequest, FlexInvestRequest, FlexWithdrawRequest, parse_flex_auto_invest,
+    parse_flex_close, parse_flex_invest, parse_flex_withdraw,
+};
+pub(crate) use flex_reads::{
+    FlexHistoryFilter, FlexInvestmentsFilter, FlexPlansQuery, parse_flex_history,
+    parse_flex_investments, parse_flex_plans,
+};
 pub(crate) use group_cancel::{ConditionalCancel, GroupRef, OtoCancel};
 pub(crate) use history::{HistoryQuery, HistoryStatus, parse_history};
 pub(crate) use investments::{

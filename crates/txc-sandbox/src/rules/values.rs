@@ -38,3 +38,12 @@ pub(crate) fn integer(value: &Value) -> Option<i128> {
         _ => None,
     }
 }
+
+/// A test body: `value`'s fields (none unless it is an object).
+#[cfg(test)]
+pub(super) fn object(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}

@@ -19,7 +19,7 @@
 //! | accounts, balances, the account's read views | `accounts.rs`, `account_view.rs` |
 //! | orders: the store and its indexes, each market's book, placing and executing, price moves, stop orders, OTO groups and OCOs, modify, look-ups, cancels, the kill switch, their records | `orders/` |
 //! | positions: open positions, the margin math, the history, close, leverage, hedge mode | `positions/` (funding ticks, margin calls, liquidation) |
-//! | lending: smart investments | `lending/` (flexible lending) |
+//! | lending: smart investments, flexible lending | `lending/` |
 //! | what the state tells listeners | `changes.rs` |
 //! | the clock, the statistics | `clock.rs`, `stats.rs` |
 //! | the markets' public view | `market_view.rs` |
@@ -67,6 +67,8 @@ pub(crate) struct State {
     pub(crate) positions: positions::Positions,
     pub(crate) plans: Vec<PlanRecord>,
     pub(crate) investments: lending::Investments,
+    /// Flexible lending: the flex plans' status, the investments, their history.
+    pub(crate) flex: lending::FlexLending,
     pub(crate) stats: SandboxStats,
     /// The sandbox's clock (the host's, maybe offset).
     pub(crate) clock: Clock,
@@ -97,6 +99,10 @@ impl State {
             positions: positions::Positions::default(),
             plans: config.plans.clone(),
             investments: lending::Investments::default(),
+            flex: lending::FlexLending::new(
+                &config.flex_plans,
+                config.settings.flex_accrual_interval,
+            ),
             stats: SandboxStats::default(),
             clock: Clock::new(config.settings.clock_offset_ms),
             kill_switches: orders::Timers::new(config.settings.kill_switch_second),
@@ -111,13 +117,15 @@ impl State {
         self.prices.get(market).copied()
     }
 
-    /// Every currency the sandbox knows: plans' tickers, markets' currencies, balances.
+    /// Every currency the sandbox knows: plans' tickers (flex plans' too), markets'
+    /// currencies, balances.
     pub(crate) fn known_tickers(&self) -> BTreeSet<&str> {
         let plans = self
             .plans
             .iter()
             .flat_map(|p| [p.ticker.as_str(), p.interest_ticker.as_str()]);
         plans
+            .chain(self.flex.tickers())
             .chain(self.markets.tickers())
             .chain(self.accounts.tickers())
             .collect()

@@ -79,6 +79,7 @@ pub(super) fn state_of(
         accounts: accounts.iter().map(|a| a.validate().unwrap()).collect(),
         markets: markets.iter().map(|m| m.validate().unwrap()).collect(),
         plans: plans.iter().map(|p| p.validate().unwrap()).collect(),
+        flex_plans: Vec::new(),
         settings,
     };
     let recorder = Arc::new(Recorder::default());

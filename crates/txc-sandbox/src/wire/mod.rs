@@ -16,6 +16,7 @@ mod active_record;
 mod conditional_record;
 pub(crate) mod decimal;
 mod enums;
+mod flex_record;
 mod history_record;
 mod investment_record;
 mod market_name;
@@ -34,6 +35,9 @@ pub(crate) use account_record::{
 pub(crate) use active_record::ActiveOrderRecord;
 pub(crate) use conditional_record::{ConditionalPage, ConditionalRecord, OtoGroupRecord};
 pub(crate) use enums::{OrderClass, OrderStatus, OrderType, PositionSide, Side, Stp};
+pub(crate) use flex_record::{
+    DataPage, EmptyData, FlexHistoryRecord, FlexInvestmentRecord, FlexPlanRecord, TransactionRecord,
+};
 pub(crate) use history_record::{HistoryByMarket, HistoryRecord};
 pub(crate) use investment_record::{
     ClosedRecord, InterestPaymentRecord, InvestmentRecord, NewInvestmentRecord, PageRecord,

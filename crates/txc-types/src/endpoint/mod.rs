@@ -19,6 +19,10 @@ pub use wire_value::WireValue;
 pub(crate) use wire_value::serialize_fields;
 
 use crate::events::WebSocketTokenQuery;
+use crate::investments::flex::{
+    CloseFlexInvestment, FlexHistoryQuery, FlexInvest, FlexInvestmentsQuery, FlexPaymentsQuery,
+    FlexPlansQuery, FlexWithdraw, SetFlexAutoInvest,
+};
 use crate::investments::{
     CloseInvestment, InterestPaymentsQuery, Invest, InvestmentsQuery, SmartPlansQuery,
 };
@@ -41,7 +45,7 @@ use crate::time::ServerTimeQuery;
 
 /// The request path of every endpoint this crate defines, for code that prepares something
 /// per endpoint up front (URLs, say).
-pub const ENDPOINT_PATHS: [&str; 40] = [
+pub const ENDPOINT_PATHS: [&str; 48] = [
     CollateralMarketOrder::PATH,
     CollateralTriggerMarketOrder::PATH,
     CollateralLimitOrder::PATH,
@@ -82,4 +86,12 @@ pub const ENDPOINT_PATHS: [&str; 40] = [
     CloseInvestment::PATH,
     InvestmentsQuery::PATH,
     InterestPaymentsQuery::PATH,
+    FlexPlansQuery::PATH,
+    FlexInvestmentsQuery::PATH,
+    FlexHistoryQuery::PATH,
+    FlexPaymentsQuery::PATH,
+    FlexInvest::PATH,
+    FlexWithdraw::PATH,
+    CloseFlexInvestment::PATH,
+    SetFlexAutoInvest::PATH,
 ];

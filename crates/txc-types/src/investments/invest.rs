@@ -3,8 +3,8 @@
 use serde_json::{Map, Value};
 use txc_derive::{Answer, Request};
 
-use super::page::check_id;
-use super::{InvestmentPlan, PlanStatus};
+use super::InvestmentPlan;
+use super::amount::{self, not_taking, plan_and_amount};
 use crate::endpoint::{FieldValue, MAIN_ACCOUNT_SCOPE};
 use crate::errors::{Bound, Reason, ValidationError};
 use crate::values::{Amount, ExactDecimal, Ticker};
@@ -65,14 +65,12 @@ pub struct Invest {
 
 impl Invest {
     /// The most decimal places of an amount.
-    pub const AMOUNT_DECIMALS: usize = 6;
+    pub const AMOUNT_DECIMALS: usize = amount::AMOUNT_DECIMALS;
 
     /// An investment of `amount` in the plan `plan_id`, checked without the plan: the id and
     /// the amount's form only.
     pub fn new(plan_id: &str, amount: impl FieldValue<Amount>) -> Result<Self, ValidationError> {
-        let plan_id = check_id(plan_id, "planId")?;
-        let amount = amount.into_field("amount")?;
-        check_places(&amount)?;
+        let (plan_id, amount) = plan_and_amount(plan_id, "planId", amount)?;
         Ok(Self {
             plan_id,
             amount,
@@ -87,7 +85,7 @@ impl Invest {
         amount: impl FieldValue<Amount>,
     ) -> Result<Self, ValidationError> {
         let mut invest = Self::new(&plan.id, amount)?;
-        if let Some(reason) = closed(plan.status) {
+        if let Some(reason) = not_taking(plan.status) {
             return Err(ValidationError::invalid("planId", Reason::Format(reason)));
         }
         let value = ExactDecimal::new(invest.amount.as_str())
@@ -122,29 +120,6 @@ impl Invest {
         self.ticker = Some(ticker);
         self
     }
-}
-
-/// Why a plan of `status` takes no investment, or `None` when it is active.
-fn closed(status: PlanStatus) -> Option<&'static str> {
-    match status {
-        PlanStatus::Active => None,
-        PlanStatus::NoCoinsLeft => Some("the plan has no coins left (status 2)"),
-        PlanStatus::Inactive => Some("the plan is inactive (status 3)"),
-        PlanStatus::Pause => Some("the plan is paused (status 4)"),
-        PlanStatus::Unknown(_) => Some("the plan's status is not active (1)"),
-    }
-}
-
-/// At most [`Invest::AMOUNT_DECIMALS`] decimal places.
-fn check_places(amount: &Amount) -> Result<(), ValidationError> {
-    let places = amount.as_str().split_once('.').map_or(0, |(_, f)| f.len());
-    if places > Invest::AMOUNT_DECIMALS {
-        return Err(ValidationError::invalid(
-            "amount",
-            Reason::Format("must have at most 6 decimal places (the smallest amount is 0.000001)"),
-        ));
-    }
-    Ok(())
 }
 
 /// The answer to an investment (HTTP 201): the new investment's id.

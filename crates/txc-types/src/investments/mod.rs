@@ -1,5 +1,6 @@
 //! Smart investments (B2B partners only): the plans on offer, investing in one, the
-//! investments, closing one, and the interest paid.
+//! investments, closing one, and the interest paid — the fixed plans — and, in [`flex`],
+//! flexible lending open to every account.
 //!
 //! | operation | request | answer |
 //! |---|---|---|
@@ -13,7 +14,9 @@
 //! endpoint together ([`MAIN_ACCOUNT_SCOPE`](crate::endpoint::MAIN_ACCOUNT_SCOPE)). Lists are
 //! paged by `limit` (at most [`MAX_PAGE_LIMIT`]) and `offset` (at most [`MAX_PAGE_OFFSET`]).
 
+mod amount;
 mod close_investment;
+pub mod flex;
 mod interest_payment;
 mod interest_payments;
 mod invest;

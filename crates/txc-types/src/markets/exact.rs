@@ -72,6 +72,29 @@ impl Dec {
         .normalized()
     }
 
+    /// The sum.
+    pub(crate) fn add(&self, other: &Self) -> Self {
+        let scale = self.scale.max(other.scale);
+        Self {
+            digits: add(&self.at_scale(scale), &other.at_scale(scale)),
+            scale,
+        }
+        .normalized()
+    }
+
+    /// The difference, `None` when `other` is the larger (the values are non-negative).
+    pub(crate) fn checked_sub(&self, other: &Self) -> Option<Self> {
+        let scale = self.scale.max(other.scale);
+        let (a, b) = (self.at_scale(scale), other.at_scale(scale));
+        (compare(&a, &b) != Ordering::Less).then(|| {
+            Self {
+                digits: sub(&a, &b),
+                scale,
+            }
+            .normalized()
+        })
+    }
+
     /// The value rounded to `places` decimal places: down (toward zero) or `up`.
     pub(crate) fn round(&self, places: u32, up: bool) -> Self {
         if self.scale <= places {
@@ -355,5 +378,16 @@ mod tests {
         assert!(dec("1").div(&dec("0"), 2, true).is_none());
         assert!(dec("10") > dec("9.99") && dec("0.1") == dec("0.100"));
         assert_eq!((places("0.010"), places("40000")), (3, 0));
+        assert_eq!(dec("999.5").add(&dec("0.5")).to_string(), "1000");
+        assert_eq!(dec("0").add(&dec("0.001")).to_string(), "0.001");
+        assert_eq!(
+            dec("1000").checked_sub(&dec("0.001")).unwrap().to_string(),
+            "999.999"
+        );
+        assert_eq!(
+            dec("1.5").checked_sub(&dec("1.50")).unwrap().to_string(),
+            "0"
+        );
+        assert!(dec("1").checked_sub(&dec("1.000001")).is_none());
     }
 }

@@ -24,6 +24,7 @@ mod rule_violation;
 mod ruled_order;
 
 pub use collateral_markets::{CollateralMarkets, CollateralMarketsQuery};
+pub(crate) use exact::Dec;
 pub use futures_markets::{FuturesMarket, FuturesMarkets, FuturesMarketsQuery};
 pub use market_rulebook::MarketRulebook;
 pub use market_rules::MarketRules;

@@ -4,7 +4,8 @@
 //! Every paged read of this crate implements [`Paged`]: the position history, the closed
 //! positions' PnL, the funding history, the executed deals and the deals of one order, the
 //! order history, the open orders, the conditional and OCO orders, the investments and the
-//! interest payments. Each carries its endpoint's own rules, from the spec:
+//! interest payments, and flexible lending's plans, investments, history and payments. Each
+//! carries its endpoint's own rules, from the spec:
 //!
 //! | query | page size: default, most | last page | offset cap | a record is |
 //! |---|---|---|---|---|
@@ -19,6 +20,10 @@
 //! | [`OcoOrdersQuery`](crate::orders::OcoOrdersQuery) | 50, 100 | fewer than limit | `offset` ≤ 4 294 967 295 | its `id` |
 //! | [`InvestmentsQuery`](crate::investments::InvestmentsQuery) | 100, 100 | fewer than limit | `offset` ≤ 10 000 | its `id` |
 //! | [`InterestPaymentsQuery`](crate::investments::InterestPaymentsQuery) | 100, 100 | fewer than limit | `offset` ≤ 10 000 | its investment, time and amount |
+//! | [`FlexPlansQuery`](crate::investments::flex::FlexPlansQuery) | 100, 100 | fewer than limit | none | its `id` |
+//! | [`FlexInvestmentsQuery`](crate::investments::flex::FlexInvestmentsQuery) | 100, not documented | fewer than limit | none | its `id` |
+//! | [`FlexHistoryQuery`](crate::investments::flex::FlexHistoryQuery) | 50, not documented | fewer than limit | none | its `transaction_id` and `actionType` |
+//! | [`FlexPaymentsQuery`](crate::investments::flex::FlexPaymentsQuery) | 50, not documented | fewer than limit | none | its `transaction_id` and `actionType` |
 //!
 //! The builders refuse a `limit` or `offset` outside these bounds before a request exists;
 //! [`Paged::page_after`] gives the next page's query or why there is none, and

@@ -1,5 +1,6 @@
-//! [`ReferenceError`]: why a reference figure of [`funding`](super::funding) or
-//! [`pnl`](super::pnl) could not be computed.
+//! [`ReferenceError`]: why a reference figure of [`funding`](super::funding),
+//! [`pnl`](super::pnl) or a flex investment's [`accrual`](crate::investments::flex::accrual)
+//! could not be computed.
 
 use rust_decimal::Decimal;
 
@@ -20,6 +21,17 @@ pub enum ReferenceError {
     /// An amount that must be positive is not (its name).
     #[error("{0} must be greater than zero")]
     NotPositive(&'static str),
+    /// An amount or a rate that must not be negative is (its name).
+    #[error("{0} must not be negative")]
+    Negative(&'static str),
+    /// A withdrawal takes more than is invested.
+    #[error("a withdrawal of {withdraw} takes more than the {invested} invested")]
+    MoreThanInvested {
+        /// The amount invested.
+        invested: Decimal,
+        /// The withdrawal's amount.
+        withdraw: Decimal,
+    },
     /// A fill reduces a position by more than is open.
     #[error("a fill of {reduce} reduces a position of {open}")]
     MoreThanOpen {

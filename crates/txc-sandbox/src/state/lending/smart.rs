@@ -137,16 +137,7 @@ impl State {
                 "The investment in this investment plan already exists",
             ));
         }
-        let available = account.main.get(&ticker).copied().unwrap_or_default();
-        if available < amount {
-            let message = format!(
-                "Available {} < {}",
-                decimal::text(available),
-                decimal::text(amount)
-            );
-            return Err(Rejection::inner(4, "amount", &message));
-        }
-        account.main.insert(ticker, available - amount);
+        super::take_main(account, &ticker, amount)?;
         self.add_capacity(&plan_id, -amount);
         let id = investment_id(self.investments.list.len() as u64 + 1);
         let visible_us = u64::try_from(visible_after.as_micros()).unwrap_or(u64::MAX);
