@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use super::sandbox::Sandbox;
 use crate::config::{
-    self, AccountConfig, Config, FlexPlanConfig, MarketConfig, PlanConfig, Route, SandboxError,
-    Settings,
+    self, AccountConfig, Config, FlexPlanConfig, MarginLevels, MarketConfig, PlanConfig, Route,
+    SandboxError, Settings,
 };
 
 impl Sandbox {
@@ -50,6 +50,8 @@ pub struct SandboxBuilder {
     plans: Vec<PlanConfig>,
     flex_plans: Vec<FlexPlanConfig>,
     settings: Settings,
+    /// The margin-call and maintenance rates as given, checked by [`SandboxBuilder::start`].
+    margin_rates: Option<(String, String)>,
 }
 
 impl Default for SandboxBuilder {
@@ -62,6 +64,7 @@ impl Default for SandboxBuilder {
             plans: config::default_plans(),
             flex_plans: config::default_flex_plans(),
             settings: Settings::default(),
+            margin_rates: None,
         }
     }
 }
@@ -193,6 +196,30 @@ impl SandboxBuilder {
         self
     }
 
+    /// How often funding is settled on perpetual markets (default 8 hours,
+    /// [`crate::DEFAULT_FUNDING_INTERVAL`]): at the sandbox's start (or last reset) plus every
+    /// multiple of it, each open position on a perpetual market with a rate
+    /// ([`MarketConfig::funding_rate`]) receives `−(amount × price × rate)`. A test that cannot
+    /// wait hours shortens it (never below a millisecond), or settles funding when it wants
+    /// with [`crate::Sandbox::funding_tick`]. Sandbox-only: the exchange's interval is each
+    /// market's `funding_interval_minutes`.
+    pub fn funding_interval(mut self, interval: Duration) -> Self {
+        self.settings.funding_interval = interval.max(Duration::from_millis(1));
+        self
+    }
+
+    /// The two margin levels, as shares of an account's positions' value (plain decimals
+    /// above 0 and below 1, the maintenance rate below the margin-call rate; checked by
+    /// [`start`](Self::start)): below `margin_call` the account is in margin call, below
+    /// `maintenance` its positions are liquidated. Defaults
+    /// [`crate::DEFAULT_MARGIN_CALL_RATE`] (5 %, the sandbox's choice: the docs publish no
+    /// margin-call level) and [`crate::DEFAULT_MAINTENANCE_MARGIN_RATE`] (3 %, the docs'
+    /// maintenance margin rate).
+    pub fn margin_rates(mut self, margin_call: &str, maintenance: &str) -> Self {
+        self.margin_rates = Some((margin_call.to_owned(), maintenance.to_owned()));
+        self
+    }
+
     /// How long a WebSocket connection may stay silent (no request, no ping) before the
     /// sandbox closes it; default 60 s, the exchange's. Shorter for tests.
     pub fn ws_idle_timeout(mut self, timeout: Duration) -> Self {
@@ -224,6 +251,10 @@ impl SandboxBuilder {
     }
 
     fn config(&self) -> Result<Config, SandboxError> {
+        let mut settings = self.settings.clone();
+        if let Some((margin_call, maintenance)) = &self.margin_rates {
+            settings.margin = MarginLevels::parse(margin_call, maintenance)?;
+        }
         Ok(Config {
             accounts: self
                 .accounts
@@ -245,7 +276,7 @@ impl SandboxBuilder {
                 .iter()
                 .map(FlexPlanConfig::validate)
                 .collect::<Result<_, _>>()?,
-            settings: self.settings.clone(),
+            settings,
         })
     }
 }

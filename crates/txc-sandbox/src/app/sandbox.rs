@@ -11,7 +11,9 @@ use super::server::{Listener, Mode, Runtime};
 use crate::auth::{Exchange, Locked};
 use crate::config::{Config, PriceStep, Route, SandboxError};
 use crate::routes::{self, Fault, Shared};
-use crate::state::{Changes, KillSwitchTimer, Position, PriceMove, SandboxStats};
+use crate::state::{
+    Changes, KillSwitchTimer, Position, PriceMove, SandboxStats, funding_records_json,
+};
 use crate::wire::decimal;
 use crate::ws::{self, WsFault, WsHub};
 
@@ -241,7 +243,51 @@ impl Sandbox {
     pub fn positions(&self, api_key: &str) -> Vec<Position> {
         let mut locked = self.locked();
         locked.state.expire_kill_switches();
+        let now = locked.state.clock.now_us();
+        locked.state.catch_up(now);
         locked.state.positions_of(api_key)
+    }
+
+    /// Settles funding now, off the schedule, on every perpetual market with a rate: each open
+    /// position there receives `−(amount × price × rate)` at the market's current price (see
+    /// [`crate::SandboxBuilder::funding_interval`]); then margins are judged. The payments
+    /// made, each as `POST /api/v4/collateral-account/funding-history` lists it plus its
+    /// account's `apiKey` (funding times passed are settled first, and not returned).
+    ///
+    /// ```
+    /// use txc_sandbox::{Sandbox, demo};
+    /// let sandbox = Sandbox::start()?;
+    /// assert!(sandbox.funding_tick().is_empty()); // no position: nothing to pay
+    /// sandbox.set_funding_rate("BTC_PERP", "-0.0002")?;
+    /// # Ok::<(), txc_sandbox::SandboxError>(())
+    /// ```
+    pub fn funding_tick(&self) -> Vec<serde_json::Value> {
+        let mut locked = self.locked();
+        let now = locked.state.clock.now_us();
+        locked.state.catch_up(now);
+        funding_records_json(&locked.state.funding_tick(now))
+    }
+
+    /// Sets the funding rate (a signed plain decimal, e.g. `"-0.0002"`) of the perpetual
+    /// market `market` from now on ([`crate::MarketConfig::funding_rate`]);
+    /// [`Sandbox::reset`] restores the configured one.
+    pub fn set_funding_rate(&self, market: &str, rate: &str) -> Result<(), SandboxError> {
+        self.locked().state.set_funding_rate(market, rate)
+    }
+
+    /// Every funding payment made, oldest first, each as the funding history lists it plus
+    /// its account's `apiKey` (funding times passed are settled first).
+    pub fn funding_records(&self) -> Vec<serde_json::Value> {
+        let mut locked = self.locked();
+        let now = locked.state.clock.now_us();
+        locked.state.catch_up(now);
+        funding_records_json(&locked.state.all_funding())
+    }
+
+    /// Every closed position, in the order they closed, each as `POST
+    /// /api/v4/collateral-account/positions/closed-pnl` lists it plus its account's `apiKey`.
+    pub fn closed_position_records(&self) -> Vec<serde_json::Value> {
+        self.locked().state.closed_position_records()
     }
 
     /// The kill-switch timers of the account `api_key` that have not run out, by market. A
@@ -350,12 +396,12 @@ impl Sandbox {
     }
 }
 
-/// How often the sandbox looks for kill-switch timers that ran out, and flex days that
-/// ended, when no request comes.
+/// How often the sandbox looks for kill-switch timers that ran out, flex days that ended and
+/// funding times that passed, when no request comes.
 const TICK: std::time::Duration = std::time::Duration::from_millis(10);
 
-/// Runs out the kill-switch timers and accrues flex lending on time: every [`TICK`], for as
-/// long as the sandbox lives.
+/// Runs out the kill-switch timers, accrues flex lending and settles funding on time: every
+/// [`TICK`], for as long as the sandbox lives.
 async fn tick(exchange: std::sync::Weak<Exchange>) {
     let mut tick = tokio::time::interval(TICK);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -368,6 +414,7 @@ async fn tick(exchange: std::sync::Weak<Exchange>) {
         locked.state.expire_kill_switches();
         let now = locked.state.clock.now_us();
         locked.state.accrue_flex(now);
+        locked.state.catch_up(now);
     }
 }
 

@@ -19,7 +19,8 @@ pub(crate) const FEE_PRECISION: u32 = 8;
 ///
 /// Defaults: minimum amount `0.001`, amount step `0.000001` (`stockPrec` 6), money precision 8,
 /// minimum total `0`, no maximum total, taker fee `0.001` (0.1 %), maker fee `0.0005`
-/// (0.05 %), collateral currency `USDT`, no position limit.
+/// (0.05 %), collateral currency `USDT`, no position limit; on a perpetual (`…_PERP`) market a
+/// funding rate of `0.0001` (0.01 %) per funding interval.
 ///
 /// ```
 /// use txc_sandbox::MarketConfig;
@@ -46,7 +47,12 @@ pub struct MarketConfig {
     maker_fee: String,
     collateral: String,
     max_position: Option<String>,
+    funding_rate: Option<String>,
 }
+
+/// The funding rate of a perpetual market unless configured: 0.01 % per interval, the common
+/// base rate (the spec publishes no default; its example's rate is 0.0045 %).
+const DEFAULT_FUNDING_RATE: Decimal = Decimal::from_parts(1, 0, 0, false, 4);
 
 impl MarketConfig {
     /// A market `name` (e.g. `BTC_PERP`) at `price`.
@@ -63,6 +69,7 @@ impl MarketConfig {
             maker_fee: "0.0005".to_owned(),
             collateral: "USDT".to_owned(),
             max_position: None,
+            funding_rate: None,
         }
     }
 
@@ -138,6 +145,19 @@ impl MarketConfig {
         self
     }
 
+    /// The funding rate of a perpetual (`…_PERP`) market: a signed plain decimal (`"0.0001"`,
+    /// `"-0.00025"`). At each funding time every open position on the market receives
+    /// `−(signed amount × price × rate)`: a positive rate makes longs pay shorts, a negative
+    /// one the reverse ([`crate::SandboxBuilder::funding_interval`];
+    /// [`crate::Sandbox::set_funding_rate`] changes it while the sandbox runs). Default
+    /// `0.0001`. Only perpetual markets have one: setting it on another market is a
+    /// configuration error.
+    #[must_use]
+    pub fn funding_rate(mut self, rate: impl Into<String>) -> Self {
+        self.funding_rate = Some(rate.into());
+        self
+    }
+
     /// The market's name.
     pub fn name(&self) -> &str {
         &self.name
@@ -178,6 +198,17 @@ impl MarketConfig {
         }
         let amount_step = positive("amount step", &self.amount_step)?;
         let futures = self.name.ends_with("_PERP");
+        let funding_rate = match (&self.funding_rate, futures) {
+            (None, true) => DEFAULT_FUNDING_RATE,
+            (None, false) => Decimal::ZERO,
+            (Some(_), false) => {
+                return Err(bad(
+                    "a funding rate applies to perpetual (_PERP) markets only".to_owned(),
+                ));
+            }
+            (Some(rate), true) => decimal::parse_signed(rate)
+                .ok_or_else(|| bad(format!("funding rate {rate:?} is not a plain decimal")))?,
+        };
         Ok(MarketSpec {
             name: self.name.clone(),
             stock: stock.to_owned(),
@@ -204,6 +235,7 @@ impl MarketConfig {
                 .as_deref()
                 .map(|max| positive("max position", max))
                 .transpose()?,
+            funding_rate,
         })
     }
 }
@@ -234,6 +266,9 @@ pub(crate) struct MarketSpec {
     pub(crate) collateral: String,
     /// The largest position an account may hold (code 111 beyond).
     pub(crate) max_position: Option<Decimal>,
+    /// The funding rate charged at each funding time (zero on a market that is not
+    /// perpetual).
+    pub(crate) funding_rate: Decimal,
 }
 
 impl MarketSpec {

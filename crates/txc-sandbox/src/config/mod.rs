@@ -17,6 +17,7 @@ mod defaults;
 pub mod demo;
 mod error;
 mod flex_plan;
+mod margin_levels;
 mod market;
 mod markets;
 mod op;
@@ -33,6 +34,8 @@ pub(crate) use defaults::{default_accounts, default_flex_plans, default_markets,
 pub use error::SandboxError;
 pub use flex_plan::FlexPlanConfig;
 pub(crate) use flex_plan::{FLEX_ACTIVE, FLEX_INACTIVE, FLEX_PAUSED, FlexPlanSpec};
+pub(crate) use margin_levels::MarginLevels;
+pub use margin_levels::{DEFAULT_MAINTENANCE_MARGIN_RATE, DEFAULT_MARGIN_CALL_RATE};
 pub use market::MarketConfig;
 pub(crate) use market::{FEE_PRECISION, MarketSpec};
 pub(crate) use markets::Markets;
@@ -43,8 +46,8 @@ pub use route::Route;
 pub(crate) use secret::SigningKey;
 pub(crate) use settings::Settings;
 pub use settings::{
-    DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_FLEX_ACCRUAL_INTERVAL, DEFAULT_LOOKUP_RATE_LIMIT,
-    DEFAULT_MAX_BODY_BYTES, DEFAULT_ORDER_RATE_LIMIT, DEFAULT_PLANS_RATE_LIMIT,
-    DEFAULT_WS_IDLE_TIMEOUT, DEFAULT_WS_REQUESTS_PER_MINUTE,
+    DEFAULT_CANCEL_RATE_LIMIT, DEFAULT_FLEX_ACCRUAL_INTERVAL, DEFAULT_FUNDING_INTERVAL,
+    DEFAULT_LOOKUP_RATE_LIMIT, DEFAULT_MAX_BODY_BYTES, DEFAULT_ORDER_RATE_LIMIT,
+    DEFAULT_PLANS_RATE_LIMIT, DEFAULT_WS_IDLE_TIMEOUT, DEFAULT_WS_REQUESTS_PER_MINUTE,
 };
 pub(crate) use validated::{ByKey, Config};

@@ -96,6 +96,16 @@ pub enum Route {
     FlexClose,
     /// `POST /api/v4/main-account/smart-flex/investments/auto-invest`.
     FlexAutoInvest,
+    /// `POST /api/v4/collateral-account/positions/closed-pnl`.
+    ClosedPnl,
+    /// `POST /api/v4/collateral-account/funding-history`.
+    FundingHistory,
+    /// `POST /api/v4/collateral-account/adl-quantile`.
+    AdlQuantile,
+    /// `POST /api/v4/trade-account/executed-history`: the account's deals.
+    ExecutedHistory,
+    /// `POST /api/v4/trade-account/order`: one order's deals.
+    OrderDeals,
     /// Every exchange route (a route's own fault takes precedence).
     All,
 }

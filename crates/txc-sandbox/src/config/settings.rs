@@ -1,11 +1,12 @@
-//! [`Settings`]: what a [`crate::SandboxBuilder`] sets as given, with nothing to check — the
-//! rate limits, the body limit, the clocks, the WebSocket's terms — and their defaults (the
-//! `DEFAULT_*` constants). Declared once: the builder holds them, the configuration keeps them
+//! [`Settings`]: what a [`crate::SandboxBuilder`] sets — the rate limits, the body limit, the
+//! clocks, the funding interval, the WebSocket's terms, taken as given, and the margin levels,
+//! checked by the builder — and their defaults (the `DEFAULT_*` constants). Declared once: the builder holds them, the configuration keeps them
 //! for [`crate::Sandbox::reset`], the state, authentication and the transports read them.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
+use super::margin_levels::MarginLevels;
 use super::op::{Limit, Op};
 use super::route::Route;
 
@@ -22,12 +23,15 @@ pub const DEFAULT_LOOKUP_RATE_LIMIT: u32 = 12_000;
 pub const DEFAULT_CANCEL_RATE_LIMIT: u32 = 10_000;
 /// How often flexible lending accrues: daily, the spec's `DAILY_EARNING`.
 pub const DEFAULT_FLEX_ACCRUAL_INTERVAL: Duration = Duration::from_secs(24 * 60 * 60);
+/// How often funding is settled on perpetual markets: every 8 hours (the `480` minutes the
+/// sandbox's `GET /api/v4/public/futures` has always published).
+pub const DEFAULT_FUNDING_INTERVAL: Duration = Duration::from_secs(8 * 60 * 60);
 /// The exchange's WebSocket inactivity timeout.
 pub const DEFAULT_WS_IDLE_TIMEOUT: Duration = Duration::from_secs(60);
 /// The exchange's limit of requests per WebSocket connection per minute.
 pub const DEFAULT_WS_REQUESTS_PER_MINUTE: u32 = 200;
 
-/// The builder's settings taken as given; each has one builder method.
+/// The builder's settings; each has one builder method.
 #[derive(Debug, Clone)]
 pub(crate) struct Settings {
     /// The rate limits per key per 10 s.
@@ -49,6 +53,10 @@ pub(crate) struct Settings {
     pub(crate) ws_requests_per_minute: u32,
     /// Whether resting OTO trigger orders are listed among the open orders too.
     pub(crate) oto_in_open_orders: bool,
+    /// How often funding is settled on perpetual markets, from the sandbox's start.
+    pub(crate) funding_interval: Duration,
+    /// The margin-call and maintenance levels.
+    pub(crate) margin: MarginLevels,
 }
 
 impl Default for Settings {
@@ -63,6 +71,8 @@ impl Default for Settings {
             ws_idle_timeout: DEFAULT_WS_IDLE_TIMEOUT,
             ws_requests_per_minute: DEFAULT_WS_REQUESTS_PER_MINUTE,
             oto_in_open_orders: true,
+            funding_interval: DEFAULT_FUNDING_INTERVAL,
+            margin: MarginLevels::default(),
         }
     }
 }

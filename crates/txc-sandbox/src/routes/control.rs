@@ -1,5 +1,5 @@
-//! The control API under `/sandbox/v1/`: set prices (one, or a path of them) and balances,
-//! list orders, read statistics and accounts, reset. No authentication: the sandbox is a loopback test double.
+//! The control API under `/sandbox/v1/`: set prices (one, or a path of them), balances and
+//! funding rates, settle funding now, list orders, read statistics and accounts, reset. No authentication: the sandbox is a loopback test double.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Weak};
@@ -16,7 +16,7 @@ use super::answer::Answer;
 use super::shared::Shared;
 use crate::auth::Exchange;
 use crate::config::{PriceStep, SandboxError};
-use crate::state::{Outcome, Position};
+use crate::state::{Outcome, Position, funding_records_json};
 use crate::wire::decimal;
 
 #[derive(Deserialize)]
@@ -40,6 +40,12 @@ struct PathBody {
     /// Played in the background, one step every so many milliseconds, when given.
     #[serde(default)]
     interval_ms: Option<u64>,
+}
+
+#[derive(Deserialize)]
+struct FundingRateBody {
+    market: String,
+    rate: String,
 }
 
 #[derive(Deserialize)]
@@ -153,6 +159,32 @@ pub(super) async fn balance(Extract(shared): Extract<Arc<Shared>>, body: Bytes) 
                 "ticker": b.ticker,
                 "amount": b.amount,
             })),
+            Err(e) => failed(&e),
+        },
+    };
+    answer.into_response()
+}
+
+/// `POST /sandbox/v1/funding` (any body): settles funding now on every perpetual market with a
+/// rate, off the schedule; answers `{"payments":[…]}`, each payment as the funding history
+/// lists it with its account's `apiKey`.
+pub(super) async fn funding(Extract(shared): Extract<Arc<Shared>>) -> Response {
+    let payments = {
+        let mut locked = shared.lock();
+        let now = locked.state.clock.now_us();
+        locked.state.catch_up(now);
+        funding_records_json(&locked.state.funding_tick(now))
+    };
+    ok(&json!({ "payments": payments })).into_response()
+}
+
+/// `POST /sandbox/v1/funding-rate {"market":"BTC_PERP","rate":"-0.0002"}`: sets a perpetual
+/// market's funding rate; echoes the body.
+pub(super) async fn funding_rate(Extract(shared): Extract<Arc<Shared>>, body: Bytes) -> Response {
+    let answer = match serde_json::from_slice::<FundingRateBody>(&body) {
+        Err(e) => bad_body(&e),
+        Ok(b) => match shared.lock().state.set_funding_rate(&b.market, &b.rate) {
+            Ok(()) => ok(&json!({"market": b.market, "rate": b.rate})),
             Err(e) => failed(&e),
         },
     };

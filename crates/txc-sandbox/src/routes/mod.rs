@@ -26,6 +26,7 @@ mod placement;
 mod positions;
 mod private;
 mod public;
+mod reports;
 mod risk;
 mod shared;
 mod smart_plans;
@@ -88,6 +89,11 @@ pub(crate) fn router(shared: Arc<Shared>, websocket: MethodRouter<Arc<Shared>>) 
     let router = serve(router, conditional::CANCEL_CONDITIONAL);
     let router = serve(router, conditional::CANCEL_OTO);
     let router = serve(router, conditional::MODIFY);
+    let router = serve(router, reports::CLOSED_PNL);
+    let router = serve(router, reports::FUNDING_HISTORY);
+    let router = serve(router, reports::ADL_QUANTILE);
+    let router = serve(router, reports::EXECUTED_HISTORY);
+    let router = serve(router, reports::ORDER_DEALS);
     let router = [
         public::SERVER_TIME,
         public::MARKET_INFO,
@@ -103,6 +109,8 @@ pub(crate) fn router(shared: Arc<Shared>, websocket: MethodRouter<Arc<Shared>>) 
         .route("/sandbox/v1/price", post_only(control::price))
         .route("/sandbox/v1/price-path", post_only(control::price_path))
         .route("/sandbox/v1/balance", post_only(control::balance))
+        .route("/sandbox/v1/funding", post_only(control::funding))
+        .route("/sandbox/v1/funding-rate", post_only(control::funding_rate))
         .route("/sandbox/v1/reset", post_only(control::reset))
         .route("/sandbox/v1/orders", get_only(control::orders))
         .route("/sandbox/v1/stats", get_only(control::stats))

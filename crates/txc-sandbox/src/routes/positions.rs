@@ -164,6 +164,6 @@ fn ticker(exchange: &Exchange, call: &Call<'_>) -> Result<Option<String>, Answer
 }
 
 /// The rules of a body with no fields of its own: any readable body.
-fn no_fields(_exchange: &Exchange, call: &Call<'_>) -> Result<(), Answer> {
+pub(super) fn no_fields(_exchange: &Exchange, call: &Call<'_>) -> Result<(), Answer> {
     call.fields().map(|_| ())
 }

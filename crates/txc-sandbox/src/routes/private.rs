@@ -253,8 +253,11 @@ fn process<Request, Reply: Serialize>(
         (endpoint.rules)(&shared.exchange, &call)
     };
     let mut locked = shared.lock();
-    // Timers that ran out act before anything else sees the state.
+    // Timers that ran out, and funding times that passed, act before anything else sees the
+    // state.
     locked.state.expire_kill_switches();
+    let now_us = locked.state.clock.now_us();
+    locked.state.catch_up(now_us);
     let verdict = match (locked.admit(endpoint.op, &signed), request) {
         (Err(rejection), _) => Verdict::Refused(rejection),
         (Ok(()), Err(answer)) => Verdict::Answered(answer),
@@ -270,6 +273,8 @@ fn process<Request, Reply: Serialize>(
             Err(rejection) => Verdict::Rejected(rejection),
         },
     };
+    // What the operation did to margins: margin calls, liquidations.
+    locked.state.settle_risk();
     let served = if endpoint.counts == Counts::Order {
         Outcome::OrderAccepted
     } else {

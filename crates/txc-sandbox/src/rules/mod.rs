@@ -21,6 +21,7 @@ mod cancel_all;
 mod cancel_bulk;
 pub(crate) mod client_order_id;
 mod conditional_orders;
+mod deals;
 mod fields;
 mod flex_changes;
 mod flex_reads;
@@ -41,6 +42,7 @@ mod order_ref;
 mod page;
 mod plans;
 mod positions;
+mod reports;
 mod values;
 
 pub(crate) use account::{parse_hedge_mode, parse_leverage, parse_ticker_filter};
@@ -49,6 +51,9 @@ pub(crate) use cancel::CancelRequest;
 pub(crate) use cancel_all::CancelAllRequest;
 pub(crate) use cancel_bulk::BulkItem;
 pub(crate) use conditional_orders::ConditionalQuery;
+pub(crate) use deals::{
+    ExecutedHistoryQuery, OrderDealsQuery, parse_executed_history, parse_order_deals,
+};
 pub(crate) use flex_changes::{
     AutoInvestRequest, FlexInvestRequest, FlexWithdrawRequest, parse_flex_auto_invest,
     parse_flex_close, parse_flex_invest, parse_flex_withdraw,
@@ -79,3 +84,4 @@ pub(crate) use plans::{parse_ticker, unknown_ticker};
 pub(crate) use positions::{
     ClosePositionRequest, PositionHistoryQuery, parse_market_filter, parse_position_history,
 };
+pub(crate) use reports::{ClosedPnlQuery, FundingHistoryQuery, parse_closed_pnl};

@@ -56,9 +56,24 @@ pub(crate) fn parse_position_history(
     let market = parse_market_filter(map)?;
     let mut fields = Fields::new(map, Wording::Field);
     let position_id = fields.integer::<u64>("positionId").flatten();
+    let period = date_window(&mut fields, now_s);
+    let page = Page::read(&mut fields, PAGING);
+    fields.finish(30)?;
+    Ok(PositionHistoryQuery {
+        market,
+        position_id,
+        period,
+        page,
+    })
+}
+
+/// `startDate` and `endDate` (Unix seconds, each optional) by the rule the position history
+/// and the closed PnL share: `startDate ≤ endDate ≤ now + 1 s` (`now_s` the sandbox's Unix
+/// second), no longest window, no earliest date. Problems are recorded (code 30; the
+/// messages are not documented).
+pub(super) fn date_window(fields: &mut Fields<'_>, now_s: u64) -> (Option<u64>, Option<u64>) {
     let start = fields.integer::<u64>("startDate").flatten();
     let end = fields.integer::<u64>("endDate").flatten();
-    let page = Page::read(&mut fields, PAGING);
     if let (Some(start), Some(end)) = (start, end)
         && start > end
     {
@@ -77,13 +92,7 @@ pub(crate) fn parse_position_history(
             "The date should not be later than the current time.",
         );
     }
-    fields.finish(30)?;
-    Ok(PositionHistoryQuery {
-        market,
-        position_id,
-        period: (start, end),
-        page,
-    })
+    (start, end)
 }
 
 /// A close request that passed the rules.

@@ -1,6 +1,7 @@
 //! What the collateral account's read endpoints show: balances, the balance summary, the
-//! account summary and the open positions, marked to the current prices — and the positions
-//! as [`crate::Sandbox::positions`] shows them.
+//! account summary and the open positions, marked to the current prices ([`PositionView`],
+//! which the stream's position records are written from too) — and the positions as
+//! [`crate::Sandbox::positions`] shows them.
 
 use std::collections::BTreeMap;
 
@@ -8,15 +9,11 @@ use rust_decimal::Decimal;
 use serde_json::value::RawValue;
 
 use super::State;
-use super::positions::{OpenPosition, Position};
-use crate::wire::{AssetBalanceRecord, OpenPositionRecord, SummaryRecord, decimal};
-
-/// Totals over an account's open positions.
-#[derive(Debug, Default, Clone, Copy)]
-struct Totals {
-    margin: Decimal,
-    unrealized: Decimal,
-}
+use super::positions::Position;
+use crate::wire::{
+    AssetBalanceRecord, LiquidationStage, OpenPositionRecord, PositionHead, PositionSide,
+    SummaryRecord, decimal, time,
+};
 
 impl State {
     /// `api_key`'s balance of each asset (of `ticker` only, when given), as JSON numbers.
@@ -76,25 +73,23 @@ impl State {
     /// `api_key`'s account summary: equity is the free collateral plus the margin held plus
     /// the unrealized profit, all in the markets' collateral currency.
     pub(crate) fn account_summary(&self, api_key: &str) -> SummaryRecord {
-        let totals = self.totals(api_key);
-        let (free, leverage) = self
+        let standing = self.standing(api_key, None);
+        let leverage = self
             .accounts
             .get(api_key)
-            .map_or((Decimal::ZERO, Decimal::ONE), |a| {
-                (a.balance(self.collateral()), a.spec.leverage)
-            });
-        let equity = free + totals.margin + totals.unrealized;
+            .map_or(Decimal::ONE, |a| a.spec.leverage);
+        let equity = standing.equity();
         let fraction = if equity.is_zero() {
             Decimal::ZERO
         } else {
-            (totals.margin / equity).round_dp(4)
+            (standing.margin / equity).round_dp(4)
         };
         SummaryRecord {
             equity: decimal::text(equity),
-            margin: decimal::text(totals.margin),
-            free_margin: decimal::text(free),
+            margin: decimal::text(standing.margin),
+            free_margin: decimal::text(standing.free),
             unrealized_funding: "0".to_owned(),
-            pnl: decimal::text(totals.unrealized),
+            pnl: decimal::text(standing.unrealized),
             leverage: u64::try_from(leverage.trunc().mantissa()).unwrap_or(1),
             margin_fraction: decimal::text(fraction),
         }
@@ -106,34 +101,65 @@ impl State {
         api_key: &str,
         market: Option<&str>,
     ) -> Vec<OpenPositionRecord> {
+        self.position_views(api_key, market)
+            .into_iter()
+            .map(|view| {
+                let percent = if view.margin.is_zero() {
+                    Decimal::ZERO
+                } else {
+                    (view.unrealized / view.margin * Decimal::ONE_HUNDRED).round_dp(2)
+                };
+                OpenPositionRecord {
+                    head: PositionHead {
+                        position_id: view.id,
+                        market: view.market.clone(),
+                        open_date: time::seconds(view.opened_us),
+                        modify_date: time::seconds(view.modified_us),
+                        amount: decimal::text(view.amount),
+                        base_price: decimal::text(view.entry),
+                    },
+                    liquidation_price: view.liquidation_price.map(decimal::text),
+                    liquidation_state: view.stage.map(LiquidationStage::as_str),
+                    pnl: decimal::text(view.realized),
+                    pnl_percent: decimal::text(percent),
+                    margin: decimal::text(view.margin),
+                    free_margin: decimal::text(view.free),
+                    funding: "0",
+                    unrealized_funding: "0",
+                    unrealized_pnl: decimal::text(view.unrealized),
+                    tpsl: None,
+                    position_side: view.side.as_str(),
+                }
+            })
+            .collect()
+    }
+
+    /// `api_key`'s open positions (of `market`, when given) as they stand now, by market and
+    /// side.
+    pub(crate) fn position_views(&self, api_key: &str, market: Option<&str>) -> Vec<PositionView> {
         let free = self
             .accounts
             .get(api_key)
-            .map_or(Decimal::ZERO, |a| a.balance(self.collateral()));
+            .map_or(Decimal::ZERO, |a| a.balance(self.markets.collateral()));
+        let stage = self.liquidation_stage(api_key);
         self.positions
             .listed(api_key, market)
             .into_iter()
-            .map(|((_, market, side), p)| {
-                let unrealized = self.unrealized(market, p);
-                let percent = if p.state.margin.is_zero() {
-                    Decimal::ZERO
-                } else {
-                    (unrealized / p.state.margin * Decimal::ONE_HUNDRED).round_dp(2)
-                };
-                OpenPositionRecord {
-                    head: p.head(market),
-                    liquidation_price: None,
-                    liquidation_state: None,
-                    pnl: decimal::text(p.realized),
-                    pnl_percent: decimal::text(percent),
-                    margin: decimal::text(p.state.margin),
-                    free_margin: decimal::text(free),
-                    funding: "0",
-                    unrealized_funding: "0",
-                    unrealized_pnl: decimal::text(unrealized),
-                    tpsl: None,
-                    position_side: side.as_str(),
-                }
+            .map(|((_, market, side), p)| PositionView {
+                id: p.id,
+                market: market.clone(),
+                side: *side,
+                opened_us: p.opened_us,
+                modified_us: p.modified_us,
+                amount: p.state.qty,
+                entry: p.state.entry,
+                price: self.price(market).unwrap_or(p.state.entry),
+                unrealized: self.unrealized(market, p),
+                margin: p.state.margin,
+                free,
+                realized: p.realized,
+                liquidation_price: self.liquidation_price(api_key, market),
+                stage,
             })
             .collect()
     }
@@ -142,28 +168,27 @@ impl State {
     pub(crate) fn positions_of(&self, api_key: &str) -> Vec<Position> {
         self.positions.of(api_key)
     }
+}
 
-    /// The markets' collateral currency (the first market's; every default market's is
-    /// `USDT`).
-    fn collateral(&self) -> &str {
-        self.markets.collateral()
-    }
-
-    /// The unrealized profit of `position` on `market` at its current price.
-    fn unrealized(&self, market: &str, position: &OpenPosition) -> Decimal {
-        let price = self.price(market).unwrap_or(position.state.entry);
-        (price - position.state.entry)
-            .checked_mul(position.state.qty)
-            .unwrap_or_default()
-    }
-
-    fn totals(&self, api_key: &str) -> Totals {
-        self.positions.listed(api_key, None).into_iter().fold(
-            Totals::default(),
-            |t, ((_, market, _), p)| Totals {
-                margin: t.margin + p.state.margin,
-                unrealized: t.unrealized + self.unrealized(market, p),
-            },
-        )
-    }
+/// An open position as the records show it, at the current price.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PositionView {
+    pub(crate) id: u64,
+    pub(crate) market: String,
+    pub(crate) side: PositionSide,
+    pub(crate) opened_us: u64,
+    pub(crate) modified_us: u64,
+    /// Signed: negative for a short.
+    pub(crate) amount: Decimal,
+    pub(crate) entry: Decimal,
+    /// The market's current price.
+    pub(crate) price: Decimal,
+    pub(crate) unrealized: Decimal,
+    pub(crate) margin: Decimal,
+    /// The account's collateral balance.
+    pub(crate) free: Decimal,
+    /// What its partial closes realized.
+    pub(crate) realized: Decimal,
+    pub(crate) liquidation_price: Option<Decimal>,
+    pub(crate) stage: Option<LiquidationStage>,
 }

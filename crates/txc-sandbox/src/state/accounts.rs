@@ -72,6 +72,7 @@ impl State {
             .balances
             .insert(ticker.to_owned(), value);
         self.account_changed(api_key);
+        self.settle_risk();
         Ok(())
     }
 

@@ -575,7 +575,7 @@ fn modify_replaces_the_order_with_a_new_id() {
         .into_iter()
         .filter_map(|c| match c {
             Change::Order { order, change, .. } => Some((order.id, change)),
-            Change::Account { .. } => None,
+            Change::Account { .. } | Change::Margin { .. } => None,
         })
         .collect();
     assert_eq!(

@@ -1,5 +1,6 @@
 //! [`Change`]: what the state tells whoever listens — an order placed, changed or finished
-//! (with its deal), an account's balances or positions changed — and [`Subscriber`], the
+//! (with its deal), an account's balances or positions changed, a position entering margin
+//! call or liquidation — and [`Subscriber`], the
 //! listener's side, which the state defines and its listeners implement.
 //!
 //! The state knows no listener: it hands each change to the [`Subscriber`] it was built with
@@ -10,7 +11,9 @@
 use std::fmt;
 use std::sync::Arc;
 
+use super::account_view::PositionView;
 use super::orders::{Execution, StoredOrder};
+use crate::wire::LiquidationStage;
 
 /// What happened to an order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +38,13 @@ pub(crate) enum Change {
     },
     /// An account's balances or positions changed.
     Account { api_key: String },
+    /// An account's position entered margin call (the account's margin fell below its
+    /// margin-call level) or liquidation, as it stood then.
+    Margin {
+        api_key: String,
+        stage: LiquidationStage,
+        position: Box<PositionView>,
+    },
 }
 
 /// One execution of an order, with the deal's id.

@@ -10,8 +10,6 @@ use crate::wire::{FuturesRecord, MarketRecord, Side, decimal};
 
 /// The leverages a futures market lists among its brackets.
 const LEVERAGES: [u64; 8] = [1, 2, 3, 5, 10, 20, 50, 100];
-/// The funding interval a futures market shows (the sandbox charges no funding).
-const FUNDING_MINUTES: u64 = 480;
 
 impl State {
     /// Every market's rules, in name order.
@@ -34,11 +32,11 @@ impl State {
     }
 
     /// The futures markets at their current prices, in name order; `bid` and `ask` the book's
-    /// best, else the price.
+    /// best, else the price; the funding rate the next funding time charges, that time, and
+    /// the interval in whole minutes (`0` for an interval shortened below a minute).
     pub(crate) fn futures_records(&self) -> Vec<FuturesRecord> {
-        let now_ms = self.clock.now_ms();
-        let interval = FUNDING_MINUTES * 60_000;
-        let next_funding = (now_ms / interval + 1) * interval;
+        let next_funding = self.funding.next_us() / 1_000;
+        let interval_minutes = self.funding.interval_us() / 60_000_000;
         self.markets
             .in_name_order()
             .into_iter()
@@ -65,13 +63,13 @@ impl State {
                     index_price: decimal::text(price),
                     index_name: m.stock.clone(),
                     index_currency: m.stock.clone(),
-                    funding_rate: "0",
+                    funding_rate: decimal::text(self.funding.rate(&m.name).unwrap_or_default()),
                     funding_cap: "0.0003",
                     funding_floor: "-0.0003",
                     next_funding_rate_timestamp: next_funding.to_string(),
                     brackets: LEVERAGES.iter().map(|l| (l.to_string(), 0)).collect(),
                     max_leverage: 100,
-                    funding_interval_minutes: FUNDING_MINUTES,
+                    funding_interval_minutes: interval_minutes,
                 }
             })
             .collect()

@@ -17,8 +17,8 @@
 //! | part | room |
 //! |---|---|
 //! | accounts, balances, the account's read views | `accounts.rs`, `account_view.rs` |
-//! | orders: the store and its indexes, each market's book, placing and executing, price moves, stop orders, OTO groups and OCOs, modify, look-ups, cancels, the kill switch, their records | `orders/` |
-//! | positions: open positions, the margin math, the history, close, leverage, hedge mode | `positions/` (funding ticks, margin calls, liquidation) |
+//! | orders: the store and its indexes, each market's book, placing and executing, price moves, stop orders, OTO groups and OCOs, modify, look-ups, cancels, the kill switch, the deals (executed history, an order's deals), liquidation orders, their records | `orders/` |
+//! | positions: open positions, the margin math, the history, closed positions and their PnL, close, leverage, hedge mode; funding, margin calls, liquidation, ADL quantiles | `positions/` |
 //! | lending: smart investments, flexible lending | `lending/` |
 //! | what the state tells listeners | `changes.rs` |
 //! | the clock, the statistics | `clock.rs`, `stats.rs` |
@@ -43,12 +43,14 @@ use std::sync::Arc;
 
 use rust_decimal::Decimal;
 
+pub(crate) use account_view::PositionView;
 pub(crate) use accounts::{Account, Accounts};
 pub(crate) use changes::{Change, Changes, Deal, OrderChange, Subscriber};
 pub(crate) use clock::Clock;
-pub(crate) use orders::{AsOf, GroupKind, StoredOrder};
+pub(crate) use orders::{AsOf, GroupKind, OrderSource, StoredOrder};
 pub use orders::{KillSwitchTimer, PriceMove};
 pub use positions::Position;
+pub(crate) use positions::funding_records_json;
 pub(crate) use stats::Outcome;
 pub use stats::SandboxStats;
 
@@ -79,6 +81,12 @@ pub(crate) struct State {
     pub(crate) kill_switches: orders::Timers,
     /// Every position event, per account.
     pub(crate) position_events: positions::PositionEvents,
+    /// Every closed position, per account.
+    pub(crate) closed_positions: positions::ClosedPositions,
+    /// The funding rates, schedule and payments.
+    pub(crate) funding: positions::Funding,
+    /// Each account's standing against its margin levels.
+    pub(crate) risk: positions::Risk,
     /// Where the changes go.
     changes: Changes,
 }
@@ -87,6 +95,7 @@ impl State {
     /// The initial state of a configuration, whose markets are `markets`; its changes go to
     /// `changes`.
     pub(crate) fn new(config: &Config, markets: Arc<Markets>, changes: Changes) -> Self {
+        let clock = Clock::new(config.settings.clock_offset_ms);
         Self {
             accounts: Accounts::new(&config.accounts, Account::of),
             prices: config
@@ -104,9 +113,16 @@ impl State {
                 config.settings.flex_accrual_interval,
             ),
             stats: SandboxStats::default(),
-            clock: Clock::new(config.settings.clock_offset_ms),
+            clock,
             kill_switches: orders::Timers::new(config.settings.kill_switch_second),
             position_events: positions::PositionEvents::default(),
+            closed_positions: positions::ClosedPositions::default(),
+            funding: positions::Funding::new(
+                &config.markets,
+                config.settings.funding_interval,
+                clock.now_us(),
+            ),
+            risk: positions::Risk::new(config.settings.margin),
             settings: config.settings.clone(),
             changes,
         }
@@ -131,11 +147,20 @@ impl State {
             .collect()
     }
 
-    /// Tells the subscriber that `api_key`'s balances or positions changed.
-    pub(crate) fn account_changed(&self, api_key: &str) {
+    /// Tells the subscriber that `api_key`'s balances or positions changed, and marks its
+    /// margin for judging ([`State::settle_risk`]).
+    pub(crate) fn account_changed(&mut self, api_key: &str) {
+        self.margin_moved(api_key);
         self.changes.emit(|| Change::Account {
             api_key: api_key.to_owned(),
         });
+    }
+
+    /// Brings the state up to `now_us`: the funding times passed are settled, and every
+    /// account whose margin may have moved is judged (margin calls, liquidations).
+    pub(crate) fn catch_up(&mut self, now_us: u64) {
+        self.settle_funding_due(now_us);
+        self.settle_risk();
     }
 
     /// The record of every order a request placed (not the stop-loss and take-profit orders
@@ -144,7 +169,7 @@ impl State {
         self.orders
             .all()
             .iter()
-            .filter(|o| o.placed_by.is_none())
+            .filter(|o| o.placed_by.is_none() && o.source == OrderSource::Api)
             .filter_map(|o| serde_json::to_value(o.record()).ok())
             .collect()
     }

@@ -43,6 +43,12 @@ pub struct SandboxStats {
     pub kill_switches_fired: u64,
     /// Positions closed through `POST /api/v4/collateral-account/position/close`.
     pub positions_closed: u64,
+    /// Funding payments made (one per position per funding time).
+    pub funding_payments: u64,
+    /// Accounts entering margin call.
+    pub margin_calls: u64,
+    /// Positions liquidated, in part or in full.
+    pub liquidations: u64,
     /// Investments made through `POST /api/v4/main-account/smart/investment`.
     pub investments_made: u64,
     /// Investments closed through `POST /api/v4/main-account/smart/investment/close`.

@@ -22,6 +22,14 @@ pub(crate) fn parse(text: &str) -> Option<Decimal> {
         .filter(|d| !d.is_sign_negative())
 }
 
+/// Parses plain decimal text with an optional leading `-` (`-0.0001`): a signed rate.
+pub(crate) fn parse_signed(text: &str) -> Option<Decimal> {
+    match text.strip_prefix('-') {
+        Some(magnitude) => parse(magnitude).map(|d| -d),
+        None => parse(text),
+    }
+}
+
 /// Parses a strictly positive plain decimal.
 pub(crate) fn parse_positive(text: &str) -> Option<Decimal> {
     parse(text).filter(|d| !d.is_zero())
@@ -46,6 +54,11 @@ mod tests {
         }
         assert!(parse_positive("0").is_none());
         assert!(parse("0").is_some());
+        assert_eq!(parse_signed("-0.0001").unwrap().to_string(), "-0.0001");
+        assert_eq!(parse_signed("0.5").unwrap().to_string(), "0.5");
+        for bad in ["--1", "-", "+1", "-1e5"] {
+            assert!(parse_signed(bad).is_none(), "{bad}");
+        }
     }
 
     #[test]

@@ -111,6 +111,8 @@ pub(crate) enum OrderStatus {
     AutoCanceledReduceOnly,
     /// Canceled by self-trade prevention.
     CanceledStp,
+    /// Canceled because the account's position on the market was being liquidated.
+    AutoCanceledLiquidation,
 }
 
 impl OrderStatus {
@@ -122,12 +124,40 @@ impl OrderStatus {
             Self::Canceled => "CANCELED",
             Self::AutoCanceledReduceOnly => "AUTO_CANCELED_REDUCE_ONLY",
             Self::CanceledStp => "CANCELED_STP",
+            Self::AutoCanceledLiquidation => "AUTO_CANCELED_LIQUIDATION",
         }
     }
 
     /// Whether the order still rests (its `clientOrderId` is taken, it can be canceled).
     pub(crate) fn is_open(self) -> bool {
         matches!(self, Self::Open | Self::PartiallyFilled)
+    }
+}
+
+/// A position's liquidation state, as `liquidationState` and the stream's `liq_stage` name it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum LiquidationStage {
+    /// The account's margin is below its margin-call level.
+    MarginCall,
+    /// The position is being liquidated.
+    Liquidation,
+}
+
+impl LiquidationStage {
+    /// `margin_call` or `liquidation`.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::MarginCall => "margin_call",
+            Self::Liquidation => "liquidation",
+        }
+    }
+
+    /// The `positionsAccountMargin` event type: `1` margin call, `2` liquidation.
+    pub(crate) fn event(self) -> u8 {
+        match self {
+            Self::MarginCall => 1,
+            Self::Liquidation => 2,
+        }
     }
 }
 

@@ -68,7 +68,7 @@ pub(crate) struct FuturesRecord {
     pub(crate) index_price: String,
     pub(crate) index_name: String,
     pub(crate) index_currency: String,
-    pub(crate) funding_rate: &'static str,
+    pub(crate) funding_rate: String,
     pub(crate) funding_cap: &'static str,
     pub(crate) funding_floor: &'static str,
     pub(crate) next_funding_rate_timestamp: String,

@@ -14,6 +14,7 @@
 mod account_record;
 mod active_record;
 mod conditional_record;
+mod deal_record;
 pub(crate) mod decimal;
 mod enums;
 mod flex_record;
@@ -26,6 +27,7 @@ mod order_record;
 mod plan_record;
 mod position_record;
 mod rejection;
+mod report_record;
 mod risk_record;
 pub(crate) mod time;
 
@@ -34,7 +36,10 @@ pub(crate) use account_record::{
 };
 pub(crate) use active_record::ActiveOrderRecord;
 pub(crate) use conditional_record::{ConditionalPage, ConditionalRecord, OtoGroupRecord};
-pub(crate) use enums::{OrderClass, OrderStatus, OrderType, PositionSide, Side, Stp};
+pub(crate) use deal_record::{DealsPage, ExecutedDealRecord, ExecutedDeals, OrderDealRecord};
+pub(crate) use enums::{
+    LiquidationStage, OrderClass, OrderStatus, OrderType, PositionSide, Side, Stp,
+};
 pub(crate) use flex_record::{
     DataPage, EmptyData, FlexHistoryRecord, FlexInvestmentRecord, FlexPlanRecord, TransactionRecord,
 };
@@ -54,6 +59,7 @@ pub(crate) use position_record::{
     OpenPositionRecord, OrderDetailRecord, PositionEventRecord, PositionHead,
 };
 pub(crate) use rejection::Rejection;
+pub(crate) use report_record::{AdlRecord, ClosedPositionRecord, FundingPage, FundingRecord};
 pub(crate) use risk_record::{
     BulkItemRecord, CanceledRecord, ItemRecord, TimerAnswer, TimerRecord,
 };

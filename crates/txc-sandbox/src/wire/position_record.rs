@@ -22,15 +22,18 @@ pub(crate) struct PositionHead {
 pub(crate) struct OpenPositionRecord {
     #[serde(flatten)]
     pub(crate) head: PositionHead,
-    /// Always `null`: the sandbox never liquidates.
+    /// `null` when the price cannot take the account to its maintenance margin.
     pub(crate) liquidation_price: Option<String>,
-    /// Always `null`: the sandbox never liquidates.
+    /// `margin_call` while the account is below its margin-call level, else `null`.
     pub(crate) liquidation_state: Option<&'static str>,
     pub(crate) pnl: String,
     pub(crate) pnl_percent: String,
     pub(crate) margin: String,
     pub(crate) free_margin: String,
+    /// Always `"0"`: the sandbox charges funding on perpetual markets only, where the spec
+    /// says the field is `"0"`.
     pub(crate) funding: &'static str,
+    /// Always `"0"`, likewise.
     pub(crate) unrealized_funding: &'static str,
     pub(crate) unrealized_pnl: String,
     /// Always `null`: the sandbox keeps no take-profit or stop-loss on positions.
@@ -46,7 +49,7 @@ pub(crate) struct OrderDetailRecord {
     pub(crate) trade_amount: String,
     pub(crate) price: String,
     pub(crate) trade_fee: String,
-    /// Always `null`: the sandbox charges no funding.
+    /// Always `null`: funding is paid at funding times, never by an order.
     pub(crate) funding_fee: Option<String>,
     /// `null` when the order realized nothing (it opened or grew the position).
     pub(crate) realized_pnl: Option<String>,
@@ -59,7 +62,8 @@ pub(crate) struct OrderDetailRecord {
 pub(crate) struct PositionEventRecord {
     #[serde(flatten)]
     pub(crate) head: PositionHead,
-    pub(crate) realized_funding: &'static str,
+    /// The funding the position paid over its life so far (negative: received).
+    pub(crate) realized_funding: String,
     pub(crate) liquidation_price: Option<String>,
     pub(crate) liquidation_state: Option<&'static str>,
     pub(crate) order_detail: OrderDetailRecord,

@@ -307,6 +307,14 @@ impl Connection {
                 }
                 out
             }
+            Change::Margin {
+                api_key: key,
+                stage,
+                position,
+            } if *key == api_key && self.subs.position_events => vec![update(
+                "positionsAccountMargin_update",
+                records::margin_event(*stage, position),
+            )],
             Change::Order {
                 change,
                 order,
@@ -407,16 +415,8 @@ impl Connection {
         let Some(api_key) = self.api_key.as_deref() else {
             return Vec::new();
         };
-        let now = self.exchange.clock().now_us();
-        let locked = self.exchange.lock();
-        let state = &locked.state;
-        let params = records::positions(
-            api_key,
-            &state.positions_of(api_key),
-            |m| state.price(m),
-            now,
-        );
-        vec![update("positionsMargin_update", params)]
+        let views = self.exchange.lock().state.position_views(api_key, None);
+        vec![update("positionsMargin_update", records::positions(&views))]
     }
 }
 

@@ -14,8 +14,9 @@
 //! | `ordersExecuted` | the order as it stands after each change that executed some of it (filter 1: limit and stop-limit orders only; 2: market and stop-market orders only) | `orders_executed.yaml` |
 //! | `deals` | one deal per execution at its price and amount, role 1 maker (a resting order) or 2 taker | `deals.yaml` |
 //! | `balanceMargin` | the subscribed assets' balances when they change (no snapshot on subscribing: "query first, then subscribe") | `balance_margin.yaml`, guide |
-//! | `positionsMargin` | every open position on subscribing and after every change (not every second) | `positions.yaml` |
-//! | `positionsAccountMargin` | accepted, never fed: the sandbox has no liquidation | `margin_positions_events.yaml` |
+//! | `positionsMargin` | every open position on subscribing and after every change (not every second), each under its position id, with `liq_price` (`"0"` when no price liquidates it) and `liq_stage` | `positions.yaml` |
+//! | `positionsAccountMargin` | event 1 for each position when its account enters margin call, event 2 for a position as its liquidation begins (then the liquidation order's `ordersExecuted` with `source` `liquidation`, its deals, the balance and positions); no snapshot on subscribing | `margin_positions_events.yaml`, the docs' page ("events fire when a position enters margin call or liquidation state") |
+//! | `balanceMargin` after funding | each funding payment changes the balance, and is sent like any other change | `balance_margin.yaml` |
 //!
 //! Faults ([`WsFault`], [`crate::Sandbox::ws_fault`]): drop every connection, stall them,
 //! refuse the next `authorize`s, send an unknown event, send malformed frames. A refused token

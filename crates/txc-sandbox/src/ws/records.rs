@@ -1,12 +1,13 @@
 //! The WebSocket's records, the sandbox's own, written from the AsyncAPI files' schemas and
 //! examples (never from `txc-types`): the order object of `ordersPending`/`ordersExecuted`, the
-//! 11-element deal, the abbreviated balance and the position record.
+//! 11-element deal, the abbreviated balance and the position record (of `positionsMargin` and
+//! `positionsAccountMargin`).
 
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use crate::state::{Deal, Position, StoredOrder};
-use crate::wire::{OrderType, Side, decimal, time};
+use crate::state::{Deal, PositionView, StoredOrder};
+use crate::wire::{LiquidationStage, OrderType, Side, decimal, time};
 
 /// The order type's number: 7 margin limit, 8 margin market, 9 margin stop-limit, 10 margin
 /// stop-market (the AsyncAPI files name 9 and 10 for margin stop orders; 7 and 8 are the
@@ -76,7 +77,7 @@ pub(crate) fn order(order: &StoredOrder, now_us: u64, executed: Option<&str>) ->
     });
     if let (Some(fee_asset), Some(map)) = (executed, record.as_object_mut()) {
         map.insert("ftime".to_owned(), time(order.finished_us.unwrap_or(mtime)));
-        map.insert("source".to_owned(), json!("api"));
+        map.insert("source".to_owned(), json!(order.source.as_str()));
         map.insert("fee_asset".to_owned(), json!(fee_asset));
     }
     record
@@ -111,56 +112,43 @@ pub(crate) fn balance(asset: &str, amount: Decimal) -> Value {
 
 /// The `positionsMargin_update` parameters: every open position of the account, at the
 /// markets' current prices.
-pub(crate) fn positions(
-    api_key: &str,
-    positions: &[Position],
-    price: impl Fn(&str) -> Option<Decimal>,
-    now_us: u64,
-) -> Value {
-    let records: Vec<Value> = positions
-        .iter()
-        .map(|p| {
-            let amount: Decimal = p.amount.parse().unwrap_or_default();
-            let entry: Decimal = p.entry_price.parse().unwrap_or_default();
-            let price = price(&p.market).unwrap_or(entry);
-            let pnl = price
-                .checked_sub(entry)
-                .and_then(|d| d.checked_mul(amount))
-                .unwrap_or_default();
-            let in_money = amount.abs().checked_mul(price).unwrap_or_default();
-            json!({
-                "id": position_id(api_key, &p.market, &p.position_side),
-                "market": p.market,
-                "ctime": time(now_us),
-                "mtime": time(now_us),
-                "amount": p.amount,
-                "amount_in_money": decimal::text(in_money),
-                "base_price": p.entry_price,
-                "pnl": decimal::text(pnl.round_dp(8)),
-                "liq_price": "0",
-                "liq_stage": null,
-                "unrealized_funding": "0",
-                "funding": "0",
-                "margin": p.margin,
-                "free_margin": "0",
-                "realized_pnl": "0",
-                "position_side": p.position_side,
-            })
-        })
-        .collect();
+pub(crate) fn positions(views: &[PositionView]) -> Value {
+    let records: Vec<Value> = views.iter().map(position).collect();
     json!({"total": records.len(), "records": records})
 }
 
-/// A position's id: the sandbox keeps none, so one is derived from the account, market and
-/// side (FNV-1a, 48 bits: stable for the position's life and exact in any JSON reader).
-fn position_id(api_key: &str, market: &str, side: &str) -> u64 {
-    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
-    for byte in [api_key, "/", market, "/", side]
-        .iter()
-        .flat_map(|s| s.bytes())
-    {
-        hash ^= u64::from(byte);
-        hash = hash.wrapping_mul(0x0100_0000_01b3);
-    }
-    hash & 0xffff_ffff_ffff
+/// The `positionsAccountMargin_update` parameters: the event (`1` margin call, `2`
+/// liquidation) and the position as it stood.
+pub(crate) fn margin_event(stage: LiquidationStage, view: &PositionView) -> Value {
+    json!([stage.event(), position(view)])
+}
+
+/// A position record, the same in both channels (`positions.yaml`,
+/// `margin_positions_events.yaml`): `liq_price` `"0"` when no price liquidates it, funding
+/// `"0"` (perpetual funding is paid into the balance, not kept on the position, as the REST
+/// records say).
+fn position(view: &PositionView) -> Value {
+    let in_money = view
+        .amount
+        .abs()
+        .checked_mul(view.price)
+        .unwrap_or_default();
+    json!({
+        "id": view.id,
+        "market": view.market,
+        "ctime": time(view.opened_us),
+        "mtime": time(view.modified_us),
+        "amount": decimal::text(view.amount),
+        "amount_in_money": decimal::text(in_money),
+        "base_price": decimal::text(view.entry),
+        "pnl": decimal::text(view.unrealized.round_dp(8)),
+        "liq_price": view.liquidation_price.map_or_else(|| "0".to_owned(), decimal::text),
+        "liq_stage": view.stage.map(LiquidationStage::as_str),
+        "unrealized_funding": "0",
+        "funding": "0",
+        "margin": decimal::text(view.margin),
+        "free_margin": decimal::text(view.free),
+        "realized_pnl": decimal::text(view.realized),
+        "position_side": view.side.as_str(),
+    })
 }

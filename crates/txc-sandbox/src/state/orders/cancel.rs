@@ -108,6 +108,16 @@ impl State {
     /// its linked order is canceled, its pending OTO group ends with it (whatever it
     /// executed); the order as canceled, or `None` when it was not open.
     pub(super) fn cancel_at(&mut self, id: u64, now_us: u64) -> Option<StoredOrder> {
+        self.cancel_as(id, OrderStatus::Canceled, now_us)
+    }
+
+    /// [`State::cancel_at`] with `status` for the order itself.
+    pub(super) fn cancel_as(
+        &mut self,
+        id: u64,
+        status: OrderStatus,
+        now_us: u64,
+    ) -> Option<StoredOrder> {
         let order = self.orders.get(id).filter(|o| o.is_open())?;
         if let Some(oto_id) = order.oto_id
             && self.orders.pending_oto(oto_id) == Some(id)
@@ -116,7 +126,7 @@ impl State {
         }
         let canceled = self
             .orders
-            .update(id, |order| order.end(OrderStatus::Canceled, now_us))
+            .update(id, |order| order.end(status, now_us))
             .cloned();
         self.settle(id);
         canceled

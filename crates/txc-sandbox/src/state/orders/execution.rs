@@ -104,7 +104,7 @@ impl State {
                 Some((_, maker)) => self.cross(taker, maker, at, touched),
                 None => match self.plan_for(taker, left, price, false, None) {
                     Ok(fill) => {
-                        self.record_taker(taker, left, price, &fill);
+                        self.record_taker(taker, left, price, &fill, None);
                         Crossed::Next
                     }
                     Err(_) => Crossed::Stop(Took::Unfunded),
@@ -165,8 +165,12 @@ impl State {
                 return Crossed::Next;
             }
         };
-        self.record_taker(taker, qty, at, &taker_fill);
-        self.record_maker(maker_id, qty, at, &maker_fill, allowed);
+        let taker_id = match taker {
+            Taker::New { .. } => self.orders.next_id(),
+            Taker::Stored(id) => *id,
+        };
+        self.record_taker(taker, qty, at, &taker_fill, Some(maker_id));
+        self.record_maker(maker_id, qty, at, &maker_fill, allowed, Some(taker_id));
         Crossed::Next
     }
 
@@ -186,7 +190,7 @@ impl State {
         let qty = qty.min(allowed);
         match self.plan(&maker, qty, at, true, None) {
             Ok(fill) => {
-                self.record_maker(id, qty, at, &fill, allowed);
+                self.record_maker(id, qty, at, &fill, allowed, None);
                 qty
             }
             Err(_) => {
@@ -252,8 +256,16 @@ impl State {
         self.plan(order, qty, price, maker, after)
     }
 
-    /// Records the taker's fill of `qty` at `price`.
-    fn record_taker(&mut self, taker: &mut Taker<'_>, qty: Decimal, price: Decimal, fill: &Fill) {
+    /// Records the taker's fill of `qty` at `price` against `counterparty` (a resting order;
+    /// `None`: the market).
+    pub(super) fn record_taker(
+        &mut self,
+        taker: &mut Taker<'_>,
+        qty: Decimal,
+        price: Decimal,
+        fill: &Fill,
+        counterparty: Option<u64>,
+    ) {
         let now = self.clock.now_us();
         let execution = Execution {
             price,
@@ -261,6 +273,7 @@ impl State {
             fee: fill.fee,
             maker: false,
             at_us: now,
+            counterparty,
         };
         match taker {
             Taker::New { order, deals } => {
@@ -282,8 +295,9 @@ impl State {
         self.stats.deals += 1;
     }
 
-    /// Records the resting order `id`'s fill of `qty` at `price`; a reduce-only order that was
-    /// allowed only `allowed` of what it had left ends when that is reached.
+    /// Records the resting order `id`'s fill of `qty` at `price` against `counterparty` (the
+    /// taker; `None`: the market, for a price move); a reduce-only order that was allowed only
+    /// `allowed` of what it had left ends when that is reached.
     fn record_maker(
         &mut self,
         id: u64,
@@ -291,6 +305,7 @@ impl State {
         price: Decimal,
         fill: &Fill,
         allowed: Decimal,
+        counterparty: Option<u64>,
     ) {
         let Some(order) = self.orders.get(id).cloned() else {
             return;
@@ -302,6 +317,7 @@ impl State {
             fee: fill.fee,
             maker: true,
             at_us: self.clock.now_us(),
+            counterparty,
         };
         self.orders.execute(id, &execution);
         self.stats.deals += 1;

@@ -6,10 +6,12 @@
 
 mod book;
 mod cancel;
+mod deals;
 mod execution;
 mod groups;
 mod index;
 mod kill_switch;
+mod liquidation;
 mod lookups;
 mod modify;
 mod placement;
@@ -23,4 +25,4 @@ pub(crate) use kill_switch::Timers;
 pub(crate) use lookups::AsOf;
 pub use placement::PriceMove;
 pub(crate) use store::OrderStore;
-pub(crate) use stored::{Execution, StoredOrder};
+pub(crate) use stored::{Execution, OrderSource, StoredOrder};

@@ -12,7 +12,8 @@
 //! A price move ([`State::move_price`]) first executes the resting orders the new price
 //! crosses (bids at or above it, asks at or below it), each at its own price as maker, best
 //! first, then oldest — as far as the move's volume goes, when it has one — then activates
-//! the stop orders it reached, in id order.
+//! the stop orders it reached, in id order; then judges the margin of every account holding a
+//! position on the market (margin calls, liquidations: `crate::state::positions`).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -354,6 +355,9 @@ impl State {
                 moved.triggered += 1;
             }
         }
+        // The new price moves the margin of every account holding a position here.
+        self.market_moved(market);
+        self.settle_risk();
         Ok(moved)
     }
 }

@@ -11,10 +11,11 @@ use std::collections::{BTreeSet, HashMap};
 
 use rust_decimal::Decimal;
 
+use super::deals::DealLog;
 use super::index::Index;
 use super::stored::{Execution, StoredOrder};
 use crate::rules::OrderRef;
-use crate::state::changes::{Change, Changes, Deal, OrderChange};
+use crate::state::changes::{Change, Changes, OrderChange};
 use crate::wire::Side;
 
 /// The first order id of a fresh sandbox (realistic: ids on the exchange are ~4·10⁹).
@@ -43,7 +44,8 @@ pub(crate) struct OrderStore {
     orders: Vec<StoredOrder>,
     next_oto_id: u64,
     next_oco_id: u64,
-    next_deal_id: u64,
+    /// Every deal, under its id.
+    deals: DealLog,
     index: Index,
     /// The OTO groups not yet activated or canceled: OTO id → the order that opens it.
     pending_otos: HashMap<u64, u64>,
@@ -66,7 +68,7 @@ impl OrderStore {
             orders: Vec::new(),
             next_oto_id: FIRST_OTO_ID,
             next_oco_id: FIRST_OCO_ID,
-            next_deal_id: FIRST_DEAL_ID,
+            deals: DealLog::new(FIRST_DEAL_ID),
             index: Index::default(),
             pending_otos: HashMap::new(),
             ocos: HashMap::new(),
@@ -171,13 +173,18 @@ impl OrderStore {
             OrderChange::Finished
         });
         let order = self.orders.get(position)?;
-        announce(&self.changes, &mut self.next_deal_id, kind, order, deals);
+        announce(&self.changes, &mut self.deals, kind, order, deals);
         Some(order)
     }
 
     /// Hands `order`'s change and its deals to the subscriber.
     fn announce(&mut self, change: OrderChange, order: &StoredOrder, deals: &[Execution]) {
-        announce(&self.changes, &mut self.next_deal_id, change, order, deals);
+        announce(&self.changes, &mut self.deals, change, order, deals);
+    }
+
+    /// Every deal.
+    pub(crate) fn deals(&self) -> &DealLog {
+        &self.deals
     }
 
     /// Every order, in id order.
@@ -301,26 +308,16 @@ impl OrderStore {
     }
 }
 
-/// Hands `order`'s change to `changes` with `deals`, each with the next deal id of
-/// `next_deal_id` (deal ids are counted whether anyone listens or not).
+/// Logs `order`'s `executions` in `deals` (each under the next deal id) and hands the change
+/// to `changes` with its deals.
 fn announce(
     changes: &Changes,
-    next_deal_id: &mut u64,
+    deals: &mut DealLog,
     change: OrderChange,
     order: &StoredOrder,
     executions: &[Execution],
 ) {
-    let deals: Vec<Deal> = executions
-        .iter()
-        .map(|execution| {
-            let id = *next_deal_id;
-            *next_deal_id = next_deal_id.saturating_add(1);
-            Deal {
-                id,
-                execution: *execution,
-            }
-        })
-        .collect();
+    let deals = deals.log(order, executions);
     changes.emit(|| Change::Order {
         change,
         order: Box::new(order.clone()),

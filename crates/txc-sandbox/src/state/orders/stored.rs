@@ -25,6 +25,27 @@ pub(crate) struct Execution {
     pub(crate) maker: bool,
     /// When, Unix microseconds.
     pub(crate) at_us: u64,
+    /// The sandbox order on the other side, when the deal matched one (not the market).
+    pub(crate) counterparty: Option<u64>,
+}
+
+/// Who placed an order: a request (`api`, the stream's `source`), or the sandbox liquidating
+/// the account's position (`liquidation`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) enum OrderSource {
+    #[default]
+    Api,
+    Liquidation,
+}
+
+impl OrderSource {
+    /// The stream's `source`: `api` or `liquidation`.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Api => "api",
+            Self::Liquidation => "liquidation",
+        }
+    }
 }
 
 /// An accepted order and its state.
@@ -45,6 +66,8 @@ pub(crate) struct StoredOrder {
     pub(crate) oco_id: Option<u64>,
     /// The OTO group that placed it (a stop-loss or take-profit), when no request did.
     pub(crate) placed_by: Option<u64>,
+    /// Who placed it: a request, or a liquidation.
+    pub(crate) source: OrderSource,
     /// The order it is linked with — the other leg of its OCO, or the other of the stop-loss
     /// and take-profit its OTO group placed: once one executes, activates or ends, the other
     /// is canceled.
@@ -84,6 +107,7 @@ impl StoredOrder {
             oto_id: None,
             oco_id: None,
             placed_by: None,
+            source: OrderSource::Api,
             linked: None,
             status: OrderStatus::Open,
             deal_money: Decimal::ZERO,

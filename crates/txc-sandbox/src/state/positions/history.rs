@@ -6,11 +6,13 @@ use std::collections::HashMap;
 use rust_decimal::Decimal;
 
 use super::margin::Fill;
-use super::open::{OpenPosition, PositionKey};
-use crate::config::PositionMode;
+use super::open::{OpenPosition, PositionKey, Trade};
+use crate::config::{FEE_PRECISION, PositionMode};
 use crate::rules::PositionHistoryQuery;
 use crate::state::State;
-use crate::wire::{OrderDetailRecord, PositionEventRecord, PositionSide, decimal};
+use crate::wire::{
+    LiquidationStage, OrderDetailRecord, PositionEventRecord, PositionSide, decimal,
+};
 
 /// One change of a position.
 #[derive(Debug, Clone)]
@@ -25,6 +27,8 @@ pub(crate) struct PositionEvent {
     pub(crate) fee: Decimal,
     /// What the change realized; `None` when it only opened or grew the position.
     pub(crate) realized: Option<Decimal>,
+    /// The account's liquidation state when it happened.
+    pub(crate) stage: Option<LiquidationStage>,
 }
 
 /// Every position event, per account, oldest first; and each position's events by id.
@@ -71,7 +75,8 @@ impl PositionEvents {
 
 impl State {
     /// Applies `fill` — `amount` of the order `order_id` at `price` — to the position under
-    /// `key`, recording each position it touched in the history.
+    /// `key`, recording each position it touched in the history, and each it closed among the
+    /// closed positions.
     pub(crate) fn record_fill(
         &mut self,
         key: &PositionKey,
@@ -85,14 +90,33 @@ impl State {
             .accounts
             .get(&key.0)
             .is_some_and(|a| a.mode() == PositionMode::Hedge);
+        // A flip's fee is split between the position it closes and the one it opens.
+        let fee_closed = if fill.opened.is_zero() || amount.is_zero() {
+            fill.fee
+        } else {
+            (fill.fee * fill.closed / amount).round_dp(FEE_PRECISION)
+        };
+        let trade = Trade {
+            price,
+            closed: fill.closed,
+            opened: fill.opened,
+            fee_closed,
+            fee_opened: fill.fee - fee_closed,
+            pnl: fill.pnl,
+        };
+        let stage = self.liquidation_stage(&key.0);
         let touched = self
             .positions
-            .change(key.clone(), fill.position, fill.pnl, now);
+            .change(key.clone(), fill.position, trade, now);
         for (i, position) in touched.into_iter().enumerate() {
             // A flip closes one position and opens another: the close realizes the profit,
             // the opening only trades.
             let closing = position.state.qty.is_zero();
             let realized = (i == 0 && (closing || !fill.pnl.is_zero())).then_some(fill.pnl);
+            if closing {
+                self.closed_positions
+                    .close(&key.0, &key.1, key.2, hedge, &position, now);
+            }
             let event = PositionEvent {
                 market: key.1.clone(),
                 side: key.2,
@@ -103,6 +127,7 @@ impl State {
                 price,
                 fee: fill.fee,
                 realized,
+                stage,
             };
             self.position_events.push(&key.0, event);
         }
@@ -131,9 +156,9 @@ impl State {
 fn record(event: &PositionEvent) -> PositionEventRecord {
     PositionEventRecord {
         head: event.position.head(&event.market),
-        realized_funding: "0",
+        realized_funding: decimal::text(event.position.lifetime.funding_paid),
         liquidation_price: None,
-        liquidation_state: None,
+        liquidation_state: event.stage.map(LiquidationStage::as_str),
         order_detail: OrderDetailRecord {
             id: event.order_id,
             trade_amount: decimal::text(event.trade_amount),

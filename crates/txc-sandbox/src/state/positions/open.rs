@@ -30,8 +30,11 @@ pub struct Position {
 pub(crate) struct PositionState {
     /// Signed size: positive long, negative short.
     pub(crate) qty: Decimal,
+    /// The average entry price, to 12 decimal places (what the records show).
     pub(crate) entry: Decimal,
     pub(crate) margin: Decimal,
+    /// What the open size cost, exactly (`|qty| × entry` before rounding).
+    pub(crate) cost: Decimal,
 }
 
 /// (API key, market, position side).
@@ -51,6 +54,53 @@ pub(crate) struct OpenPosition {
     pub(crate) modified_us: u64,
     /// The profit and loss its partial closes realized.
     pub(crate) realized: Decimal,
+    /// Its fills and funding since it opened: what its closed-PnL record adds up.
+    pub(crate) lifetime: Lifetime,
+}
+
+/// What a position's fills and funding add up to over its life (the closed-PnL record's
+/// aggregates): the fills that grew it and those that reduced it, each by size and value, the
+/// fees of both, and the funding it paid (negative: received).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct Lifetime {
+    pub(crate) entry_size: Decimal,
+    pub(crate) entry_value: Decimal,
+    pub(crate) exit_size: Decimal,
+    pub(crate) exit_value: Decimal,
+    pub(crate) fees: Decimal,
+    pub(crate) funding_paid: Decimal,
+}
+
+impl Lifetime {
+    /// Counts a fill of `amount` at `price` that grew the position (`grew`) or reduced it,
+    /// costing `fee`.
+    fn count(&mut self, grew: bool, amount: Decimal, price: Decimal, fee: Decimal) {
+        if amount.is_zero() {
+            return;
+        }
+        let value = amount.checked_mul(price).unwrap_or_default();
+        let (size, total) = if grew {
+            (&mut self.entry_size, &mut self.entry_value)
+        } else {
+            (&mut self.exit_size, &mut self.exit_value)
+        };
+        *size += amount;
+        *total += value;
+        self.fees += fee;
+    }
+}
+
+/// What one fill did to the position it acted on: the amount that reduced it and the amount
+/// that opened or grew one (a flip does both, to two positions), the fee of each part, the
+/// price and what the reducing part realized.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Trade {
+    pub(crate) price: Decimal,
+    pub(crate) closed: Decimal,
+    pub(crate) opened: Decimal,
+    pub(crate) fee_closed: Decimal,
+    pub(crate) fee_opened: Decimal,
+    pub(crate) pnl: Decimal,
 }
 
 impl OpenPosition {
@@ -89,16 +139,17 @@ impl Positions {
         self.open.get(key).map(|p| p.state).unwrap_or_default()
     }
 
-    /// Stores the state a fill left under `key` at `now_us` (`None` or a zero size closes the
-    /// position; a size of the other sign closes it and opens a new one), `pnl` realized by
-    /// it. Returns each position the change touched, as it now is (a closed one with size 0).
+    /// Stores the state a fill — `trade` — left under `key` at `now_us` (`None` or a zero size
+    /// closes the position; a size of the other sign closes it and opens a new one). Returns
+    /// each position the change touched, as it now is (a closed one with size 0).
     pub(crate) fn change(
         &mut self,
         key: PositionKey,
         state: Option<PositionState>,
-        pnl: Decimal,
+        trade: Trade,
         now_us: u64,
     ) -> Vec<OpenPosition> {
+        let pnl = trade.pnl;
         let state = state.filter(|s| !s.qty.is_zero());
         let old = self.open.remove(&key);
         let mut touched = Vec::new();
@@ -111,12 +162,18 @@ impl Positions {
                 old.realized += pnl;
                 old.modified_us = now_us;
                 old.state.qty = Decimal::ZERO;
+                old.lifetime
+                    .count(false, trade.closed, trade.price, trade.fee_closed);
                 touched.push(old);
             }
             (Some(mut old), Some(new)) if !flips(&old, &new) => {
                 old.realized += pnl;
                 old.modified_us = now_us;
                 old.state = new;
+                old.lifetime
+                    .count(false, trade.closed, trade.price, trade.fee_closed);
+                old.lifetime
+                    .count(true, trade.opened, trade.price, trade.fee_opened);
                 touched.push(old.clone());
                 self.open.insert(key, old);
             }
@@ -125,14 +182,19 @@ impl Positions {
                     old.realized += pnl;
                     old.modified_us = now_us;
                     old.state.qty = Decimal::ZERO;
+                    old.lifetime
+                        .count(false, trade.closed, trade.price, trade.fee_closed);
                     touched.push(old);
                 }
+                let mut lifetime = Lifetime::default();
+                lifetime.count(true, trade.opened, trade.price, trade.fee_opened);
                 let opened = OpenPosition {
                     id: self.next_id,
                     state: new,
                     opened_us: now_us,
                     modified_us: now_us,
                     realized: Decimal::ZERO,
+                    lifetime,
                 };
                 self.next_id = self.next_id.saturating_add(1);
                 touched.push(opened.clone());
@@ -162,6 +224,20 @@ impl Positions {
         self.open
             .iter()
             .find(|((key, _, _), p)| key == api_key && p.id == id)
+    }
+
+    /// Counts `paid` (negative: received) of funding into the open position under `key` and
+    /// takes `from_margin` of it out of the position's locked margin.
+    pub(crate) fn fund(&mut self, key: &PositionKey, paid: Decimal, from_margin: Decimal) {
+        if let Some(position) = self.open.get_mut(key) {
+            position.lifetime.funding_paid += paid;
+            position.state.margin -= from_margin;
+        }
+    }
+
+    /// Every open position, by key.
+    pub(crate) fn all(&self) -> impl Iterator<Item = (&PositionKey, &OpenPosition)> {
+        self.open.iter()
     }
 
     /// Whether `api_key` holds any open position.
