@@ -34,6 +34,8 @@ mod lending;
 mod market_view;
 mod orders;
 mod positions;
+#[cfg(test)]
+mod risk_tests;
 mod stats;
 #[cfg(test)]
 mod tests;

@@ -36,6 +36,40 @@ impl State {
             .count()
     }
 
+    /// Whether closing the whole position under `key` at the market's price would take the
+    /// balance below zero: the market is past the position's bankruptcy price.
+    pub(crate) fn past_bankruptcy(&self, key: &PositionKey) -> bool {
+        let size = self.positions.get(key).qty;
+        match self.liquidation_prices(key, size.abs()) {
+            Some((price, Some(bound))) if size.is_sign_positive() => price < bound,
+            Some((price, Some(bound))) => price > bound,
+            _ => false,
+        }
+    }
+
+    /// The market's price for closing `amount` of the position under `key`, and the
+    /// position's bankruptcy price for it ([`bankruptcy_price`]).
+    fn liquidation_prices(
+        &self,
+        key: &PositionKey,
+        amount: Decimal,
+    ) -> Option<(Decimal, Option<Decimal>)> {
+        let market = self.markets.get(&key.1)?;
+        let balance = self
+            .accounts
+            .get(&key.0)
+            .map(|a| a.balance(&market.collateral))
+            .unwrap_or_default();
+        let bankrupt = bankruptcy_price(
+            self.positions.get(key),
+            balance,
+            amount,
+            market.taker_fee,
+            market.money_prec,
+        );
+        Some((self.price(&key.1)?, bankrupt))
+    }
+
     /// Closes `amount` of the position under `key` with a liquidation order: at the market's
     /// price, or at the position's bankruptcy price when the market's would take the balance
     /// below zero. The order's id, or `None` when there is nothing to close.
@@ -61,20 +95,8 @@ impl State {
         let now = self.clock.now_us();
         let mut order = StoredOrder::new(api_key, request, *side, now, now);
         order.source = OrderSource::Liquidation;
-        let balance = self
-            .accounts
-            .get(api_key)
-            .map(|a| a.balance(&market.collateral))
-            .unwrap_or_default();
-        let market_price = self.price(market_name)?;
-        let bankrupt = bankruptcy_price(
-            position,
-            balance,
-            amount,
-            market.taker_fee,
-            market.money_prec,
-        );
         // The market's price, unless it is past the bankruptcy price.
+        let (market_price, bankrupt) = self.liquidation_prices(key, amount)?;
         let mut price = match (direction, bankrupt) {
             (Side::Sell, Some(floor)) => market_price.max(floor),
             (Side::Buy, Some(ceiling)) => market_price.min(ceiling),

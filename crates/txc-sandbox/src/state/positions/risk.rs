@@ -17,7 +17,8 @@
 //!   locked margin to the largest, then futures positions likewise — each first in part
 //!   ([`PARTIAL_SHARE`]: "a portion (for example, 20–30%) of the position closes first to
 //!   restore margin"), then in full when that was not enough, until the account is back at or
-//!   above the level. Each liquidated position first gets event 2, its open orders on the
+//!   above the level; a position whose bankruptcy price the market has passed closes in full
+//!   at once (a part could not restore anything). Each liquidated position first gets event 2, its open orders on the
 //!   market are canceled (`AUTO_CANCELED_LIQUIDATION`), then a liquidation order closes it
 //!   (`crate::state::orders`).
 
@@ -239,7 +240,12 @@ impl State {
             self.stats.liquidations += 1;
             self.announce_positions(api_key, LiquidationStage::Liquidation, Some(&key));
             self.cancel_for_liquidation(api_key, &key.1);
-            if let Some(part) = self.partial_amount(&key, size) {
+            // A partial liquidation can restore margin only while the market is short of the
+            // position's bankruptcy price; past it, the position closes in full there.
+            let partial = (!self.past_bankruptcy(&key))
+                .then(|| self.partial_amount(&key, size))
+                .flatten();
+            if let Some(part) = partial {
                 self.liquidation_order(&key, part);
                 if !self.below_maintenance(api_key) {
                     break;
