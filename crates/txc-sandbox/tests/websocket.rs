@@ -11,54 +11,16 @@
 
 mod common;
 
-use std::net::TcpStream;
 use std::time::Duration;
 
+use common::socket::{connect, next, request, send};
 use common::{LIMIT, MARKET, PARTNER, TOKEN_PATH, limit_fields, send_fields};
 use serde_json::{Value, json};
-use tungstenite::stream::MaybeTlsStream;
-use tungstenite::{Message, WebSocket};
+use tungstenite::Message;
 use txc_sandbox::{PriceStep, Sandbox, WsFault};
 
-type Socket = WebSocket<MaybeTlsStream<TcpStream>>;
-
-fn connect(sandbox: &Sandbox) -> Socket {
-    let (socket, _) = tungstenite::connect(sandbox.websocket_url()).unwrap();
-    if let MaybeTlsStream::Plain(tcp) = socket.get_ref() {
-        tcp.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
-    }
-    socket
-}
-
 fn token(sandbox: &Sandbox) -> String {
-    let reply = send_fields(sandbox, PARTNER, TOKEN_PATH, "");
-    assert_eq!(reply.status, 200, "{}", reply.text());
-    reply.json()["websocket_token"].as_str().unwrap().to_owned()
-}
-
-fn send(socket: &mut Socket, request: Value) {
-    socket.send(Message::text(request.to_string())).unwrap();
-}
-
-/// The next text frame, as JSON.
-fn next(socket: &mut Socket) -> Value {
-    loop {
-        match socket.read().unwrap() {
-            Message::Text(text) => return serde_json::from_str(text.as_str()).unwrap(),
-            Message::Close(frame) => panic!("closed: {frame:?}"),
-            _ => {}
-        }
-    }
-}
-
-fn request(socket: &mut Socket, id: u64, method: &str, params: Value) -> Value {
-    send(
-        socket,
-        json!({"id": id, "method": method, "params": params}),
-    );
-    let answer = next(socket);
-    assert_eq!(answer["id"], id, "{answer}");
-    answer
+    common::socket::token(sandbox, PARTNER)
 }
 
 #[test]

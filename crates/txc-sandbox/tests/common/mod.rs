@@ -15,6 +15,7 @@
 )]
 
 pub mod recipe;
+pub mod socket;
 
 use std::sync::LazyLock;
 use std::time::SystemTime;
@@ -59,6 +60,11 @@ pub const OCO_CANCEL_PATH: &str = "/api/v4/order/oco-cancel";
 pub const CONDITIONAL_CANCEL_PATH: &str = "/api/v4/order/conditional-cancel";
 pub const OTO_CANCEL_PATH: &str = "/api/v4/order/oto-cancel";
 pub const MODIFY_PATH: &str = "/api/v4/order/modify";
+pub const CLOSED_PNL_PATH: &str = "/api/v4/collateral-account/positions/closed-pnl";
+pub const FUNDING_PATH: &str = "/api/v4/collateral-account/funding-history";
+pub const ADL_PATH: &str = "/api/v4/collateral-account/adl-quantile";
+pub const EXECUTED_PATH: &str = "/api/v4/trade-account/executed-history";
+pub const ORDER_DEALS_PATH: &str = "/api/v4/trade-account/order";
 
 pub fn now_ms() -> u64 {
     txc_sign::nonce::unix_millis(SystemTime::now())
@@ -236,6 +242,16 @@ pub const CONDITIONAL_CANCEL: Endpoint = Endpoint(CONDITIONAL_CANCEL_PATH);
 pub const OTO_CANCEL: Endpoint = Endpoint(OTO_CANCEL_PATH);
 /// `POST /api/v4/order/modify`.
 pub const MODIFY: Endpoint = Endpoint(MODIFY_PATH);
+/// `POST /api/v4/collateral-account/positions/closed-pnl`.
+pub const CLOSED_PNL: Endpoint = Endpoint(CLOSED_PNL_PATH);
+/// `POST /api/v4/collateral-account/funding-history`.
+pub const FUNDING: Endpoint = Endpoint(FUNDING_PATH);
+/// `POST /api/v4/collateral-account/adl-quantile`.
+pub const ADL: Endpoint = Endpoint(ADL_PATH);
+/// `POST /api/v4/trade-account/executed-history`.
+pub const EXECUTED: Endpoint = Endpoint(EXECUTED_PATH);
+/// `POST /api/v4/trade-account/order`.
+pub const ORDER_DEALS: Endpoint = Endpoint(ORDER_DEALS_PATH);
 
 /// The fields of a `side` limit order of `amount` on `market` at `price`.
 pub fn limit_fields(market: &str, side: &str, amount: &str, price: &str) -> String {
