@@ -24,9 +24,9 @@ pub mod errors {
 
     pub use crate::decode::{
         ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
-        TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
+        TransportError, TransportErrorKind, Unresolved,
     };
-    pub use crate::resolve::UnresolvedClose;
+    pub use crate::resolve::{UnresolvedClose, UnresolvedInvestment, UnresolvedMove};
     #[cfg(feature = "decimal")]
     pub use txc_types::errors::DecimalRangeError;
     pub use txc_types::errors::{Bound, Reason, ValidationError};
