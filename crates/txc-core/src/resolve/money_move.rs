@@ -47,7 +47,7 @@ pub trait MoneyMove: Endpoint + Clone + fmt::Debug + PartialEq + Send + Sync + S
     type Resolution: From<MoveResolution<Self::Record>> + Into<MoveResolution<Self::Record>>;
     /// What doing it exactly once answers ([`Invested`](crate::Invested),
     /// [`FlexDone`](crate::FlexDone)).
-    type Done;
+    type Done: fmt::Debug;
 
     /// What it is, in a word or two: `investment`, `flex investment`, `flex withdrawal`.
     const NOUN: &'static str;
