@@ -9,11 +9,12 @@
 //! | [`orders`] | placing and canceling orders: the requests, their builder, the [`Order`](orders::Order) answered, [`Side`](orders::Side) and the other order enums |
 //! | [`lookups`] | finding orders: the open orders and the order history |
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
-//! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments |
+//! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments; and [`flex`](investments::flex) lending for every account: plans, investing and withdrawing (exactly once with `flex_invest_once`, `flex_withdraw_once`), closing, auto-reinvestment, the investments and histories |
 //! | [`events`] | the private event stream: orders, executions, deals, balances and positions as they happen, recovered after every disconnection |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
 //! | [`outcomes`] | an order, a close or an investment whose outcome is unknown, what resolving it found and what proved it |
+//! | [`paging`] | reading a whole paged list: [`Client::pages`], a blocking iterator of pages |
 //! | [`guards`] | the [`KillSwitch`](guards::KillSwitch) guard that keeps a market's kill-switch timer armed |
 //! | [`settings`] | what the builder takes beyond its defaults: retries, rate limits, fleets, clocks, nonces, the position-mode check |
 //! | [`errors`] | the parts of an [`Error`]: API, transport, decode and validation errors |
@@ -241,7 +242,9 @@ mod builder;
 mod client;
 mod error_map;
 mod event_stream;
+mod flex;
 mod kill_switch;
+mod pages;
 mod transport;
 mod websocket;
 
@@ -278,6 +281,16 @@ pub mod events {
         PositionEventKind, Positions, StreamOrder, StreamPosition, WebSocketToken,
         WebSocketTokenQuery,
     };
+}
+
+pub mod paging {
+    //! Reading a whole paged list: [`Pages`] (from [`Client::pages`](crate::Client::pages)), a
+    //! blocking iterator of pages for any [`Paged`] query, over the shared [`PageCursor`] —
+    //! stopping by each endpoint's own last-page rule, and at its offset cap or a list that
+    //! changed under it with a typed error ([`PagingError`]), never silently.
+
+    pub use crate::pages::Pages;
+    pub use txc_types::paging::{LastPage, OffsetCap, PageCursor, Paged, PagingError, Tally};
 }
 
 pub mod guards {

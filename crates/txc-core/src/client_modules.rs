@@ -24,9 +24,9 @@ pub mod errors {
 
     pub use crate::decode::{
         ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
-        TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
+        TransportError, TransportErrorKind, Unresolved,
     };
-    pub use crate::resolve::UnresolvedClose;
+    pub use crate::resolve::{UnresolvedClose, UnresolvedInvestment, UnresolvedMove};
     #[cfg(feature = "decimal")]
     pub use txc_types::errors::DecimalRangeError;
     pub use txc_types::errors::{Bound, Reason, ValidationError};
@@ -35,27 +35,34 @@ pub mod errors {
 pub mod outcomes {
     //! An operation whose outcome is unknown — an order ([`PendingOrder`]: market,
     //! `clientOrderId`, each attempt's [`AttemptRecord`] and [`Nonce`]), a close
-    //! ([`PendingClose`]), an investment ([`PendingInvestment`], signed in a [`NonceMode`]);
-    //! a [`Journal`] persists an order's or investment's [`PendingRecord`] before each attempt
-    //! and gives the records back to the next client built with it — what resolving it found
-    //! ([`Resolution`], [`Placed`]: a [`Found`] [`PlacedOrder`]; [`CloseResolution`];
-    //! [`InvestResolution`], and an investment made exactly once, [`Invested`]) and what proved
-    //! it: the one [`Evidence`] of every operation — the [`AcceptanceWindow`] and its [`Span`]s,
-    //! the exchange's [`ClockBounds`], each [`Round`] of [`Look`]s with their [`Sighting`]s,
-    //! [`Flaw`]s and [`RoundVerdict`] — by the one rule [`Resolve`] states, with the
-    //! [`NONCE_WINDOW`] and the assumed [`CREATION_ALLOWANCE`] ([`ResolveClose`] and
-    //! [`ResolveInvestment`] say what proves a close and an investment, the latter by whether
-    //! other [`InvestmentWriters`] may invest with the key) — and each [`ResolveStage`]
-    //! ([`StageKind`]) resolving goes through.
+    //! ([`PendingClose`]), an operation that moves money ([`MoneyMove`]: [`PendingMove`] — an
+    //! investment [`PendingInvestment`], a flex investment [`PendingFlexInvest`], a flex
+    //! withdrawal [`PendingFlexWithdraw`] —, signed in a [`NonceMode`]); a [`Journal`]
+    //! persists each one's [`PendingRecord`] before each attempt and gives the records back to
+    //! the next client built with it — what resolving it found ([`Resolution`], [`Placed`]: a
+    //! [`Found`] [`PlacedOrder`]; [`CloseResolution`]; [`InvestResolution`] and
+    //! [`FlexResolution`] (a [`MoveResolution`]), and what doing it exactly once answers,
+    //! [`Invested`], [`FlexDone`]) and what proved it: the one [`Evidence`] of every operation —
+    //! the [`AcceptanceWindow`] and its [`Span`]s, the exchange's [`ClockBounds`], each
+    //! [`Round`] of [`Look`]s with their [`Sighting`]s, [`Flaw`]s and [`RoundVerdict`] — by the
+    //! one rule [`Resolve`] states, with the [`NONCE_WINDOW`] and the assumed
+    //! [`CREATION_ALLOWANCE`] ([`ResolveClose`], [`ResolveInvestment`], [`ResolveFlexInvest`]
+    //! and [`ResolveFlexWithdraw`] say what proves a close, an investment, a flex investment
+    //! and a withdrawal, the last three by whether other [`InvestmentWriters`] may act with the
+    //! key) — and each [`ResolveStage`] ([`StageKind`]) resolving goes through. A flex
+    //! investment's close and auto-reinvestment ([`StateChange`]) are resolved by its state
+    //! instead: [`StateReached`].
 
     pub use crate::machine::AttemptRecord;
     pub use crate::pacing::ClockBounds;
     pub use crate::resolve::{
-        AcceptanceWindow, CREATION_ALLOWANCE, CloseResolution, Evidence, Flaw, Found,
-        InvestResolution, Invested, InvestmentWriters, Journal, Look, NONCE_WINDOW, PendingClose,
-        PendingInvestment, PendingOrder, PendingRecord, Placed, PlacedOrder, Resolution, Resolve,
-        ResolveClose, ResolveInvestment, ResolveStage, Round, RoundVerdict, Sighting, Span,
-        StageKind,
+        AcceptanceWindow, CREATION_ALLOWANCE, CloseResolution, Evidence, Flaw, FlexDone,
+        FlexResolution, Found, InvestResolution, Invested, InvestmentWriters, Journal, Look,
+        MoneyMove, MoveResolution, NONCE_WINDOW, PendingClose, PendingFlexInvest,
+        PendingFlexWithdraw, PendingInvestment, PendingMove, PendingOrder, PendingRecord, Placed,
+        PlacedOrder, Resolution, Resolve, ResolveClose, ResolveFlexInvest, ResolveFlexWithdraw,
+        ResolveInvestment, ResolveStage, Round, RoundVerdict, Sighting, Span, StageKind,
+        StateChange, StateReached,
     };
     pub use txc_sign::nonce::{Nonce, NonceMode};
 }

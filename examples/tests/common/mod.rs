@@ -33,6 +33,7 @@ use txc_types::orders::{
 };
 use txc_types::time::ServerTime;
 
+pub mod flex;
 pub mod invest;
 pub mod journal;
 
@@ -202,7 +203,7 @@ impl Driver for Blocking {
 /// driver hand out, boxed.
 pub trait Make: Driver {
     /// The transport's client, with every operation the tests drive.
-    type Client: invest::InvestApi + risk::RiskApi + 'static;
+    type Client: invest::InvestApi + risk::RiskApi + flex::FlexApi + 'static;
     /// The client `config` describes, for the exchange at `base_url`.
     fn make(&self, base_url: &str, config: ClientConfig) -> Self::Client;
 }

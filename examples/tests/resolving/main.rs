@@ -7,6 +7,8 @@
 //! - [`reconciliation`]: the look-ups, cancel, resolving each kind of unknown outcome, placing
 //!   exactly once.
 //! - [`investments`]: investing within a plan's bounds, and never investing twice.
+//! - [`flex`]: flexible lending — the lists page by page, bounds, earnings — and never twice:
+//!   investments and withdrawals resolved from the flex history, close and auto-invest by state.
 //! - [`restarts`]: issue 35's cases — exactly once across a restart on the same journal, for
 //!   orders and investments, and another writer's investment never taken for ours.
 
@@ -18,6 +20,7 @@
 mod common;
 
 mod exactly_once;
+mod flex;
 mod investments;
 mod reconciliation;
 mod restarts;

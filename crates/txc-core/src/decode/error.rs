@@ -8,7 +8,12 @@ use std::fmt;
 
 use txc_types::errors::ValidationError;
 
-use crate::{Evidence, PendingInvestment, PendingOrder, PendingRecord};
+use txc_types::paging::PagingError;
+
+use crate::{
+    Evidence, PendingFlexInvest, PendingFlexWithdraw, PendingInvestment, PendingOrder,
+    PendingRecord, UnresolvedInvestment, UnresolvedMove,
+};
 
 /// Everything that can go wrong calling the exchange.
 #[derive(Debug, thiserror::Error)]
@@ -69,6 +74,47 @@ pub enum Error {
         .0.operation
     )]
     NotInvested(#[source] Box<UnresolvedInvestment>),
+    /// A flex investment may or may not have been made: its request may have reached the
+    /// exchange and no answer says what became of it, or resolving could not tell. It carries
+    /// no id of the caller's, so never invest again before resolving it (the client's
+    /// `resolve_flex_invest` looks for it in the flex history);
+    /// [`Error::pending_flex_invest`] has what that needs.
+    #[error(
+        "{}: the flex investment may have been made, its outcome is unknown{}; resolve it before investing again",
+        .0.operation,
+        if .0.candidates.is_empty() { "" } else { " (identical investments in its window, which may be another writer's: cannot tell whether one is this one)" }
+    )]
+    FlexInvestUnknown(#[source] Box<UnresolvedMove<txc_types::investments::flex::FlexInvest>>),
+    /// A flex investment was not made: every attempt was resolved as not invested. Safe to
+    /// invest again; the last failure is the [`source`](StdError::source).
+    #[error(
+        "{}: not invested (every attempt was resolved as not invested)",
+        .0.operation
+    )]
+    FlexNotInvested(#[source] Box<UnresolvedMove<txc_types::investments::flex::FlexInvest>>),
+    /// A flex withdrawal may or may not have been made: its request may have reached the
+    /// exchange and no answer says what became of it, or resolving could not tell. It carries
+    /// no id of the caller's, so never withdraw again before resolving it (the client's
+    /// `resolve_flex_withdraw` looks for it in the flex history);
+    /// [`Error::pending_flex_withdraw`] has what that needs.
+    #[error(
+        "{}: the withdrawal may have been made, its outcome is unknown{}; resolve it before withdrawing again",
+        .0.operation,
+        if .0.candidates.is_empty() { "" } else { " (identical withdrawals in its window, which may be another writer's: cannot tell whether one is this one)" }
+    )]
+    FlexWithdrawUnknown(#[source] Box<UnresolvedMove<txc_types::investments::flex::FlexWithdraw>>),
+    /// A flex withdrawal was not made: every attempt was resolved as not withdrawn. Safe to
+    /// withdraw again; the last failure is the [`source`](StdError::source).
+    #[error(
+        "{}: not withdrawn (every attempt was resolved as not withdrawn)",
+        .0.operation
+    )]
+    FlexNotWithdrawn(#[source] Box<UnresolvedMove<txc_types::investments::flex::FlexWithdraw>>),
+    /// A paged list cannot be read further: the next page lies past what the exchange serves,
+    /// or the list changed between pages so that a record may have been skipped. Never a
+    /// silent stop; the records read before it were given.
+    #[error("cannot read the list further: {0}")]
+    Paging(#[from] PagingError),
     /// The client's own rate limiter had no slot for the request within the
     /// [`RatePolicy`](crate::RatePolicy)'s wait: nothing was sent.
     #[error(transparent)]
@@ -101,19 +147,20 @@ pub enum Error {
         /// Why.
         reason: String,
     },
-    /// An order or an investment was refused before any I/O: the client holds an unresolved
-    /// record of an earlier one with the same `clientOrderId` (an order) or the same plan and
-    /// amount (an investment) — from this process, or loaded from its
-    /// [`Journal`](crate::Journal) when it was built. Sending again blindly could do it twice.
-    /// Resolve the record first — the client's `resolve` (or `resolve_investment`) with it
-    /// ([`Error::pending_order`], [`Error::pending_investment`]; `pending_orders` and
-    /// `pending_investments` list it) — or place with `place_once` (`invest_once`), which
-    /// resolves it before sending; once settled by hand, `discard_pending` forgets it.
-    /// Nothing was sent.
+    /// An order, an investment, a flex investment or a flex withdrawal was refused before any
+    /// I/O: the client holds an unresolved record of an earlier one with the same
+    /// `clientOrderId` (an order) or of the same kind, plan and amount — from this process, or
+    /// loaded from its [`Journal`](crate::Journal) when it was built. Sending again blindly
+    /// could do it twice. Resolve the record first — the client's resolve call with it
+    /// ([`PendingRecord::resolve_call`]; [`Error::pending_order`],
+    /// [`Error::pending_investment`], …; the client's `pending_*` lists it) — or send with the
+    /// `*_once` call ([`PendingRecord::once_call`]: `place_once`, `invest_once`, …), which
+    /// resolves it before sending; once settled by hand, `discard_pending` forgets it. Nothing
+    /// was sent.
     #[error(
         "refused, nothing was sent: an earlier {0} is unresolved; resolve it first (the client's {call} with the record, or {once}, which resolves it before sending), or discard it once settled by hand",
         call = .0.resolve_call(),
-        once = if .0.order().is_some() { "place_once" } else { "invest_once" }
+        once = .0.once_call()
     )]
     ResolveFirst(Box<PendingRecord>),
 }
@@ -151,81 +198,6 @@ pub struct Unresolved {
     pub cause: Error,
     /// The look-ups resolving made, if it ran.
     pub evidence: Option<Evidence>,
-}
-
-/// An investment and the failure that ended its call: the context of
-/// [`Error::InvestmentUnknown`] and [`Error::NotInvested`]. As an error it reads as its cause.
-#[derive(Debug)]
-#[non_exhaustive]
-pub struct UnresolvedInvestment {
-    /// The operation, `invest`.
-    pub operation: &'static str,
-    /// The investment: plan, amount and every attempt.
-    pub investment: PendingInvestment,
-    /// The failure that ended the last attempt or look-up.
-    pub cause: Error,
-    /// When resolving found several investments it cannot tell apart (same plan, same amount,
-    /// created inside the attempts' window): all of them. One may be this one.
-    pub candidates: Vec<txc_types::investments::Investment>,
-    /// The look-ups resolving made, if it ran.
-    pub evidence: Option<Evidence>,
-}
-
-impl UnresolvedInvestment {
-    /// The context of an investment whose last attempt or look-up failed with `cause`.
-    pub fn new(investment: PendingInvestment, cause: Error) -> Self {
-        Self {
-            operation: "invest",
-            investment,
-            cause,
-            candidates: Vec::new(),
-            evidence: None,
-        }
-    }
-
-    /// The same, with the candidates resolving could not tell apart.
-    pub fn with_candidates(mut self, candidates: Vec<txc_types::investments::Investment>) -> Self {
-        self.candidates = candidates;
-        self
-    }
-
-    /// The same, with the evidence resolving gathered.
-    pub fn with_evidence(mut self, evidence: Evidence) -> Self {
-        self.evidence = Some(evidence);
-        self
-    }
-
-    /// Why it is unresolved, in one line: the candidates resolving could not tell from it, or
-    /// the cause.
-    pub fn reason(&self) -> String {
-        if self.candidates.is_empty() {
-            return self.cause.to_string();
-        }
-        cannot_tell_reason(&self.candidates)
-    }
-}
-
-/// Why an investment resolving found `candidates` for is unresolved.
-pub(crate) fn cannot_tell_reason(candidates: &[txc_types::investments::Investment]) -> String {
-    let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
-    format!(
-        "cannot tell: {} investment(s) of the plan and amount were created in the attempts' \
-         window ({}), which may be this one or another writer's",
-        ids.len(),
-        ids.join(", ")
-    )
-}
-
-impl fmt::Display for UnresolvedInvestment {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.cause.fmt(f)
-    }
-}
-
-impl StdError for UnresolvedInvestment {
-    fn source(&self) -> Option<&(dyn StdError + 'static)> {
-        self.cause.source()
-    }
 }
 
 impl Unresolved {
@@ -274,6 +246,8 @@ impl Error {
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.api(),
             Self::CloseUnknown(u) => u.cause.api(),
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.api(),
+            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.api(),
+            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.api(),
             _ => None,
         }
     }
@@ -286,6 +260,8 @@ impl Error {
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.status(),
             Self::CloseUnknown(u) => u.cause.status(),
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.status(),
+            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.status(),
+            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.status(),
             _ => None,
         }
     }
@@ -312,9 +288,57 @@ impl Error {
     /// unresolved one [`Error::ResolveFirst`] names.
     pub fn pending_investment(&self) -> Option<&PendingInvestment> {
         match self {
-            Self::InvestmentUnknown(u) | Self::NotInvested(u) => Some(&u.investment),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => Some(&u.pending),
             Self::ResolveFirst(record) => record.investment(),
             _ => None,
+        }
+    }
+
+    /// The flex investment behind [`Error::FlexInvestUnknown`] or [`Error::FlexNotInvested`],
+    /// or the unresolved one [`Error::ResolveFirst`] names.
+    pub fn pending_flex_invest(&self) -> Option<&PendingFlexInvest> {
+        match self {
+            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => Some(&u.pending),
+            Self::ResolveFirst(record) => record.flex_invest(),
+            _ => None,
+        }
+    }
+
+    /// The flex withdrawal behind [`Error::FlexWithdrawUnknown`] or
+    /// [`Error::FlexNotWithdrawn`], or the unresolved one [`Error::ResolveFirst`] names.
+    pub fn pending_flex_withdraw(&self) -> Option<&PendingFlexWithdraw> {
+        match self {
+            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => Some(&u.pending),
+            Self::ResolveFirst(record) => record.flex_withdraw(),
+            _ => None,
+        }
+    }
+
+    /// The record of the operation behind an unknown or "not done" outcome of an order or an
+    /// operation that moves money, or the unresolved one [`Error::ResolveFirst`] names: what
+    /// the journal keeps of it.
+    pub fn pending_record(&self) -> Option<PendingRecord> {
+        match self {
+            Self::ResolveFirst(record) => Some((**record).clone()),
+            _ => self
+                .pending_order()
+                .cloned()
+                .map(PendingRecord::Order)
+                .or_else(|| {
+                    self.pending_investment()
+                        .cloned()
+                        .map(PendingRecord::Investment)
+                })
+                .or_else(|| {
+                    self.pending_flex_invest()
+                        .cloned()
+                        .map(PendingRecord::FlexInvest)
+                })
+                .or_else(|| {
+                    self.pending_flex_withdraw()
+                        .cloned()
+                        .map(PendingRecord::FlexWithdraw)
+                }),
         }
     }
 
@@ -325,6 +349,8 @@ impl Error {
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.evidence.as_ref(),
             Self::CloseUnknown(u) => u.evidence.as_ref(),
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.evidence.as_ref(),
+            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.evidence.as_ref(),
+            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.evidence.as_ref(),
             _ => None,
         }
     }
@@ -345,8 +371,16 @@ impl Error {
     /// its `clientOrderId` up). Never true together with [`Error::is_retryable`].
     pub fn outcome_unknown(&self) -> bool {
         match self {
-            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) | Self::InvestmentUnknown(_) => true,
-            Self::NotPlaced(_) | Self::NotInvested(_) => false,
+            Self::OutcomeUnknown(_)
+            | Self::CloseUnknown(_)
+            | Self::InvestmentUnknown(_)
+            | Self::FlexInvestUnknown(_)
+            | Self::FlexWithdrawUnknown(_) => true,
+            Self::NotPlaced(_)
+            | Self::NotInvested(_)
+            | Self::FlexNotInvested(_)
+            | Self::FlexNotWithdrawn(_)
+            | Self::Paging(_) => false,
             Self::Transport(e) => e.delivery == Delivery::MaybeSent,
             Self::Api(e) => status_leaves_outcome_unknown(e.status),
             Self::Decode(e) => status_leaves_outcome_unknown(e.status),
@@ -366,8 +400,16 @@ impl Error {
     /// written ([`Delivery::NotSent`]). Never true together with [`Error::outcome_unknown`].
     pub fn is_retryable(&self) -> bool {
         match self {
-            Self::OutcomeUnknown(_) | Self::CloseUnknown(_) | Self::InvestmentUnknown(_) => false,
-            Self::NotPlaced(_) | Self::NotInvested(_) => true,
+            Self::OutcomeUnknown(_)
+            | Self::CloseUnknown(_)
+            | Self::InvestmentUnknown(_)
+            | Self::FlexInvestUnknown(_)
+            | Self::FlexWithdrawUnknown(_)
+            | Self::Paging(_) => false,
+            Self::NotPlaced(_)
+            | Self::NotInvested(_)
+            | Self::FlexNotInvested(_)
+            | Self::FlexNotWithdrawn(_) => true,
             Self::Transport(e) => e.delivery == Delivery::NotSent,
             Self::Api(e) => e.status == 429,
             Self::Decode(e) => e.status == 429,
@@ -388,6 +430,8 @@ impl Error {
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.retry_after(),
             Self::CloseUnknown(u) => u.cause.retry_after(),
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.retry_after(),
+            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.retry_after(),
+            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.retry_after(),
             Self::Throttled(t) => Some(RetryAfter::Delay(t.retry_in)),
             _ => None,
         }

@@ -5,12 +5,12 @@
 //! an answer that could not be read ([`DecodeError`]).
 
 mod error;
+mod flex_refusals;
 mod messages;
 mod response;
 
-pub(crate) use error::cannot_tell_reason;
 pub use error::{
     ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, Error, RetryAfter, Throttled,
-    TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
+    TransportError, TransportErrorKind, Unresolved,
 };
 pub use response::{Response, api_error, classify, decode};

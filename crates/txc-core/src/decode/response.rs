@@ -14,6 +14,7 @@ use serde_json::Value;
 use txc_types::endpoint::Endpoint;
 
 use super::error::{ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Error, RetryAfter};
+use super::flex_refusals::flex_class;
 use super::messages::{NONCE_OUTSIDE_WINDOW, normalized};
 
 /// A response as the core reads it: status, headers and body. "Response" is what the server
@@ -143,7 +144,9 @@ pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error
         {
             return Ok(outcome);
         }
-        if let Some(class) = investment_class(E::PATH, status, api.code, &api.errors) {
+        if let Some(class) = investment_class(E::PATH, status, api.code, &api.errors)
+            .or_else(|| flex_class(E::PATH, status, api.code, &api.errors))
+        {
             api.class = class;
         }
         api.retry_after = response.retry_after();

@@ -12,9 +12,9 @@ use super::call::{Call, Held};
 use crate::pacing::ExchangeClock;
 use crate::resolve::AbsenceRule;
 use crate::resolve::CloseSearch;
-use crate::resolve::InvestmentLedger;
 use crate::resolve::InvestmentSearch;
 use crate::resolve::Ledger;
+use crate::resolve::MoveLedger;
 use crate::resolve::ResolveInvestment;
 use crate::resolve::{Close, PendingClose, ResolveClose};
 use crate::resolve::{InvestOnce, Investing};
@@ -55,8 +55,9 @@ pub struct ClientCore {
     pub(crate) max_placements: u32,
     pub(crate) exchange_clock: ExchangeClock,
     pub(crate) ledger: Ledger,
-    /// Its investments in flight or unresolved.
-    pub(crate) investments: InvestmentLedger,
+    /// Its operations that move money (investments, flex investments and withdrawals) in
+    /// flight or unresolved.
+    pub(crate) moves: MoveLedger,
     pub(crate) rate_limiter: Option<RateLimiter>,
     pub(crate) rate_policy: RatePolicy,
     pub(crate) mode_check: crate::ModeCheck,
@@ -139,8 +140,8 @@ impl ClientCore {
         &self.ledger
     }
 
-    pub(crate) fn investment_ledger(&self) -> &InvestmentLedger {
-        &self.investments
+    pub(crate) fn moves(&self) -> &MoveLedger {
+        &self.moves
     }
 
     /// The orders this client (and its clones) sent whose outcome is not definite yet —
@@ -159,19 +160,20 @@ impl ClientCore {
     /// [`resolve_investment`](Self::resolve_investment) each, or
     /// [`discard_pending`](Self::discard_pending) one settled by hand.
     pub fn pending_investments(&self) -> Vec<PendingInvestment> {
-        self.investments.pending()
+        self.moves.pending()
     }
 
-    /// Forgets an unresolved record — an order's or an investment's, as `pending_orders` or
-    /// `pending_investments` listed it (the one with its key) — in the client and its
-    /// journal, once the caller has settled it by hand (looked it up, asked the exchange):
+    /// Forgets an unresolved record — an order's, an investment's, a flex investment's or a
+    /// flex withdrawal's, as `pending_orders`, `pending_investments`,
+    /// `pending_flex_investments` or `pending_flex_withdrawals` listed it (the one with its
+    /// key) — in the client and its journal, once the caller has settled it by hand (looked it up, asked the exchange):
     /// the only way a record resolving cannot settle ("cannot tell") goes. Whether the client
     /// held it unresolved; a record in flight is left to its call (`false`). Fails only when
     /// the journal cannot forget it.
     pub fn discard_pending(&self, record: &PendingRecord) -> std::io::Result<bool> {
         match record {
             PendingRecord::Order(order) => self.ledger.discard(order),
-            PendingRecord::Investment(investment) => self.investments.discard(investment),
+            other => self.moves.discard(other),
         }
     }
 

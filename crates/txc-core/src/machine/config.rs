@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use crate::pacing::ExchangeClock;
 use crate::resolve::AbsenceRule;
-use crate::resolve::InvestmentLedger;
 use crate::resolve::Ledger;
+use crate::resolve::MoveLedger;
 use crate::stream::OrderSightings;
 use crate::{
     ClientCore, ClockOffset, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS,
@@ -204,7 +204,7 @@ impl ClientConfig {
             resend_when_cancels_are_invisible: self.resend_when_cancels_are_invisible,
             max_placements: self.max_placements,
             exchange_clock: ExchangeClock::default(),
-            investments: InvestmentLedger::loaded(self.journal.clone(), &records),
+            moves: MoveLedger::loaded(self.journal.clone(), &records),
             ledger: Ledger::loaded(self.journal, sightings.clone(), &records),
             investment_writers: self.investment_writers,
             resolve_observer: self.resolve_observer,

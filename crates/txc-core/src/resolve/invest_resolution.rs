@@ -58,3 +58,44 @@ pub enum InvestmentWriters {
     /// itself less than the window apart): one record in the window is this investment's.
     Sole,
 }
+
+impl From<crate::MoveResolution<Investment>> for InvestResolution {
+    fn from(resolution: crate::MoveResolution<Investment>) -> Self {
+        match resolution {
+            crate::MoveResolution::Done { record, evidence } => Self::Invested {
+                investment: record,
+                evidence,
+            },
+            crate::MoveResolution::NotDone { evidence } => Self::NotInvested { evidence },
+            crate::MoveResolution::CannotTell {
+                candidates,
+                evidence,
+            } => Self::CannotTell {
+                candidates,
+                evidence,
+            },
+        }
+    }
+}
+
+impl From<InvestResolution> for crate::MoveResolution<Investment> {
+    fn from(resolution: InvestResolution) -> Self {
+        match resolution {
+            InvestResolution::Invested {
+                investment,
+                evidence,
+            } => Self::Done {
+                record: investment,
+                evidence,
+            },
+            InvestResolution::NotInvested { evidence } => Self::NotDone { evidence },
+            InvestResolution::CannotTell {
+                candidates,
+                evidence,
+            } => Self::CannotTell {
+                candidates,
+                evidence,
+            },
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! ([`InvestmentSearch`]) — answering an [`InvestResolution`](super::InvestResolution), with
 //! the [`Evidence`](super::Evidence) behind it.
 
-use super::invest_search::InvestmentSearch;
+use super::move_search::InvestmentSearch;
 use super::resolver::Resolver;
 
 /// Resolves a [`PendingInvestment`](crate::PendingInvestment): a [`Resolver`] with the

@@ -1,30 +1,42 @@
 //! Placing and investing exactly once, and finding out from proof whether an operation whose
 //! outcome is unknown was carried out: an order ([`Resolve`]), a position's close
-//! ([`ResolveClose`]), an investment ([`ResolveInvestment`]) — each one [`Resolver`] with its
-//! [`Search`], one [`AbsenceRule`] over one [`AcceptanceWindow`], every answer with its
-//! [`Evidence`] — and the records kept meanwhile ([`PendingOrder`], [`PendingClose`],
-//! [`PendingInvestment`], persisted by a [`Journal`]).
+//! ([`ResolveClose`]), an operation that moves money ([`MoneyMove`]: an investment
+//! ([`ResolveInvestment`]), a flex investment or withdrawal ([`ResolveFlexInvest`],
+//! [`ResolveFlexWithdraw`])) — each one [`Resolver`] with its [`Search`], one [`AbsenceRule`]
+//! over one [`AcceptanceWindow`], every answer with its [`Evidence`] — and the records kept
+//! meanwhile ([`PendingOrder`], [`PendingClose`], [`PendingMove`], persisted by a
+//! [`Journal`]); and the changes of a flex investment resolved by its state
+//! ([`StateChanging`]).
 
 mod close;
 mod close_search;
 mod evidence;
-mod invest_once;
+mod flex_resolve;
+mod flex_round;
+mod flex_state;
 mod invest_resolution;
 mod invest_resolve;
-mod invest_search;
-mod investment_ledger;
+mod investment_round;
 mod ledger;
+mod money_move;
+mod move_ledger;
+mod move_once;
+mod move_resolution;
+mod move_search;
+mod moved;
+mod moving;
 mod order_search;
 mod outcome;
 mod pending;
 mod pending_close;
-mod pending_investment;
+mod pending_move;
 mod pending_record;
 mod place;
 mod resolve_stage;
 mod resolver;
 mod rule;
 mod search;
+mod unresolved_move;
 
 pub use close::{Close, CloseResolution};
 pub use close_search::{CloseSearch, PositionState, ResolveClose};
@@ -32,21 +44,28 @@ pub use evidence::{
     AcceptanceWindow, CREATION_ALLOWANCE, Evidence, Flaw, Look, NONCE_WINDOW, Round, RoundVerdict,
     Sighting, Span,
 };
-pub use invest_once::{InvestOnce, Invested, Investing};
+pub use flex_resolve::{ResolveFlexInvest, ResolveFlexWithdraw};
+pub use flex_state::{StateChange, StateChanging, StateReached};
 pub use invest_resolution::{InvestResolution, InvestmentWriters};
 pub use invest_resolve::ResolveInvestment;
-pub use invest_search::InvestmentSearch;
-pub(crate) use investment_ledger::InvestmentLedger;
 pub use ledger::Journal;
 pub(crate) use ledger::Ledger;
+pub use money_move::MoneyMove;
+pub(crate) use move_ledger::MoveLedger;
+pub use move_once::{FlexInvestOnce, FlexWithdrawOnce, InvestOnce, MoveOnce};
+pub use move_resolution::{FlexResolution, MoveResolution};
+pub use move_search::{InvestmentSearch, MoveSearch};
+pub use moved::{FlexDone, Invested};
+pub use moving::{Investing, Moving};
 pub use order_search::{OrderSearch, Resolve};
 pub use outcome::{Found, Placed, PlacedOrder, Resolution};
 pub use pending::PendingOrder;
 pub use pending_close::{PendingClose, UnresolvedClose};
-pub use pending_investment::PendingInvestment;
+pub use pending_move::{PendingFlexInvest, PendingFlexWithdraw, PendingInvestment, PendingMove};
 pub use pending_record::PendingRecord;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 pub use resolve_stage::{ResolveStage, StageKind, StageObserver};
 pub use resolver::{DEFAULT_SETTLE_DELAY, Resolver};
 pub use rule::{AbsenceRule, Timing};
 pub use search::{Candidate, Outcome, Presence, RoundFindings, RoundMachine, Search};
+pub use unresolved_move::{UnresolvedInvestment, UnresolvedMove};

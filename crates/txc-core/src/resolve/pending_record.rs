@@ -1,17 +1,20 @@
-//! [`PendingRecord`]: an order or an investment whose outcome is not definite yet, as the
-//! client keeps it and its [`Journal`](crate::Journal) persists it — one record per placement,
-//! known by its first attempt's nonce.
+//! [`PendingRecord`]: an order, an investment, a flex investment or a flex withdrawal whose
+//! outcome is not definite yet, as the client keeps it and its [`Journal`](crate::Journal)
+//! persists it — one record per placement, known by its first attempt's nonce.
 
 use std::fmt;
 use std::time::SystemTime;
 
-use crate::{AttemptRecord, Nonce, PendingInvestment, PendingOrder};
+use crate::{
+    AttemptRecord, Nonce, PendingFlexInvest, PendingFlexWithdraw, PendingInvestment, PendingOrder,
+};
 
 /// An operation whose outcome is not definite yet: what a [`Journal`](crate::Journal) persists
 /// before each attempt and hands back when a client is built, and what
 /// [`Error::ResolveFirst`](crate::Error::ResolveFirst) names.
 ///
-/// A record is one placement of an order (or one investment), with every attempt to send it;
+/// A record is one placement of an order (or one investment, flex investment or flex
+/// withdrawal), with every attempt to send it;
 /// it is known by its first attempt's nonce ([`key`](Self::key)), so the records of two
 /// placements of one `clientOrderId` — one per process, say — are two records, each cleared
 /// only by its own definite answer.
@@ -37,8 +40,12 @@ use crate::{AttemptRecord, Nonce, PendingInvestment, PendingOrder};
 pub enum PendingRecord {
     /// An order: market, `clientOrderId`, attempts.
     Order(PendingOrder),
-    /// An investment: plan, amount, attempts.
+    /// An investment in a fixed plan: plan, amount, attempts.
     Investment(PendingInvestment),
+    /// An investment in a flex plan: plan, amount, attempts.
+    FlexInvest(PendingFlexInvest),
+    /// A withdrawal from a flex plan: plan, amount, attempts.
+    FlexWithdraw(PendingFlexWithdraw),
 }
 
 impl PendingRecord {
@@ -53,6 +60,8 @@ impl PendingRecord {
         match self {
             Self::Order(order) => order.attempts(),
             Self::Investment(investment) => investment.attempts(),
+            Self::FlexInvest(invest) => invest.attempts(),
+            Self::FlexWithdraw(withdraw) => withdraw.attempts(),
         }
     }
 
@@ -61,6 +70,8 @@ impl PendingRecord {
         match self {
             Self::Order(order) => order.reason(),
             Self::Investment(investment) => investment.reason(),
+            Self::FlexInvest(invest) => invest.reason(),
+            Self::FlexWithdraw(withdraw) => withdraw.reason(),
         }
     }
 
@@ -73,7 +84,7 @@ impl PendingRecord {
     pub fn order(&self) -> Option<&PendingOrder> {
         match self {
             Self::Order(order) => Some(order),
-            Self::Investment(_) => None,
+            _ => None,
         }
     }
 
@@ -81,12 +92,29 @@ impl PendingRecord {
     pub fn investment(&self) -> Option<&PendingInvestment> {
         match self {
             Self::Investment(investment) => Some(investment),
-            Self::Order(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The flex investment, if it is one.
+    pub fn flex_invest(&self) -> Option<&PendingFlexInvest> {
+        match self {
+            Self::FlexInvest(invest) => Some(invest),
+            _ => None,
+        }
+    }
+
+    /// The flex withdrawal, if it is one.
+    pub fn flex_withdraw(&self) -> Option<&PendingFlexWithdraw> {
+        match self {
+            Self::FlexWithdraw(withdraw) => Some(withdraw),
+            _ => None,
         }
     }
 
     /// What it is, in a few words: `order <clientOrderId> on <market>`, `investment of
-    /// <amount> in plan <plan>`.
+    /// <amount> in plan <plan>`, `flex investment of <amount> in plan <plan>`, `flex withdrawal
+    /// of <amount> from plan <plan>`.
     pub fn subject(&self) -> String {
         match self {
             Self::Order(order) => format!(
@@ -99,14 +127,38 @@ impl PendingRecord {
                 investment.invest().amount().as_str(),
                 investment.invest().plan_id()
             ),
+            Self::FlexInvest(invest) => format!(
+                "flex investment of {} in plan {}",
+                invest.request().amount().as_str(),
+                invest.request().plan()
+            ),
+            Self::FlexWithdraw(withdraw) => format!(
+                "flex withdrawal of {} from plan {}",
+                withdraw.request().amount().as_str(),
+                withdraw.request().plan()
+            ),
         }
     }
 
-    /// The client's call that resolves it (`resolve` or `resolve_investment`).
+    /// The client's call that resolves it (`resolve`, `resolve_investment`,
+    /// `resolve_flex_invest`, `resolve_flex_withdraw`).
     pub fn resolve_call(&self) -> &'static str {
         match self {
             Self::Order(_) => "resolve",
             Self::Investment(_) => "resolve_investment",
+            Self::FlexInvest(_) => "resolve_flex_invest",
+            Self::FlexWithdraw(_) => "resolve_flex_withdraw",
+        }
+    }
+
+    /// The client's call that does the same exactly once, resolving the record first
+    /// (`place_once`, `invest_once`, `flex_invest_once`, `flex_withdraw_once`).
+    pub fn once_call(&self) -> &'static str {
+        match self {
+            Self::Order(_) => "place_once",
+            Self::Investment(_) => "invest_once",
+            Self::FlexInvest(_) => "flex_invest_once",
+            Self::FlexWithdraw(_) => "flex_withdraw_once",
         }
     }
 }
@@ -120,6 +172,18 @@ impl From<PendingOrder> for PendingRecord {
 impl From<PendingInvestment> for PendingRecord {
     fn from(investment: PendingInvestment) -> Self {
         Self::Investment(investment)
+    }
+}
+
+impl From<PendingFlexInvest> for PendingRecord {
+    fn from(invest: PendingFlexInvest) -> Self {
+        Self::FlexInvest(invest)
+    }
+}
+
+impl From<PendingFlexWithdraw> for PendingRecord {
+    fn from(withdraw: PendingFlexWithdraw) -> Self {
+        Self::FlexWithdraw(withdraw)
     }
 }
 

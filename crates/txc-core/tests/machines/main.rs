@@ -16,8 +16,11 @@
 mod close;
 mod exactly_once;
 mod exchange;
+mod flex_once;
+mod flex_state;
 mod invest_once;
 mod journal;
+mod lending;
 mod preflight;
 mod reconcile;
 mod resolve_by_events;

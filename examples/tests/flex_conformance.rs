@@ -1,0 +1,322 @@
+//! Conformance of flexible lending to the exchange's spec, through both transports: every
+//! answer example the spec gives for the eight "Crypto Lending - Flex" endpoints (the
+//! sandbox's copy of them, `txc-sandbox/tests/fixtures/flex_documented.json`) decodes through
+//! the client — a success to records that serialize back to the example, a refusal to the
+//! exchange's status, code, message, field errors and its class — and every request the client
+//! signs, built as the spec's request examples are, carries the example's body exactly inside
+//! the signed envelope and conforms to the spec's request schema (`txc-types`' fixtures and
+//! schema check).
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
+
+#[macro_use]
+mod common;
+
+/// The spec's request schemas and the check that a body conforms to one (`txc-types`' own).
+#[allow(dead_code)]
+#[path = "../../crates/txc-types/tests/common/mod.rs"]
+mod schema;
+
+use common::config;
+use common::flex::{FlexApi, FlexDriver, FlexRequest};
+use serde_json::{Map, Value};
+use txc_core::Error;
+use txc_core::decode::ApiErrorClass;
+use txc_sandbox::{Fault, Route, Sandbox};
+use txc_types::investments::flex::{
+    CloseFlexInvestment, FlexAction, FlexHistoryQuery, FlexInvest, FlexInvestmentStatus,
+    FlexInvestmentsQuery, FlexPaymentsQuery, FlexPlansQuery, FlexWithdraw, SetFlexAutoInvest,
+};
+
+/// The spec's answer and refusal examples, by path.
+fn documented() -> Value {
+    serde_json::from_str(include_str!(
+        "../../crates/txc-sandbox/tests/fixtures/flex_documented.json"
+    ))
+    .unwrap()
+}
+
+const PLAN: &str = "8f2e9d3c-1a4b-4c2d-9e5f-6a7b8c9d0e1f";
+
+/// Serializing the decoded records back, to compare them with the examples.
+fn json(value: impl serde::Serialize) -> Value {
+    serde_json::to_value(value).unwrap()
+}
+
+/// The route of the endpoint at `path`, and a call of it (what it decoded, as JSON).
+fn call(path: &str, client: &dyn FlexApi) -> (Route, Result<Value, Error>) {
+    let plan = PLAN;
+    match path.trim_start_matches("/api/v4/main-account/smart-flex") {
+        "/plans" => (
+            Route::FlexPlans,
+            client.flex_plans(&FlexPlansQuery::new()).map(json),
+        ),
+        "/investments" => (
+            Route::FlexInvestments,
+            client
+                .flex_investments(&FlexInvestmentsQuery::new())
+                .map(json),
+        ),
+        "/investments/history" => (
+            Route::FlexHistory,
+            client.flex_history(&FlexHistoryQuery::new()).map(json),
+        ),
+        "/investments/payment-history" => (
+            Route::FlexPayments,
+            client.flex_payments(&FlexPaymentsQuery::new()).map(json),
+        ),
+        "/investments/invest" => (
+            Route::FlexInvest,
+            client
+                .flex_invest(&FlexInvest::new(plan, "100").unwrap())
+                .map(json),
+        ),
+        "/investments/withdraw" => (
+            Route::FlexWithdraw,
+            client
+                .flex_withdraw(&FlexWithdraw::new(plan, "100").unwrap())
+                .map(json),
+        ),
+        "/investments/close" => (
+            Route::FlexClose,
+            // Answered: the state machine hands the exchange's answer on.
+            client
+                .close_flex_investment(&CloseFlexInvestment::new(plan).unwrap())
+                .map(|reached| match reached {
+                    txc_core::resolve::StateReached::Answered(answer) => json(answer),
+                    other => panic!("answered, not {other:?}"),
+                }),
+        ),
+        "/investments/auto-invest" => (
+            Route::FlexAutoInvest,
+            client
+                .set_flex_auto_invest(&SetFlexAutoInvest::new(plan, true).unwrap())
+                .map(|reached| match reached {
+                    // `{"data":[]}` carries nothing: acknowledged.
+                    txc_core::resolve::StateReached::Answered(_) => {
+                        serde_json::json!({"data": []})
+                    }
+                    other => panic!("answered, not {other:?}"),
+                }),
+        ),
+        other => panic!("no endpoint {other}"),
+    }
+}
+
+/// The class each documented refusal reads as: an operation's refusals their own (see
+/// `txc-core`'s flex refusals), a field's validation or the account's permission otherwise.
+fn class_of(name: &str, path: &str, status: u16) -> ApiErrorClass {
+    let operation = path.rsplit('/').next().unwrap_or_default();
+    match (operation, name, status) {
+        (_, _, 403) => ApiErrorClass::Permission,
+        ("invest", "planUnavailable", _) => ApiErrorClass::PlanInactive,
+        ("invest", "planPaused", _) => ApiErrorClass::PlanPaused,
+        ("invest", "amountTooLow" | "amountTooSmall", _) => ApiErrorClass::BelowMinimum,
+        ("invest", "amountTooHigh" | "investmentLimit", _) => ApiErrorClass::AboveMaximum,
+        ("invest", "insufficientBalance", _) => ApiErrorClass::InsufficientBalance,
+        ("invest", "privatePlan", _) => ApiErrorClass::Permission,
+        ("withdraw" | "close", "investmentNotFound", _) | ("auto-invest", _, 422) => {
+            ApiErrorClass::InvestmentNotFound
+        }
+        ("withdraw", "investmentClosed", _) | ("close", "alreadyClosed", _) => {
+            ApiErrorClass::InvestmentClosed
+        }
+        ("withdraw", "amountTooSmall" | "belowMinLeft" | "belowMinPossible", _) => {
+            ApiErrorClass::BelowMinimum
+        }
+        ("withdraw", "exceedsInvested", _) => ApiErrorClass::AboveMaximum,
+        _ => ApiErrorClass::Validation,
+    }
+}
+
+/// Every answer example, sent verbatim by the sandbox (a fault answering it), decodes through
+/// the transport: a success to records that serialize back to the example; a refusal to the
+/// exchange's status, code, message and field errors, and its class.
+fn the_spec_s_examples_decode(driver: &dyn FlexDriver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.flexer(sandbox.base_url(), config::partner().no_rate_limit());
+    let documented = documented();
+    let mut answers = Vec::new();
+    for (path, answer) in documented["answers"].as_object().unwrap() {
+        answers.push((
+            path.clone(),
+            "success".to_owned(),
+            answer["status"].as_u64(),
+            answer["body"].clone(),
+        ));
+    }
+    for (path, by_status) in documented["refusals"].as_object().unwrap() {
+        for (status, examples) in by_status.as_object().unwrap() {
+            for (name, body) in examples.as_object().unwrap() {
+                answers.push((
+                    path.clone(),
+                    name.clone(),
+                    status.parse().ok(),
+                    body.clone(),
+                ));
+            }
+        }
+    }
+    assert!(answers.len() >= 40, "{} examples", answers.len());
+    for (path, name, status, example) in answers {
+        let status = u16::try_from(status.unwrap()).unwrap();
+        let fault = Fault::Answer {
+            status,
+            content_type: "application/json".into(),
+            body: example.to_string().into_bytes(),
+        };
+        let (route, _) = call(&path, client.as_ref());
+        sandbox.inject_fault(route, fault, Some(1));
+        let (_, result) = call(&path, client.as_ref());
+        match (status < 300, result) {
+            (true, Ok(decoded)) => assert_eq!(decoded, example, "{path}"),
+            (false, Err(error)) => {
+                let api = error
+                    .api()
+                    .unwrap_or_else(|| panic!("{path} {name}: {error:?}"));
+                assert_eq!(api.status, status, "{path} {name}");
+                assert_eq!(api.code, example["code"].as_i64(), "{path} {name}");
+                assert_eq!(
+                    api.message,
+                    example["message"].as_str().unwrap(),
+                    "{path} {name}"
+                );
+                for (field, messages) in example["errors"].as_object().into_iter().flatten() {
+                    assert_eq!(
+                        Value::from(api.field_errors(field).to_vec()),
+                        *messages,
+                        "{path} {name} {field}"
+                    );
+                }
+                assert_eq!(api.class, class_of(&name, &path, status), "{path} {name}");
+                assert!(!error.outcome_unknown(), "{path} {name}: a refusal");
+            }
+            (ok, other) => panic!("{path} {name}: expected ok={ok}, got {other:?}"),
+        }
+    }
+}
+
+/// The requests the spec's request examples show, built with the builders.
+fn documented_requests() -> Vec<FlexRequest> {
+    vec![
+        FlexRequest::Plans(
+            FlexPlansQuery::builder()
+                .limit(50)
+                .offset(0)
+                .ticker("USDT")
+                .build()
+                .unwrap(),
+        ),
+        FlexRequest::Investments(
+            FlexInvestmentsQuery::builder()
+                .limit(100)
+                .offset(0)
+                .ticker("USDT")
+                .plan(PLAN)
+                .investment("invest_id_123")
+                .investment_status(FlexInvestmentStatus::Active)
+                .build()
+                .unwrap(),
+        ),
+        FlexRequest::History(
+            FlexHistoryQuery::builder()
+                .limit(50)
+                .offset(0)
+                .plan(PLAN)
+                .investment("inv_123")
+                .transaction("tx_456")
+                .date_from(1_640_995_200)
+                .date_to(1_641_081_600)
+                .action_types([
+                    FlexAction::Invest,
+                    FlexAction::Reinvest,
+                    FlexAction::DailyEarning,
+                ])
+                .build()
+                .unwrap(),
+        ),
+        FlexRequest::Payments(
+            FlexPaymentsQuery::builder()
+                .limit(50)
+                .offset(0)
+                .plan(PLAN)
+                .investment("inv_123")
+                .transaction("tx_456")
+                .date_from(1_640_995_200)
+                .date_to(1_641_081_600)
+                .build()
+                .unwrap(),
+        ),
+        FlexRequest::Invest(
+            FlexInvest::new(PLAN, "1000.500000")
+                .unwrap()
+                .with_reinvest(true),
+        ),
+        FlexRequest::Withdraw(FlexWithdraw::new(PLAN, "500.250000").unwrap()),
+        FlexRequest::Close(CloseFlexInvestment::new(PLAN).unwrap()),
+        FlexRequest::AutoInvest(SetFlexAutoInvest::new(PLAN, true).unwrap()),
+    ]
+}
+
+/// The spec's request example of the endpoint at `path` (`txc-types`' fixtures).
+fn request_example(path: &str) -> Value {
+    let text = match path.trim_start_matches("/api/v4/main-account/smart-flex") {
+        "/plans" => {
+            include_str!("../../crates/txc-types/tests/fixtures/request_flex_plans_documented.json")
+        }
+        "/investments" => include_str!(
+            "../../crates/txc-types/tests/fixtures/request_flex_investments_documented.json"
+        ),
+        "/investments/history" => include_str!(
+            "../../crates/txc-types/tests/fixtures/request_flex_history_documented.json"
+        ),
+        "/investments/payment-history" => include_str!(
+            "../../crates/txc-types/tests/fixtures/request_flex_payments_documented.json"
+        ),
+        "/investments/invest" => include_str!(
+            "../../crates/txc-types/tests/fixtures/request_flex_invest_documented.json"
+        ),
+        "/investments/withdraw" => include_str!(
+            "../../crates/txc-types/tests/fixtures/request_flex_withdraw_documented.json"
+        ),
+        "/investments/close" => {
+            include_str!("../../crates/txc-types/tests/fixtures/request_flex_close_documented.json")
+        }
+        "/investments/auto-invest" => include_str!(
+            "../../crates/txc-types/tests/fixtures/request_flex_auto_invest_documented.json"
+        ),
+        other => panic!("no request example of {other}"),
+    };
+    serde_json::from_str(text).unwrap()
+}
+
+/// Every body the client signs is the spec's example inside the signed envelope (`request`,
+/// `nonce`, `nonceWindow`), and conforms to the spec's schema.
+fn the_signed_bodies_are_the_spec_s(driver: &dyn FlexDriver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = driver.flexer(sandbox.base_url(), config::partner());
+    let schemas = schema::schemas();
+    for request in documented_requests() {
+        let signed = client.prepare_flex(&request).unwrap();
+        let path = signed.uri().path().to_owned();
+        let mut body: Map<String, Value> = serde_json::from_slice(signed.body()).unwrap();
+        assert_eq!(
+            body.remove("request"),
+            Some(Value::from(path.as_str())),
+            "{path}"
+        );
+        assert!(body.remove("nonce").unwrap().is_u64(), "{path}");
+        assert_eq!(
+            body.remove("nonceWindow"),
+            Some(Value::Bool(true)),
+            "{path}"
+        );
+        let body = Value::Object(body);
+        assert_eq!(body, request_example(&path), "{path}: the spec's example");
+        schema::conforms(&schemas[path.as_str()], &body, &path).unwrap();
+    }
+    assert_eq!(sandbox.stats().requests, 0, "signed, nothing sent");
+}
+
+scenarios!(the_spec_s_examples_decode, the_signed_bodies_are_the_spec_s);
