@@ -109,6 +109,23 @@ fn investing_withdrawing_earning_and_closing(driver: &dyn FlexDriver) {
     let before = main_usdt(&sandbox);
     client.flex_withdraw_once(&withdraw).unwrap();
     assert_eq!(main_usdt(&sandbox) - before, Decimal::from(400));
+    // Closed: everything back; the investments list says so. A closed investment earns no
+    // more, so the history read below cannot grow while it is paged.
+    let before = main_usdt(&sandbox);
+    let invested_before = investment(client.as_ref()).invested.to_decimal().unwrap();
+    let closed = client
+        .close_flex_investment(&CloseFlexInvestment::new(PLAN).unwrap())
+        .unwrap();
+    assert!(matches!(closed, StateReached::Answered(_)));
+    assert!(main_usdt(&sandbox) - before >= invested_before);
+    let all: Vec<FlexInvestment> = client
+        .investment_pages(FlexInvestmentsQuery::new())
+        .into_iter()
+        .map(Result::unwrap)
+        .collect::<Vec<_>>()
+        .concat();
+    assert_eq!(all.len(), 1);
+    assert_eq!(all[0].status, FlexInvestmentStatus::Closed);
     // The whole history, page by page (a page of 2 records); each record once.
     let history = FlexHistoryQuery::builder()
         .plan(PLAN)
@@ -158,22 +175,6 @@ fn investing_withdrawing_earning_and_closing(driver: &dyn FlexDriver) {
             .all(|r| r.action_type == FlexAction::DailyEarning)
     );
     assert_eq!(paid.len(), recorded(&sandbox, FlexAction::DailyEarning));
-    // Closed: everything back; the investments list says so.
-    let before = main_usdt(&sandbox);
-    let invested_before = investment(client.as_ref()).invested.to_decimal().unwrap();
-    let closed = client
-        .close_flex_investment(&CloseFlexInvestment::new(PLAN).unwrap())
-        .unwrap();
-    assert!(matches!(closed, StateReached::Answered(_)));
-    assert!(main_usdt(&sandbox) - before >= invested_before);
-    let all: Vec<FlexInvestment> = client
-        .investment_pages(FlexInvestmentsQuery::new())
-        .into_iter()
-        .map(Result::unwrap)
-        .collect::<Vec<_>>()
-        .concat();
-    assert_eq!(all.len(), 1);
-    assert_eq!(all[0].status, FlexInvestmentStatus::Closed);
 }
 
 fn the_bounds_are_checked_before_any_request(driver: &dyn FlexDriver) {
