@@ -58,6 +58,26 @@ fn main_usdt(sandbox: &Sandbox) -> Decimal {
     balance.parse().unwrap()
 }
 
+/// The main USDT balance and the total of the daily earnings paid so far, read together: both
+/// reads accrue up to their moment, so the pair is retried until no earning fell between them.
+fn main_usdt_and_paid(sandbox: &Sandbox) -> (Decimal, Decimal) {
+    let paid = || -> Decimal {
+        sandbox
+            .flex_history_records()
+            .iter()
+            .filter(|r| r["actionType"] == FlexAction::DailyEarning.code())
+            .map(|r| r["amount"].as_str().unwrap().parse::<Decimal>().unwrap())
+            .sum()
+    };
+    loop {
+        let first = paid();
+        let balance = main_usdt(sandbox);
+        if paid() == first {
+            return (balance, first);
+        }
+    }
+}
+
 /// The history's records of an action, as the sandbox holds them.
 fn recorded(sandbox: &Sandbox, action: FlexAction) -> usize {
     sandbox
@@ -106,9 +126,15 @@ fn investing_withdrawing_earning_and_closing(driver: &dyn FlexDriver) {
     );
     // Withdraw within the bounds: the investment keeps at least the plan's minimum.
     let withdraw = FlexWithdraw::from_investment(&plan, &now, "400").unwrap();
-    let before = main_usdt(&sandbox);
+    // Earnings keep being paid to the main balance while the withdrawal runs: the balance
+    // moves by the 400 withdrawn plus exactly what was paid out meanwhile.
+    let (before, paid_before) = main_usdt_and_paid(&sandbox);
     client.flex_withdraw_once(&withdraw).unwrap();
-    assert_eq!(main_usdt(&sandbox) - before, Decimal::from(400));
+    let (after, paid_after) = main_usdt_and_paid(&sandbox);
+    assert_eq!(
+        after - before,
+        Decimal::from(400) + (paid_after - paid_before)
+    );
     // Closed: everything back; the investments list says so. A closed investment earns no
     // more, so the history read below cannot grow while it is paged.
     let before = main_usdt(&sandbox);
