@@ -170,44 +170,18 @@ fn a_marketable_limit_order_takes_at_the_market_and_ioc_cancels_the_rest() {
 #[test]
 fn refusals_by_the_spec_and_the_markets_rules() {
     let sandbox = Sandbox::start().unwrap();
-    let order = |extra: &str| {
-        format!(
-            "{}{extra}",
-            limit_fields("BTC_USDT", "buy", "0.01", "64000")
-        )
+    // A BTC_USDT order of `side`, `amount` at `price`, with `extra` fields.
+    let on = |side: &str, amount: &str, price: &str, extra: &str| {
+        format!("{}{extra}", limit_fields("BTC_USDT", side, amount, price))
     };
+    let order = |extra: &str| on("buy", "0.01", "64000", extra);
     let cases: Vec<(String, (&str, &str), i64, &str)> = vec![
         (String::new(), PARTNER, 30, "price"),
-        (
-            limit_fields("BTC_USDT", "buy", "0.01", "64000.123"),
-            PARTNER,
-            33,
-            "price",
-        ),
-        (
-            limit_fields("BTC_USDT", "buy", "0.01", "x"),
-            PARTNER,
-            33,
-            "price",
-        ),
-        (
-            limit_fields("BTC_USDT", "buy", "0.001", "1"),
-            PARTNER,
-            32,
-            "amount",
-        ),
-        (
-            limit_fields("BTC_USDT", "buy", "200000", "65000"),
-            PARTNER,
-            32,
-            "amount",
-        ),
-        (
-            limit_fields("BTC_USDT", "buy", "0.0000001", "64000"),
-            PARTNER,
-            32,
-            "amount",
-        ),
+        (on("buy", "0.01", "64000.123", ""), PARTNER, 33, "price"),
+        (on("buy", "0.01", "x", ""), PARTNER, 33, "price"),
+        (on("buy", "0.001", "1", ""), PARTNER, 32, "amount"),
+        (on("buy", "200000", "65000", ""), PARTNER, 32, "amount"),
+        (on("buy", "0.0000001", "64000", ""), PARTNER, 32, "amount"),
         (
             limit_fields("NOPE_USDT", "buy", "0.01", "64000"),
             PARTNER,
@@ -238,27 +212,16 @@ fn refusals_by_the_spec_and_the_markets_rules() {
             "reduceOnly",
         ),
         (order(""), REGULAR, 114, "positionSide"),
-        (
-            limit_fields("BTC_USDT", "buy", "2", "64000"),
-            PARTNER,
-            10,
-            "amount",
-        ),
+        (on("buy", "2", "64000", ""), PARTNER, 10, "amount"),
         // Would take at once: refused as post-only or RPI (the sandbox's 30).
         (
-            format!(
-                r#"{},"postOnly":true"#,
-                limit_fields("BTC_USDT", "buy", "0.01", "65000")
-            ),
+            on("buy", "0.01", "65000", r#","postOnly":true"#),
             PARTNER,
             30,
             "postOnly",
         ),
         (
-            format!(
-                r#"{},"rpi":true"#,
-                limit_fields("BTC_USDT", "sell", "0.01", "65000")
-            ),
+            on("sell", "0.01", "65000", r#","rpi":true"#),
             PARTNER,
             30,
             "rpi",

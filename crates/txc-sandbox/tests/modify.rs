@@ -183,83 +183,79 @@ fn refusals_change_nothing() {
     let original = quote(&sandbox);
     let id = original["orderId"].clone();
     let stop = resting(&sandbox, PARTNER, "BTC_USDT", "stop-1", "");
-    let cases = [
+    // `{id}`: the resting quote's id; `{stop}`: the stop-limit order's (not modifiable by price).
+    let cases: &[(&str, i64, &str)] = &[
+        (r#""market":"BTC_USDT","price":"1""#, 30, "orderId"),
         (
-            r#""market":"BTC_USDT","price":"1""#.to_owned(),
+            r#""market":"BTC_USDT","orderId":{id},"clientOrderId":"quote-1","price":"1""#,
             30,
             "orderId",
         ),
+        (r#""orderId":{id},"price":"64100""#, 30, "market"),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"clientOrderId":"quote-1","price":"1""#),
-            30,
-            "orderId",
-        ),
-        (format!(r#""orderId":{id},"price":"64100""#), 30, "market"),
-        (
-            format!(r#""market":"NOPE_USDT","orderId":{id},"price":"64100""#),
+            r#""market":"NOPE_USDT","orderId":{id},"price":"64100""#,
             31,
             "market",
         ),
+        (r#""market":"BTC_USDT","orderId":{id}"#, 30, "amount"),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id}"#),
-            30,
-            "amount",
-        ),
-        (
-            format!(r#""market":"BTC_USDT","orderId":{id},"amount":"0.01","total":"5""#),
+            r#""market":"BTC_USDT","orderId":{id},"amount":"0.01","total":"5""#,
             30,
             "total",
         ),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"amount":"x""#),
+            r#""market":"BTC_USDT","orderId":{id},"amount":"x""#,
             32,
             "amount",
         ),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"amount":"0.0000001""#),
+            r#""market":"BTC_USDT","orderId":{id},"amount":"0.0000001""#,
             32,
             "amount",
         ),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"price":"64100.001""#),
+            r#""market":"BTC_USDT","orderId":{id},"price":"64100.001""#,
             33,
             "price",
         ),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"price":"1""#),
+            r#""market":"BTC_USDT","orderId":{id},"price":"1""#,
             32,
             "amount",
         ),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"amount":"2""#),
+            r#""market":"BTC_USDT","orderId":{id},"amount":"2""#,
             10,
             "amount",
         ),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"activationPrice":"60000""#),
+            r#""market":"BTC_USDT","orderId":{id},"activationPrice":"60000""#,
             30,
             "activationPrice",
         ),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"total":"100""#),
+            r#""market":"BTC_USDT","orderId":{id},"total":"100""#,
             30,
             "total",
         ),
         (
-            format!(
-                r#""market":"BTC_USDT","orderId":{},"price":"90000""#,
-                stop["orderId"]
-            ),
+            r#""market":"BTC_USDT","orderId":{stop},"price":"90000""#,
             30,
             "price",
         ),
         (
-            format!(r#""market":"BTC_USDT","orderId":{id},"stp":"x","price":"64100""#),
+            r#""market":"BTC_USDT","orderId":{id},"stp":"x","price":"64100""#,
             30,
             "stp",
         ),
     ];
-    for (body, code, field) in cases {
+    let fill = |template: &str| {
+        template
+            .replace("{id}", &id.to_string())
+            .replace("{stop}", &stop["orderId"].to_string())
+    };
+    for &(template, code, field) in cases {
+        let body = fill(template);
         let reply = MODIFY.send(&sandbox, PARTNER, &body);
         let answer = reply.json();
         assert_eq!(answer["code"], code, "{body}: {answer}");

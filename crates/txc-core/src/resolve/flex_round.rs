@@ -32,130 +32,100 @@ const WITHDRAWN: &[FlexAction] = &[FlexAction::Withdraw];
 impl super::money_move::Sealed for FlexInvest {}
 impl super::money_move::Sealed for FlexWithdraw {}
 
-/// A round reads every page of the flex history (`POST
-/// /api/v4/main-account/smart-flex/investments/history`) of the plan and the actions `INVEST`
-/// and `OPEN_INVESTMENT`, from the attempts' window on, through the shared page cursor.
-impl MoneyMove for FlexInvest {
-    type Record = FlexHistoryRecord;
-    type Resolution = crate::FlexResolution;
-    type Done = FlexDone;
+/// `MoneyMove` for a flex operation: the two differ only in names, the history's actions a
+/// round reads and their errors.
+macro_rules! flex_money_move {
+    ($(#[$doc:meta])* $move:ident, $noun:literal, $kind:ident, $accessor:ident, $actions:expr,
+     $unknown:ident, $not_done:ident) => {
+        $(#[$doc])*
+        impl MoneyMove for $move {
+            type Record = FlexHistoryRecord;
+            type Resolution = crate::FlexResolution;
+            type Done = FlexDone;
 
-    const NOUN: &'static str = "flex investment";
+            const NOUN: &'static str = $noun;
 
-    fn plan_id(&self) -> &str {
-        self.plan()
-    }
+            fn plan_id(&self) -> &str {
+                self.plan()
+            }
 
-    fn amount(&self) -> &Amount {
-        FlexInvest::amount(self)
-    }
+            fn amount(&self) -> &Amount {
+                $move::amount(self)
+            }
 
-    fn wrap(pending: PendingMove<Self>) -> PendingRecord {
-        PendingRecord::FlexInvest(pending)
-    }
+            fn wrap(pending: PendingMove<Self>) -> PendingRecord {
+                PendingRecord::$kind(pending)
+            }
 
-    fn unwrap(record: &PendingRecord) -> Option<&PendingMove<Self>> {
-        record.flex_invest()
-    }
+            fn unwrap(record: &PendingRecord) -> Option<&PendingMove<Self>> {
+                record.$accessor()
+            }
 
-    fn round<'a>(
-        pending: &PendingMove<Self>,
-        core: &'a ClientCore,
-        window: Option<&AcceptanceWindow>,
-    ) -> RoundMachine<'a, FlexHistoryRecord> {
-        let request = pending.request();
-        FlexRound::start(core, (request.plan(), request.amount()), INVESTED, window)
-    }
+            fn round<'a>(
+                pending: &PendingMove<Self>,
+                core: &'a ClientCore,
+                window: Option<&AcceptanceWindow>,
+            ) -> RoundMachine<'a, FlexHistoryRecord> {
+                let request = pending.request();
+                FlexRound::start(core, (request.plan(), request.amount()), $actions, window)
+            }
 
-    fn record_id(record: &FlexHistoryRecord) -> &str {
-        &record.transaction_id
-    }
+            fn record_id(record: &FlexHistoryRecord) -> &str {
+                &record.transaction_id
+            }
 
-    fn unknown(unresolved: Box<UnresolvedMove<Self>>) -> Error {
-        Error::FlexInvestUnknown(unresolved)
-    }
+            fn unknown(unresolved: Box<UnresolvedMove<Self>>) -> Error {
+                Error::$unknown(unresolved)
+            }
 
-    fn not_done(unresolved: Box<UnresolvedMove<Self>>) -> Error {
-        Error::FlexNotInvested(unresolved)
-    }
+            fn not_done(unresolved: Box<UnresolvedMove<Self>>) -> Error {
+                Error::$not_done(unresolved)
+            }
 
-    fn unresolved(error: Error) -> Result<Box<UnresolvedMove<Self>>, Error> {
-        match error {
-            Error::FlexInvestUnknown(unresolved) => Ok(unresolved),
-            other => Err(other),
+            fn unresolved(error: Error) -> Result<Box<UnresolvedMove<Self>>, Error> {
+                match error {
+                    Error::$unknown(unresolved) => Ok(unresolved),
+                    other => Err(other),
+                }
+            }
+
+            fn answered(answer: FlexTransaction) -> FlexDone {
+                FlexDone::Answered(answer)
+            }
+
+            fn found(record: Box<FlexHistoryRecord>, evidence: Evidence) -> FlexDone {
+                FlexDone::Found { record, evidence }
+            }
         }
-    }
-
-    fn answered(answer: FlexTransaction) -> FlexDone {
-        FlexDone::Answered(answer)
-    }
-
-    fn found(record: Box<FlexHistoryRecord>, evidence: Evidence) -> FlexDone {
-        FlexDone::Found { record, evidence }
-    }
+    };
 }
 
-/// A round reads every page of the flex history of the plan and the action
-/// `WITHDRAW_FROM_INVESTMENT`, from the attempts' window on, through the shared page cursor.
-impl MoneyMove for FlexWithdraw {
-    type Record = FlexHistoryRecord;
-    type Resolution = crate::FlexResolution;
-    type Done = FlexDone;
+flex_money_move!(
+    /// A round reads every page of the flex history (`POST
+    /// /api/v4/main-account/smart-flex/investments/history`) of the plan and the actions
+    /// `INVEST` and `OPEN_INVESTMENT`, from the attempts' window on, through the shared page
+    /// cursor.
+    FlexInvest,
+    "flex investment",
+    FlexInvest,
+    flex_invest,
+    INVESTED,
+    FlexInvestUnknown,
+    FlexNotInvested
+);
 
-    const NOUN: &'static str = "flex withdrawal";
-
-    fn plan_id(&self) -> &str {
-        self.plan()
-    }
-
-    fn amount(&self) -> &Amount {
-        FlexWithdraw::amount(self)
-    }
-
-    fn wrap(pending: PendingMove<Self>) -> PendingRecord {
-        PendingRecord::FlexWithdraw(pending)
-    }
-
-    fn unwrap(record: &PendingRecord) -> Option<&PendingMove<Self>> {
-        record.flex_withdraw()
-    }
-
-    fn round<'a>(
-        pending: &PendingMove<Self>,
-        core: &'a ClientCore,
-        window: Option<&AcceptanceWindow>,
-    ) -> RoundMachine<'a, FlexHistoryRecord> {
-        let request = pending.request();
-        FlexRound::start(core, (request.plan(), request.amount()), WITHDRAWN, window)
-    }
-
-    fn record_id(record: &FlexHistoryRecord) -> &str {
-        &record.transaction_id
-    }
-
-    fn unknown(unresolved: Box<UnresolvedMove<Self>>) -> Error {
-        Error::FlexWithdrawUnknown(unresolved)
-    }
-
-    fn not_done(unresolved: Box<UnresolvedMove<Self>>) -> Error {
-        Error::FlexNotWithdrawn(unresolved)
-    }
-
-    fn unresolved(error: Error) -> Result<Box<UnresolvedMove<Self>>, Error> {
-        match error {
-            Error::FlexWithdrawUnknown(unresolved) => Ok(unresolved),
-            other => Err(other),
-        }
-    }
-
-    fn answered(answer: FlexTransaction) -> FlexDone {
-        FlexDone::Answered(answer)
-    }
-
-    fn found(record: Box<FlexHistoryRecord>, evidence: Evidence) -> FlexDone {
-        FlexDone::Found { record, evidence }
-    }
-}
+flex_money_move!(
+    /// A round reads every page of the flex history of the plan and the action
+    /// `WITHDRAW_FROM_INVESTMENT`, from the attempts' window on, through the shared page
+    /// cursor.
+    FlexWithdraw,
+    "flex withdrawal",
+    FlexWithdraw,
+    flex_withdraw,
+    WITHDRAWN,
+    FlexWithdrawUnknown,
+    FlexNotWithdrawn
+);
 
 /// One round of a flex investment or withdrawal: every page of the plan's history of its
 /// actions, read by the shared [`PageCursor`] (which never returns a record twice nor skips

@@ -78,39 +78,51 @@ pub struct FlexHistoryQuery {
     page: Page<{ u64::MAX }, { u64::MAX }>,
 }
 
-impl FlexHistoryQuery {
-    /// The page size the exchange uses when none is sent.
-    pub const DEFAULT_LIMIT: u64 = 50;
+/// The inherent items and the [`Paged`] impl of a query of the flex history's pages (the
+/// history itself and the payment history): the same page, rules and record key.
+macro_rules! flex_history_query {
+    ($query:ident, $first:literal) => {
+        impl $query {
+            /// The page size the exchange uses when none is sent.
+            pub const DEFAULT_LIMIT: u64 = 50;
 
-    /// The first page of every record.
-    pub fn new() -> Self {
-        Self::default()
-    }
+            #[doc = $first]
+            pub fn new() -> Self {
+                Self::default()
+            }
 
-    /// `dateTo` not before `dateFrom`.
-    fn dates_in_order(&self) -> Result<(), ValidationError> {
-        dates_in_order(self.date_from, self.date_to)
-    }
+            /// `dateTo` not before `dateFrom`.
+            fn dates_in_order(&self) -> Result<(), ValidationError> {
+                $crate::investments::flex::flex_history::dates_in_order(
+                    self.date_from,
+                    self.date_to,
+                )
+            }
+        }
+
+        impl Paged for $query {
+            type Record = FlexHistoryRecord;
+            /// The transaction and the action ([`FlexHistoryRecord::key`]).
+            type Key = (String, FlexAction);
+            const DEFAULT_LIMIT: Option<u64> = Some(Self::DEFAULT_LIMIT);
+
+            fn tally(answer: &FlexHistoryPage) -> Tally {
+                Tally::of(answer.data.len())
+            }
+
+            fn records(&self, answer: FlexHistoryPage) -> Vec<FlexHistoryRecord> {
+                answer.data
+            }
+
+            fn key(record: &FlexHistoryRecord) -> Self::Key {
+                record.key()
+            }
+        }
+    };
 }
+pub(super) use flex_history_query;
 
-impl Paged for FlexHistoryQuery {
-    type Record = FlexHistoryRecord;
-    /// The transaction and the action ([`FlexHistoryRecord::key`]).
-    type Key = (String, FlexAction);
-    const DEFAULT_LIMIT: Option<u64> = Some(Self::DEFAULT_LIMIT);
-
-    fn tally(answer: &FlexHistoryPage) -> Tally {
-        Tally::of(answer.data.len())
-    }
-
-    fn records(&self, answer: FlexHistoryPage) -> Vec<FlexHistoryRecord> {
-        answer.data
-    }
-
-    fn key(record: &FlexHistoryRecord) -> Self::Key {
-        record.key()
-    }
-}
+flex_history_query!(FlexHistoryQuery, "The first page of every record.");
 
 /// A window's `dateTo` not before its `dateFrom`: the rule of both histories.
 pub(super) fn dates_in_order(from: Option<u64>, to: Option<u64>) -> Result<(), ValidationError> {

@@ -3,7 +3,6 @@
 
 use txc_derive::Request;
 
-use super::flex_history::dates_in_order;
 use super::{FlexAction, FlexHistoryPage, FlexHistoryRecord};
 use crate::endpoint::MAIN_ACCOUNT_SCOPE;
 use crate::errors::ValidationError;
@@ -61,36 +60,4 @@ pub struct FlexPaymentsQuery {
     page: Page<{ u64::MAX }, { u64::MAX }>,
 }
 
-impl FlexPaymentsQuery {
-    /// The page size the exchange uses when none is sent.
-    pub const DEFAULT_LIMIT: u64 = 50;
-
-    /// The first page of every earning.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// `dateTo` not before `dateFrom`.
-    fn dates_in_order(&self) -> Result<(), ValidationError> {
-        dates_in_order(self.date_from, self.date_to)
-    }
-}
-
-impl Paged for FlexPaymentsQuery {
-    type Record = FlexHistoryRecord;
-    /// The transaction and the action ([`FlexHistoryRecord::key`]).
-    type Key = (String, FlexAction);
-    const DEFAULT_LIMIT: Option<u64> = Some(Self::DEFAULT_LIMIT);
-
-    fn tally(answer: &FlexHistoryPage) -> Tally {
-        Tally::of(answer.data.len())
-    }
-
-    fn records(&self, answer: FlexHistoryPage) -> Vec<FlexHistoryRecord> {
-        answer.data
-    }
-
-    fn key(record: &FlexHistoryRecord) -> Self::Key {
-        record.key()
-    }
-}
+super::flex_history::flex_history_query!(FlexPaymentsQuery, "The first page of every earning.");
