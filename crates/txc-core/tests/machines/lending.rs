@@ -600,55 +600,57 @@ impl Lending for Invest {
     }
 }
 
-impl Lending for FlexInvest {
-    const MODEL: Kind = Kind::FlexInvest;
-    fn of(amount: &str) -> Self {
-        FlexInvest::new(FLEX_PLAN, amount).unwrap()
-    }
-    fn once<'a>(core: &'a ClientCore, request: &Self) -> MoveOnce<'a, Self> {
-        core.flex_invest_once(request)
-    }
-    fn plain<'a>(core: &'a ClientCore, request: &'a Self) -> Moving<'a, Self> {
-        core.flex_invest(request)
-    }
-    fn resolve(core: &ClientCore, pending: PendingMove<Self>) -> Resolver<'_, MoveSearch<Self>> {
-        core.resolve_flex_invest(pending)
-    }
-    fn done(done: &FlexDone) -> (String, bool) {
-        flex_done(done)
-    }
-    fn is_not_done(error: &Error) -> bool {
-        matches!(error, Error::FlexNotInvested(_))
-    }
-    fn pending_of(error: &Error) -> Option<&PendingMove<Self>> {
-        error.pending_flex_invest()
-    }
+/// The flex operations' adapters differ only in the names they call.
+macro_rules! flex_lending {
+    ($move:ident, $kind:ident, $once:ident, $plain:ident, $resolve:ident, $not_done:ident, $pending:ident) => {
+        impl Lending for $move {
+            const MODEL: Kind = Kind::$kind;
+            fn of(amount: &str) -> Self {
+                $move::new(FLEX_PLAN, amount).unwrap()
+            }
+            fn once<'a>(core: &'a ClientCore, request: &Self) -> MoveOnce<'a, Self> {
+                core.$once(request)
+            }
+            fn plain<'a>(core: &'a ClientCore, request: &'a Self) -> Moving<'a, Self> {
+                core.$plain(request)
+            }
+            fn resolve(
+                core: &ClientCore,
+                pending: PendingMove<Self>,
+            ) -> Resolver<'_, MoveSearch<Self>> {
+                core.$resolve(pending)
+            }
+            fn done(done: &FlexDone) -> (String, bool) {
+                flex_done(done)
+            }
+            fn is_not_done(error: &Error) -> bool {
+                matches!(error, Error::$not_done(_))
+            }
+            fn pending_of(error: &Error) -> Option<&PendingMove<Self>> {
+                error.$pending()
+            }
+        }
+    };
 }
 
-impl Lending for FlexWithdraw {
-    const MODEL: Kind = Kind::FlexWithdraw;
-    fn of(amount: &str) -> Self {
-        FlexWithdraw::new(FLEX_PLAN, amount).unwrap()
-    }
-    fn once<'a>(core: &'a ClientCore, request: &Self) -> MoveOnce<'a, Self> {
-        core.flex_withdraw_once(request)
-    }
-    fn plain<'a>(core: &'a ClientCore, request: &'a Self) -> Moving<'a, Self> {
-        core.flex_withdraw(request)
-    }
-    fn resolve(core: &ClientCore, pending: PendingMove<Self>) -> Resolver<'_, MoveSearch<Self>> {
-        core.resolve_flex_withdraw(pending)
-    }
-    fn done(done: &FlexDone) -> (String, bool) {
-        flex_done(done)
-    }
-    fn is_not_done(error: &Error) -> bool {
-        matches!(error, Error::FlexNotWithdrawn(_))
-    }
-    fn pending_of(error: &Error) -> Option<&PendingMove<Self>> {
-        error.pending_flex_withdraw()
-    }
-}
+flex_lending!(
+    FlexInvest,
+    FlexInvest,
+    flex_invest_once,
+    flex_invest,
+    resolve_flex_invest,
+    FlexNotInvested,
+    pending_flex_invest
+);
+flex_lending!(
+    FlexWithdraw,
+    FlexWithdraw,
+    flex_withdraw_once,
+    flex_withdraw,
+    resolve_flex_withdraw,
+    FlexNotWithdrawn,
+    pending_flex_withdraw
+);
 
 fn flex_done(done: &FlexDone) -> (String, bool) {
     (
