@@ -16,7 +16,7 @@ pub(crate) enum Exit {
     Invalid = 2,
     /// 3: rejected by the exchange.
     Rejected = 3,
-    /// 4: the outcome of an order (or cancel) is unknown.
+    /// 4: the outcome of an order, investment, withdrawal (or cancel, close) is unknown.
     Unknown = 4,
     /// 5: not sent.
     NotSent = 5,
@@ -147,7 +147,10 @@ fn client_exit(error: &Error, changes: bool) -> Exit {
         Error::OutcomeUnknown(_) | Error::InvestmentUnknown(_) | Error::ResolveFirst(_) => {
             Exit::Unknown
         }
-        Error::NotPlaced(_) | Error::NotInvested(_) => Exit::Rejected,
+        Error::NotPlaced(_)
+        | Error::NotInvested(_)
+        | Error::FlexNotInvested(_)
+        | Error::FlexNotWithdrawn(_) => Exit::Rejected,
         Error::Transport(t) if t.delivery == Delivery::NotSent => Exit::NotSent,
         _ if changes && error.outcome_unknown() => Exit::Unknown,
         Error::Api(e) if (400..500).contains(&e.status) => Exit::Rejected,

@@ -579,9 +579,19 @@ fn help_texts() {
         "interest",
         "resolve-investment",
         "watch",
+        "flex",
+        "flex plans",
+        "flex invest",
+        "flex withdraw",
+        "flex close",
+        "flex auto-invest",
+        "flex investments",
+        "flex history",
+        "flex payments",
+        "flex resolve",
     ] {
-        let (out, _) = run(txc().args([command, "--help"]), 0);
-        insta::assert_snapshot!(format!("help_{command}"), out);
+        let (out, _) = run(txc().line(command).arg("--help"), 0);
+        insta::assert_snapshot!(format!("help_{}", command.replace(' ', "_")), out);
     }
 }
 
@@ -1249,3 +1259,6 @@ fn a_b2b_account_s_absence_cannot_tell() {
 // journal's format versions.
 #[path = "cli/restarts.rs"]
 mod restarts;
+
+#[path = "cli/flex.rs"]
+mod flex;
