@@ -521,6 +521,8 @@ fn txc_sandbox_serves_and_prints_how_to_use_it() {
         .map(Result::unwrap)
         .find(|l| l.starts_with("export "))
         .expect("an export line");
+    let flex_plan = lines.by_ref().map(Result::unwrap).next().unwrap();
+    assert!(flex_plan.contains(demo::FLEX_USDT_PLAN), "{flex_plan}");
     let vars: Vec<(String, String)> = export
         .trim_start_matches("export ")
         .split_whitespace()
@@ -534,6 +536,17 @@ fn txc_sandbox_serves_and_prints_how_to_use_it() {
     assert_eq!(
         ok(command.line("--json market BTC_USDT buy 0.01"))["status"],
         "FILLED"
+    );
+    let mut command = txc();
+    command.envs(vars.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let plans = ok(command.line("--json flex plans --ticker USDT"));
+    assert!(
+        plans
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == demo::FLEX_USDT_PLAN),
+        "{plans}"
     );
     child.kill().unwrap();
     child.wait().unwrap();
