@@ -985,6 +985,46 @@ fn txc_journaled(sandbox: &Sandbox, state: &std::path::Path) -> Command {
     command
 }
 
+/// Runs `line` as a `txc` process on the journal in `state`, the sandbox holding the answer on
+/// `route` back, and kills the process once `arrived` says the request was processed: the
+/// process dies with its request in flight.
+fn killed_in_flight(
+    sandbox: &Sandbox,
+    state: &std::path::Path,
+    route: Route,
+    line: &str,
+    arrived: impl Fn() -> bool,
+) {
+    sandbox.inject_fault(
+        route,
+        Fault::Delay(std::time::Duration::from_secs(5)),
+        Some(1),
+    );
+    let mut child = txc_process_at(sandbox, 100)
+        .env("TXC_STATE_DIR", state)
+        .line(line)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !arrived() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never arrived: {line}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// The unresolved records `txc pending` lists for `state`.
+fn pending_in(sandbox: &Sandbox, state: &std::path::Path) -> Vec<Value> {
+    let listed = ok(txc_journaled(sandbox, state).line("--json pending"));
+    listed.as_array().unwrap().clone()
+}
+
 /// The orders the sandbox holds with `id`.
 fn held(sandbox: &Sandbox, id: &str) -> usize {
     sandbox
@@ -1135,25 +1175,13 @@ fn the_journal_holds_an_order_before_it_is_sent_and_resolve_reads_it() {
     // resolve` — without --nonce — resolves it from the journal, whenever it is run.
     let sandbox = Sandbox::start().unwrap();
     let state = scratch();
-    sandbox.inject_fault(
+    killed_in_flight(
+        &sandbox,
+        &state,
         Route::CollateralMarket,
-        Fault::Delay(std::time::Duration::from_secs(5)),
-        Some(1),
+        "market BTC_USDT buy 0.01 --client-order-id cli-killed",
+        || held(&sandbox, "cli-killed") == 1,
     );
-    let mut child = txc_process_at(&sandbox, 100)
-        .env("TXC_STATE_DIR", &state)
-        .line("market BTC_USDT buy 0.01 --client-order-id cli-killed")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while held(&sandbox, "cli-killed") == 0 {
-        assert!(std::time::Instant::now() < deadline, "never placed");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
 
     let pending = ok(txc_journaled(&sandbox, &state).line("--json pending"));
     assert_eq!(pending.as_array().unwrap().len(), 1, "{pending}");

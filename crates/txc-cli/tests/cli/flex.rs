@@ -587,25 +587,13 @@ fn a_flex_investment_is_journaled_before_it_is_sent() {
     // back): the journal already holds it; `txc flex resolve` — without --nonce — resolves it.
     let sandbox = Sandbox::start().unwrap();
     let state = scratch();
-    sandbox.inject_fault(
+    killed_in_flight(
+        &sandbox,
+        &state,
         Route::FlexInvest,
-        Fault::Delay(std::time::Duration::from_secs(5)),
-        Some(1),
+        &format!("flex invest {FLEX} 250"),
+        || recorded(&sandbox, INVEST) == 1,
     );
-    let mut child = txc_process_at(&sandbox, 100)
-        .env("TXC_STATE_DIR", &state)
-        .line(&format!("flex invest {FLEX} 250"))
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while recorded(&sandbox, INVEST) == 0 {
-        assert!(std::time::Instant::now() < deadline, "never invested");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
     let listed = pending_in(&sandbox, &state);
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(listed[0]["kind"], "flex_invest");
@@ -615,10 +603,4 @@ fn a_flex_investment_is_journaled_before_it_is_sent() {
     assert_eq!(resolved["invested"], true);
     assert!(pending_in(&sandbox, &state).is_empty());
     assert_eq!(recorded(&sandbox, INVEST), 1);
-}
-
-/// The unresolved records `txc pending` lists for `state`.
-fn pending_in(sandbox: &Sandbox, state: &std::path::Path) -> Vec<Value> {
-    let listed = ok(txc_journaled(sandbox, state).line("--json pending"));
-    listed.as_array().unwrap().clone()
 }

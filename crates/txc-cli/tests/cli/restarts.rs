@@ -5,12 +5,6 @@
 
 use super::*;
 
-/// The unresolved records `txc pending` lists for `state`.
-fn pending_in(sandbox: &Sandbox, state: &std::path::Path) -> Vec<Value> {
-    let listed = ok(txc_journaled(sandbox, state).line("--json pending"));
-    listed.as_array().unwrap().clone()
-}
-
 #[test]
 fn a_new_txc_does_not_send_again_an_order_the_journal_holds_unresolved() {
     let sandbox = Sandbox::start().unwrap();
