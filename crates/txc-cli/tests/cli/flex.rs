@@ -591,12 +591,23 @@ fn a_flex_investment_is_journaled_before_it_is_sent() {
         &sandbox,
         &state,
         Route::FlexInvest,
-        &format!("flex invest {FLEX} 250"),
+        &format!("flex invest {FLEX} 250 --reinvest on"),
         || recorded(&sandbox, INVEST) == 1,
     );
     let listed = pending_in(&sandbox, &state);
     assert_eq!(listed.len(), 1, "{listed:?}");
     assert_eq!(listed[0]["kind"], "flex_invest");
+    // The file keeps what was sent: withReinvest and the plan's currency too.
+    let file = std::fs::read_dir(state.join("pending"))
+        .unwrap()
+        .next()
+        .unwrap();
+    let file: Value =
+        serde_json::from_slice(&std::fs::read(file.unwrap().path()).unwrap()).unwrap();
+    assert_eq!(
+        (file["with_reinvest"].clone(), file["ticker"].clone()),
+        (true.into(), "USDT".into())
+    );
     let resolved = ok(txc_journaled(&sandbox, &state).line(&format!(
         "--json --investment-writers sole flex resolve invest {FLEX} 250"
     )));
