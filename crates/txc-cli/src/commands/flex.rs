@@ -15,7 +15,7 @@ use txc_blocking::outcomes::{FlexDone, FlexResolution, PendingMove};
 use txc_blocking::paging::Paged;
 use txc_blocking::{Client, Error};
 
-use super::moving::{Resolving, ToResolve, attempt_options, refuse_unresolved, resolve_move};
+use super::moving::{Resolving, ToResolve, attempt_options, held_first, resolve_move};
 use crate::args::GlobalArgs;
 use crate::config;
 use crate::exit::CliError;
@@ -257,8 +257,8 @@ fn plan_and_investment(
 
 /// Sends a flex investment or withdrawal: the journal checked first — an unresolved record of
 /// the same kind, plan and amount stops it (exit 4, naming the record and the command that
-/// resolves it) unless `--once`, which resolves it first — then the plan and the investment
-/// read, and `checked` builds the request from them, checking its bounds before anything is
+/// resolves it) unless `--once`, which resolves it first ([`held_first`]) — then the plan and
+/// the investment read, and `checked` builds the request from them, checking its bounds before anything is
 /// sent. A dry run reads nothing and checks the form only (`unchecked`).
 fn send_move<R: FlexMove>(
     global: &GlobalArgs,
@@ -272,8 +272,9 @@ fn send_move<R: FlexMove>(
         return dry_run(&client_for(global, &target)?, unchecked);
     }
     let client = ordering_client(global, &target)?;
-    if !args.once {
-        refuse_unresolved(R::held(&client), unchecked, R::command)?;
+    let moved = |done| Outcome::Flex(Box::new(FlexOutcome::Moved(R::VERB, done)));
+    if let Some(done) = held_first(&client, unchecked, args.once)? {
+        return Ok(moved(done));
     }
     let (plan, investment) = plan_and_investment(&client, &args.plan_id)?;
     let request = checked(&plan, investment.as_ref())?;
@@ -282,12 +283,10 @@ fn send_move<R: FlexMove>(
     } else {
         R::send(&client, &request).map(FlexDone::Answered)
     };
-    result
-        .map(|done| Outcome::Flex(Box::new(FlexOutcome::Moved(R::VERB, done))))
-        .map_err(|error| {
-            let check = R::pending_of(&error).map(R::command);
-            CliError::changing(error, check)
-        })
+    result.map(moved).map_err(|error| {
+        let check = R::pending_of(&error).map(R::command);
+        CliError::changing(error, check)
+    })
 }
 
 /// `txc flex invest`: a new investment checked against the plan, a top-up (or the reopening of

@@ -9,7 +9,7 @@ use txc_blocking::outcomes::{InvestResolution, Invested, PendingInvestment};
 
 use txc_blocking::{Client, Error};
 
-use super::moving::{Resolving, ToResolve, attempt_options, refuse_unresolved, resolve_move};
+use super::moving::{Resolving, ToResolve, attempt_options, held_first, resolve_move};
 use crate::args::{
     GlobalArgs, InterestArgs, InvestArgs, InvestmentStatusArg, InvestmentsArgs,
     ResolveInvestmentArgs,
@@ -20,9 +20,9 @@ use crate::run::{Outcome, change, check_live, client_for, dry_run, given, orderi
 
 /// `txc invest`: the journal is checked first — an unresolved investment of the same plan and
 /// amount stops it (exit 4, naming the record and the command that resolves it) unless
-/// `--once`, which resolves it first — then the plan is read, and the amount checked against
-/// its status and bounds before anything is invested (a dry run reads nothing and checks the
-/// amount's form only).
+/// `--once`, which resolves it first, before the plans are read ([`held_first`]) — then the
+/// plan is read, and the amount checked against its status and bounds before anything is
+/// invested (a dry run reads nothing and checks the amount's form only).
 pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, CliError> {
     let unchecked = Invest::new(&args.plan_id, args.amount.as_str())?;
     let target = config::target(global)?;
@@ -31,12 +31,8 @@ pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, 
         return dry_run(&client_for(global, &target)?, &unchecked);
     }
     let client = ordering_client(global, &target)?;
-    if !args.once {
-        refuse_unresolved(
-            client.pending_investments(),
-            &unchecked,
-            resolve_investment_command,
-        )?;
+    if let Some(invested) = held_first(&client, &unchecked, args.once)? {
+        return Ok(Outcome::Invested(Box::new(invested)));
     }
     let plans = client
         .smart_plans(&SmartPlansQuery::new())

@@ -1,7 +1,8 @@
 //! What the commands that move money share — investing in a fixed plan (`txc invest`,
 //! `txc resolve-investment`) and investing in or withdrawing from a flex plan (`txc flex
-//! invest|withdraw|resolve`): the journal's check before anything is sent, and resolving an
-//! operation whose outcome is unknown from the journal's records (or `--nonce`), under one rule.
+//! invest|withdraw|resolve`): the journal's check before anything is sent (a plain send
+//! refused, an exactly-once send resolving first), and resolving an operation whose outcome is
+//! unknown from the journal's records (or `--nonce`), under one rule.
 
 use txc_blocking::outcomes::{MoneyMove, MoveResolution, NonceMode, PendingMove};
 use txc_blocking::{Client, Error};
@@ -13,21 +14,33 @@ use crate::exit::CliError;
 use crate::journal::Entry;
 use crate::run::{credentials, journal, journaled_client, reads_only};
 
-/// Refuses to send `request` — nothing is sent: exit 4, naming the record and `command`, which
-/// resolves it — when `held` (the client's unresolved records of its kind, the journal's
-/// among them) has one resolving cannot tell from it: the same plan and amount.
-pub(crate) fn refuse_unresolved<R: MoneyMove>(
-    held: Vec<PendingMove<R>>,
+/// What the journal says before `request` is sent: nothing (`None`) when the client holds no
+/// unresolved record resolving cannot tell from it (the same kind, plan and amount, the
+/// journal's among them). When it holds one, a plain send (`once` false) is refused — nothing
+/// is sent: exit 4, naming the record and the command that resolves it — and an exactly-once
+/// send resolves the records first, before the plan is even read (the bounds read afterwards
+/// would count an earlier operation that was done): done, its record (`Some`); not done,
+/// `None` — the records are cleared and `request` may be sent; "cannot tell", exit 4.
+pub(crate) fn held_first<R: Resolving>(
+    client: &Client,
     request: &R,
-    command: impl Fn(&PendingMove<R>) -> String,
-) -> Result<(), CliError> {
-    match held.into_iter().find(|p| p.request().same(request)) {
-        Some(earlier) => {
-            let check = command(&earlier);
-            let refused = Error::ResolveFirst(Box::new(R::wrap(earlier)));
-            Err(CliError::changing(refused, Some(check)))
-        }
-        None => Ok(()),
+    once: bool,
+) -> Result<Option<R::Done>, CliError> {
+    let held: Vec<PendingMove<R>> = R::held(client)
+        .into_iter()
+        .filter(|p| p.request().same(request))
+        .collect();
+    let Some(earlier) = held.first() else {
+        return Ok(None);
+    };
+    if !once {
+        let check = R::command(earlier);
+        let refused = Error::ResolveFirst(Box::new(R::wrap(earlier.clone())));
+        return Err(CliError::changing(refused, Some(check)));
+    }
+    match resolve_records(client, &held, request)? {
+        MoveResolution::Done { record, evidence } => Ok(Some(R::found(record, evidence))),
+        _ => Ok(None),
     }
 }
 
@@ -57,8 +70,7 @@ pub(crate) trait Resolving: MoneyMove {
 
 /// Resolves the operation `ask` names: its records from the journal (those holding a
 /// `--nonce`, and one more of the nonces no record holds; all of them without one), each in
-/// turn — a definite answer clears its record; done if any was. "Cannot tell" exits 4 with what
-/// was found, and the record stays (`txc discard` forgets it once settled by hand).
+/// turn ([`resolve_records`]).
 pub(crate) fn resolve_move<R: Resolving>(
     global: &GlobalArgs,
     ask: ToResolve<'_, R>,
@@ -94,9 +106,20 @@ pub(crate) fn resolve_move<R: Resolving>(
              nonces its window is unknown (see `txc pending`, or the failed command's message)"
         )));
     }
+    resolve_records(&client, &records, &request)
+}
+
+/// Resolves `records` (of `request`) in turn: a definite answer clears a record; done if any
+/// was; "cannot tell" is exit 4 with what was found (the record stays: `txc discard` forgets it
+/// once settled by hand).
+fn resolve_records<R: Resolving>(
+    client: &Client,
+    records: &[PendingMove<R>],
+    request: &R,
+) -> Result<MoveResolution<R::Record>, CliError> {
     let mut answer = None;
-    for pending in &records {
-        let resolution = R::resolve(&client, pending)
+    for pending in records {
+        let resolution = R::resolve(client, pending)
             .map_err(|error| CliError::changing(error, Some(R::command(pending))))?;
         match resolution.into() {
             MoveResolution::CannotTell {
