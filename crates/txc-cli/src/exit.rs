@@ -157,3 +157,41 @@ fn client_exit(error: &Error, changes: bool) -> Exit {
         _ => Exit::Failed,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use txc_blocking::errors::UnresolvedMove;
+    use txc_blocking::investments::flex::{FlexInvest, FlexWithdraw};
+    use txc_blocking::outcomes::{MoneyMove, NonceMode, PendingMove};
+
+    use super::*;
+
+    /// The error `wrap` makes of a flex operation of kind `R` whose last attempt was a 503.
+    fn of<R: MoneyMove>(request: R, wrap: fn(Box<UnresolvedMove<R>>) -> Error) -> Error {
+        let pending = PendingMove::new(request, NonceMode::Window, Vec::new());
+        let cause = Error::Unproven {
+            reason: "a 503".to_owned(),
+        };
+        wrap(Box::new(UnresolvedMove::new(pending, cause)))
+    }
+
+    /// A flex investment or withdrawal: unknown exits 4, "not done" after every attempt 3 —
+    /// as an investment's.
+    #[test]
+    fn flex_outcomes_exit_as_an_investment_s() {
+        let invest = || FlexInvest::new("p", "250").unwrap();
+        let withdraw = || FlexWithdraw::new("p", "250").unwrap();
+        let cases = [
+            (of(invest(), Error::FlexInvestUnknown), Exit::Unknown),
+            (of(invest(), Error::FlexNotInvested), Exit::Rejected),
+            (of(withdraw(), Error::FlexWithdrawUnknown), Exit::Unknown),
+            (of(withdraw(), Error::FlexNotWithdrawn), Exit::Rejected),
+        ];
+        for (error, exit) in cases {
+            let text = error.to_string();
+            assert_eq!(CliError::changing(error, None).exit(), exit, "{text}");
+        }
+    }
+}
