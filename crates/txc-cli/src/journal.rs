@@ -47,6 +47,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
+use txc_blocking::errors::ValidationError;
 use txc_blocking::investments::Invest;
 use txc_blocking::investments::flex::{FlexInvest, FlexWithdraw};
 use txc_blocking::outcomes::{
@@ -135,22 +136,43 @@ impl Moved {
         }
     }
 
-    /// The plan's currency, if the record has one.
-    fn ticker(&self) -> Result<Option<Ticker>, String> {
-        self.ticker
-            .as_deref()
-            .map(|t| t.parse().map_err(|e| format!("invalid ticker: {e}")))
-            .transpose()
+    /// The request these fields hold: `new` of the plan and amount, knowing the plan's
+    /// currency when the record has it (`with_ticker`); `what` names it in the error.
+    fn request<R>(
+        &self,
+        new: impl FnOnce(&str, &str) -> Result<R, ValidationError>,
+        with_ticker: fn(R, Ticker) -> R,
+        what: &str,
+    ) -> Result<R, String> {
+        let request =
+            new(&self.plan_id, &self.amount).map_err(|e| format!("invalid {what}: {e}"))?;
+        match &self.ticker {
+            Some(ticker) => {
+                let ticker = ticker.parse().map_err(|e| format!("invalid ticker: {e}"))?;
+                Ok(with_ticker(request, ticker))
+            }
+            None => Ok(request),
+        }
     }
 
-    /// The pending operation `request` of these fields, sent in `attempts`.
-    fn pending<R>(&self, request: R, attempts: Vec<AttemptRecord>) -> PendingMove<R> {
+    /// The pending operation `request` of these fields, sent in `attempts`, noted with
+    /// `reason` when there is one.
+    fn pending<R>(
+        &self,
+        request: R,
+        attempts: Vec<AttemptRecord>,
+        reason: Option<&str>,
+    ) -> PendingMove<R> {
         let mode = if self.strict {
             NonceMode::Strict
         } else {
             NonceMode::Window
         };
-        PendingMove::new(request, mode, attempts)
+        let pending = PendingMove::new(request, mode, attempts);
+        match reason {
+            Some(reason) => pending.with_reason(reason),
+            None => pending,
+        }
     }
 }
 
@@ -249,34 +271,31 @@ impl Entry {
                 })
             }
             What::Investment(moved) => {
-                let mut invest = Invest::new(&moved.plan_id, moved.amount.as_str())
-                    .map_err(|e| format!("invalid investment: {e}"))?;
-                if let Some(ticker) = moved.ticker()? {
-                    invest = invest.with_ticker(ticker);
-                }
-                PendingRecord::Investment(with_reason(moved.pending(invest, attempts), reason))
+                let invest =
+                    moved.request(|p, a| Invest::new(p, a), Invest::with_ticker, "investment")?;
+                PendingRecord::Investment(moved.pending(invest, attempts, reason))
             }
             What::FlexInvest {
                 moved,
                 with_reinvest,
             } => {
-                let mut invest = FlexInvest::new(&moved.plan_id, moved.amount.as_str())
-                    .map_err(|e| format!("invalid flex investment: {e}"))?;
-                if let Some(ticker) = moved.ticker()? {
-                    invest = invest.with_ticker(ticker);
-                }
+                let mut invest = moved.request(
+                    |p, a| FlexInvest::new(p, a),
+                    FlexInvest::with_ticker,
+                    "flex investment",
+                )?;
                 if let Some(reinvest) = with_reinvest {
                     invest = invest.with_reinvest(*reinvest);
                 }
-                PendingRecord::FlexInvest(with_reason(moved.pending(invest, attempts), reason))
+                PendingRecord::FlexInvest(moved.pending(invest, attempts, reason))
             }
             What::FlexWithdraw(moved) => {
-                let mut withdraw = FlexWithdraw::new(&moved.plan_id, moved.amount.as_str())
-                    .map_err(|e| format!("invalid flex withdrawal: {e}"))?;
-                if let Some(ticker) = moved.ticker()? {
-                    withdraw = withdraw.with_ticker(ticker);
-                }
-                PendingRecord::FlexWithdraw(with_reason(moved.pending(withdraw, attempts), reason))
+                let withdraw = moved.request(
+                    |p, a| FlexWithdraw::new(p, a),
+                    FlexWithdraw::with_ticker,
+                    "flex withdrawal",
+                )?;
+                PendingRecord::FlexWithdraw(moved.pending(withdraw, attempts, reason))
             }
         };
         Ok(record)
@@ -347,14 +366,6 @@ impl Moved {
             safe(&self.plan_id),
             safe(&self.amount)
         )
-    }
-}
-
-/// `pending`, noted with `reason` when there is one.
-fn with_reason<R>(pending: PendingMove<R>, reason: Option<&str>) -> PendingMove<R> {
-    match reason {
-        Some(reason) => pending.with_reason(reason),
-        None => pending,
     }
 }
 
