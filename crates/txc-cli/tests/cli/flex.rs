@@ -74,6 +74,7 @@ fn every_flex_command_with_json_and_as_a_table() {
     );
     no_secret(&out);
     no_secret(&err);
+    assert_eq!(json(&out)["command"], "flex invest");
     let done = json(&out)["result"].clone();
     assert_eq!(done["found_in"], "response");
     let first = done["transaction_id"].as_str().unwrap().to_owned();
