@@ -151,8 +151,10 @@ impl Client {
         self.inner.core.pending_investments()
     }
 
-    /// Forgets an unresolved order or investment (as [`Client::pending_orders`] or
-    /// [`Client::pending_investments`] listed it) in the client and its journal, once you have
+    /// Forgets an unresolved order, investment, flex investment or flex withdrawal (as
+    /// [`Client::pending_orders`], [`Client::pending_investments`],
+    /// [`Client::pending_flex_investments`] or [`Client::pending_flex_withdrawals`] listed it)
+    /// in the client and its journal, once you have
     /// settled it by hand — the only way a record resolving cannot settle ("cannot tell")
     /// goes. Whether the client held it unresolved (one in flight is left to its call); fails
     /// only when the journal cannot forget it.

@@ -20,11 +20,13 @@ Exit codes:
   0  success
   1  failed: the exchange or the network failed a read (nothing was changed)
   2  invalid input or configuration: nothing was sent
-  3  rejected by the exchange (an order or investment refused, a cancel that found no open order)
-  4  outcome unknown: the order or investment may exist, the position may be closed — or the
-     journal holds an unresolved earlier one of the same clientOrderId (or plan and amount),
-     and nothing was sent; the message says how to check (txc resolve ...,
-     txc close ... --resolve, txc resolve-investment ...)
+  3  rejected by the exchange (an order, investment or withdrawal refused, a cancel that found
+     no open order)
+  4  outcome unknown: the order, investment or withdrawal may exist, the position or flex
+     investment may be closed — or the journal holds an unresolved earlier one of the same
+     clientOrderId (or kind, plan and amount), and nothing was sent; the message says how to
+     check (txc resolve ..., txc close ... --resolve, txc resolve-investment ...,
+     txc flex resolve ...)
   5  not sent: the connection failed before the request was written, or the client's own
      rate limit had no slot
 
@@ -32,13 +34,15 @@ Exit codes:
 on success, {\"command\": NAME, \"error\": {\"exit_code\", \"kind\", \"message\", ...}} on failure,
 {\"command\": NAME, \"dry_run\": {\"method\", \"url\", \"headers\", \"body\"}} with --dry-run.
 `watch` prints one document per event and line: {\"command\": \"watch\", \"event\": {\"type\", ...}}.
-While resolving waits (resolve, resolve-investment, --once), each stage — the acceptance window,
-the settling delay, each round of look-ups — is one line on standard error, with how long is left.
+While resolving waits (resolve, resolve-investment, flex resolve, --once), each stage — the
+acceptance window, the settling delay, each round of look-ups — is one line on standard error,
+with how long is left.
 
-The journal: <state dir>/pending/ (--state-dir, TXC_STATE_DIR), one JSON file per order or
-investment sent and not settled, written before its first byte and read back by every command
-that places, invests or resolves; format version 2 (version-1 files of txc 0.3 are read and
-rewritten; a later version is refused). Its fields: the txc-cli crate's README.";
+The journal: <state dir>/pending/ (--state-dir, TXC_STATE_DIR), one JSON file per order,
+investment, flex investment or flex withdrawal sent and not settled, written before its first
+byte and read back by every command that places, invests, withdraws or resolves; format version
+3 (files of versions 1 and 2, txc 0.3 and 0.4, are read and rewritten; a later version is
+refused). Its fields: the txc-cli crate's README.";
 
 /// txc: WhiteBIT's private v4 collateral orders, look-ups, cancel and smart investments from a
 /// shell — signed, paced, never resending an order or investment whose outcome is unknown.
@@ -104,9 +108,10 @@ pub(crate) struct GlobalArgs {
     /// resolving answers "cannot tell" (exit 4) instead of "not placed" when it finds nothing
     #[arg(long, global = true)]
     pub(crate) b2b_account: bool,
-    /// Whether other writers (processes, people on the website) may invest with this key:
-    /// with `shared`, one investment of the plan and amount found in an unknown investment's
-    /// window cannot tell (it may be theirs); `sole` says this txc is the key's only investor
+    /// Whether other writers (processes, people on the website) may invest (or withdraw from
+    /// a flex plan) with this key: with `shared`, one investment of the plan and amount found
+    /// in an unknown investment's window cannot tell (it may be theirs); `sole` says this txc
+    /// is the key's only investor
     #[arg(long, global = true, value_name = "WHO", default_value = "shared")]
     pub(crate) investment_writers: InvestmentWritersArg,
     /// Where the journal of orders in flight is kept (default: txc in the user's state directory)
@@ -192,8 +197,13 @@ pub(crate) enum Command {
     /// can still be accepted, then look for it in the investments list twice. Its attempts come
     /// from the journal (or --nonce)
     ResolveInvestment(ResolveInvestmentArgs),
-    /// List the orders and investments in flight or unresolved, from the journal, with why
-    /// (once resolving could not tell) and the command that resolves each
+    /// Flexible lending: the plans offered to every account, investing (create, top up,
+    /// reopen), withdrawing, closing, the auto-reinvestment, the investments and the histories
+    /// (POST /api/v4/main-account/smart-flex/...)
+    Flex(crate::flex_args::FlexArgs),
+    /// List the orders, investments and flex investments and withdrawals in flight or
+    /// unresolved, from the journal, with why (once resolving could not tell) and the command
+    /// that resolves each
     Pending,
     /// Forget an unresolved record of the journal (by its key, the first nonce `txc pending`
     /// lists), once settled by hand: a record resolving cannot settle stays until then, and

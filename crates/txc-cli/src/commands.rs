@@ -19,11 +19,26 @@ use crate::run::{
     journaled_client, live_client, ordering_client, position_side, read, reads_only, send_read,
 };
 
+mod flex;
 mod investing;
+mod moving;
 
+pub(crate) use flex::flex;
 pub(crate) use investing::{
     close_investment, interest, invest, investments, resolve_investment, resolve_investment_command,
 };
+
+/// The `txc` command that resolves `record`: `txc resolve`, `txc resolve-investment` or `txc
+/// flex resolve`, with its nonces.
+pub(crate) fn resolve_record_command(record: &PendingRecord) -> String {
+    match record {
+        PendingRecord::Order(order) => resolve_command(order),
+        PendingRecord::Investment(investment) => resolve_investment_command(investment),
+        PendingRecord::FlexInvest(invest) => flex::resolve_flex_command(invest),
+        PendingRecord::FlexWithdraw(withdraw) => flex::resolve_flex_command(withdraw),
+        _ => "txc pending".to_owned(),
+    }
+}
 
 /// Places `order` (or signs it, with `--dry-run`); `place` is the client's method for it.
 fn place<O: NewOrder>(
@@ -326,18 +341,29 @@ pub(crate) fn discard(global: &GlobalArgs, key: u64) -> Result<Outcome, CliError
     let client = journaled_client(global, &target, credentials, journal)?;
     let is_key =
         |attempts: &[AttemptRecord]| attempts.first().is_some_and(|a| a.nonce.get() == key);
-    let record: Option<PendingRecord> = client
+    let records = client
         .pending_orders()
         .into_iter()
-        .find(|o| is_key(o.attempts()))
         .map(PendingRecord::from)
-        .or_else(|| {
+        .chain(
             client
                 .pending_investments()
                 .into_iter()
-                .find(|i| is_key(i.attempts()))
-                .map(PendingRecord::from)
-        });
+                .map(PendingRecord::from),
+        )
+        .chain(
+            client
+                .pending_flex_investments()
+                .into_iter()
+                .map(PendingRecord::from),
+        )
+        .chain(
+            client
+                .pending_flex_withdrawals()
+                .into_iter()
+                .map(PendingRecord::from),
+        );
+    let record = records.into_iter().find(|r| is_key(r.attempts()));
     let Some(record) = record else {
         return Err(CliError::invalid(format!(
             "the journal of {} and this key holds no unresolved record {key} (`txc pending` \
@@ -352,7 +378,8 @@ pub(crate) fn discard(global: &GlobalArgs, key: u64) -> Result<Outcome, CliError
     Ok(Outcome::Discarded(what))
 }
 
-/// `txc pending`: the journal's orders and investments, of every exchange and key.
+/// `txc pending`: the journal's orders, investments and flex investments and withdrawals, of
+/// every exchange and key.
 pub(crate) fn pending(global: &GlobalArgs) -> Result<Outcome, CliError> {
     let target = config::target(global)?;
     let credentials = credentials(&target)?;

@@ -16,7 +16,7 @@ pub(crate) enum Exit {
     Invalid = 2,
     /// 3: rejected by the exchange.
     Rejected = 3,
-    /// 4: the outcome of an order (or cancel) is unknown.
+    /// 4: the outcome of an order, investment, withdrawal (or cancel, close) is unknown.
     Unknown = 4,
     /// 5: not sent.
     NotSent = 5,
@@ -147,10 +147,51 @@ fn client_exit(error: &Error, changes: bool) -> Exit {
         Error::OutcomeUnknown(_) | Error::InvestmentUnknown(_) | Error::ResolveFirst(_) => {
             Exit::Unknown
         }
-        Error::NotPlaced(_) | Error::NotInvested(_) => Exit::Rejected,
+        Error::NotPlaced(_)
+        | Error::NotInvested(_)
+        | Error::FlexNotInvested(_)
+        | Error::FlexNotWithdrawn(_) => Exit::Rejected,
         Error::Transport(t) if t.delivery == Delivery::NotSent => Exit::NotSent,
         _ if changes && error.outcome_unknown() => Exit::Unknown,
         Error::Api(e) if (400..500).contains(&e.status) => Exit::Rejected,
         _ => Exit::Failed,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use txc_blocking::errors::UnresolvedMove;
+    use txc_blocking::investments::flex::{FlexInvest, FlexWithdraw};
+    use txc_blocking::outcomes::{MoneyMove, NonceMode, PendingMove};
+
+    use super::*;
+
+    /// The error `wrap` makes of a flex operation of kind `R` whose last attempt was a 503.
+    fn of<R: MoneyMove>(request: R, wrap: fn(Box<UnresolvedMove<R>>) -> Error) -> Error {
+        let pending = PendingMove::new(request, NonceMode::Window, Vec::new());
+        let cause = Error::Unproven {
+            reason: "a 503".to_owned(),
+        };
+        wrap(Box::new(UnresolvedMove::new(pending, cause)))
+    }
+
+    /// A flex investment or withdrawal: unknown exits 4, "not done" after every attempt 3 —
+    /// as an investment's.
+    #[test]
+    fn flex_outcomes_exit_as_an_investment_s() {
+        let invest = || FlexInvest::new("p", "250").unwrap();
+        let withdraw = || FlexWithdraw::new("p", "250").unwrap();
+        let cases = [
+            (of(invest(), Error::FlexInvestUnknown), Exit::Unknown),
+            (of(invest(), Error::FlexNotInvested), Exit::Rejected),
+            (of(withdraw(), Error::FlexWithdrawUnknown), Exit::Unknown),
+            (of(withdraw(), Error::FlexNotWithdrawn), Exit::Rejected),
+        ];
+        for (error, exit) in cases {
+            let text = error.to_string();
+            assert_eq!(CliError::changing(error, None).exit(), exit, "{text}");
+        }
     }
 }

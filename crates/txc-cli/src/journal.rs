@@ -5,17 +5,19 @@
 //! resolves builds its client with it, so it is read back first: `txc pending` lists it, a
 //! placing command meets an unresolved record of the same order before it sends anything.
 //!
-//! # The files (format version 2)
+//! # The files (format version 3)
 //!
 //! `<state dir>/pending/order.<market>.<clientOrderId>.<first nonce>.json` for an order,
-//! `<state dir>/pending/investment.<plan id>.<amount>.<first nonce>.json` for an investment
+//! `<state dir>/pending/investment.<plan id>.<amount>.<first nonce>.json` for an investment,
+//! `flex-invest.<plan id>.<amount>.<first nonce>.json` and
+//! `flex-withdraw.<plan id>.<amount>.<first nonce>.json` for a flex investment and withdrawal
 //! (characters other than letters, digits, `-`, `_` and `.` written `_`): one file per
 //! placement, known by its first attempt's nonce, so that two placements of one
 //! `clientOrderId` never share a file. Each is one JSON object:
 //!
 //! ```json
 //! {
-//!   "version": 2,
+//!   "version": 3,
 //!   "base_url": "https://whitebit.com",
 //!   "api_key": "<the key it was signed with (public)>",
 //!   "kind": "order",
@@ -26,15 +28,18 @@
 //! ```
 //!
 //! An investment's has `"kind": "investment"`, `"plan_id"`, `"amount"`, `"ticker"` (when
-//! known) and `"strict"` (signed without `nonceWindow`) instead of the order's fields.
+//! known) and `"strict"` (signed without `nonceWindow`) instead of the order's fields; a flex
+//! investment's the same with `"kind": "flex_invest"` and `"with_reinvest"` (when sent), a
+//! flex withdrawal's with `"kind": "flex_withdraw"`.
 //! `reason` is absent until a resolution could not tell. A file is written to
 //! `<name>.json.tmp`, flushed and renamed over the old one.
 //!
 //! **Versions.** Version 1 (txc 0.3 and earlier) wrote orders only, to
-//! `<market>.<clientOrderId>.json`, without `version` or `kind`: this txc reads such a file as
-//! an order, and rewrites it as version 2 when a client of its exchange and key reads the
-//! journal. A file of a later version is refused with an error naming it and its version:
-//! nothing is sent until it is resolved with the txc that wrote it.
+//! `<market>.<clientOrderId>.json`, without `version` or `kind`; version 2 (txc 0.4) orders and
+//! investments, as version 3 writes them. This txc reads both and rewrites such a file as
+//! version 3 when a client of its exchange and key reads the journal. A file of a later version
+//! is refused with an error naming it and its version: nothing is sent until it is resolved
+//! with the txc that wrote it.
 
 use std::fs;
 use std::io::Write as _;
@@ -42,15 +47,18 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
+use txc_blocking::errors::ValidationError;
 use txc_blocking::investments::Invest;
+use txc_blocking::investments::flex::{FlexInvest, FlexWithdraw};
 use txc_blocking::outcomes::{
-    AttemptRecord, Journal, Nonce, NonceMode, PendingInvestment, PendingOrder, PendingRecord,
+    AttemptRecord, Journal, MoneyMove, Nonce, NonceMode, PendingMove, PendingOrder, PendingRecord,
 };
+use txc_blocking::values::Ticker;
 
 use crate::exit::CliError;
 
 /// The format version this txc writes.
-pub(crate) const FORMAT_VERSION: u64 = 2;
+pub(crate) const FORMAT_VERSION: u64 = 3;
 
 /// The state directory's journal, `<dir>/pending/`, as one exchange and key see it.
 #[derive(Debug, Clone)]
@@ -60,7 +68,7 @@ pub(crate) struct FileJournal {
     api_key: String,
 }
 
-/// One record's file (version 2).
+/// One record's file (version 3).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct Entry {
     /// [`FORMAT_VERSION`].
@@ -89,16 +97,83 @@ pub(crate) enum What {
         /// A trigger order (resolving reads the conditional orders too).
         trigger: bool,
     },
-    /// An investment.
-    Investment {
-        plan_id: String,
-        amount: String,
-        /// The plan's source currency, when known (it narrows the look-ups).
+    /// An investment in a fixed plan.
+    Investment(Moved),
+    /// An investment in a flex plan.
+    FlexInvest {
+        #[serde(flatten)]
+        moved: Moved,
+        /// `withReinvest`, when it was sent.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        ticker: Option<String>,
-        /// Signed without `nonceWindow`.
-        strict: bool,
+        with_reinvest: Option<bool>,
     },
+    /// A withdrawal from a flex plan.
+    FlexWithdraw(Moved),
+}
+
+/// What the record of an operation that moves money holds: its plan and amount, the plan's
+/// currency when known, how its nonces were signed.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub(crate) struct Moved {
+    pub(crate) plan_id: String,
+    pub(crate) amount: String,
+    /// The plan's currency, when known (it narrows the look-ups).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) ticker: Option<String>,
+    /// Signed without `nonceWindow`.
+    pub(crate) strict: bool,
+}
+
+impl Moved {
+    /// The fields of `pending`, whose plan's currency is `ticker` when known.
+    fn of<R: MoneyMove>(pending: &PendingMove<R>, ticker: Option<&Ticker>) -> Self {
+        let request = pending.request();
+        Self {
+            plan_id: request.plan_id().to_owned(),
+            amount: request.amount().as_str().to_owned(),
+            ticker: ticker.map(|t| t.as_str().to_owned()),
+            strict: pending.nonce_mode() == NonceMode::Strict,
+        }
+    }
+
+    /// The request these fields hold: `new` of the plan and amount, knowing the plan's
+    /// currency when the record has it (`with_ticker`); `what` names it in the error.
+    fn request<R>(
+        &self,
+        new: impl FnOnce(&str, &str) -> Result<R, ValidationError>,
+        with_ticker: fn(R, Ticker) -> R,
+        what: &str,
+    ) -> Result<R, String> {
+        let request =
+            new(&self.plan_id, &self.amount).map_err(|e| format!("invalid {what}: {e}"))?;
+        match &self.ticker {
+            Some(ticker) => {
+                let ticker = ticker.parse().map_err(|e| format!("invalid ticker: {e}"))?;
+                Ok(with_ticker(request, ticker))
+            }
+            None => Ok(request),
+        }
+    }
+
+    /// The pending operation `request` of these fields, sent in `attempts`, noted with
+    /// `reason` when there is one.
+    fn pending<R>(
+        &self,
+        request: R,
+        attempts: Vec<AttemptRecord>,
+        reason: Option<&str>,
+    ) -> PendingMove<R> {
+        let mode = if self.strict {
+            NonceMode::Strict
+        } else {
+            NonceMode::Window
+        };
+        let pending = PendingMove::new(request, mode, attempts);
+        match reason {
+            Some(reason) => pending.with_reason(reason),
+            None => pending,
+        }
+    }
 }
 
 /// A version-1 file: an order, without `version` or `kind`.
@@ -152,18 +227,21 @@ impl Entry {
                 },
                 order.attempts(),
             ),
-            PendingRecord::Investment(investment) => {
-                let invest = investment.invest();
-                (
-                    What::Investment {
-                        plan_id: invest.plan_id().to_owned(),
-                        amount: invest.amount().as_str().to_owned(),
-                        ticker: invest.ticker().map(|t| t.as_str().to_owned()),
-                        strict: investment.nonce_mode() == NonceMode::Strict,
-                    },
-                    investment.attempts(),
-                )
-            }
+            PendingRecord::Investment(investment) => (
+                What::Investment(Moved::of(investment, investment.invest().ticker())),
+                investment.attempts(),
+            ),
+            PendingRecord::FlexInvest(invest) => (
+                What::FlexInvest {
+                    moved: Moved::of(invest, invest.request().ticker()),
+                    with_reinvest: invest.request().reinvest(),
+                },
+                invest.attempts(),
+            ),
+            PendingRecord::FlexWithdraw(withdraw) => (
+                What::FlexWithdraw(Moved::of(withdraw, withdraw.request().ticker())),
+                withdraw.attempts(),
+            ),
             _ => return None,
         };
         Some(Self {
@@ -179,6 +257,7 @@ impl Entry {
     /// The record resolving needs, or why the file does not make one.
     pub(crate) fn record(&self) -> Result<PendingRecord, String> {
         let attempts: Vec<AttemptRecord> = self.attempts.iter().map(Attempt::record).collect();
+        let reason = self.reason.as_deref();
         let record = match &self.what {
             What::Order {
                 market,
@@ -191,31 +270,45 @@ impl Entry {
                     None => order,
                 })
             }
-            What::Investment {
-                plan_id,
-                amount,
-                ticker,
-                strict,
+            What::Investment(moved) => {
+                let invest =
+                    moved.request(|p, a| Invest::new(p, a), Invest::with_ticker, "investment")?;
+                PendingRecord::Investment(moved.pending(invest, attempts, reason))
+            }
+            What::FlexInvest {
+                moved,
+                with_reinvest,
             } => {
-                let mut invest = Invest::new(plan_id, amount.as_str())
-                    .map_err(|e| format!("invalid investment: {e}"))?;
-                if let Some(ticker) = ticker {
-                    let ticker = ticker.parse().map_err(|e| format!("invalid ticker: {e}"))?;
-                    invest = invest.with_ticker(ticker);
+                let mut invest = moved.request(
+                    |p, a| FlexInvest::new(p, a),
+                    FlexInvest::with_ticker,
+                    "flex investment",
+                )?;
+                if let Some(reinvest) = with_reinvest {
+                    invest = invest.with_reinvest(*reinvest);
                 }
-                let mode = if *strict {
-                    NonceMode::Strict
-                } else {
-                    NonceMode::Window
-                };
-                let investment = PendingInvestment::new(invest, mode, attempts);
-                PendingRecord::Investment(match &self.reason {
-                    Some(reason) => investment.with_reason(reason.clone()),
-                    None => investment,
-                })
+                PendingRecord::FlexInvest(moved.pending(invest, attempts, reason))
+            }
+            What::FlexWithdraw(moved) => {
+                let withdraw = moved.request(
+                    |p, a| FlexWithdraw::new(p, a),
+                    FlexWithdraw::with_ticker,
+                    "flex withdrawal",
+                )?;
+                PendingRecord::FlexWithdraw(moved.pending(withdraw, attempts, reason))
             }
         };
         Ok(record)
+    }
+
+    /// Whether the record is an operation of kind `R` that resolving cannot tell from
+    /// `request` (the same plan and amount).
+    pub(crate) fn holds<R: MoneyMove>(&self, request: &R) -> bool {
+        let record = self.record().ok();
+        record
+            .as_ref()
+            .and_then(R::unwrap)
+            .is_some_and(|pending| pending.request().same(request))
     }
 
     /// The record's key: its first attempt's nonce.
@@ -236,10 +329,43 @@ impl Entry {
                 safe(market),
                 safe(client_order_id)
             ),
-            What::Investment {
-                plan_id, amount, ..
-            } => format!("investment.{}.{}.{key}.json", safe(plan_id), safe(amount)),
+            What::Investment(moved) => moved.file_name("investment", key),
+            What::FlexInvest { moved, .. } => moved.file_name("flex-invest", key),
+            What::FlexWithdraw(moved) => moved.file_name("flex-withdraw", key),
         }
+    }
+}
+
+impl What {
+    /// The record's `kind`, as the file names it.
+    pub(crate) fn kind(&self) -> &'static str {
+        match self {
+            Self::Order { .. } => "order",
+            Self::Investment(_) => "investment",
+            Self::FlexInvest { .. } => "flex_invest",
+            Self::FlexWithdraw(_) => "flex_withdraw",
+        }
+    }
+
+    /// An operation's plan and amount, if it moves money.
+    pub(crate) fn moved(&self) -> Option<&Moved> {
+        match self {
+            Self::Order { .. } => None,
+            Self::Investment(moved)
+            | Self::FlexInvest { moved, .. }
+            | Self::FlexWithdraw(moved) => Some(moved),
+        }
+    }
+}
+
+impl Moved {
+    /// The file name of a record of `kind` with these fields and `key`.
+    fn file_name(&self, kind: &str, key: u64) -> String {
+        format!(
+            "{kind}.{}.{}.{key}.json",
+            safe(&self.plan_id),
+            safe(&self.amount)
+        )
     }
 }
 
@@ -270,7 +396,7 @@ pub(crate) fn pending_order(
     Ok(PendingOrder::new(market, id, attempts).with_trigger(trigger))
 }
 
-/// Reads a journal file of any version this txc knows, as version 2, with the version it was
+/// Reads a journal file of any version this txc knows, as version 3, with the version it was
 /// written in; a later version is refused, naming the file.
 fn read_entry(path: &Path) -> Result<(u64, Entry), CliError> {
     let unreadable = |e: String| {
@@ -306,8 +432,15 @@ fn read_entry(path: &Path) -> Result<(u64, Entry), CliError> {
             };
             Ok((1, entry))
         }
-        FORMAT_VERSION => serde_json::from_value(value)
-            .map(|entry| (FORMAT_VERSION, entry))
+        // Version 2 is version 3 without the flex kinds.
+        2 | FORMAT_VERSION => serde_json::from_value(value)
+            .map(|entry: Entry| {
+                let entry = Entry {
+                    version: FORMAT_VERSION,
+                    ..entry
+                };
+                (version, entry)
+            })
             .map_err(|e| unreadable(e.to_string())),
         newer => Err(CliError::invalid(format!(
             "the journal entry {} is in format version {newer}, written by a newer txc; this \
@@ -364,8 +497,9 @@ impl FileJournal {
         Ok(self.files()?.into_iter().map(|(_, _, e)| e).collect())
     }
 
-    /// Writes `entry` atomically: a temporary file, flushed to disk, renamed over the old one.
-    fn write(&self, entry: &Entry) -> std::io::Result<()> {
+    /// Writes `entry` atomically: a temporary file, flushed to disk, renamed over the old one;
+    /// the file's path.
+    fn write(&self, entry: &Entry) -> std::io::Result<PathBuf> {
         fs::create_dir_all(&self.dir)?;
         let path = self.dir.join(entry.file_name());
         let temporary = path.with_extension("json.tmp");
@@ -373,14 +507,15 @@ impl FileJournal {
         let mut file = fs::File::create(&temporary)?;
         file.write_all(&bytes)?;
         file.sync_all()?;
-        fs::rename(&temporary, &path)
+        fs::rename(&temporary, &path)?;
+        Ok(path)
     }
 }
 
 impl Journal for FileJournal {
     fn record(&self, record: &PendingRecord) -> std::io::Result<()> {
         match Entry::of(record, &self.base_url, &self.api_key) {
-            Some(entry) => self.write(&entry),
+            Some(entry) => self.write(&entry).map(drop),
             None => Err(std::io::Error::other(
                 "a record of a kind this txc cannot write",
             )),
@@ -397,8 +532,8 @@ impl Journal for FileJournal {
         }
     }
 
-    /// This exchange's and key's records; a version-1 file among them is rewritten as
-    /// version 2 first.
+    /// This exchange's and key's records; a file of an earlier version among them is
+    /// rewritten as version 3 first (under its version-3 name).
     fn load(&self) -> std::io::Result<Vec<PendingRecord>> {
         let files = self
             .files()
@@ -411,8 +546,7 @@ impl Journal for FileJournal {
             let record = entry.record().map_err(|e| {
                 std::io::Error::other(format!("the journal entry {}: {e}", path.display()))
             })?;
-            if version < FORMAT_VERSION {
-                self.write(&entry)?;
+            if version < FORMAT_VERSION && self.write(&entry)? != path {
                 fs::remove_file(&path)?;
             }
             records.push(record);

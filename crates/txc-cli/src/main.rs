@@ -2,7 +2,9 @@
 //! trigger market orders, open orders, order history, cancel, resolving an order whose outcome
 //! is unknown (from a journal of orders in flight), smart investments (plans, investing —
 //! exactly once with `--once` —, the investments, closing one, interest payments, resolving an
-//! investment) and the server time — and `txc sandbox`, the embedded
+//! investment), flexible lending (`txc flex`: the plans, investing, withdrawing — exactly once
+//! with `--once` —, closing, the auto-reinvestment, the investments and both histories,
+//! resolving an investment or withdrawal) and the server time — and `txc sandbox`, the embedded
 //! WhiteBIT-compatible exchange, so that every command works offline.
 //!
 //! **What it is for:** operators placing a manual order, partners listing plans from a shell,
@@ -31,6 +33,9 @@ mod args;
 mod commands;
 mod config;
 mod exit;
+mod flex_args;
+mod flex_outcome;
+mod flex_output;
 mod journal;
 mod output;
 mod progress;
@@ -93,6 +98,7 @@ fn main() -> ExitCode {
         Command::HedgeMode { switch } => ("hedge-mode", risk::hedge_mode(global, *switch)),
         Command::CancelAll(args) => ("cancel-all", risk::cancel_all(global, args)),
         Command::KillSwitch(args) => ("kill-switch", risk::kill_switch(global, args)),
+        Command::Flex(args) => commands::flex(global, args),
         Command::Watch(args) => return finish("watch", watch::run(global, args), global.json),
         #[cfg(feature = "sandbox")]
         Command::Sandbox { port } => {

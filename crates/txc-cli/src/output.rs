@@ -9,11 +9,11 @@ use txc_blocking::investments::{InterestPayment, Investment, InvestmentPlan};
 use txc_blocking::lookups::HistoryOrder;
 use txc_blocking::orders::Order;
 use txc_blocking::outcomes::{
-    AttemptRecord, Evidence, InvestResolution, Invested, PendingRecord, Placed, PlacedOrder,
-    Resolution,
+    AttemptRecord, Evidence, InvestResolution, Invested, MoneyMove, PendingMove, Placed,
+    PlacedOrder, Resolution,
 };
 
-use crate::commands::{resolve_command, resolve_investment_command};
+use crate::commands::resolve_record_command;
 use crate::exit::CliError;
 use crate::journal::{Entry, What};
 use crate::run::Outcome;
@@ -76,6 +76,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         Outcome::Discarded(what) => println!("discarded {what}"),
         Outcome::DryRun(request) => print_dry_run(request, show_signature),
         Outcome::Risk(outcome) => crate::risk_output::print(outcome),
+        Outcome::Flex(outcome) => crate::flex_output::print(outcome),
     }
 }
 
@@ -112,19 +113,18 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
                 "nonces": nonces(close.attempts()),
             })
         });
-        let investment = error.pending_investment().map(|pending| {
-            json!({
-                "plan_id": pending.invest().plan_id(),
-                "amount": pending.invest().amount().as_str(),
-                "nonces": nonces(pending.attempts()),
-                "nonce_window": pending.nonce_mode().window(),
-                "reason": pending.reason(),
-            })
-        });
         let pending = [
             ("pending", order),
             ("pending_close", close),
-            ("pending_investment", investment),
+            ("pending_investment", error.pending_investment().map(moved)),
+            (
+                "pending_flex_invest",
+                error.pending_flex_invest().map(moved),
+            ),
+            (
+                "pending_flex_withdraw",
+                error.pending_flex_withdraw().map(moved),
+            ),
         ];
         for (key, value) in pending {
             if let Some(value) = value {
@@ -139,6 +139,19 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
         }
     }
     println!("{}", json!({ "command": command, "error": detail }));
+}
+
+/// The `pending_investment`, `pending_flex_invest` or `pending_flex_withdraw` detail of an
+/// operation that moves money: its plan, amount, nonces, nonce mode and why it is unresolved.
+fn moved<R: MoneyMove>(pending: &PendingMove<R>) -> Value {
+    let request = pending.request();
+    json!({
+        "plan_id": request.plan_id(),
+        "amount": request.amount().as_str(),
+        "nonces": nonces(pending.attempts()),
+        "nonce_window": pending.nonce_mode().window(),
+        "reason": pending.reason(),
+    })
 }
 
 /// The nonces of what was sent, as the `pending*` details list them.
@@ -181,6 +194,7 @@ fn result(outcome: &Outcome) -> Value {
         Outcome::Discarded(what) => json!({ "discarded": what }),
         Outcome::DryRun(request) => dry_run(request, false),
         Outcome::Risk(outcome) => crate::risk_output::result(outcome),
+        Outcome::Flex(outcome) => crate::flex_output::result(outcome),
     }
 }
 
@@ -249,12 +263,12 @@ fn pending_value(entries: &[Entry]) -> Value {
                     "client_order_id": client_order_id,
                     "trigger": trigger,
                 }),
-                What::Investment {
-                    plan_id, amount, ..
-                } => json!({
-                    "kind": "investment",
-                    "plan_id": plan_id,
-                    "amount": amount,
+                What::Investment(moved)
+                | What::FlexInvest { moved, .. }
+                | What::FlexWithdraw(moved) => json!({
+                    "kind": e.what.kind(),
+                    "plan_id": moved.plan_id,
+                    "amount": moved.amount,
                 }),
             };
             if let Some(fields) = value.as_object_mut() {
@@ -270,20 +284,27 @@ fn pending_value(entries: &[Entry]) -> Value {
     Value::Array(list)
 }
 
-/// `txc resolve …` (or `txc resolve-investment …`) for a journal entry.
+/// `txc resolve …` (or `txc resolve-investment …`, `txc flex resolve …`) for a journal entry.
 fn resolve_line(entry: &Entry) -> String {
     match entry.record() {
-        Ok(PendingRecord::Investment(investment)) => resolve_investment_command(&investment),
-        Ok(PendingRecord::Order(order)) => resolve_command(&order),
-        _ => match &entry.what {
-            What::Order {
-                market,
-                client_order_id,
-                ..
-            } => format!("txc resolve {market} {client_order_id}"),
-            What::Investment {
-                plan_id, amount, ..
-            } => format!("txc resolve-investment {plan_id} {amount}"),
+        Ok(record) => resolve_record_command(&record),
+        Err(_) => match (&entry.what, entry.what.moved()) {
+            (
+                What::Order {
+                    market,
+                    client_order_id,
+                    ..
+                },
+                _,
+            ) => format!("txc resolve {market} {client_order_id}"),
+            (What::Investment(_), Some(m)) => {
+                format!("txc resolve-investment {} {}", m.plan_id, m.amount)
+            }
+            (What::FlexInvest { .. }, Some(m)) => {
+                format!("txc flex resolve invest {} {}", m.plan_id, m.amount)
+            }
+            (_, Some(m)) => format!("txc flex resolve withdraw {} {}", m.plan_id, m.amount),
+            (_, None) => "txc pending".to_owned(),
         },
     }
 }

@@ -20,18 +20,25 @@ pub(crate) fn run(port: u16, json: bool) -> Result<(), CliError> {
         .map_err(|e| CliError::Sandbox(format!("the sandbox could not start: {e}")))?;
     let url = sandbox.base_url();
     let (key, secret) = (demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET);
+    let flex_plans = [("USDT", demo::FLEX_USDT_PLAN), ("BTC", demo::FLEX_BTC_PLAN)];
     if json {
+        let plans: Vec<&str> = flex_plans.iter().map(|(_, id)| *id).collect();
         println!(
             "{}",
             serde_json::json!({
                 "command": "sandbox",
-                "result": { "base_url": url, "api_key": key, "api_secret": secret },
+                "result": {
+                    "base_url": url, "api_key": key, "api_secret": secret, "flex_plans": plans,
+                },
             })
         );
     } else {
         println!("txc sandbox listening on {url}");
         println!("demo credentials (public test data, for this sandbox only):");
         println!("export TXC_BASE_URL={url} TXC_API_KEY={key} TXC_API_SECRET={secret}");
+        for (ticker, id) in flex_plans {
+            println!("demo flex plan ({ticker}): {id}  (txc flex plans lists every plan)");
+        }
         println!("serving until interrupted (Ctrl-C)");
     }
     std::io::stdout()

@@ -521,6 +521,8 @@ fn txc_sandbox_serves_and_prints_how_to_use_it() {
         .map(Result::unwrap)
         .find(|l| l.starts_with("export "))
         .expect("an export line");
+    let flex_plan = lines.by_ref().map(Result::unwrap).next().unwrap();
+    assert!(flex_plan.contains(demo::FLEX_USDT_PLAN), "{flex_plan}");
     let vars: Vec<(String, String)> = export
         .trim_start_matches("export ")
         .split_whitespace()
@@ -534,6 +536,17 @@ fn txc_sandbox_serves_and_prints_how_to_use_it() {
     assert_eq!(
         ok(command.line("--json market BTC_USDT buy 0.01"))["status"],
         "FILLED"
+    );
+    let mut command = txc();
+    command.envs(vars.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+    let plans = ok(command.line("--json flex plans --ticker USDT"));
+    assert!(
+        plans
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["id"] == demo::FLEX_USDT_PLAN),
+        "{plans}"
     );
     child.kill().unwrap();
     child.wait().unwrap();
@@ -579,9 +592,19 @@ fn help_texts() {
         "interest",
         "resolve-investment",
         "watch",
+        "flex",
+        "flex plans",
+        "flex invest",
+        "flex withdraw",
+        "flex close",
+        "flex auto-invest",
+        "flex investments",
+        "flex history",
+        "flex payments",
+        "flex resolve",
     ] {
-        let (out, _) = run(txc().args([command, "--help"]), 0);
-        insta::assert_snapshot!(format!("help_{command}"), out);
+        let (out, _) = run(txc().line(command).arg("--help"), 0);
+        insta::assert_snapshot!(format!("help_{}", command.replace(' ', "_")), out);
     }
 }
 
@@ -962,6 +985,46 @@ fn txc_journaled(sandbox: &Sandbox, state: &std::path::Path) -> Command {
     command
 }
 
+/// Runs `line` as a `txc` process on the journal in `state`, the sandbox holding the answer on
+/// `route` back, and kills the process once `arrived` says the request was processed: the
+/// process dies with its request in flight.
+fn killed_in_flight(
+    sandbox: &Sandbox,
+    state: &std::path::Path,
+    route: Route,
+    line: &str,
+    arrived: impl Fn() -> bool,
+) {
+    sandbox.inject_fault(
+        route,
+        Fault::Delay(std::time::Duration::from_secs(5)),
+        Some(1),
+    );
+    let mut child = txc_process_at(sandbox, 100)
+        .env("TXC_STATE_DIR", state)
+        .line(line)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !arrived() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "never arrived: {line}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+/// The unresolved records `txc pending` lists for `state`.
+fn pending_in(sandbox: &Sandbox, state: &std::path::Path) -> Vec<Value> {
+    let listed = ok(txc_journaled(sandbox, state).line("--json pending"));
+    listed.as_array().unwrap().clone()
+}
+
 /// The orders the sandbox holds with `id`.
 fn held(sandbox: &Sandbox, id: &str) -> usize {
     sandbox
@@ -1112,25 +1175,13 @@ fn the_journal_holds_an_order_before_it_is_sent_and_resolve_reads_it() {
     // resolve` — without --nonce — resolves it from the journal, whenever it is run.
     let sandbox = Sandbox::start().unwrap();
     let state = scratch();
-    sandbox.inject_fault(
+    killed_in_flight(
+        &sandbox,
+        &state,
         Route::CollateralMarket,
-        Fault::Delay(std::time::Duration::from_secs(5)),
-        Some(1),
+        "market BTC_USDT buy 0.01 --client-order-id cli-killed",
+        || held(&sandbox, "cli-killed") == 1,
     );
-    let mut child = txc_process_at(&sandbox, 100)
-        .env("TXC_STATE_DIR", &state)
-        .line("market BTC_USDT buy 0.01 --client-order-id cli-killed")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
-    while held(&sandbox, "cli-killed") == 0 {
-        assert!(std::time::Instant::now() < deadline, "never placed");
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
 
     let pending = ok(txc_journaled(&sandbox, &state).line("--json pending"));
     assert_eq!(pending.as_array().unwrap().len(), 1, "{pending}");
@@ -1249,3 +1300,6 @@ fn a_b2b_account_s_absence_cannot_tell() {
 // journal's format versions.
 #[path = "cli/restarts.rs"]
 mod restarts;
+
+#[path = "cli/flex.rs"]
+mod flex;

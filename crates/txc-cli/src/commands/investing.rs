@@ -5,31 +5,24 @@ use txc_blocking::investments::{
     CloseInvestment, InterestPaymentsQuery, InterestPaymentsQueryBuilder, Invest, InvestmentStatus,
     InvestmentsQuery, InvestmentsQueryBuilder, SmartPlansQuery,
 };
-use txc_blocking::outcomes::{
-    InvestResolution, Invested, NonceMode, PendingInvestment, PendingRecord,
-};
-use txc_blocking::values::ExactDecimal;
+use txc_blocking::outcomes::{InvestResolution, Invested, PendingInvestment};
 
 use txc_blocking::{Client, Error};
 
-use super::{chosen, sent_elsewhere};
+use super::moving::{Resolving, ToResolve, attempt_options, held_first, resolve_move};
 use crate::args::{
     GlobalArgs, InterestArgs, InvestArgs, InvestmentStatusArg, InvestmentsArgs,
     ResolveInvestmentArgs,
 };
 use crate::config;
 use crate::exit::CliError;
-use crate::journal::{Entry, What};
-use crate::run::{
-    Outcome, change, check_live, client_for, credentials, dry_run, given, journal,
-    journaled_client, ordering_client, read, reads_only,
-};
+use crate::run::{Outcome, change, check_live, client_for, dry_run, given, ordering_client, read};
 
 /// `txc invest`: the journal is checked first — an unresolved investment of the same plan and
 /// amount stops it (exit 4, naming the record and the command that resolves it) unless
-/// `--once`, which resolves it first — then the plan is read, and the amount checked against
-/// its status and bounds before anything is invested (a dry run reads nothing and checks the
-/// amount's form only).
+/// `--once`, which resolves it first, before the plans are read ([`held_first`]) — then the
+/// plan is read, and the amount checked against its status and bounds before anything is
+/// invested (a dry run reads nothing and checks the amount's form only).
 pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, CliError> {
     let unchecked = Invest::new(&args.plan_id, args.amount.as_str())?;
     let target = config::target(global)?;
@@ -38,15 +31,8 @@ pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, 
         return dry_run(&client_for(global, &target)?, &unchecked);
     }
     let client = ordering_client(global, &target)?;
-    if !args.once
-        && let Some(earlier) = client
-            .pending_investments()
-            .into_iter()
-            .find(|p| same_investment(p.invest(), &unchecked))
-    {
-        let check = resolve_investment_command(&earlier);
-        let refused = Error::ResolveFirst(Box::new(PendingRecord::Investment(earlier)));
-        return Err(CliError::changing(refused, Some(check)));
+    if let Some(invested) = held_first(&client, &unchecked, args.once)? {
+        return Ok(Outcome::Invested(Box::new(invested)));
     }
     let plans = client
         .smart_plans(&SmartPlansQuery::new())
@@ -72,27 +58,15 @@ pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, 
         })
 }
 
-/// Whether `a` and `b` invest the same amount (by value) in the same plan: what resolving
-/// cannot tell apart.
-fn same_investment(a: &Invest, b: &Invest) -> bool {
-    let amount = |i: &Invest| ExactDecimal::new(i.amount().as_str()).ok();
-    a.plan_id() == b.plan_id() && amount(a).is_some() && amount(a) == amount(b)
-}
-
 /// The `txc resolve-investment` command that finds out what became of `pending`.
 pub(crate) fn resolve_investment_command(pending: &PendingInvestment) -> String {
     let invest = pending.invest();
     let mut command = format!(
-        "txc resolve-investment {} {}",
+        "txc resolve-investment {} {}{}",
         invest.plan_id(),
-        invest.amount().as_str()
+        invest.amount().as_str(),
+        attempt_options(pending)
     );
-    for attempt in pending.attempts() {
-        command.push_str(&format!(" --nonce {}", attempt.nonce));
-    }
-    if pending.nonce_mode() == NonceMode::Strict {
-        command.push_str(" --strict");
-    }
     if let Some(ticker) = invest.ticker() {
         command.push_str(&format!(" --ticker {ticker}"));
     }
@@ -147,8 +121,7 @@ pub(crate) fn interest(global: &GlobalArgs, args: &InterestArgs) -> Result<Outco
 }
 
 /// `txc resolve-investment`: the investment's records from the journal (or `--nonce`), each
-/// resolved in turn; a definite answer clears its record; "cannot tell" exits 4 with what was
-/// found (the record stays: `txc discard` forgets it once settled by hand).
+/// resolved in turn ([`resolve_move`]).
 pub(crate) fn resolve_investment(
     global: &GlobalArgs,
     args: &ResolveInvestmentArgs,
@@ -160,72 +133,26 @@ pub(crate) fn resolve_investment(
             .map_err(|e| CliError::invalid(format!("invalid ticker: {e}")))?;
         invest = invest.with_ticker(ticker);
     }
-    let mode = if args.strict {
-        NonceMode::Strict
-    } else {
-        NonceMode::Window
+    let ask = ToResolve {
+        request: invest,
+        strict: args.strict,
+        nonces: &args.nonce,
+        command: "resolve-investment",
     };
-    reads_only(global, "resolve-investment")?;
-    let target = config::target(global)?;
-    let credentials = credentials(&target)?;
-    let journal = journal(global, &target, &credentials)?;
-    let this = |e: &Entry| {
-        matches!(&e.what, What::Investment { plan_id, amount, .. }
-            if Invest::new(plan_id, amount.as_str()).is_ok_and(|i| same_investment(&i, &invest)))
-    };
-    let what = format!("investment of {} in plan {}", args.amount, args.plan_id);
-    sent_elsewhere(&journal, this, &what)?;
-    let client = journaled_client(global, &target, credentials, journal)?;
-    let held: Vec<PendingInvestment> = client
-        .pending_investments()
-        .into_iter()
-        .filter(|p| same_investment(p.invest(), &invest))
-        .collect();
-    let records = chosen(held, &args.nonce, PendingInvestment::attempts, |attempts| {
-        PendingInvestment::new(invest.clone(), mode, attempts)
-    });
-    if records.is_empty() {
-        return Err(CliError::invalid(format!(
-            "the journal holds no {what}, and no --nonce was given: without its attempts' \
-             nonces the investment's window is unknown (see `txc pending`, or the failed \
-             command's message)"
-        )));
+    let resolution = InvestResolution::from(resolve_move(global, ask)?);
+    Ok(Outcome::InvestResolved(Box::new(resolution)))
+}
+
+impl Resolving for Invest {
+    fn held(client: &Client) -> Vec<PendingInvestment> {
+        client.pending_investments()
     }
-    let mut answer = None;
-    for pending in &records {
-        match client.resolve_investment(pending) {
-            Ok(InvestResolution::CannotTell {
-                candidates,
-                evidence,
-            }) => {
-                let ids: Vec<&str> = candidates.iter().map(|c| c.id.as_str()).collect();
-                return Err(CliError::Unknown(format!(
-                    "cannot tell: {} investment(s) of plan {} and amount {} were created in the \
-                     attempts' window ({}), and other writers may invest with this key: one may \
-                     be this one, or none; do not invest again before checking by hand (then \
-                     `txc discard {}`) ({evidence})",
-                    ids.len(),
-                    args.plan_id,
-                    args.amount,
-                    ids.join(", "),
-                    pending.attempts().first().map_or(0, |a| a.nonce.get()),
-                )));
-            }
-            Ok(resolution) => {
-                let invested = matches!(resolution, InvestResolution::Invested { .. });
-                if invested || answer.is_none() {
-                    answer = Some(resolution);
-                }
-            }
-            Err(error) => {
-                return Err(CliError::changing(
-                    error,
-                    Some(resolve_investment_command(pending)),
-                ));
-            }
-        }
+
+    fn resolve(client: &Client, pending: &PendingInvestment) -> Result<InvestResolution, Error> {
+        client.resolve_investment(pending)
     }
-    answer
-        .map(|resolution| Outcome::InvestResolved(Box::new(resolution)))
-        .ok_or_else(|| CliError::invalid("nothing to resolve"))
+
+    fn command(pending: &PendingInvestment) -> String {
+        resolve_investment_command(pending)
+    }
 }

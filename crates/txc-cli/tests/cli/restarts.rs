@@ -1,14 +1,9 @@
 //! Issue 35 through the CLI: each case with a real restart — a new `txc` process on the same
 //! state directory — against the embedded sandbox, each ending with one order or investment
-//! and a true answer; and the journal's format versions.
+//! and a true answer; and the journal's format versions (1 and 2 read and rewritten as 3, a
+//! later one refused). The flex operations' restarts are in `flex.rs`.
 
 use super::*;
-
-/// The unresolved records `txc pending` lists for `state`.
-fn pending_in(sandbox: &Sandbox, state: &std::path::Path) -> Vec<Value> {
-    let listed = ok(txc_journaled(sandbox, state).line("--json pending"));
-    listed.as_array().unwrap().clone()
-}
 
 #[test]
 fn a_new_txc_does_not_send_again_an_order_the_journal_holds_unresolved() {
@@ -181,7 +176,7 @@ fn the_journal_reads_its_version_1_files_and_refuses_later_versions() {
     let listed = pending_in(&sandbox, &state);
     assert_eq!(listed.len(), 1);
     assert_eq!(listed[0]["client_order_id"], "cli-v1");
-    // Read back by a placing command: it stops it, and rewrites the file as version 2.
+    // Read back by a placing command: it stops it, and rewrites the file as version 3.
     let requests = sandbox.stats().requests;
     run(
         txc_journaled(&sandbox, &state).line("market BTC_USDT buy 0.01 --client-order-id cli-v1"),
@@ -193,10 +188,40 @@ fn the_journal_reads_its_version_1_files_and_refuses_later_versions() {
     let file: Value = serde_json::from_slice(&std::fs::read(&rewritten).unwrap()).unwrap();
     assert_eq!(
         (file["version"].clone(), file["kind"].clone()),
-        (2.into(), "order".into())
+        (3.into(), "order".into())
     );
     let resolved = ok(txc_journaled(&sandbox, &state).line("--json resolve BTC_USDT cli-v1"));
     assert_eq!(resolved["placed"], false);
+    assert!(pending_in(&sandbox, &state).is_empty());
+
+    // A version-2 file (txc 0.4): an investment sent a minute ago that never arrived. Read
+    // back by an investing command: it stops it, and rewrites the file as version 3.
+    let v2 = serde_json::json!({
+        "version": 2,
+        "base_url": sandbox.base_url(),
+        "api_key": demo::PARTNER_API_KEY,
+        "kind": "investment",
+        "plan_id": PLAN,
+        "amount": "250",
+        "strict": false,
+        "attempts": [{ "nonce": nonce, "signed_at_ms": nonce }],
+    });
+    let name = dir.join(format!("investment.{PLAN}.250.{nonce}.json"));
+    std::fs::write(&name, v2.to_string()).unwrap();
+    let requests = sandbox.stats().requests;
+    run(
+        txc_journaled(&sandbox, &state).line(&format!("invest {PLAN} 250")),
+        4,
+    );
+    assert_eq!(sandbox.stats().requests, requests, "nothing sent");
+    let file: Value = serde_json::from_slice(&std::fs::read(&name).unwrap()).unwrap();
+    assert_eq!(
+        (file["version"].clone(), file["kind"].clone()),
+        (3.into(), "investment".into())
+    );
+    let resolved =
+        ok(txc_journaled(&sandbox, &state).line(&format!("--json resolve-investment {PLAN} 250")));
+    assert_eq!(resolved["invested"], false);
     assert!(pending_in(&sandbox, &state).is_empty());
 
     // A file of a later version: refused with a clear error, nothing sent.

@@ -68,9 +68,16 @@ impl FlexWithdraw {
         investment: &FlexInvestment,
         amount: impl FieldValue<Amount>,
     ) -> Result<Self, ValidationError> {
-        let mut withdraw = Self::new(&plan.id, amount)?;
+        let withdraw = Self::new(&plan.id, amount)?;
         plan.check_withdraw(&withdraw.amount, investment)?;
-        withdraw.ticker = Some(plan.ticker.clone());
-        Ok(withdraw)
+        Ok(withdraw.with_ticker(plan.ticker.clone()))
+    }
+
+    /// The same withdrawal, knowing the plan's currency (which
+    /// [`FlexWithdraw::from_investment`] takes from the plan): not sent.
+    #[must_use]
+    pub fn with_ticker(mut self, ticker: Ticker) -> Self {
+        self.ticker = Some(ticker);
+        self
     }
 }
