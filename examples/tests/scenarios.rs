@@ -291,7 +291,7 @@ fn a_timeout_leaves_the_order_placed_once(driver: &dyn Driver) {
     let (sandbox, _client) = order_times_out(
         driver,
         Route::CollateralMarket,
-        Fault::Delay(Duration::from_millis(1500)),
+        Fault::Delay(Duration::from_secs(4)),
     );
     eventually("the order is placed", || sandbox.orders().len() == 1);
     sandbox.clear_faults();
@@ -452,22 +452,22 @@ fn plans_are_retried_after_a_503(driver: &dyn Driver) {
 fn an_order_is_resent_with_a_fresh_nonce_after_a_stale_one(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     // Without the nonce window the exchange wants nonces above the key's last one. Another
-    // client of the same key has just sent a nonce 2 s ahead of the clock (room for a loaded
+    // client of the same key has just sent a nonce 5 s ahead of the clock (room for a loaded
     // host to be slow before this client's first attempt)...
     let ahead = NonceSequence::new();
-    ahead.next(now_ms() + 2_000);
+    ahead.next(now_ms() + 5_000);
     let other = driver.client(
         sandbox.base_url(),
         config::partner().nonce_window(false).nonce_sequence(ahead),
     );
     other.market(&market("0.001")).unwrap();
     // ...so this client's first nonce (the clock) is stale: `Too many requests.` proves the
-    // order was not taken, and the retry, signed 3 s later, carries a fresh nonce.
+    // order was not taken, and the retry, signed 6 s later, carries a fresh nonce.
     let client = driver.client(
         sandbox.base_url(),
         config::partner().nonce_window(false).retry_policy(
-            RetryPolicy::new(2, Duration::from_secs(3), Duration::from_secs(3))
-                .with_quick_retry(Duration::from_secs(3)),
+            RetryPolicy::new(2, Duration::from_secs(6), Duration::from_secs(6))
+                .with_quick_retry(Duration::from_secs(6)),
         ),
     );
     let placed = client.market(&market("0.002")).unwrap();

@@ -104,6 +104,14 @@ fn stop_listener_drops_open_connections() {
     std::thread::scope(|scope| {
         let waiting = scope.spawn(|| agent().run(small_order(&sandbox)));
         wait_for_requests(&sandbox, 1);
+        // The order is stored before its answer is held back: wait for that, however slow
+        // the host, so the listener stops while the answer is delayed.
+        for _ in 0..2000 {
+            if !sandbox.order_records().is_empty() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
         sandbox.stop_listener();
         assert!(
             waiting.join().unwrap().is_err(),

@@ -625,7 +625,8 @@ pub fn order_times_out(
     sandbox.inject_fault(route, fault, None);
     let client = driver.client(
         sandbox.base_url(),
-        config::partner().timeout(Duration::from_millis(300)),
+        // Long enough for a loaded host to connect and send within it.
+        config::partner().timeout(Duration::from_secs(1)),
     );
     let (error, kind, delivery) = transport(client.market(&market("0.01")));
     assert_eq!(
