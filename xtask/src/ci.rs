@@ -8,7 +8,7 @@ use anyhow::{Context as _, ensure};
 use clap::ValueEnum;
 use xshell::{Shell, cmd};
 
-use crate::{has_cargo_tool, metadata, msrv, published};
+use crate::{budgets, has_cargo_tool, metadata, msrv, published};
 
 /// The crates whose feature combinations the `features` job checks.
 const FEATURE_CRATES: [&str; 6] = [
@@ -20,7 +20,7 @@ const FEATURE_CRATES: [&str; 6] = [
     "txc-cli",
 ];
 
-/// One CI job; `cargo xtask ci` without a job runs all but `deny`.
+/// One CI job; `cargo xtask ci` without a job runs all but `deny` and `budgets`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Job {
     /// cargo fmt --all --check
@@ -43,6 +43,10 @@ pub(crate) enum Job {
     Fuzz,
     /// cargo deny check, skipped when cargo-deny is not installed
     Deny,
+    /// A fresh project per feature set of the transports (each TLS choice, REST only, and the
+    /// defaults): built, its crates counted, failing over a target (not in the default jobs:
+    /// it compiles ten dependency graphs)
+    Budgets,
 }
 
 /// The jobs to run for the jobs named on the command line.
@@ -51,7 +55,7 @@ pub(crate) fn selected(named: &[Job]) -> Vec<Job> {
         [] => Job::value_variants()
             .iter()
             .copied()
-            .filter(|j| *j != Job::Deny)
+            .filter(|j| !matches!(j, Job::Deny | Job::Budgets))
             .collect(),
         _ => named.to_vec(),
     }
@@ -113,6 +117,7 @@ fn run_job(sh: &Shell, job: Job, tests: &mut Option<TestCounts>) -> anyhow::Resu
         Job::Deny => println!(
             "cargo-deny is not installed: deny skipped (cargo install --locked cargo-deny)"
         ),
+        Job::Budgets => budgets::run(sh)?,
     }
     Ok(())
 }
@@ -227,6 +232,7 @@ mod tests {
             "fmt clippy test doc msrv features package fuzz"
         );
         assert_eq!(names(selected(&[Job::Deny, Job::Fmt])), "deny fmt");
+        assert_eq!(names(selected(&[Job::Budgets])), "budgets");
         assert_eq!(Job::from_str("features", false), Ok(Job::Features));
         assert!(Job::from_str("lint", false).is_err());
     }

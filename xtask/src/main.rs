@@ -6,6 +6,7 @@
 // Printing progress and reports is this tool's whole job.
 #![allow(clippy::print_stdout)]
 
+mod budgets;
 mod bump;
 mod changelog;
 mod ci;
@@ -23,7 +24,7 @@ use xshell::{Shell, cmd};
 #[derive(Debug, Parser)]
 #[command(name = "cargo xtask", bin_name = "cargo xtask")]
 enum Command {
-    /// Run CI jobs (default: fmt clippy test doc msrv features package fuzz; also: deny)
+    /// Run CI jobs (default: fmt clippy test doc msrv features package fuzz; also: deny budgets)
     Ci {
         /// The jobs to run, in this order.
         jobs: Vec<ci::Job>,
