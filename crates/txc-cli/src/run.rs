@@ -63,6 +63,13 @@ pub(crate) enum Outcome {
     DryRun(SignedRequest),
     /// What a positions or risk-control command produced.
     Risk(Box<RiskOutcome>),
+    /// `txc config path|init`: the config file's path, and whether it was just written.
+    Config {
+        /// The path.
+        path: std::path::PathBuf,
+        /// `init` wrote a template there.
+        written: bool,
+    },
 }
 
 /// The configuration of a client for `target`, with the settling delay and position-mode
