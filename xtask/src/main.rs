@@ -11,6 +11,7 @@ mod bump;
 mod changelog;
 mod ci;
 mod deps;
+mod dist;
 mod manifest;
 mod msrv;
 mod release;
@@ -43,6 +44,15 @@ enum Command {
     },
     /// Dependency counts and the dependency policy
     Deps,
+    /// Build txc and lay it out with its man page and shell completions (bin/, share/)
+    Dist {
+        /// Where (default: target/dist)
+        #[arg(long, value_name = "PREFIX")]
+        dir: Option<std::path::PathBuf>,
+        /// A debug build instead of --release
+        #[arg(long)]
+        debug: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -69,6 +79,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Bump { level } => bump::run(&sh, &level),
         Command::Release { execute } => release::run(&sh, execute),
         Command::Deps => deps::run(&sh),
+        Command::Dist { dir, debug } => dist::run(&sh, dir, debug),
     }
 }
 
