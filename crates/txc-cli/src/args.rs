@@ -1,7 +1,8 @@
 //! The command line, as clap parses it.
 //!
-//! The doc comments here are also the `--help` texts, where a URL is plain text.
-#![allow(rustdoc::bare_urls)]
+//! The doc comments here are also the `--help` texts, where a URL or a `<placeholder>` is plain
+//! text.
+#![allow(rustdoc::bare_urls, rustdoc::invalid_html_tags)]
 
 use std::path::PathBuf;
 
