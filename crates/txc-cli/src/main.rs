@@ -131,8 +131,33 @@ fn main() -> ExitCode {
 /// `txc market BTC_USDT buy -1` reaches the amount's validation ("must be greater than zero")
 /// rather than being taken for an option; typos get clap's suggestions.
 pub(crate) fn command() -> clap::Command {
-    negative_values(Cli::command())
+    let mut command = negative_values(Cli::command());
+    // Propagates the global options into every command, so that each can hide its own.
+    command.build();
+    command.mut_subcommands(|sub| {
+        let shown = LOCAL_COMMANDS
+            .iter()
+            .find(|(name, _)| *name == sub.get_name())
+            .map(|(_, shown)| *shown);
+        match shown {
+            Some(shown) => sub.mut_args(|arg| {
+                let offered = !arg.is_global_set() || shown.contains(&arg.get_id().as_str());
+                let hidden = !offered || arg.is_hide_set();
+                arg.hide(hidden)
+            }),
+            None => sub,
+        }
+    })
 }
+
+/// The commands that talk to no exchange, and the only global options their help offers:
+/// the others do not apply there.
+const LOCAL_COMMANDS: [(&str, &[&str]); 4] = [
+    ("sandbox", &["json", "quiet"]),
+    ("completions", &[]),
+    ("config", &["json", "config"]),
+    ("man", &[]),
+];
 
 /// `command` and its subcommands with every value allowed to be a negative number.
 fn negative_values(command: clap::Command) -> clap::Command {

@@ -271,6 +271,52 @@ fn every_document_s_keys_are_camel_case() {
     }
 }
 
+/// `txc --json sandbox`'s one document (its first line) is camelCase too, and usable as is.
+#[test]
+fn the_sandbox_s_json_document_is_camel_case() {
+    let mut child = txc_process()
+        .line("--json sandbox --port 0")
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let first = lines.next().unwrap().unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let result = json(&first)["result"].clone();
+    assert!(
+        result["baseUrl"]
+            .as_str()
+            .unwrap()
+            .starts_with("http://127.0.0.1:")
+    );
+    assert_eq!(result["apiKey"], demo::PARTNER_API_KEY);
+    assert!(result.get("base_url").is_none(), "{result}");
+}
+
+/// Commands that talk to no exchange offer only the global options that apply there.
+#[test]
+fn help_offers_only_the_options_that_apply() {
+    let (out, _) = run(txc().line("sandbox --help"), 0);
+    assert!(out.contains("--json") && out.contains("--port"), "{out}");
+    assert!(
+        !out.contains("--base-url") && !out.contains("--settle-delay"),
+        "{out}"
+    );
+    let (out, _) = run(txc().line("market --help"), 0);
+    let (own, global) = out.split_once("Global options:").unwrap();
+    assert!(
+        own.contains("--stop-loss") && !own.contains("--base-url"),
+        "{own}"
+    );
+    assert!(
+        global.contains("--base-url") && global.contains("--quiet"),
+        "{global}"
+    );
+    // Hidden from help, still accepted where it means nothing harmful.
+    run(txc().line("completions bash --quiet"), 0);
+}
+
 #[test]
 fn config_path_and_init_write_a_private_template_that_works() {
     let sandbox = Sandbox::start().unwrap();
