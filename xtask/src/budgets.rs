@@ -1,7 +1,7 @@
 //! `cargo xtask ci budgets`: what a user pays for each feature set of the transports, as a
 //! fresh project sees it. Each [`BUDGETS`] entry is a new package (its own workspace, outside
 //! this one's) that depends on one transport by path with one feature set; the job builds it
-//! and counts the distinct packages of `cargo tree -e normal` (the transport and its txc
+//! (the `features` job only counts, in seconds) and counts the distinct packages of `cargo tree -e normal` (the transport and its txc
 //! crates included, the fresh package itself not), and fails when a count is over its
 //! target. The targets are issue 39's; the figures are in the README's crate table.
 //!
@@ -131,9 +131,10 @@ pub(crate) fn over<'a>(counts: impl IntoIterator<Item = (&'a Budget, usize)>) ->
         .collect()
 }
 
-/// Makes each fresh project under `target/budgets`, builds it (one shared target directory),
-/// counts its packages and checks them against the targets.
-pub(crate) fn run(sh: &Shell) -> anyhow::Result<()> {
+/// Makes each fresh project under `target/budgets`, builds it when `build` (one shared target
+/// directory), counts its packages and checks them against the targets. Counting alone takes
+/// seconds (the `features` job does it); building takes the ten graphs' compile time.
+pub(crate) fn run(sh: &Shell, build: bool) -> anyhow::Result<()> {
     let workspace = sh.current_dir();
     let root = workspace.join("target").join("budgets");
     let lock = sh.read_file(workspace.join("Cargo.lock"))?;
@@ -146,9 +147,11 @@ pub(crate) fn run(sh: &Shell) -> anyhow::Result<()> {
         sh.write_file(dir.join("src/main.rs"), "fn main() {}\n")?;
         sh.write_file(dir.join("Cargo.lock"), &lock)?;
         let _dir = sh.push_dir(&dir);
-        cmd!(sh, "cargo build --quiet")
-            .run()
-            .with_context(|| format!("building the fresh project {}", budget.name))?;
+        if build {
+            cmd!(sh, "cargo build --quiet")
+                .run()
+                .with_context(|| format!("building the fresh project {}", budget.name))?;
+        }
         let tree = cmd!(sh, "cargo tree --quiet -e normal --prefix none").read()?;
         counts.push((budget, parse_tree(&tree).len()));
     }

@@ -42,7 +42,7 @@ enum Command {
         #[arg(long)]
         execute: bool,
     },
-    /// Dependency counts and the dependency policy
+    /// Dependency counts, the dependency policy, and the transports' crate counts against their targets
     Deps,
     /// Build txc and lay it out with its man page and shell completions (bin/, share/)
     Dist {
