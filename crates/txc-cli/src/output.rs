@@ -108,23 +108,12 @@ pub(crate) fn camel_case(value: Value) -> Value {
 /// `snake_case` → `snakeCase`; any other key as it is (a market such as `BTC_USDT` keying the
 /// history is data, not a field name).
 fn camel_key(key: &str) -> String {
+    use heck::ToLowerCamelCase as _;
     let snake = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
-    if !key.chars().all(snake) {
+    if !key.contains('_') || !key.chars().all(snake) {
         return key.to_owned();
     }
-    let mut out = String::with_capacity(key.len());
-    let mut upper = false;
-    for c in key.chars() {
-        if c == '_' && !out.is_empty() {
-            upper = true;
-        } else if upper {
-            out.extend(c.to_uppercase());
-            upper = false;
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    key.to_lower_camel_case()
 }
 
 /// Prints a failure: the JSON document on standard output with `--json`, else the message on
@@ -610,7 +599,7 @@ mod tests {
             "exit_code": 2,
             "pending": [{ "client_order_id": "a", "orderId": 1, "nonces": [1] }],
             "BTC_USDT": [{ "deal_money": "1" }],
-            "_private": true,
+            "signed_at_ms": 1,
         });
         assert_eq!(
             camel_case(document),
@@ -618,7 +607,7 @@ mod tests {
                 "exitCode": 2,
                 "pending": [{ "clientOrderId": "a", "orderId": 1, "nonces": [1] }],
                 "BTC_USDT": [{ "dealMoney": "1" }],
-                "_private": true,
+                "signedAtMs": 1,
             })
         );
     }
