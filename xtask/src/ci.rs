@@ -8,7 +8,7 @@ use anyhow::{Context as _, ensure};
 use clap::ValueEnum;
 use xshell::{Shell, cmd};
 
-use crate::{has_cargo_tool, metadata, msrv, published};
+use crate::{budgets, has_cargo_tool, metadata, msrv, published};
 
 /// The crates whose feature combinations the `features` job checks.
 const FEATURE_CRATES: [&str; 6] = [
@@ -20,7 +20,7 @@ const FEATURE_CRATES: [&str; 6] = [
     "txc-cli",
 ];
 
-/// One CI job; `cargo xtask ci` without a job runs all but `deny`.
+/// One CI job; `cargo xtask ci` without a job runs all but `deny` and `budgets`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub(crate) enum Job {
     /// cargo fmt --all --check
@@ -35,7 +35,8 @@ pub(crate) enum Job {
     /// The rust-version of the published crates' dependencies and its inheritance by members
     Msrv,
     /// cargo check of each feature of txc-types, txc-sign, txc-core, txc-blocking, txc-async
-    /// and txc-cli (cargo hack)
+    /// and txc-cli (cargo hack), and the crate counts of the transports' feature sets against
+    /// their targets (counted, not built: see budgets)
     Features,
     /// cargo publish --workspace --dry-run, without compiling (`release` compiles)
     Package,
@@ -43,6 +44,10 @@ pub(crate) enum Job {
     Fuzz,
     /// cargo deny check, skipped when cargo-deny is not installed
     Deny,
+    /// A fresh project per feature set of the transports (each TLS choice, REST only, and the
+    /// defaults): built, its crates counted, failing over a target (not in the default jobs:
+    /// it compiles ten dependency graphs)
+    Budgets,
 }
 
 /// The jobs to run for the jobs named on the command line.
@@ -51,7 +56,7 @@ pub(crate) fn selected(named: &[Job]) -> Vec<Job> {
         [] => Job::value_variants()
             .iter()
             .copied()
-            .filter(|j| *j != Job::Deny)
+            .filter(|j| !matches!(j, Job::Deny | Job::Budgets))
             .collect(),
         _ => named.to_vec(),
     }
@@ -113,6 +118,7 @@ fn run_job(sh: &Shell, job: Job, tests: &mut Option<TestCounts>) -> anyhow::Resu
         Job::Deny => println!(
             "cargo-deny is not installed: deny skipped (cargo install --locked cargo-deny)"
         ),
+        Job::Budgets => budgets::run(sh, true)?,
     }
     Ok(())
 }
@@ -186,7 +192,8 @@ fn features(sh: &Shell) -> anyhow::Result<()> {
     if has_cargo_tool(sh, "hack") {
         let packages = FEATURE_CRATES.iter().flat_map(|c| ["-p", c]);
         cmd!(sh, "cargo hack check --each-feature {packages...}").run()?;
-        return Ok(());
+        // What each transport feature set costs a user, counted (the budgets job builds them).
+        return budgets::run(sh, false);
     }
     println!(
         "cargo-hack is not installed: the same checks in a loop (cargo install --locked cargo-hack)"
@@ -200,7 +207,7 @@ fn features(sh: &Shell) -> anyhow::Result<()> {
             cmd!(sh, "cargo check --quiet -p {krate} {args...}").run()?;
         }
     }
-    Ok(())
+    budgets::run(sh, false)
 }
 
 /// What `cargo hack check --each-feature` checks: no features, each feature alone (`default`
@@ -227,6 +234,7 @@ mod tests {
             "fmt clippy test doc msrv features package fuzz"
         );
         assert_eq!(names(selected(&[Job::Deny, Job::Fmt])), "deny fmt");
+        assert_eq!(names(selected(&[Job::Budgets])), "budgets");
         assert_eq!(Job::from_str("features", false), Ok(Job::Features));
         assert!(Job::from_str("lint", false).is_err());
     }

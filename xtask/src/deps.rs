@@ -1,5 +1,6 @@
-//! `cargo xtask deps`: dependency counts of the published crates and the policy that keeps the
-//! core crates free of async runtimes and HTTP stacks.
+//! `cargo xtask deps`: dependency counts of the published crates, the policy that keeps the
+//! core crates free of async runtimes and HTTP stacks, and the fresh projects' counts per
+//! transport feature set against their targets (`budgets`).
 
 use std::collections::BTreeSet;
 
@@ -71,7 +72,8 @@ pub(crate) fn run(sh: &Shell) -> anyhow::Result<()> {
     println!(
         "policy: ok (txc-types/txc-sign/txc-core: no async runtime, futures, timers or HTTP stack; txc-blocking: no tokio/hyper/reqwest)"
     );
-    Ok(())
+    // What a user's fresh project compiles per transport feature set, against the targets.
+    crate::budgets::run(sh, false)
 }
 
 #[cfg(test)]

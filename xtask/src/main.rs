@@ -6,10 +6,12 @@
 // Printing progress and reports is this tool's whole job.
 #![allow(clippy::print_stdout)]
 
+mod budgets;
 mod bump;
 mod changelog;
 mod ci;
 mod deps;
+mod dist;
 mod manifest;
 mod msrv;
 mod release;
@@ -23,7 +25,7 @@ use xshell::{Shell, cmd};
 #[derive(Debug, Parser)]
 #[command(name = "cargo xtask", bin_name = "cargo xtask")]
 enum Command {
-    /// Run CI jobs (default: fmt clippy test doc msrv features package fuzz; also: deny)
+    /// Run CI jobs (default: fmt clippy test doc msrv features package fuzz; also: deny budgets)
     Ci {
         /// The jobs to run, in this order.
         jobs: Vec<ci::Job>,
@@ -40,8 +42,17 @@ enum Command {
         #[arg(long)]
         execute: bool,
     },
-    /// Dependency counts and the dependency policy
+    /// Dependency counts, the dependency policy, and the transports' crate counts against their targets
     Deps,
+    /// Build txc and lay it out with its man page and shell completions (bin/, share/)
+    Dist {
+        /// Where (default: target/dist)
+        #[arg(long, value_name = "PREFIX")]
+        dir: Option<std::path::PathBuf>,
+        /// A debug build instead of --release
+        #[arg(long)]
+        debug: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -68,6 +79,7 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Bump { level } => bump::run(&sh, &level),
         Command::Release { execute } => release::run(&sh, execute),
         Command::Deps => deps::run(&sh),
+        Command::Dist { dir, debug } => dist::run(&sh, dir, debug),
     }
 }
 

@@ -4,6 +4,7 @@ use txc_core::{ClientConfig, Error};
 use txc_sign::Credentials;
 
 use crate::Client;
+use crate::tls::Tls;
 use crate::transport::default_client;
 
 /// Configures a [`Client`]; [`Client::builder`] starts one.
@@ -63,12 +64,20 @@ impl ClientBuilder {
     /// Fails with [`Error::InvalidConfig`] for a base URL that is not `http(s)://host[:port]`,
     /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is
     /// not a header value, or an own client combined with timeouts or a `User-Agent`.
+    ///
+    /// The TLS is chosen here, once, for REST and the event stream: see the crate's
+    /// [TLS section](crate#tls); with the `rustls-no-provider` feature alone, building fails
+    /// when no provider is installed as rustls' process default. With an own reqwest client,
+    /// the event stream still follows this crate's features.
     pub fn build(self) -> Result<Client, Error> {
+        let tls = Tls::choose()?;
         // reqwest has no setting that would hide the exchange's answers: nothing to check.
-        let (core, client) =
-            self.config
-                .build_with_http(self.client, |_| Ok(()), default_client)?;
-        Ok(Client::from_parts(core, client))
+        let (core, client) = self.config.build_with_http(
+            self.client,
+            |_| Ok(()),
+            |settings| default_client(settings, &tls),
+        )?;
+        Ok(Client::from_parts(core, client, tls))
     }
 }
 

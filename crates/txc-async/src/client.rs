@@ -36,6 +36,7 @@ use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::ClientBuilder;
 use crate::kill_switch::KillSwitch;
+use crate::tls::Tls;
 use crate::transport::{Urls, round_trip};
 
 /// An async client of WhiteBIT's private v4 API for one API key. Needs a tokio runtime
@@ -58,6 +59,9 @@ struct Inner {
     core: ClientCore,
     http: reqwest::Client,
     urls: Urls,
+    /// The TLS chosen when the client was built: the event stream's too.
+    #[cfg_attr(not(feature = "events"), allow(dead_code))]
+    tls: Tls,
 }
 
 impl Client {
@@ -66,12 +70,13 @@ impl Client {
         ClientBuilder::new(credentials)
     }
 
-    pub(crate) fn from_parts(core: ClientCore, http: reqwest::Client) -> Self {
+    pub(crate) fn from_parts(core: ClientCore, http: reqwest::Client, tls: Tls) -> Self {
         Self {
             inner: Arc::new(Inner {
                 urls: Urls::new(core.signer().base_url()),
                 core,
                 http,
+                tls,
             }),
         }
     }
@@ -424,6 +429,8 @@ impl Client {
     /// current runtime.
     ///
     /// [`EventStreamBuilder::start`]: crate::events::EventStreamBuilder::start
+    #[cfg(feature = "events")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "events")))]
     pub fn events(
         &self,
         subscriptions: impl IntoIterator<Item = txc_core::stream::Subscription>,
@@ -432,6 +439,7 @@ impl Client {
     }
 
     /// The REST look-ups of a resync of the event stream.
+    #[cfg(feature = "events")]
     pub(crate) async fn resync_lookups(
         &self,
         plan: txc_core::stream::ResyncPlan,
@@ -448,7 +456,9 @@ impl Client {
     #[allow(clippy::manual_async_fn)] // On purpose: see above.
     pub(crate) fn drive<M: Machine>(&self, mut machine: M) -> impl Future<Output = M::Output> {
         async move {
-            let Inner { core, http, urls } = &*self.inner;
+            let Inner {
+                core, http, urls, ..
+            } = &*self.inner;
             loop {
                 // The step is taken apart before anything is awaited: held across the awaits, the
                 // machine's output would be part of every call's future, copied with it.
@@ -488,6 +498,12 @@ impl Client {
         &self.inner.core
     }
 
+    /// The TLS the client was built with, for the event stream's connections.
+    #[cfg(feature = "events")]
+    pub(crate) fn tls(&self) -> &Tls {
+        &self.inner.tls
+    }
+
     /// Signs `endpoint` with the next nonce without sending it: a dry run. The request's
     /// `Debug` shows the URL, key and body but not the payload or signature.
     ///
@@ -508,7 +524,17 @@ impl fmt::Debug for Client {
     }
 }
 
-#[cfg(test)]
+// With `rustls-no-provider` alone a client needs a process-default provider, which these tests
+// do not install (tests/tls.rs covers that build).
+#[cfg(all(
+    test,
+    any(
+        feature = "rustls-ring",
+        feature = "rustls-aws-lc",
+        feature = "native-tls",
+        not(feature = "rustls-no-provider")
+    )
+))]
 mod tests {
     use super::*;
 

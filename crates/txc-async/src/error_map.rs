@@ -55,7 +55,7 @@ fn classify(error: &reqwest::Error) -> (Kind, Delivery) {
 /// Whether a rustls error is in the chain (also wrapped in an `io::Error`, whose `source`
 /// skips the error it wraps).
 fn is_tls(error: &reqwest::Error) -> bool {
-    #[cfg(feature = "rustls")]
+    #[cfg(feature = "rustls-no-provider")]
     {
         let mut next: Option<&(dyn std::error::Error + 'static)> = Some(error);
         while let Some(e) = next {
@@ -68,7 +68,7 @@ fn is_tls(error: &reqwest::Error) -> bool {
             next = e.source();
         }
     }
-    #[cfg(not(feature = "rustls"))]
+    #[cfg(not(feature = "rustls-no-provider"))]
     let _ = error;
     false
 }

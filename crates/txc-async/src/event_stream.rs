@@ -168,7 +168,8 @@ impl Driver {
             }
             match self.machine.poll(now) {
                 StreamStep::Connect => {
-                    self.connecting = Some(Box::pin(connect(self.url.clone())));
+                    let tls = self.client.tls().clone();
+                    self.connecting = Some(Box::pin(connect(self.url.clone(), tls)));
                 }
                 StreamStep::NeedToken => {
                     let client = self.client.clone();

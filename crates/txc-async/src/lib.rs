@@ -177,47 +177,52 @@
 //! [`Client::events`] opens the private event stream: an [`EventStream`](events::EventStream)
 //! of [`StreamEvent`](events::StreamEvent)s — each channel's update decoded into its record,
 //! every (re)connection's resync over REST with what changed while away, every disconnection
-//! and every error as an event — over tokio-tungstenite. See the [`events`] module.
-//!
-//! ```
-//! use txc_async::{Client, Credentials};
-//! use txc_async::events::{AccountEvent, StreamEvent, Subscription};
-//! use txc_async::orders::{CollateralMarketOrder, Side};
-//! use txc_sandbox::{demo, Sandbox};
-//!
-//! # #[tokio::main]
-//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
-//! let sandbox = Sandbox::start()?;
-//! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
-//!     .base_url(sandbox.base_url())
-//!     .build()?;
-//! let mut events = client.events([Subscription::orders_pending(["BTC_USDT"])?]).start()?;
-//! while let Some(event) = events.next().await {
-//!     match event {
-//!         // Established, and the open orders read again: place an order.
-//!         StreamEvent::ResyncDone(_) => {
-//!             let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
-//!             client.collateral_market_order(&order).await?;
-//!         }
-//!         StreamEvent::Account(AccountEvent::Order(e)) => {
-//!             assert_eq!(e.order.deal_money.as_str(), "650");
-//!             break;
-//!         }
-//!         _ => {}
-//!     }
-//! }
-//! # Ok(())
-//! # }
-//! ```
+//! and every error as an event — over tokio-tungstenite. See the [`events`] module (the `events` feature, on by default).
 //!
 //! # Features
 //!
 //! | feature | default | what |
 //! |---|---|---|
-//! | `rustls` | yes | TLS with rustls (aws-lc-rs) and the platform's certificate verifier, for REST and the event stream's WebSocket |
-//! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` (the event stream uses it only without `rustls`) |
+//! | `events` | yes | the private event stream ([`Client::events`], the [`events`] module): a WebSocket over tokio-tungstenite. Without it the client is REST only and compiles no WebSocket crate |
+//! | `rustls` | yes | TLS with rustls and this crate's default provider: the same as `rustls-aws-lc` |
+//! | `rustls-aws-lc` | via `rustls` | TLS with rustls, aws-lc-rs and the platform's certificate verifier, for REST and the event stream |
+//! | `rustls-ring` | no | the same with ring |
+//! | `rustls-no-provider` | via the two above | rustls and the platform's verifier with the provider your program installs: see [TLS](#tls) |
+//! | `native-tls` | no | TLS with the platform's library and roots (OpenSSL, Secure Transport, SChannel), for REST and the event stream; chosen over rustls when both are enabled |
 //! | `decimal` | yes | `values::ExactDecimal::to_decimal` and `Decimal` amounts and prices in builders |
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
+//!
+//! A REST-only client: `txc-async = { version = "0.4", default-features = false, features =
+//! ["rustls-aws-lc"] }` (or `rustls-ring`; add `decimal` for `rust_decimal`). With no TLS
+//! feature at all the client speaks `http://` and `ws://` only (a sandbox on loopback).
+//!
+//! # TLS
+//!
+//! The TLS is chosen once, when the client is built ([`ClientBuilder::build`]), and the event
+//! stream's WebSocket uses the same as REST: `native-tls` when enabled; otherwise rustls with
+//! the platform's certificate verifier and the provider that is, in this order, **rustls'
+//! process default** if your program installed one, aws-lc-rs (`rustls-aws-lc`), ring
+//! (`rustls-ring`).
+//!
+//! To bring your own provider (FIPS, another crate's, a tuned one), enable
+//! `rustls-no-provider` (alone: no ring, no aws-lc-rs compiled) and install the provider
+//! before building a client; without one, `build` fails with [`Error::InvalidConfig`]
+//! (`tls`) — never a panic:
+//!
+//! ```toml
+//! txc-async = { version = "0.4", default-features = false, features = ["rustls-no-provider", "events"] }
+//! rustls = { version = "0.23", default-features = false, features = ["ring"] } # or your provider's crate
+//! ```
+//!
+//! ```ignore
+//! rustls::crypto::ring::default_provider()
+//!     .install_default()
+//!     .expect("the first provider installed in this process");
+//! let client = txc_async::Client::builder(credentials).build()?;
+//! ```
+//!
+//! An own reqwest client ([`ClientBuilder::http`]) brings its own TLS for REST; the event
+//! stream follows this crate's features.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -226,11 +231,14 @@ mod body;
 mod builder;
 mod client;
 mod error_map;
+#[cfg(feature = "events")]
 mod event_stream;
 mod flex;
 mod kill_switch;
 mod pages;
+mod tls;
 mod transport;
+#[cfg(feature = "events")]
 mod websocket;
 
 pub use builder::ClientBuilder;
@@ -244,12 +252,45 @@ pub use txc_sign::Credentials;
 #[doc(inline)]
 pub use txc_types::{investments, lookups, orders, positions, time, values};
 
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
 pub mod events {
     //! The private event stream: [`EventStream`] (from [`Client::events`](crate::Client::events))
     //! of [`StreamEvent`]s — the channels' records ([`AccountEvent`] and the types it holds),
     //! each (re)connection's [`Resync`] and the [`ResyncChange`]s a resync finds, every
     //! [`Disconnect`] and every [`StreamError`] — with the [`Subscription`]s and
     //! [`StreamConfig`] that shape it.
+    //!
+    //! ```
+    //! use txc_async::{Client, Credentials};
+    //! use txc_async::events::{AccountEvent, StreamEvent, Subscription};
+    //! use txc_async::orders::{CollateralMarketOrder, Side};
+    //! use txc_sandbox::{demo, Sandbox};
+    //!
+    //! # #[tokio::main]
+    //! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    //! let sandbox = Sandbox::start()?;
+    //! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
+    //!     .base_url(sandbox.base_url())
+    //!     .build()?;
+    //! let mut events = client.events([Subscription::orders_pending(["BTC_USDT"])?]).start()?;
+    //! while let Some(event) = events.next().await {
+    //!     match event {
+    //!         // Established, and the open orders read again: place an order.
+    //!         StreamEvent::ResyncDone(_) => {
+    //!             let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+    //!             client.collateral_market_order(&order).await?;
+    //!         }
+    //!         StreamEvent::Account(AccountEvent::Order(e)) => {
+    //!             assert_eq!(e.order.deal_money.as_str(), "650");
+    //!             break;
+    //!         }
+    //!         _ => {}
+    //!     }
+    //! }
+    //! # Ok(())
+    //! # }
+    //! ```
 
     pub use crate::event_stream::{EventStream, EventStreamBuilder};
     pub use txc_core::machine::{Wake, Woken};

@@ -11,15 +11,17 @@ use txc_types::endpoint::ENDPOINT_PATHS;
 
 use crate::body::{RawResponse, read_capped};
 use crate::error_map::transport_error;
+use crate::tls::{Tls, with_tls};
 
-/// The reqwest client the builder makes when none is given.
-pub(crate) fn default_client(settings: &HttpSettings) -> Result<reqwest::Client, Error> {
-    reqwest::Client::builder()
+/// The reqwest client the builder makes when none is given, over `tls`.
+pub(crate) fn default_client(settings: &HttpSettings, tls: &Tls) -> Result<reqwest::Client, Error> {
+    let builder = reqwest::Client::builder()
         // A signed POST is never followed elsewhere; a 3xx reaches the decoder as it is.
         .redirect(reqwest::redirect::Policy::none())
         .connect_timeout(settings.connect_timeout)
         .timeout(settings.timeout)
-        .user_agent(&settings.user_agent)
+        .user_agent(&settings.user_agent);
+    with_tls(builder, tls)?
         .build()
         .map_err(|e| Error::invalid_config("http", e.to_string()))
 }

@@ -4,6 +4,7 @@ use txc_core::{ClientConfig, Error};
 use txc_sign::Credentials;
 
 use crate::Client;
+use crate::tls::Tls;
 use crate::transport::{check_agent, default_agent};
 
 /// Configures a [`Client`]; [`Client::builder`] starts one.
@@ -65,14 +66,24 @@ impl ClientBuilder {
     /// Fails with [`Error::InvalidConfig`] for a base URL that is not `http(s)://host[:port]`,
     /// a fleet worker with strict nonces, a zero timeout or size cap, a `User-Agent` that is
     /// not a header value, or an own agent that treats error statuses as errors or is combined
-    /// with timeouts or a `User-Agent`.
+    /// with timeouts or a `User-Agent`, and — with the `rustls-no-provider` feature alone —
+    /// when rustls has no crypto provider (none installed as the process default, none in an
+    /// own agent's TLS settings).
+    ///
+    /// The TLS is chosen here, once, for REST and the event stream: see the crate's
+    /// [TLS section](crate#tls). With an own agent, the event stream follows its TLS library
+    /// and rustls provider.
     pub fn build(self) -> Result<Client, Error> {
+        let tls = match &self.agent {
+            Some(agent) => Tls::of_agent(agent)?,
+            None => Tls::choose()?,
+        };
         let (core, agent) = self
             .config
             .build_with_http(self.agent, check_agent, |settings| {
-                Ok(default_agent(settings))
+                Ok(default_agent(settings, &tls))
             })?;
-        Ok(Client::from_parts(core, agent))
+        Ok(Client::from_parts(core, agent, tls))
     }
 }
 

@@ -37,6 +37,7 @@ use txc_types::time::{ServerTime, ServerTimeQuery};
 
 use crate::ClientBuilder;
 use crate::kill_switch::KillSwitch;
+use crate::tls::Tls;
 use crate::transport::round_trip;
 
 /// A blocking client of WhiteBIT's private v4 API for one API key.
@@ -56,6 +57,9 @@ pub struct Client {
 struct Inner {
     core: ClientCore,
     agent: ureq::Agent,
+    /// The TLS chosen when the client was built: the event stream's too.
+    #[cfg_attr(not(feature = "events"), allow(dead_code))]
+    tls: Tls,
 }
 
 impl Client {
@@ -64,9 +68,9 @@ impl Client {
         ClientBuilder::new(credentials)
     }
 
-    pub(crate) fn from_parts(core: ClientCore, agent: ureq::Agent) -> Self {
+    pub(crate) fn from_parts(core: ClientCore, agent: ureq::Agent, tls: Tls) -> Self {
         Self {
-            inner: Arc::new(Inner { core, agent }),
+            inner: Arc::new(Inner { core, agent, tls }),
         }
     }
 
@@ -402,6 +406,8 @@ impl Client {
     /// Opens the private event stream of this client's key with `subscriptions` (one per
     /// channel) as a blocking iterator, configured by the builder:
     /// [`EventIterBuilder::start`](crate::events::EventIterBuilder::start) starts it.
+    #[cfg(feature = "events")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "events")))]
     pub fn events(
         &self,
         subscriptions: impl IntoIterator<Item = txc_core::stream::Subscription>,
@@ -410,6 +416,7 @@ impl Client {
     }
 
     /// The REST look-ups of a resync of the event stream.
+    #[cfg(feature = "events")]
     pub(crate) fn resync_lookups(
         &self,
         plan: txc_core::stream::ResyncPlan,
@@ -420,7 +427,7 @@ impl Client {
     /// Drives a sans-IO [`Machine`] of `txc-core` to its end over this client's agent:
     /// sleeps when told to wait, sends what it is told to send.
     pub(crate) fn drive<M: Machine>(&self, mut machine: M) -> M::Output {
-        let Inner { core, agent } = &*self.inner;
+        let Inner { core, agent, .. } = &*self.inner;
         loop {
             match machine.next(SystemTime::now()) {
                 Step::Wait(delay) => match machine.wake() {
@@ -444,6 +451,12 @@ impl Client {
     /// The sans-IO core the client drives.
     pub(crate) fn core(&self) -> &ClientCore {
         &self.inner.core
+    }
+
+    /// The TLS the client was built with, for the event stream's connections.
+    #[cfg(feature = "events")]
+    pub(crate) fn tls(&self) -> &Tls {
+        &self.inner.tls
     }
 
     /// Signs `endpoint` with the next nonce without sending it: a dry run. The request's

@@ -63,7 +63,7 @@ fn classify(error: &ureq::Error) -> (Kind, Delivery) {
 /// Errors of variants that only exist with some TLS features.
 fn other_error(error: &ureq::Error) -> (Kind, Delivery) {
     match error {
-        #[cfg(feature = "rustls")]
+        #[cfg(feature = "rustls-no-provider")]
         ureq::Error::Rustls(e) => (Kind::Tls, rustls_delivery(e)),
         #[cfg(feature = "native-tls")]
         ureq::Error::NativeTls(_) | ureq::Error::Der(_) | ureq::Error::Pem(_) => {
@@ -77,7 +77,7 @@ fn other_error(error: &ureq::Error) -> (Kind, Delivery) {
 /// `NotSent`.
 fn io_error(e: &io::Error) -> (Kind, Delivery) {
     use io::ErrorKind as K;
-    #[cfg(feature = "rustls")]
+    #[cfg(feature = "rustls-no-provider")]
     if let Some(tls) = e
         .get_ref()
         .and_then(|inner| inner.downcast_ref::<rustls::Error>())
@@ -98,7 +98,7 @@ fn io_error(e: &io::Error) -> (Kind, Delivery) {
 
 /// Handshake rejections (certificate, protocol mismatch) happen before the request is
 /// written; other TLS failures may come mid-exchange.
-#[cfg(feature = "rustls")]
+#[cfg(feature = "rustls-no-provider")]
 fn rustls_delivery(e: &rustls::Error) -> Delivery {
     match e {
         rustls::Error::InvalidCertificate(_)
@@ -174,7 +174,7 @@ mod tests {
         }
     }
 
-    #[cfg(feature = "rustls")]
+    #[cfg(feature = "rustls-no-provider")]
     #[test]
     fn certificate_rejection_is_tls_not_sent() {
         let inner = rustls::Error::InvalidCertificate(rustls::CertificateError::UnknownIssuer);

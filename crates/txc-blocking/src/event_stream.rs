@@ -179,7 +179,8 @@ impl Iterator for EventIter {
             }
             match self.machine.poll(now) {
                 StreamStep::Connect => {
-                    let input = match connect(&self.url, self.machine.config().connect_timeout()) {
+                    let timeout = self.machine.config().connect_timeout();
+                    let input = match connect(&self.url, timeout, self.client.tls()) {
                         Ok(socket) => {
                             self.socket = Some(socket);
                             StreamInput::Connected

@@ -196,43 +196,52 @@
 //! [`EventIter`](events::EventIter) of [`StreamEvent`](events::StreamEvent)s — each channel's
 //! update decoded into its record, every (re)connection's resync over REST with what changed
 //! while away, every disconnection and every error as an event — over tungstenite on a std
-//! socket: no async runtime. See the [`events`] module.
-//!
-//! ```
-//! use txc_blocking::{Client, Credentials};
-//! use txc_blocking::events::{AccountEvent, StreamEvent, Subscription};
-//! use txc_blocking::orders::{CollateralMarketOrder, Side};
-//! use txc_sandbox::{demo, Sandbox};
-//!
-//! let sandbox = Sandbox::start()?;
-//! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
-//!     .base_url(sandbox.base_url())
-//!     .build()?;
-//! for event in client.events([Subscription::orders_pending(["BTC_USDT"])?]).start()? {
-//!     match event {
-//!         // Established, and the open orders read again: place an order.
-//!         StreamEvent::ResyncDone(_) => {
-//!             let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
-//!             client.collateral_market_order(&order)?;
-//!         }
-//!         StreamEvent::Account(AccountEvent::Order(e)) => {
-//!             assert_eq!(e.order.deal_money.as_str(), "650");
-//!             break;
-//!         }
-//!         _ => {}
-//!     }
-//! }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! socket: no async runtime. See the [`events`] module (the `events` feature, on by default).
 //!
 //! # Features
 //!
 //! | feature | default | what |
 //! |---|---|---|
-//! | `rustls` | yes | TLS with rustls (ring) and the webpki roots, for REST and the event stream's WebSocket (without it, the stream connects to `ws://` only) |
-//! | `native-tls` | no | TLS with the platform's library; used when enabled, also alongside `rustls` |
+//! | `events` | yes | the private event stream ([`Client::events`], the [`events`] module): a WebSocket over tungstenite on a std socket. Without it the client is REST only and compiles no WebSocket crate |
+//! | `rustls` | yes | TLS with rustls and this crate's default provider: the same as `rustls-ring` |
+//! | `rustls-ring` | via `rustls` | TLS with rustls, ring and the webpki (Mozilla) roots, for REST and the event stream |
+//! | `rustls-aws-lc` | no | the same with aws-lc-rs |
+//! | `rustls-no-provider` | via the two above | rustls and the webpki roots with the provider your program installs: see [TLS](#tls) |
+//! | `native-tls` | no | TLS with the platform's library and roots (OpenSSL, Secure Transport, SChannel), for REST and the event stream; chosen over rustls when both are enabled |
 //! | `decimal` | yes | `values::ExactDecimal::to_decimal` and `Decimal` amounts and prices in builders |
 //! | `tracing` | no | a `txc.request` span per attempt: operation, attempt, status or failure kind, latency — never the key, payload, signature or body |
+//!
+//! A REST-only client: `txc-blocking = { version = "0.4", default-features = false, features
+//! = ["rustls-ring"] }` (add `decimal` for `rust_decimal`). With no TLS feature at all the
+//! client speaks `http://` and `ws://` only (a sandbox on loopback). This crate never
+//! compiles tokio, hyper or reqwest, whatever the features.
+//!
+//! # TLS
+//!
+//! The TLS is chosen once, when the client is built ([`ClientBuilder::build`]), and the event
+//! stream's WebSocket uses the same as REST: `native-tls` when enabled; otherwise rustls with
+//! the webpki roots and the provider that is, in this order, **rustls' process default** if
+//! your program installed one, ring (`rustls-ring`), aws-lc-rs (`rustls-aws-lc`).
+//!
+//! To bring your own provider (FIPS, another crate's, a tuned one), enable
+//! `rustls-no-provider` (alone: no ring, no aws-lc-rs compiled) and install the provider
+//! before building a client; without one, `build` fails with [`Error::InvalidConfig`]
+//! (`tls`) — never a panic at the first connection:
+//!
+//! ```toml
+//! txc-blocking = { version = "0.4", default-features = false, features = ["rustls-no-provider", "events"] }
+//! rustls = { version = "0.23", default-features = false, features = ["aws-lc-rs"] } # or your provider's crate
+//! ```
+//!
+//! ```ignore
+//! rustls::crypto::aws_lc_rs::default_provider()
+//!     .install_default()
+//!     .expect("the first provider installed in this process");
+//! let client = txc_blocking::Client::builder(credentials).build()?;
+//! ```
+//!
+//! An own agent ([`ClientBuilder::http`]) brings its own TLS; the event stream then follows
+//! its library and its rustls provider.
 
 #![forbid(unsafe_code)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -241,11 +250,14 @@ mod body;
 mod builder;
 mod client;
 mod error_map;
+#[cfg(feature = "events")]
 mod event_stream;
 mod flex;
 mod kill_switch;
 mod pages;
+mod tls;
 mod transport;
+#[cfg(feature = "events")]
 mod websocket;
 
 pub use builder::ClientBuilder;
@@ -259,6 +271,8 @@ pub use txc_types::{investments, lookups, orders, positions, time, values};
 #[doc = "The ureq version this crate is built on, for [`ClientBuilder::http`]."]
 pub use ureq;
 
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
 pub mod events {
     //! The private event stream: [`EventIter`] (from [`Client::events`](crate::Client::events)),
     //! a blocking iterator of [`StreamEvent`]s — the channels' records ([`AccountEvent`] and
@@ -266,6 +280,33 @@ pub mod events {
     //! resync finds, every [`Disconnect`] and every [`StreamError`] — with the
     //! [`Subscription`]s and [`StreamConfig`] that shape it. No async runtime: tungstenite on a
     //! std socket.
+    //!
+    //! ```
+    //! use txc_blocking::{Client, Credentials};
+    //! use txc_blocking::events::{AccountEvent, StreamEvent, Subscription};
+    //! use txc_blocking::orders::{CollateralMarketOrder, Side};
+    //! use txc_sandbox::{demo, Sandbox};
+    //!
+    //! let sandbox = Sandbox::start()?;
+    //! let client = Client::builder(Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?)
+    //!     .base_url(sandbox.base_url())
+    //!     .build()?;
+    //! for event in client.events([Subscription::orders_pending(["BTC_USDT"])?]).start()? {
+    //!     match event {
+    //!         // Established, and the open orders read again: place an order.
+    //!         StreamEvent::ResyncDone(_) => {
+    //!             let order = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01").build()?;
+    //!             client.collateral_market_order(&order)?;
+    //!         }
+    //!         StreamEvent::Account(AccountEvent::Order(e)) => {
+    //!             assert_eq!(e.order.deal_money.as_str(), "650");
+    //!             break;
+    //!         }
+    //!         _ => {}
+    //!     }
+    //! }
+    //! # Ok::<(), Box<dyn std::error::Error>>(())
+    //! ```
 
     pub use crate::event_stream::{EventIter, EventIterBuilder, StopHandle};
     pub use txc_core::machine::{Wake, Woken};

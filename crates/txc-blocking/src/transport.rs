@@ -9,6 +9,7 @@ use txc_core::machine::HttpSettings;
 
 use crate::body::{RawResponse, read_capped};
 use crate::error_map::transport_error;
+use crate::tls::{Tls, with_tls};
 
 /// Refuses an own agent that would hide the exchange's error responses.
 pub(crate) fn check_agent(agent: &ureq::Agent) -> Result<(), Error> {
@@ -22,8 +23,8 @@ pub(crate) fn check_agent(agent: &ureq::Agent) -> Result<(), Error> {
     Ok(())
 }
 
-/// The agent the builder makes when none is given.
-pub(crate) fn default_agent(settings: &HttpSettings) -> ureq::Agent {
+/// The agent the builder makes when none is given, over `tls`.
+pub(crate) fn default_agent(settings: &HttpSettings, tls: &Tls) -> ureq::Agent {
     let config = ureq::Agent::config_builder()
         // Error statuses carry the exchange's error body: the decoder must see them.
         .http_status_as_error(false)
@@ -39,13 +40,7 @@ pub(crate) fn default_agent(settings: &HttpSettings) -> ureq::Agent {
         .timeout_recv_response(Some(settings.timeout))
         .timeout_recv_body(Some(settings.timeout))
         .user_agent(&settings.user_agent);
-    #[cfg(feature = "native-tls")]
-    let config = config.tls_config(
-        ureq::tls::TlsConfig::builder()
-            .provider(ureq::tls::TlsProvider::NativeTls)
-            .build(),
-    );
-    config.build().into()
+    with_tls(config, tls).build().into()
 }
 
 /// Sends `request` and reads the response, at most `max_response_bytes` of body.

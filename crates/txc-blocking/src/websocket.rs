@@ -1,12 +1,15 @@
-//! Opening the event stream's WebSocket on a std socket: over TLS with rustls (ring) and the
-//! webpki roots — the same as the REST client — or in the clear for `ws://` (a sandbox on
-//! loopback). No async runtime.
+//! Opening the event stream's WebSocket on a std socket: over the TLS the client was built
+//! with ([`Tls`]: rustls with its provider and the webpki roots, or the platform's library) —
+//! the same as the REST agent — or in the clear for `ws://` (a sandbox on loopback). No async
+//! runtime.
 
 use std::io::{self, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
 use tungstenite::WebSocket;
+
+use crate::tls::Tls;
 
 /// A connected WebSocket.
 pub(crate) type Socket = WebSocket<Stream>;
@@ -15,9 +18,12 @@ pub(crate) type Socket = WebSocket<Stream>;
 pub(crate) enum Stream {
     /// `ws://`.
     Plain(TcpStream),
-    /// `wss://`.
-    #[cfg(feature = "rustls")]
-    Tls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
+    /// `wss://` over rustls.
+    #[cfg(feature = "rustls-no-provider")]
+    Rustls(Box<rustls::StreamOwned<rustls::ClientConnection, TcpStream>>),
+    /// `wss://` over the platform's TLS library.
+    #[cfg(feature = "native-tls")]
+    Native(Box<native_tls::TlsStream<TcpStream>>),
 }
 
 impl Stream {
@@ -25,8 +31,10 @@ impl Stream {
     pub(crate) fn tcp(&self) -> &TcpStream {
         match self {
             Self::Plain(tcp) => tcp,
-            #[cfg(feature = "rustls")]
-            Self::Tls(tls) => tls.get_ref(),
+            #[cfg(feature = "rustls-no-provider")]
+            Self::Rustls(tls) => tls.get_ref(),
+            #[cfg(feature = "native-tls")]
+            Self::Native(tls) => tls.get_ref(),
         }
     }
 }
@@ -35,8 +43,10 @@ impl Read for Stream {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         match self {
             Self::Plain(tcp) => tcp.read(buf),
-            #[cfg(feature = "rustls")]
-            Self::Tls(tls) => tls.read(buf),
+            #[cfg(feature = "rustls-no-provider")]
+            Self::Rustls(tls) => tls.read(buf),
+            #[cfg(feature = "native-tls")]
+            Self::Native(tls) => tls.read(buf),
         }
     }
 }
@@ -45,31 +55,35 @@ impl Write for Stream {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         match self {
             Self::Plain(tcp) => tcp.write(buf),
-            #[cfg(feature = "rustls")]
-            Self::Tls(tls) => tls.write(buf),
+            #[cfg(feature = "rustls-no-provider")]
+            Self::Rustls(tls) => tls.write(buf),
+            #[cfg(feature = "native-tls")]
+            Self::Native(tls) => tls.write(buf),
         }
     }
 
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Self::Plain(tcp) => tcp.flush(),
-            #[cfg(feature = "rustls")]
-            Self::Tls(tls) => tls.flush(),
+            #[cfg(feature = "rustls-no-provider")]
+            Self::Rustls(tls) => tls.flush(),
+            #[cfg(feature = "native-tls")]
+            Self::Native(tls) => tls.flush(),
         }
     }
 }
 
 /// Opens the WebSocket at `url` within `timeout` (each of the TCP connection, the TLS and the
-/// WebSocket handshakes); why not, as text.
-pub(crate) fn connect(url: &str, timeout: Duration) -> Result<Socket, String> {
+/// WebSocket handshakes), over `tls` for `wss://`; why not, as text.
+pub(crate) fn connect(url: &str, timeout: Duration, tls: &Tls) -> Result<Socket, String> {
     let uri: http::Uri = url.parse().map_err(|e| format!("{url}: {e}"))?;
-    let tls = match uri.scheme_str() {
+    let secure = match uri.scheme_str() {
         Some("wss") => true,
         Some("ws") => false,
         _ => return Err(format!("{url}: not a ws:// or wss:// URL")),
     };
     let host = uri.host().ok_or_else(|| format!("{url}: no host"))?;
-    let port = uri.port_u16().unwrap_or(if tls { 443 } else { 80 });
+    let port = uri.port_u16().unwrap_or(if secure { 443 } else { 80 });
     let addrs = (host.trim_start_matches('[').trim_end_matches(']'), port)
         .to_socket_addrs()
         .map_err(|e| format!("{host}: {e}"))?;
@@ -90,8 +104,8 @@ pub(crate) fn connect(url: &str, timeout: Duration) -> Result<Socket, String> {
         .map_err(|e| e.to_string())?;
     tcp.set_write_timeout(Some(timeout))
         .map_err(|e| e.to_string())?;
-    let stream = if tls {
-        tls_stream(host, tcp)?
+    let stream = if secure {
+        tls_stream(tls, host, tcp)?
     } else {
         Stream::Plain(tcp)
     };
@@ -102,32 +116,34 @@ pub(crate) fn connect(url: &str, timeout: Duration) -> Result<Socket, String> {
     Ok(socket)
 }
 
-#[cfg(feature = "rustls")]
-fn tls_stream(host: &str, tcp: TcpStream) -> Result<Stream, String> {
-    use std::sync::Arc;
-
-    // An explicit provider: with another TLS backend in the same program (an async client's
-    // aws-lc-rs), rustls has no single default to pick.
-    let roots = rustls::RootCertStore {
-        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-    };
-    let config = rustls::ClientConfig::builder_with_provider(Arc::new(
-        rustls::crypto::ring::default_provider(),
-    ))
-    .with_safe_default_protocol_versions()
-    .map_err(|e| format!("TLS configuration: {e}"))?
-    .with_root_certificates(roots)
-    .with_no_client_auth();
-    let name = rustls::pki_types::ServerName::try_from(host.to_owned())
-        .map_err(|e| format!("{host}: {e}"))?;
-    let connection =
-        rustls::ClientConnection::new(Arc::new(config), name).map_err(|e| format!("TLS: {e}"))?;
-    Ok(Stream::Tls(Box::new(rustls::StreamOwned::new(
-        connection, tcp,
-    ))))
-}
-
-#[cfg(not(feature = "rustls"))]
-fn tls_stream(_host: &str, _tcp: TcpStream) -> Result<Stream, String> {
-    Err("wss:// needs txc-blocking's `rustls` feature".to_owned())
+/// The TLS session over `tcp` to `host`.
+fn tls_stream(tls: &Tls, host: &str, tcp: TcpStream) -> Result<Stream, String> {
+    match tls {
+        Tls::Plain => {
+            let _ = (host, tcp);
+            Err("wss:// needs one of txc-blocking's TLS features".to_owned())
+        }
+        #[cfg(feature = "native-tls")]
+        Tls::Native => {
+            let connector = native_tls::TlsConnector::new().map_err(|e| format!("TLS: {e}"))?;
+            let stream = connector.connect(host, tcp).map_err(|e| match e {
+                native_tls::HandshakeError::Failure(e) => format!("TLS: {e}"),
+                native_tls::HandshakeError::WouldBlock(_) => {
+                    "the TLS handshake timed out".to_owned()
+                }
+            })?;
+            Ok(Stream::Native(Box::new(stream)))
+        }
+        #[cfg(feature = "rustls-no-provider")]
+        Tls::Rustls(provider) => {
+            let config = crate::tls::rustls_config(provider)?;
+            let name = rustls::pki_types::ServerName::try_from(host.to_owned())
+                .map_err(|e| format!("{host}: {e}"))?;
+            let connection =
+                rustls::ClientConnection::new(config, name).map_err(|e| format!("TLS: {e}"))?;
+            Ok(Stream::Rustls(Box::new(rustls::StreamOwned::new(
+                connection, tcp,
+            ))))
+        }
+    }
 }

@@ -1,7 +1,8 @@
 //! The command line, as clap parses it.
 //!
-//! The doc comments here are also the `--help` texts, where a URL is plain text.
-#![allow(rustdoc::bare_urls)]
+//! The doc comments here are also the `--help` texts, where a URL or a `<placeholder>` is plain
+//! text.
+#![allow(rustdoc::bare_urls, rustdoc::invalid_html_tags)]
 
 use std::path::PathBuf;
 
@@ -12,7 +13,8 @@ const AFTER_HELP: &str = "\
 Configuration (first found wins): --base-url / --api-key flags; TXC_BASE_URL, TXC_API_KEY and
 TXC_API_SECRET; a profile of the config file (--profile NAME or TXC_PROFILE; `default` when
 none is named) at --config PATH, TXC_CONFIG or <config dir>/txc/config.toml, refused when
-others may read it (chmod 600). The secret is never a flag: use TXC_API_SECRET, the config
+others may read it (chmod 600); `txc config path` prints where, `txc config init` writes a
+private template there. The secret is never a flag: use TXC_API_SECRET, the config
 file, or --secret-stdin. Orders and other changes (close, leverage, hedge mode, cancels, the kill
 switch) to a server that is not on loopback need --live.
 
@@ -31,12 +33,16 @@ Exit codes:
      rate limit had no slot
 
 --json prints exactly one JSON document on standard output: {\"command\": NAME, \"result\": ...}
-on success, {\"command\": NAME, \"error\": {\"exit_code\", \"kind\", \"message\", ...}} on failure,
-{\"command\": NAME, \"dry_run\": {\"method\", \"url\", \"headers\", \"body\"}} with --dry-run.
-`watch` prints one document per event and line: {\"command\": \"watch\", \"event\": {\"type\", ...}}.
+on success, {\"command\": NAME, \"error\": {\"exitCode\", \"kind\", \"message\", ...}} on failure —
+a command line clap refuses included (exit 2) —, {\"command\": NAME, \"dryRun\": {\"method\",
+\"url\", \"headers\", \"body\"}} with --dry-run (the body as sent). Keys are camelCase, the
+exchange's casing, in every document; times are the exchange's raw values (tables show them as
+RFC 3339 UTC). `watch` prints one document per event and line: {\"command\": \"watch\",
+\"event\": {\"type\", ...}}. A failure names the server and where the credentials came from.
 While resolving waits (resolve, resolve-investment, flex resolve, --once), each stage — the
 acceptance window, the settling delay, each round of look-ups — is one line on standard error,
-with how long is left.
+with how long is left; so are watch's connections and reconnects. --quiet silences them;
+standard output never has them.
 
 The journal: <state dir>/pending/ (--state-dir, TXC_STATE_DIR), one JSON file per order,
 investment, flex investment or flex withdrawal sent and not settled, written before its first
@@ -55,12 +61,17 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
-/// Options every command takes.
+/// Options every command takes: listed under their own heading, after each command's own.
 #[derive(Debug, Args)]
+#[command(next_help_heading = "Global options")]
 pub(crate) struct GlobalArgs {
     /// Print one JSON document instead of a table (its shape: txc --help)
     #[arg(long, global = true)]
     pub(crate) json: bool,
+    /// Print no progress on standard error (resolving's stages, waits, reconnects); errors
+    /// are still printed
+    #[arg(long, short, global = true)]
+    pub(crate) quiet: bool,
     /// Validate and sign, print the request (payload and signature redacted), send nothing
     #[arg(long, global = true)]
     pub(crate) dry_run: bool,
@@ -262,6 +273,26 @@ pub(crate) enum Command {
         /// The shell
         shell: clap_complete::Shell,
     },
+    /// The config file: where it is read from (`path`), or write a private template there
+    /// (`init`). It holds `[profiles.NAME]` tables with base_url, api_key and api_secret; the
+    /// `default` profile is used when none is named (--profile, TXC_PROFILE). It must be
+    /// private (chmod 600): txc refuses one others may read
+    Config {
+        /// What to do
+        action: ConfigAction,
+    },
+    /// Print the man page (roff), as `cargo xtask dist` installs it
+    #[command(hide = true)]
+    Man,
+}
+
+/// `txc config`.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum ConfigAction {
+    /// Print the config file's path (--config, TXC_CONFIG, else <config dir>/txc/config.toml)
+    Path,
+    /// Write a template there, readable by you only (chmod 600); refuses to overwrite a file
+    Init,
 }
 
 /// `txc watch`.

@@ -52,22 +52,58 @@ pub(crate) struct Target {
     pub(crate) credentials: Option<Credentials>,
 }
 
+/// Where a run's server and credentials came from, as its errors name them.
+#[derive(Debug, Clone)]
+pub(crate) struct Origin {
+    /// The base URL the run talks to.
+    pub(crate) base_url: String,
+    /// Where the key and the secret came from, e.g. `TXC_API_KEY and TXC_API_SECRET` or
+    /// `profile "default" of /home/me/.config/txc/config.toml`.
+    pub(crate) credentials: String,
+}
+
+/// The run's [`Origin`], once its configuration is read.
+static ORIGIN: std::sync::OnceLock<Origin> = std::sync::OnceLock::new();
+
+/// The server and credential source of this run, if a command read its configuration.
+pub(crate) fn origin() -> Option<&'static Origin> {
+    ORIGIN.get()
+}
+
 /// Reads the configuration in its order of precedence. Nothing is sent.
 pub(crate) fn target(global: &GlobalArgs) -> Result<Target, CliError> {
-    let profile = profile(global)?.unwrap_or_default();
+    let (profile, profile_name) = match profile(global)? {
+        Some((profile, name)) => (profile, Some(name)),
+        None => (Profile::default(), None),
+    };
+    let from_profile = || {
+        profile_name
+            .clone()
+            .unwrap_or_else(|| "the profile".to_owned())
+    };
     let base_url = global
         .base_url
         .clone()
         .or_else(|| profile.base_url.clone())
         .unwrap_or_else(|| DEFAULT_BASE_URL.to_owned());
-    let api_key = global.api_key.clone().or_else(|| profile.api_key.clone());
-    let secret = if global.secret_stdin {
-        Some(secret_from_stdin()?)
+    let (api_key, key_from) = match (&global.api_key, &profile.api_key) {
+        (Some(key), _) => (Some(key.clone()), flag_or_env("--api-key", "TXC_API_KEY")),
+        (None, Some(key)) => (Some(key.clone()), from_profile()),
+        (None, None) => (None, String::new()),
+    };
+    let (secret, secret_from) = if global.secret_stdin {
+        (
+            Some(secret_from_stdin()?),
+            "standard input (--secret-stdin)".to_owned(),
+        )
     } else {
-        std::env::var(ENV_API_SECRET)
-            .ok()
-            .map(Zeroizing::new)
-            .or_else(|| profile.api_secret.clone().map(Zeroizing::new))
+        match std::env::var(ENV_API_SECRET) {
+            Ok(secret) => (Some(Zeroizing::new(secret)), ENV_API_SECRET.to_owned()),
+            Err(_) => (
+                profile.api_secret.clone().map(Zeroizing::new),
+                from_profile(),
+            ),
+        }
     };
     let credentials = match (api_key, secret) {
         (Some(key), Some(secret)) => Some(
@@ -87,30 +123,99 @@ pub(crate) fn target(global: &GlobalArgs) -> Result<Target, CliError> {
             ));
         }
     };
+    let credentials_from = match (&credentials, key_from == secret_from) {
+        (None, _) => "none configured".to_owned(),
+        (Some(_), true) => key_from,
+        (Some(_), false) => format!("key from {key_from}, secret from {secret_from}"),
+    };
+    let _ = ORIGIN.set(Origin {
+        base_url: base_url.clone(),
+        credentials: credentials_from,
+    });
     Ok(Target {
         base_url,
         credentials,
     })
 }
 
+/// `flag` when it is on the command line, else the variable clap read it from.
+fn flag_or_env(flag: &str, var: &str) -> String {
+    let on_the_line = std::env::args().any(|a| a == flag || a.starts_with(&format!("{flag}=")));
+    if on_the_line {
+        flag.to_owned()
+    } else {
+        var.to_owned()
+    }
+}
+
 /// The named profile (an error when it cannot be read), else the `default` profile if a
-/// config file exists, else none.
-fn profile(global: &GlobalArgs) -> Result<Option<Profile>, CliError> {
-    let path = match &global.config {
-        Some(path) => Some(path.clone()),
-        None => default_path(),
-    };
-    match (&global.profile, path) {
-        (Some(name), Some(path)) => read_profile(&path, name).map(Some),
+/// config file exists, else none; with how to name where it came from.
+fn profile(global: &GlobalArgs) -> Result<Option<(Profile, String)>, CliError> {
+    let named = |name: &str, path: &Path| format!("profile {name:?} of {}", path.display());
+    match (&global.profile, path(global)) {
+        (Some(name), Some(path)) => {
+            read_profile(&path, name).map(|p| Some((p, named(name, &path))))
+        }
         (Some(name), None) => Err(CliError::invalid(format!(
             "profile {name:?}: no config directory on this system; pass --config PATH"
         ))),
         (None, Some(path)) if path.exists() => {
             let mut file = read_file(&path)?;
-            Ok(file.profiles.remove(DEFAULT_PROFILE))
+            Ok(file
+                .profiles
+                .remove(DEFAULT_PROFILE)
+                .map(|p| (p, named(DEFAULT_PROFILE, &path))))
         }
         (None, _) => Ok(None),
     }
+}
+
+/// The config file's path: `--config` (or `TXC_CONFIG`), else the default one.
+pub(crate) fn path(global: &GlobalArgs) -> Option<PathBuf> {
+    global.config.clone().or_else(default_path)
+}
+
+/// What `txc config init` writes: every key, commented, with the sandbox as an example.
+const TEMPLATE: &str = r#"# txc's config file: one [profiles.NAME] table per account or server. `default` is used
+# when no profile is named (--profile NAME, TXC_PROFILE). Flags and TXC_* variables win over
+# it. Keep this file private (chmod 600): txc refuses it when others may read it.
+
+[profiles.default]
+# base_url = "https://whitebit.com"
+# api_key = "your API key"
+# api_secret = "your API secret"
+
+# [profiles.sandbox]
+# base_url = "http://127.0.0.1:8080"     # `txc sandbox --port 8080` prints its demo key
+# api_key = "..."
+# api_secret = "..."
+"#;
+
+/// `txc config init`: writes [`TEMPLATE`] at the config file's path, private from its first
+/// byte, never over an existing file; the path written.
+pub(crate) fn init(global: &GlobalArgs) -> Result<PathBuf, CliError> {
+    let path = path(global).ok_or_else(|| {
+        CliError::invalid("no config directory on this system; pass --config PATH")
+    })?;
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::invalid(format!("cannot create {}: {e}", dir.display())))?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut file = options.open(&path).map_err(|e| {
+        let why = if e.kind() == std::io::ErrorKind::AlreadyExists {
+            "it exists (txc never overwrites it)".to_owned()
+        } else {
+            e.to_string()
+        };
+        CliError::invalid(format!("cannot write {}: {why}", path.display()))
+    })?;
+    std::io::Write::write_all(&mut file, TEMPLATE.as_bytes())
+        .map_err(|e| CliError::invalid(format!("cannot write {}: {e}", path.display())))?;
+    Ok(path)
 }
 
 /// `<config dir>/txc/config.toml`.

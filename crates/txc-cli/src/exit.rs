@@ -86,6 +86,11 @@ impl CliError {
     /// A failure of a command that changes something (places, cancels, closes, invests):
     /// an ambiguous one leaves its outcome unknown; `check` says how to find out.
     pub(crate) fn changing(error: Error, check: Option<String>) -> Self {
+        // The command as it works when printed: with this run's server and options.
+        let check = check.map(|command| match crate::config::origin() {
+            Some(origin) => crate::hint::runnable(&command, &origin.base_url),
+            None => command,
+        });
         Self::Client {
             error,
             changes: true,
@@ -109,18 +114,30 @@ impl CliError {
     /// The message, one paragraph.
     pub(crate) fn message(&self) -> String {
         match self {
-            Self::Invalid(m) | Self::Rejected(m) | Self::Unknown(m) | Self::CannotTell(m) => {
-                m.clone()
-            }
+            Self::Invalid(m) => flags_for_fields(m),
+            Self::Rejected(m) | Self::Unknown(m) | Self::CannotTell(m) => m.clone(),
             #[cfg(feature = "sandbox")]
             Self::Sandbox(m) => m.clone(),
             Self::Client { error, check, .. } => {
-                let mut message = error.to_string();
+                let mut message = match error {
+                    // Refused before sending: the user's input, named as they typed it.
+                    Error::InvalidRequest(_) | Error::InvalidConfig { .. } => {
+                        flags_for_fields(&error.to_string())
+                    }
+                    _ => error.to_string(),
+                };
                 if let Some(source) = std::error::Error::source(error) {
                     let source = source.to_string();
                     if !message.contains(&source) {
                         message.push_str(&format!(": {source}"));
                     }
+                }
+                // Which server, and whose credentials: what a user checks first.
+                if let Some(origin) = crate::config::origin() {
+                    message.push_str(&format!(
+                        "\nserver: {} (credentials: {})",
+                        origin.base_url, origin.credentials
+                    ));
                 }
                 if let Some(check) = check {
                     message.push_str(&format!("\ncheck with: {check}"));
@@ -135,6 +152,46 @@ impl From<txc_blocking::errors::ValidationError> for CliError {
     fn from(e: txc_blocking::errors::ValidationError) -> Self {
         Self::Invalid(format!("invalid request: {e}"))
     }
+}
+
+/// The wire fields a validation message names, and the option a user gives each with.
+const FLAGS: [(&str, &str); 12] = [
+    ("positionSide", "--position-side long|short"),
+    ("stopLoss", "--stop-loss"),
+    ("takeProfit", "--take-profit"),
+    ("reduceOnly", "--reduce-only"),
+    ("clientOrderId", "--client-order-id"),
+    ("activation_price", "--activation-price"),
+    ("activationPrice", "--activation-price"),
+    ("orderId", "--order-id"),
+    ("positionId", "POSITION_ID"),
+    ("planId", "PLAN_ID"),
+    ("startDate", "--start-date"),
+    ("endDate", "--end-date"),
+];
+
+/// `message` with each wire field it names ([`FLAGS`], whole words only) as the command
+/// line's option: a user typed `--stop-loss`, not `stopLoss`.
+pub(crate) fn flags_for_fields(message: &str) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match FLAGS.iter().find(|(field, _)| *field == word.as_str()) {
+            Some((_, flag)) => out.push_str(flag),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in message.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
 }
 
 /// The exit code of a client error; `changes` for orders and cancels.
@@ -193,5 +250,22 @@ mod tests {
             let text = error.to_string();
             assert_eq!(CliError::changing(error, None).exit(), exit, "{text}");
         }
+    }
+
+    #[test]
+    fn wire_fields_are_named_as_the_command_line_options() {
+        assert_eq!(
+            flags_for_fields("invalid request: reduceOnly cannot be combined with stopLoss"),
+            "invalid request: --reduce-only cannot be combined with --stop-loss"
+        );
+        assert_eq!(
+            flags_for_fields("invalid positionSide: required in hedge mode"),
+            "invalid --position-side long|short: required in hedge mode"
+        );
+        // Whole words only; everything else as it was.
+        assert_eq!(
+            flags_for_fields("stopLossy orderIds: amount"),
+            "stopLossy orderIds: amount"
+        );
     }
 }

@@ -36,6 +36,7 @@ mod exit;
 mod flex_args;
 mod flex_outcome;
 mod flex_output;
+mod hint;
 mod journal;
 mod output;
 mod progress;
@@ -49,15 +50,20 @@ mod watch;
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory as _, Parser as _};
+use clap::{CommandFactory as _, FromArgMatches as _};
 
-use crate::args::{Cli, Command};
+use crate::args::{Cli, Command, ConfigAction};
 use crate::exit::{CliError, Exit};
+use crate::run::Outcome;
 
 fn main() -> ExitCode {
-    // Usage errors exit with 2 (clap's convention, and ours for invalid input).
-    let cli = Cli::parse();
+    let cli = match parse(std::env::args_os()) {
+        Ok(cli) => cli,
+        Err(error) => return usage_error(&error),
+    };
     let global = &cli.global;
+    progress::set_quiet(global.quiet);
+    hint::remember(global);
     let (name, result) = match &cli.command {
         Command::Market(args) => ("market", commands::market(global, args)),
         Command::Trigger {
@@ -105,10 +111,18 @@ fn main() -> ExitCode {
             return finish("sandbox", sandbox::run(*port, global.json), global.json);
         }
         Command::Completions { shell } => {
-            let mut command = Cli::command();
-            clap_complete::generate(*shell, &mut command, "txc", &mut std::io::stdout());
+            clap_complete::generate(*shell, &mut command(), "txc", &mut std::io::stdout());
             return Exit::Success.code();
         }
+        Command::Man => {
+            let rendered = clap_mangen::Man::new(command()).render(&mut std::io::stdout());
+            return finish(
+                "man",
+                rendered.map_err(|e| CliError::invalid(format!("writing the man page: {e}"))),
+                global.json,
+            );
+        }
+        Command::Config { action } => ("config", config_command(global, *action)),
     };
     match result {
         Ok(outcome) => {
@@ -116,6 +130,112 @@ fn main() -> ExitCode {
             Exit::Success.code()
         }
         Err(error) => finish(name, Err(error), global.json),
+    }
+}
+
+/// The command line as clap parses it: every command's values may start with `-`, so that
+/// `txc market BTC_USDT buy -1` reaches the amount's validation ("must be greater than zero")
+/// rather than being taken for an option; typos get clap's suggestions.
+pub(crate) fn command() -> clap::Command {
+    let mut command = negative_values(Cli::command());
+    // Propagates the global options into every command, so that each can hide its own.
+    command.build();
+    command.mut_subcommands(|sub| {
+        let shown = LOCAL_COMMANDS
+            .iter()
+            .find(|(name, _)| *name == sub.get_name())
+            .map(|(_, shown)| *shown);
+        match shown {
+            Some(shown) => sub.mut_args(|arg| {
+                let offered = !arg.is_global_set() || shown.contains(&arg.get_id().as_str());
+                let hidden = !offered || arg.is_hide_set();
+                arg.hide(hidden)
+            }),
+            None => sub,
+        }
+    })
+}
+
+/// The commands that talk to no exchange, and the only global options their help offers:
+/// the others do not apply there.
+const LOCAL_COMMANDS: [(&str, &[&str]); 4] = [
+    ("sandbox", &["json", "quiet"]),
+    ("completions", &[]),
+    ("config", &["json", "config"]),
+    ("man", &[]),
+];
+
+/// `command` and its subcommands with every value allowed to be a negative number.
+fn negative_values(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
+            if arg.is_positional() || arg.get_action().takes_values() {
+                arg.allow_negative_numbers(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(negative_values)
+}
+
+/// Parses `args` (the program's name first).
+fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let mut command = command();
+    let matches = command.try_get_matches_from_mut(args)?;
+    Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut command))
+}
+
+/// A command line clap refused (or `--help`, `--version`): clap's own text, or with `--json`
+/// anywhere on the line the one JSON error document every failure prints; exit 2.
+fn usage_error(error: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let json = std::env::args().any(|a| a == "--json");
+    let informational = matches!(
+        error.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if informational || !json {
+        let _ = error.print();
+        return ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(2));
+    }
+    let name = std::env::args()
+        .skip(1)
+        .find(|a| command().find_subcommand(a).is_some());
+    output::failure(
+        name.as_deref().unwrap_or("txc"),
+        &CliError::invalid(usage_message(error)),
+        true,
+    );
+    Exit::Invalid.code()
+}
+
+/// clap's message without its `error: ` prefix and trailing blank lines.
+fn usage_message(error: &clap::Error) -> String {
+    let text = error.render().to_string();
+    text.trim_start_matches("error: ").trim_end().to_owned()
+}
+
+/// `txc config path|init`.
+fn config_command(global: &args::GlobalArgs, action: ConfigAction) -> Result<Outcome, CliError> {
+    match action {
+        ConfigAction::Path => config::path(global)
+            .map(|path| Outcome::Config {
+                path,
+                written: false,
+            })
+            .ok_or_else(|| {
+                CliError::invalid("no config directory on this system; pass --config PATH")
+            }),
+        ConfigAction::Init => config::init(global).map(|path| Outcome::Config {
+            path,
+            written: true,
+        }),
     }
 }
 

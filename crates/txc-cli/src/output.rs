@@ -17,7 +17,7 @@ use crate::commands::resolve_record_command;
 use crate::exit::CliError;
 use crate::journal::{Entry, What};
 use crate::run::Outcome;
-use crate::table::{optional, table};
+use crate::table::{optional, table, utc};
 
 /// Headers shown only with `--show-signature`.
 const SIGNATURE_HEADERS: [&str; 2] = ["x-txc-payload", "x-txc-signature"];
@@ -26,10 +26,11 @@ const SIGNATURE_HEADERS: [&str; 2] = ["x-txc-payload", "x-txc-signature"];
 pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signature: bool) {
     if json {
         let document = match outcome {
+            // The request as it would be sent: its body's fields as on the wire.
             Outcome::DryRun(request) => {
-                json!({ "command": command, "dry_run": dry_run(request, show_signature) })
+                json!({ "command": command, "dryRun": dry_run(request, show_signature) })
             }
-            other => json!({ "command": command, "result": result(other) }),
+            other => camel_case(json!({ "command": command, "result": result(other) })),
         };
         println!("{document}");
         return;
@@ -71,13 +72,49 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
                 other.evidence()
             ),
         },
-        Outcome::Time(time) => println!("{}", time.time.as_str()),
+        Outcome::Time(time) => println!("{}", utc(time.time.as_str())),
         Outcome::Pending(entries) => print_pending(entries),
         Outcome::Discarded(what) => println!("discarded {what}"),
         Outcome::DryRun(request) => print_dry_run(request, show_signature),
         Outcome::Risk(outcome) => crate::risk_output::print(outcome),
         Outcome::Flex(outcome) => crate::flex_output::print(outcome),
+        Outcome::Config { path, written } => {
+            if *written {
+                println!(
+                    "wrote {} (readable by you only); fill in a profile",
+                    path.display()
+                );
+            } else {
+                println!("{}", path.display());
+            }
+        }
     }
+}
+
+/// `value` with every object key in camelCase (`exit_code` → `exitCode`): the exchange's
+/// casing, and one casing for every document `txc --json` prints, whatever built it.
+pub(crate) fn camel_case(value: Value) -> Value {
+    match value {
+        Value::Object(fields) => Value::Object(
+            fields
+                .into_iter()
+                .map(|(key, value)| (camel_key(&key), camel_case(value)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(camel_case).collect()),
+        other => other,
+    }
+}
+
+/// `snake_case` → `snakeCase`; any other key as it is (a market such as `BTC_USDT` keying the
+/// history is data, not a field name).
+fn camel_key(key: &str) -> String {
+    use heck::ToLowerCamelCase as _;
+    let snake = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_';
+    if !key.contains('_') || !key.chars().all(snake) {
+        return key.to_owned();
+    }
+    key.to_lower_camel_case()
 }
 
 /// Prints a failure: the JSON document on standard output with `--json`, else the message on
@@ -137,8 +174,15 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
         if let Some(check) = check {
             detail.insert("check".into(), json!(check));
         }
+        if let Some(origin) = crate::config::origin() {
+            detail.insert("server".into(), json!(origin.base_url));
+            detail.insert("credentials".into(), json!(origin.credentials));
+        }
     }
-    println!("{}", json!({ "command": command, "error": detail }));
+    println!(
+        "{}",
+        camel_case(json!({ "command": command, "error": detail }))
+    );
 }
 
 /// The `pending_investment`, `pending_flex_invest` or `pending_flex_withdraw` detail of an
@@ -195,6 +239,9 @@ fn result(outcome: &Outcome) -> Value {
         Outcome::DryRun(request) => dry_run(request, false),
         Outcome::Risk(outcome) => crate::risk_output::result(outcome),
         Outcome::Flex(outcome) => crate::flex_output::result(outcome),
+        Outcome::Config { path, written } => {
+            json!({ "path": path.display().to_string(), "written": written })
+        }
     }
 }
 
@@ -286,6 +333,12 @@ fn pending_value(entries: &[Entry]) -> Value {
 
 /// `txc resolve …` (or `txc resolve-investment …`, `txc flex resolve …`) for a journal entry.
 fn resolve_line(entry: &Entry) -> String {
+    // With the server the entry was sent to: the journal keeps one per server and key.
+    crate::hint::runnable(&resolve_words(entry), &entry.base_url)
+}
+
+/// [`resolve_line`] without the options.
+fn resolve_words(entry: &Entry) -> String {
     match entry.record() {
         Ok(record) => resolve_record_command(&record),
         Err(_) => match (&entry.what, entry.what.moved()) {
@@ -421,7 +474,7 @@ fn print_order(order: &Order) {
         ("dealStock", order.deal_stock.as_str().to_owned()),
         ("dealMoney", order.deal_money.as_str().to_owned()),
         ("left", order.left.as_str().to_owned()),
-        ("timestamp", order.timestamp.as_str().to_owned()),
+        ("timestamp", utc(order.timestamp.as_str())),
     ];
     for (name, value) in rows {
         println!("{name:<14} {value}");
@@ -480,7 +533,7 @@ fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {
             o.side.to_string(),
             o.amount.to_string(),
             o.status.to_string(),
-            o.ftime.to_string(),
+            utc(&o.ftime),
         ]
     });
 }
@@ -536,8 +589,8 @@ fn print_investments(investments: &[Investment]) {
             status,
             i.amount.to_string(),
             i.interest_paid.to_string(),
-            i.created.to_string(),
-            i.payment_time.to_string(),
+            utc(&i.created),
+            utc(&i.payment_time),
         ]
     });
 }
@@ -550,7 +603,33 @@ fn print_payments(payments: &[InterestPayment]) {
             p.plan_id.clone(),
             p.amount.to_string(),
             p.ticker.to_string(),
-            p.timestamp.to_string(),
+            utc(&p.timestamp),
         ]
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::camel_case;
+
+    #[test]
+    fn every_field_name_is_camel_case_and_data_keys_are_kept() {
+        let document = json!({
+            "exit_code": 2,
+            "pending": [{ "client_order_id": "a", "orderId": 1, "nonces": [1] }],
+            "BTC_USDT": [{ "deal_money": "1" }],
+            "signed_at_ms": 1,
+        });
+        assert_eq!(
+            camel_case(document),
+            json!({
+                "exitCode": 2,
+                "pending": [{ "clientOrderId": "a", "orderId": 1, "nonces": [1] }],
+                "BTC_USDT": [{ "dealMoney": "1" }],
+                "signedAtMs": 1,
+            })
+        );
+    }
 }

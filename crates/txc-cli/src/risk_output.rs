@@ -8,7 +8,7 @@ use txc_blocking::orders::{KillSwitchAnswer, KillSwitchTimer};
 use txc_blocking::outcomes::{CloseResolution, Evidence};
 
 use crate::run::RiskOutcome;
-use crate::table::{optional, table};
+use crate::table::{optional, table, utc};
 
 /// The JSON value of a record.
 fn value(record: &impl serde::Serialize) -> Value {
@@ -138,7 +138,7 @@ pub(crate) fn print(outcome: &RiskOutcome) {
                     optional(e.amount.as_ref()),
                     optional(detail.map(|d| &d.id)),
                     optional(detail.and_then(|d| d.realized_pnl.as_ref())),
-                    optional(e.modify_date.as_ref()),
+                    e.modify_date.as_ref().map(utc).unwrap_or_default(),
                 ]
             });
         }
@@ -176,8 +176,8 @@ fn print_timers(timers: &[KillSwitchTimer]) {
         );
         vec![
             t.market.to_string(),
-            t.start_time.to_string(),
-            t.cancellation_time.to_string(),
+            utc(&t.start_time),
+            utc(&t.cancellation_time),
             types,
         ]
     });

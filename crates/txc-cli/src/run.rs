@@ -65,6 +65,13 @@ pub(crate) enum Outcome {
     Risk(Box<RiskOutcome>),
     /// What a `txc flex …` command produced.
     Flex(Box<crate::flex_outcome::FlexOutcome>),
+    /// `txc config path|init`: the config file's path, and whether it was just written.
+    Config {
+        /// The path.
+        path: std::path::PathBuf,
+        /// `init` wrote a template there.
+        written: bool,
+    },
 }
 
 /// The configuration of a client for `target`, with the settling delay and position-mode

@@ -28,7 +28,7 @@ pub(crate) fn run(port: u16, json: bool) -> Result<(), CliError> {
             serde_json::json!({
                 "command": "sandbox",
                 "result": {
-                    "base_url": url, "api_key": key, "api_secret": secret, "flex_plans": plans,
+                    "baseUrl": url, "apiKey": key, "apiSecret": secret, "flexPlans": plans,
                 },
             })
         );

@@ -46,14 +46,22 @@ pub(crate) fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<(), CliError>
             updates += 1;
         }
         let line = if global.json {
-            json!({"command": "watch", "event": document(&event)}).to_string()
+            Some(
+                crate::output::camel_case(json!({"command": "watch", "event": document(&event)}))
+                    .to_string(),
+            )
+        } else if is_progress(&event) {
+            // The connection's state is progress: standard error, silenced by --quiet.
+            crate::progress::line(format_args!("{}", text(&event)));
+            None
         } else {
-            text(&event)
+            Some(text(&event))
         };
         // A closed pipe (`txc watch | head`) ends the watch.
-        if writeln!(stdout, "{line}")
-            .and_then(|()| stdout.flush())
-            .is_err()
+        if let Some(line) = line
+            && writeln!(stdout, "{line}")
+                .and_then(|()| stdout.flush())
+                .is_err()
         {
             return Ok(());
         }
@@ -68,6 +76,19 @@ pub(crate) fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<(), CliError>
         }
     }
     Ok(())
+}
+
+/// Whether a table-mode line of `event` is the connection's progress (connecting, resyncing,
+/// subscribed, disconnected and reconnecting) rather than the account's events.
+fn is_progress(event: &StreamEvent) -> bool {
+    matches!(
+        event,
+        StreamEvent::Resync(_)
+            | StreamEvent::ResyncDone(_)
+            | StreamEvent::Disconnected(_)
+            | StreamEvent::Subscribed(_)
+            | StreamEvent::Unsubscribed(_)
+    )
 }
 
 /// An event as JSON: `{"type": …}` and its fields; records in their wire form.

@@ -109,7 +109,7 @@ fn ok(command: &mut Command) -> Value {
 
 /// The request a `--json --dry-run` run signed and did not send.
 fn dry_run(command: &mut Command) -> Value {
-    json(&run(command, 0).0)["dry_run"].clone()
+    json(&run(command, 0).0)["dryRun"].clone()
 }
 
 /// The HTTP status of the exchange's refusal (exit 3) of `line` run with the regular demo
@@ -208,7 +208,7 @@ fn trigger_orders_lookups_and_cancel() {
         "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --client-order-id cli-t1",
     ));
     assert_eq!(trigger["clientOrderId"], "cli-t1");
-    assert_eq!(trigger["activation_price"], "90000");
+    assert_eq!(trigger["activationPrice"], "90000");
 
     let open = ok(txc_at(&sandbox).line("--json orders --market BTC_USDT"))
         .as_array()
@@ -288,7 +288,7 @@ fn dry_run_sends_nothing_and_prints_no_secret() {
     );
     no_secret(&out);
     no_secret(&err);
-    let request = json(&out)["dry_run"].clone();
+    let request = json(&out)["dryRun"].clone();
     assert_eq!(request["method"], "POST");
     assert_eq!(
         request["url"],
@@ -326,7 +326,7 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
     sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
     let error = fails(txc_at(&sandbox).line("--json market BTC_USDT buy 0.01"), 4);
     assert_eq!(error["kind"], "outcome_unknown");
-    assert_eq!(error["exit_code"], 4);
+    assert_eq!(error["exitCode"], 4);
     let check = error["check"].as_str().unwrap();
     assert!(check.starts_with("txc resolve BTC_USDT txc-"), "{check}");
     assert_eq!(error["pending"]["market"], "BTC_USDT");
@@ -337,7 +337,7 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
     assert_eq!(resolved["placed"], true);
     assert_eq!(
         resolved["order"]["clientOrderId"],
-        error["pending"]["client_order_id"]
+        error["pending"]["clientOrderId"]
     );
 
     // The table form says the same on standard error.
@@ -360,7 +360,7 @@ fn an_unknown_outcome_exits_4_and_says_how_to_resolve() {
     )));
     assert_eq!(resolved["placed"], false);
     assert!(
-        resolved["proved_by"].as_str().unwrap().contains("2 of"),
+        resolved["provedBy"].as_str().unwrap().contains("2 of"),
         "{resolved}"
     );
     run(txc_at(&sandbox).line("resolve BTC_USDT never-sent-2"), 2);
@@ -602,6 +602,7 @@ fn help_texts() {
         "flex history",
         "flex payments",
         "flex resolve",
+        "config",
     ] {
         let (out, _) = run(txc().line(command).arg("--help"), 0);
         insta::assert_snapshot!(format!("help_{}", command.replace(' ', "_")), out);
@@ -634,11 +635,11 @@ fn once_resolves_a_lost_response_instead_of_placing_twice() {
     sandbox.inject_fault(Route::CollateralMarket, Fault::ResetMidBody, Some(1));
     let placed = ok(txc_at(&sandbox).line("--json market BTC_USDT buy 0.01 --once"));
     assert_ne!(
-        placed["found_in"], "response",
+        placed["foundIn"], "response",
         "found by looking it up: {placed}"
     );
     assert_eq!(placed["market"], "BTC_USDT");
-    assert_eq!(placed["order_id"], placed["order"]["id"]);
+    assert_eq!(placed["orderId"], placed["order"]["id"]);
     assert_eq!(sandbox.stats().accepted_orders, 1, "placed exactly once");
 }
 
@@ -763,8 +764,9 @@ fn positions_and_risk_controls_from_the_shell() {
     assert_eq!(result("kill-switch --status").as_array().unwrap().len(), 1);
     assert_eq!(result("kill-switch BTC_USDT --off"), serde_json::json!([]));
     assert_eq!(result("cancel-all --market BTC_USDT")["canceled"], true);
+    // No position: an explicit line, not a lone header.
     let (out, _) = run(txc_at(&sandbox).line("positions"), 0);
-    assert!(out.starts_with("positionId"), "{out}");
+    assert_eq!(out, "(none)\n");
 }
 
 #[test]
@@ -784,7 +786,7 @@ fn an_unknown_close_exits_4_and_says_how_to_resolve() {
         4,
     );
     assert_eq!(error["kind"], "outcome_unknown");
-    assert_eq!(error["pending_close"]["position_id"].to_string(), id);
+    assert_eq!(error["pendingClose"]["positionId"].to_string(), id);
     let check = error["check"].as_str().unwrap();
     assert!(
         check.starts_with(&format!("txc close BTC_USDT {id} --resolve --nonce ")),
@@ -840,7 +842,7 @@ fn invest_list_close_and_interest() {
     no_secret(&out);
     no_secret(&err);
     let invested = json(&out)["result"].clone();
-    assert_eq!(invested["found_in"], "response");
+    assert_eq!(invested["foundIn"], "response");
     let id = invested["id"].as_str().unwrap().to_owned();
     assert_eq!(sandbox.investment_records()[0]["id"], id.as_str());
 
@@ -932,7 +934,7 @@ fn an_unknown_investment_exits_4_and_says_how_to_resolve() {
         4,
     );
     assert_eq!(error["kind"], "outcome_unknown");
-    assert_eq!(error["pending_investment"]["plan_id"], PLAN);
+    assert_eq!(error["pendingInvestment"]["planId"], PLAN);
     let check = error["check"].as_str().unwrap();
     assert!(
         check.starts_with(&format!("txc resolve-investment {PLAN} 250 --nonce ")),
@@ -965,7 +967,7 @@ fn invest_once_finds_a_lost_answer_instead_of_investing_twice() {
     let invested = ok(txc_at(&sandbox).line(&format!(
         "--json --investment-writers sole invest {PLAN} 250 --once"
     )));
-    assert_eq!(invested["found_in"], "investments", "{invested}");
+    assert_eq!(invested["foundIn"], "investments", "{invested}");
     assert_eq!(invested["investment"]["amount"], "250");
     assert_eq!(
         sandbox.investment_records().len(),
@@ -1057,7 +1059,7 @@ fn once_covers_a_lagging_history() {
     }
     let placed = ok(txc_spaced(&sandbox, 2_000)
         .line("--json market BTC_USDT buy 0.01 --client-order-id cli-lag --once"));
-    assert_eq!(placed["found_in"], "order_history", "{placed}");
+    assert_eq!(placed["foundIn"], "order_history", "{placed}");
     assert_eq!(held(&sandbox, "cli-lag"), 1);
 }
 
@@ -1082,7 +1084,7 @@ fn once_finds_a_trigger_order_whose_resend_is_refused_with_code_36() {
         "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --client-order-id cli-36 \
          --once",
     ));
-    assert_eq!(placed["found_in"], "open_orders");
+    assert_eq!(placed["foundIn"], "open_orders");
     assert_eq!(held(&sandbox, "cli-36"), 1);
     assert_eq!(sandbox.stats().rejections_by_code.get(&36), Some(&1));
 }
@@ -1096,7 +1098,7 @@ fn once_does_not_take_a_reused_id_for_its_order() {
     std::thread::sleep(std::time::Duration::from_millis(2_500));
     sandbox.inject_fault(Route::CollateralMarket, Fault::Unavailable, Some(1));
     assert_eq!(
-        ok(txc_at(&sandbox).arg("--json").line(order).arg("--once"))["found_in"],
+        ok(txc_at(&sandbox).arg("--json").line(order).arg("--once"))["foundIn"],
         "response",
         "sent again, once"
     );
@@ -1159,11 +1161,11 @@ fn watch_prints_one_json_document_per_event_as_orders_happen() {
         .expect("the order's event");
     assert_eq!(order["update"]["kind"], 3);
     assert_eq!(order["update"]["order"]["id"], order_id);
-    assert_eq!(order["update"]["order"]["deal_money"], "650");
+    assert_eq!(order["update"]["order"]["dealMoney"], "650");
     assert!(
         updates
             .iter()
-            .any(|u| u["channel"] == "deals" && u["update"]["order_id"] == order_id)
+            .any(|u| u["channel"] == "deals" && u["update"]["orderId"] == order_id)
     );
     assert_eq!(documents.last().unwrap()["event"]["reason"], "Requested");
 }
@@ -1185,7 +1187,7 @@ fn the_journal_holds_an_order_before_it_is_sent_and_resolve_reads_it() {
 
     let pending = ok(txc_journaled(&sandbox, &state).line("--json pending"));
     assert_eq!(pending.as_array().unwrap().len(), 1, "{pending}");
-    assert_eq!(pending[0]["client_order_id"], "cli-killed");
+    assert_eq!(pending[0]["clientOrderId"], "cli-killed");
     assert_eq!(pending[0]["nonces"].as_array().unwrap().len(), 1);
     let (out, _) = run(txc_journaled(&sandbox, &state).arg("pending"), 0);
     assert!(out.contains("txc resolve BTC_USDT cli-killed"), "{out}");
@@ -1233,7 +1235,7 @@ fn once_finds_its_own_order_from_a_host_clock_90_s_ahead() {
         ok(txc_at(&sandbox)
             .line("--json --sync-clock")
             .line(order)
-            .arg("--once"))["found_in"],
+            .arg("--once"))["foundIn"],
         "response"
     );
     assert_eq!(held(&sandbox, "cli-drift"), 1);
@@ -1255,7 +1257,7 @@ fn once_finds_an_oto_trigger_order_among_the_conditional_orders() {
         "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --stop-loss 50000 \
          --client-order-id cli-oto --once",
     ));
-    assert_eq!(placed["found_in"], "conditional_orders");
+    assert_eq!(placed["foundIn"], "conditional_orders");
     assert_eq!(held(&sandbox, "cli-oto"), 1);
 }
 
@@ -1303,3 +1305,5 @@ mod restarts;
 
 #[path = "cli/flex.rs"]
 mod flex;
+#[path = "cli/rough_edges.rs"]
+mod rough_edges;

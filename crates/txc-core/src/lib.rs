@@ -61,6 +61,7 @@ extern crate self as txc_core;
 #[doc(hidden)]
 pub mod client_modules;
 pub mod decode;
+mod fast_hash;
 pub mod machine;
 pub mod pacing;
 mod registry;

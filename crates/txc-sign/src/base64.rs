@@ -1,9 +1,21 @@
-//! Standard base64 (RFC 4648 §4, with `=` padding) of payloads, by `base64-simd` (AVX2, SSSE3
-//! or NEON, detected at run time, with a portable fallback), written straight into the signer's
-//! buffer. The `base64` crate's engine took 105 ns for the 232-byte body of the benchmark order
-//! where `base64-simd` takes 25–27 ns: 80 of the 300 ns signing spent above the HMAC floor
-//! (BENCHMARKS.md, "Signing and `into_http` against the floor (issue 27)"). The verifier still
-//! decodes with the `base64` crate.
+//! Standard base64 (RFC 4648 §4, with `=` padding) of payloads, by the `base64` crate's `Simd`
+//! engine (AVX2 or NEON, detected once at run time; the scalar engine elsewhere), written
+//! straight into the signer's buffer. `base64-simd` was 20–25 ns faster on the 232-byte body
+//! of the benchmark order, and three crates more in every client's build; this `base64` is the
+//! one ureq and reqwest compile anyway (BENCHMARKS.md, issue 39). The verifier decodes with
+//! the same crate.
+
+use ::base64::Engine as _;
+
+/// The engine: SIMD where the CPU has it, detected once.
+#[cfg(any(target_arch = "x86_64", target_arch = "aarch64"))]
+static ENGINE: std::sync::LazyLock<base64::engine::Simd> = std::sync::LazyLock::new(|| {
+    base64::engine::Simd::standard(base64::engine::general_purpose::PAD)
+});
+
+/// The engine: the scalar one on targets without a SIMD engine.
+#[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+static ENGINE: base64::engine::GeneralPurpose = base64::engine::general_purpose::STANDARD;
 
 /// The length of the padded encoding of `len` bytes.
 pub(crate) const fn encoded_len(len: usize) -> usize {
@@ -22,11 +34,8 @@ pub(crate) fn encode_into(input: &[u8], out: &mut Vec<u8>) {
 /// Writes the padded standard base64 of `input` into `dst`, which must be at least
 /// [`encoded_len`] long (a shorter one is left unspecified; nothing panics).
 pub(crate) fn encode_to_slice(input: &[u8], dst: &mut [u8]) {
-    // `base64-simd` panics on a short output: hand it exactly the encoding's length, which the
-    // callers size to be there.
-    if let Some(dst) = dst.get_mut(..encoded_len(input.len())) {
-        let _ = base64_simd::STANDARD.encode(input, base64_simd::Out::from_slice(dst));
-    }
+    // Only fails on a short output, which the callers size to rule out.
+    let _ = ENGINE.encode_slice(input, dst);
 }
 
 #[cfg(test)]
@@ -58,8 +67,8 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The same text as the `base64` crate's standard engine, for every length (the SIMD
-        /// paths take different branches by length).
+        /// The same text as the `base64` crate's scalar standard engine, for every length (the
+        /// SIMD path takes different branches by length).
         #[test]
         fn matches_the_base64_crate(input in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..600)) {
             use base64::Engine as _;

@@ -16,8 +16,24 @@ use crate::Error;
 pub(crate) type HmacSha512 = Hmac<Sha512>;
 
 /// The API secret's bytes, zeroized on drop and never printed.
-#[derive(Clone, Zeroize, ZeroizeOnDrop)]
+// `Zeroize` and the drop by hand: zeroize's derive would bring a second major version of `syn`
+// into every user's build for these few lines.
+#[derive(Clone)]
 pub struct ApiSecret(Vec<u8>);
+
+impl Zeroize for ApiSecret {
+    fn zeroize(&mut self) {
+        self.0.zeroize();
+    }
+}
+
+impl Drop for ApiSecret {
+    fn drop(&mut self) {
+        self.zeroize();
+    }
+}
+
+impl ZeroizeOnDrop for ApiSecret {}
 
 impl ApiSecret {
     /// Wraps a secret. The caller's copy is the caller's to zeroize.

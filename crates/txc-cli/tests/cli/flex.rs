@@ -76,8 +76,8 @@ fn every_flex_command_with_json_and_as_a_table() {
     no_secret(&err);
     assert_eq!(json(&out)["command"], "flex invest");
     let done = json(&out)["result"].clone();
-    assert_eq!(done["found_in"], "response");
-    let first = done["transaction_id"].as_str().unwrap().to_owned();
+    assert_eq!(done["foundIn"], "response");
+    let first = done["transactionId"].as_str().unwrap().to_owned();
     assert_eq!(
         sandbox.flex_history_records()[0]["transaction_id"],
         first.as_str()
@@ -150,23 +150,15 @@ fn every_flex_command_with_json_and_as_a_table() {
     // The auto-reinvestment off, then the investment closed.
     let switched = ok(txc_at(&sandbox).line(&format!("--json flex auto-invest {FLEX} off")));
     assert_eq!(
-        (
-            switched["auto_invest"].clone(),
-            switched["found_by"].clone()
-        ),
+        (switched["autoInvest"].clone(), switched["foundBy"].clone()),
         (false.into(), "response".into())
     );
     let listed = ok(txc_at(&sandbox).line(&format!("--json flex investments --plan {FLEX}")));
     assert_eq!(listed[0]["withAutoReinvest"], false);
     let closed = ok(txc_at(&sandbox).line(&format!("--json flex close {FLEX}")));
     assert_eq!(closed["closed"], true);
-    assert_eq!(closed["found_by"], "response");
-    assert!(
-        closed["transaction_id"]
-            .as_str()
-            .unwrap()
-            .starts_with("tx_")
-    );
+    assert_eq!(closed["foundBy"], "response");
+    assert!(closed["transactionId"].as_str().unwrap().starts_with("tx_"));
     let (out, _) = run(txc_at(&sandbox).line("flex investments --status closed"), 0);
     assert!(out.contains("closed"), "{out}");
     // Closed twice: the exchange refuses, and nothing says to check (it is not unknown).
@@ -274,8 +266,8 @@ fn an_unknown_flex_investment_exits_4_and_the_printed_command_resolves_it() {
         4,
     );
     assert_eq!(error["kind"], "outcome_unknown");
-    assert_eq!(error["pending_flex_invest"]["plan_id"], FLEX);
-    assert_eq!(error["pending_flex_invest"]["amount"], "250");
+    assert_eq!(error["pendingFlexInvest"]["planId"], FLEX);
+    assert_eq!(error["pendingFlexInvest"]["amount"], "250");
     let check = error["check"].as_str().unwrap();
     assert!(
         check.starts_with(&format!("txc flex resolve invest {FLEX} 250 --nonce ")),
@@ -286,7 +278,7 @@ fn an_unknown_flex_investment_exits_4_and_the_printed_command_resolves_it() {
     let resolved = run_printed(&sandbox, &format!("{check} --investment-writers sole"));
     assert_eq!(resolved["invested"], true);
     assert_eq!(
-        resolved["transaction_id"],
+        resolved["transactionId"],
         sandbox.flex_history_records()[0]["transaction_id"]
     );
     assert!(
@@ -316,7 +308,7 @@ fn an_unknown_flex_withdrawal_5xx_without_processing_resolves_as_not_withdrawn()
         txc_at(&sandbox).line(&format!("--json flex withdraw {FLEX} 250")),
         4,
     );
-    assert_eq!(error["pending_flex_withdraw"]["amount"], "250");
+    assert_eq!(error["pendingFlexWithdraw"]["amount"], "250");
     let check = error["check"].as_str().unwrap();
     assert!(
         check.starts_with(&format!("txc flex resolve withdraw {FLEX} 250 --nonce ")),
@@ -378,13 +370,13 @@ fn flex_once_finds_what_a_lost_answer_or_a_5xx_hid_and_never_moves_money_twice()
                 )));
                 let processed = !matches!(fault, Fault::HtmlBadGateway);
                 let expected = if processed { "history" } else { "response" };
-                assert_eq!(done["found_in"], expected, "{kind} {fault:?}: {done}");
+                assert_eq!(done["foundIn"], expected, "{kind} {fault:?}: {done}");
                 assert_eq!(
                     recorded(&sandbox, action),
                     before + 1,
                     "{kind} {fault:?}: once"
                 );
-                let tx = done["transaction_id"].as_str().unwrap();
+                let tx = done["transactionId"].as_str().unwrap();
                 let records = sandbox.flex_history_records();
                 assert!(
                     records.iter().any(|r| r["transaction_id"] == tx),
@@ -402,7 +394,7 @@ fn flex_close_and_auto_invest_are_resolved_by_the_investment_s_state() {
     // The close's answer lost: the investment read back closed — done, one close.
     sandbox.inject_fault(Route::FlexClose, Fault::DropAfterProcessing, Some(1));
     let closed = ok(txc_at(&sandbox).line(&format!("--json flex close {FLEX}")));
-    assert_eq!(closed["found_by"], "investment", "{closed}");
+    assert_eq!(closed["foundBy"], "investment", "{closed}");
     assert_eq!(closed["investment"]["status"], 0);
     assert_eq!(recorded(&sandbox, CLOSE), 1);
     // Not processed (503): still active, so sent again — one close.
@@ -533,7 +525,7 @@ fn restarted(kind: &str, route: Route, action: u64) {
             0,
         );
         let done = json(&stdout)["result"].clone();
-        assert_eq!(done["found_in"], "history", "{done}");
+        assert_eq!(done["foundIn"], "history", "{done}");
         assert_eq!(recorded(&sandbox, action), before, "never twice");
         assert!(stderr.contains("round 1 of look-ups"), "{stderr}");
         assert!(pending_in(&sandbox, &state).is_empty());

@@ -28,7 +28,7 @@ fn a_new_txc_does_not_send_again_an_order_the_journal_holds_unresolved() {
         check.starts_with("txc resolve BTC_USDT cli-restart --nonce"),
         "{check}"
     );
-    assert_eq!(error["pending"]["client_order_id"], "cli-restart");
+    assert_eq!(error["pending"]["clientOrderId"], "cli-restart");
     assert_eq!(sandbox.stats().requests, requests, "nothing sent");
     let listed = pending_in(&sandbox, &state);
     assert_eq!(listed.len(), 1, "{listed:?}");
@@ -44,7 +44,7 @@ fn a_new_txc_does_not_send_again_an_order_the_journal_holds_unresolved() {
         0,
     );
     let placed = json(&stdout)["result"].clone();
-    assert_ne!(placed["found_in"], "response", "found, not placed again");
+    assert_ne!(placed["foundIn"], "response", "found, not placed again");
     assert_eq!(held(&sandbox, "cli-restart"), 1);
     assert!(
         stderr.contains("resolving order cli-restart on BTC_USDT: round 1 of look-ups"),
@@ -175,7 +175,7 @@ fn the_journal_reads_its_version_1_files_and_refuses_later_versions() {
     std::fs::write(dir.join("BTC_USDT.cli-v1.json"), old.to_string()).unwrap();
     let listed = pending_in(&sandbox, &state);
     assert_eq!(listed.len(), 1);
-    assert_eq!(listed[0]["client_order_id"], "cli-v1");
+    assert_eq!(listed[0]["clientOrderId"], "cli-v1");
     // Read back by a placing command: it stops it, and rewrites the file as version 3.
     let requests = sandbox.stats().requests;
     run(

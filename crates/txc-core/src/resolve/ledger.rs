@@ -11,7 +11,6 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
-use rustc_hash::FxBuildHasher;
 use txc_types::values::{ClientOrderId, Market};
 
 use super::evidence::{CREATION_ALLOWANCE, NONCE_WINDOW};
@@ -174,10 +173,9 @@ impl Slot {
     }
 }
 
-/// A map keyed by a market or a `clientOrderId`, hashed with FxHash: the keys are the
-/// caller's own (nothing from the network), and std's SipHash was about 1 k instructions of
-/// every order's bookkeeping (BENCHMARKS.md, issue 27).
-type Map<K, V> = HashMap<K, V, FxBuildHasher>;
+/// A map keyed by a market or a `clientOrderId`, with the [`FastHash`](crate::fast_hash) of
+/// the caller's own keys.
+type Map<K, V> = HashMap<K, V, crate::fast_hash::FastHash>;
 
 /// The ledger's ids by market, then by `clientOrderId`, looked up by borrowed text: the slots
 /// of the ids in use, and apart from them the settled ids with their last attempt's nonce time

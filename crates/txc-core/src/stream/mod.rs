@@ -29,21 +29,38 @@
 //! server closes a connection idle for 60 s; 200 requests per minute per connection; after a
 //! drop, reconnect with growing delays, authorize with a fresh token, resubscribe every
 //! channel (the server forgets them), then read the state again.
+//!
+//! The machine and the builder ([`StreamMachine`], [`StreamBuilder`]) need the `events`
+//! feature (on by default; the transports' `events` turn it on): a REST-only client compiles
+//! neither, nor the reconnect jitter's generator. The rest of this module — the events,
+//! subscriptions, resync and the [`OrderSightings`] that settle unknown orders — is always
+//! there.
 
+// Without `events`, the machine's own helpers (the request budget, reading frames and
+// updates, checking a configuration) have no caller: compiled, not used.
+#[cfg(feature = "events")]
 mod budget;
+#[cfg(feature = "events")]
 mod builder;
 mod channel;
+#[cfg_attr(not(feature = "events"), allow(dead_code))]
 mod config;
 mod config_error;
+#[cfg_attr(not(feature = "events"), allow(dead_code))]
 mod error;
 mod event;
+#[cfg_attr(not(feature = "events"), allow(dead_code))]
 mod frame;
+#[cfg(feature = "events")]
 mod machine;
 mod resync;
 mod sightings;
+#[cfg_attr(not(feature = "events"), allow(dead_code))]
 mod update;
 mod url;
 
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
 pub use builder::{OpenedStream, StreamBuilder, StreamClient};
 pub use channel::{Channel, ExecutedFilter, Subscription};
 pub use config::{
@@ -55,6 +72,8 @@ pub use config_error::StreamConfigError;
 pub use error::{RpcError, StreamError};
 pub use event::{Disconnect, DisconnectReason, Resync, StopReason, StreamEvent};
 pub use frame::OutgoingFrame;
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
 pub use machine::{StreamInput, StreamMachine, StreamStep};
 pub use resync::{
     MAX_PAGES, RESYNC_OVERLAP, ResyncChange, ResyncFindings, ResyncLookups, ResyncPlan,

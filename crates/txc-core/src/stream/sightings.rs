@@ -87,8 +87,8 @@ struct Inner {
 #[derive(Debug, Default)]
 struct State {
     /// Expected orders: what was seen of each, and who waits.
-    /// Hashed with FxHash, as the ledger's maps: the keys are the client's own orders.
-    expected: HashMap<(String, String), Slot, rustc_hash::FxBuildHasher>,
+    /// Hashed as the ledger's maps: the keys are the client's own orders.
+    expected: HashMap<(String, String), Slot, crate::fast_hash::FastHash>,
     /// The markets of the order channels of an established stream.
     covered: BTreeSet<Market>,
 }

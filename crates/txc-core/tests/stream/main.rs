@@ -2,7 +2,10 @@
 //! socket, the token endpoint and the server (`driver.rs`): scenario by scenario against the
 //! exchange's own example messages (`scenarios`), and as properties under arbitrary runs
 //! (`properties`).
+//!
+//! The machine is the `events` feature's (on by default).
 
+#![cfg(feature = "events")]
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
