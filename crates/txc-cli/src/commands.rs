@@ -3,11 +3,14 @@
 
 use txc_blocking::investments::{SmartPlansQuery, SmartPlansQueryBuilder};
 use txc_blocking::lookups::{LookupBuilder, OpenOrdersQuery, OrderHistoryQuery};
+use txc_blocking::markets::RuledOrder;
 use txc_blocking::orders::{
     CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder,
     Order, OrderBuilder, Side, Stp,
 };
-use txc_blocking::outcomes::{AttemptRecord, PendingOrder, PendingRecord, Resolution};
+use txc_blocking::outcomes::{
+    AttemptRecord, PendingOrder, PendingRecord, Placeable, PlacedOrder, Resolution,
+};
 use txc_blocking::{Client, Credentials, Error};
 
 use crate::args::{CancelArgs, GlobalArgs, LookupArgs, OrderArgs, ResolveArgs, SideArg, StpArg};
@@ -26,7 +29,7 @@ pub(crate) use investing::{
 };
 
 /// Places `order` (or signs it, with `--dry-run`); `place` is the client's method for it.
-fn place<O: NewOrder>(
+fn place<O: NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder>(
     global: &GlobalArgs,
     target: &Target,
     order: &O,

@@ -732,8 +732,8 @@ fn positions_and_risk_controls_from_the_shell() {
     assert!(err.contains("hedge mode"), "{err}");
     assert_eq!(
         sandbox.stats().requests,
-        before + 1,
-        "the mode read, no order"
+        before + 2,
+        "the market rules and the mode read, no order"
     );
     let timer = result("kill-switch BTC_USDT --timeout 60 --type margin");
     assert_eq!(timer["types"], serde_json::json!(["margin"]));

@@ -26,7 +26,7 @@ pub mod errors {
         ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
         TransportError, TransportErrorKind, Unresolved, UnresolvedInvestment,
     };
-    pub use crate::resolve::UnresolvedClose;
+    pub use crate::resolve::{UnresolvedBulk, UnresolvedClose, UnresolvedModify};
     #[cfg(feature = "decimal")]
     pub use txc_types::errors::DecimalRangeError;
     pub use txc_types::errors::{Bound, Reason, ValidationError};
@@ -34,28 +34,33 @@ pub mod errors {
 
 pub mod outcomes {
     //! An operation whose outcome is unknown — an order ([`PendingOrder`]: market,
-    //! `clientOrderId`, each attempt's [`AttemptRecord`] and [`Nonce`]), a close
-    //! ([`PendingClose`]), an investment ([`PendingInvestment`], signed in a [`NonceMode`]);
-    //! a [`Journal`] persists an order's or investment's [`PendingRecord`] before each attempt
-    //! and gives the records back to the next client built with it — what resolving it found
-    //! ([`Resolution`], [`Placed`]: a [`Found`] [`PlacedOrder`]; [`CloseResolution`];
-    //! [`InvestResolution`], and an investment made exactly once, [`Invested`]) and what proved
-    //! it: the one [`Evidence`] of every operation — the [`AcceptanceWindow`] and its [`Span`]s,
-    //! the exchange's [`ClockBounds`], each [`Round`] of [`Look`]s with their [`Sighting`]s,
-    //! [`Flaw`]s and [`RoundVerdict`] — by the one rule [`Resolve`] states, with the
-    //! [`NONCE_WINDOW`] and the assumed [`CREATION_ALLOWANCE`] ([`ResolveClose`] and
+    //! `clientOrderId`, each attempt's [`AttemptRecord`] and [`Nonce`]; an OCO pair's record and
+    //! each item of a bulk order are one too), a close ([`PendingClose`]), an investment
+    //! ([`PendingInvestment`], signed in a [`NonceMode`]), a modify ([`PendingModify`]); a
+    //! [`Journal`] persists an order's, investment's or modify's [`PendingRecord`] before each
+    //! attempt and gives the records back to the next client built with it — what resolving it
+    //! found ([`Resolution`], [`Placed`]: a [`Found`] [`PlacedOrder`], or an OCO pair's
+    //! [`PlacedOco`] found by [`ResolveOco`]; [`CloseResolution`]; [`InvestResolution`], and an
+    //! investment made exactly once, [`Invested`]; [`ModifyResolution`], by [`ResolveModify`])
+    //! and what proved it: the one [`Evidence`] of every operation — the [`AcceptanceWindow`]
+    //! and its [`Span`]s, the exchange's [`ClockBounds`], each [`Round`] of [`Look`]s with their
+    //! [`Sighting`]s, [`Flaw`]s and [`RoundVerdict`] — by the one rule [`Resolve`] states, with
+    //! the [`NONCE_WINDOW`] and the assumed [`CREATION_ALLOWANCE`] ([`ResolveClose`] and
     //! [`ResolveInvestment`] say what proves a close and an investment, the latter by whether
     //! other [`InvestmentWriters`] may invest with the key) — and each [`ResolveStage`]
-    //! ([`StageKind`]) resolving goes through.
+    //! ([`StageKind`]) resolving goes through. Placing exactly once takes any [`Placeable`]
+    //! order; a bulk order placed exactly once answers each item ([`BulkItem`] of
+    //! [`BulkPlaced`]); a cancel settled exactly once, its [`CancelOutcome`].
 
     pub use crate::machine::AttemptRecord;
     pub use crate::pacing::ClockBounds;
     pub use crate::resolve::{
-        AcceptanceWindow, CREATION_ALLOWANCE, CloseResolution, Evidence, Flaw, Found,
-        InvestResolution, Invested, InvestmentWriters, Journal, Look, NONCE_WINDOW, PendingClose,
-        PendingInvestment, PendingOrder, PendingRecord, Placed, PlacedOrder, Resolution, Resolve,
-        ResolveClose, ResolveInvestment, ResolveStage, Round, RoundVerdict, Sighting, Span,
-        StageKind,
+        AcceptanceWindow, BulkItem, BulkPlaced, CREATION_ALLOWANCE, CancelOutcome, CloseResolution,
+        Evidence, Flaw, Found, InvestResolution, Invested, InvestmentWriters, Journal, Look,
+        ModifyResolution, NONCE_WINDOW, PendingClose, PendingInvestment, PendingModify,
+        PendingOrder, PendingRecord, Placeable, Placed, PlacedOco, PlacedOrder, Resolution,
+        Resolve, ResolveClose, ResolveInvestment, ResolveModify, ResolveOco, ResolveStage, Round,
+        RoundVerdict, Sighting, Span, StageKind,
     };
     pub use txc_sign::nonce::{Nonce, NonceMode};
 }
@@ -64,12 +69,13 @@ pub mod settings {
     //! What a client's `ClientBuilder` takes beyond its defaults: the
     //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`]), a
     //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`] and the key's
-    //! [`NonceSequence`] — and [`ClientConfig`], the one
+    //! [`NonceSequence`], the checks before an order ([`ModeCheck`], [`MarketRulesCheck`]) —
+    //! and [`ClientConfig`], the one
     //! configuration a builder wraps (`ClientBuilder::from(config)`; one configuration can build
     //! a blocking and an async client).
 
     pub use crate::machine::ClientConfig;
     pub use crate::pacing::{RateLimiter, RateLimits, RatePolicy, RetryPolicy};
-    pub use crate::risk::ModeCheck;
+    pub use crate::risk::{MarketRulesCheck, ModeCheck};
     pub use txc_sign::nonce::{ClockOffset, FleetWorker, NonceSequence};
 }

@@ -46,7 +46,7 @@ pub mod config {
 
     use txc_core::ClientConfig;
     use txc_core::pacing::RetryPolicy;
-    use txc_core::risk::ModeCheck;
+    use txc_core::risk::{MarketRulesCheck, ModeCheck};
     use txc_sandbox::demo;
     use txc_sign::Credentials;
 
@@ -79,14 +79,16 @@ pub mod config {
         key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
     }
 
-    /// [`partner`]'s configuration for another key. It checks no position mode before an
-    /// order ([`ModeCheck::Off`]), so that each order is one request, as the scenarios count
-    /// them; `tests/risk.rs` turns the check on and tests it.
+    /// [`partner`]'s configuration for another key. It checks no position mode and no market
+    /// rules before an order ([`ModeCheck::Off`], [`MarketRulesCheck::Off`]), so that each
+    /// order is one request, as the scenarios count them; `tests/risk.rs` turns the mode
+    /// check on and tests it, `tests/trading.rs` the rules.
     pub fn key(key: &str, secret: &str) -> ClientConfig {
         ClientConfig::new(Credentials::new(key, secret).unwrap())
             .unproven_settle_delay(SANDBOX_SETTLE_DELAY)
             .retry_policy(sandbox_retries())
             .position_mode_check(ModeCheck::Off)
+            .market_rules_check(MarketRulesCheck::Off)
     }
 }
 

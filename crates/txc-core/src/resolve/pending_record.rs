@@ -5,7 +5,7 @@
 use std::fmt;
 use std::time::SystemTime;
 
-use crate::{AttemptRecord, Nonce, PendingInvestment, PendingOrder};
+use crate::{AttemptRecord, Nonce, PendingInvestment, PendingModify, PendingOrder};
 
 /// An operation whose outcome is not definite yet: what a [`Journal`](crate::Journal) persists
 /// before each attempt and hands back when a client is built, and what
@@ -39,6 +39,8 @@ pub enum PendingRecord {
     Order(PendingOrder),
     /// An investment: plan, amount, attempts.
     Investment(PendingInvestment),
+    /// A modify: the request, the order it replaces, attempts.
+    Modify(PendingModify),
 }
 
 impl PendingRecord {
@@ -53,6 +55,7 @@ impl PendingRecord {
         match self {
             Self::Order(order) => order.attempts(),
             Self::Investment(investment) => investment.attempts(),
+            Self::Modify(modify) => modify.attempts(),
         }
     }
 
@@ -61,6 +64,7 @@ impl PendingRecord {
         match self {
             Self::Order(order) => order.reason(),
             Self::Investment(investment) => investment.reason(),
+            Self::Modify(modify) => modify.reason(),
         }
     }
 
@@ -73,7 +77,7 @@ impl PendingRecord {
     pub fn order(&self) -> Option<&PendingOrder> {
         match self {
             Self::Order(order) => Some(order),
-            Self::Investment(_) => None,
+            _ => None,
         }
     }
 
@@ -81,12 +85,20 @@ impl PendingRecord {
     pub fn investment(&self) -> Option<&PendingInvestment> {
         match self {
             Self::Investment(investment) => Some(investment),
-            Self::Order(_) => None,
+            _ => None,
+        }
+    }
+
+    /// The modify, if it is one.
+    pub fn modify(&self) -> Option<&PendingModify> {
+        match self {
+            Self::Modify(modify) => Some(modify),
+            _ => None,
         }
     }
 
     /// What it is, in a few words: `order <clientOrderId> on <market>`, `investment of
-    /// <amount> in plan <plan>`.
+    /// <amount> in plan <plan>`, `modify of order <id> on <market>`.
     pub fn subject(&self) -> String {
         match self {
             Self::Order(order) => format!(
@@ -99,14 +111,27 @@ impl PendingRecord {
                 investment.invest().amount().as_str(),
                 investment.invest().plan_id()
             ),
+            Self::Modify(modify) => modify.subject(),
         }
     }
 
-    /// The client's call that resolves it (`resolve` or `resolve_investment`).
+    /// The client's call that resolves it (`resolve`, `resolve_investment` or
+    /// `resolve_modify`).
     pub fn resolve_call(&self) -> &'static str {
         match self {
             Self::Order(_) => "resolve",
             Self::Investment(_) => "resolve_investment",
+            Self::Modify(_) => "resolve_modify",
+        }
+    }
+
+    /// The client's call that resolves it before sending again, when there is one
+    /// (`place_once`, `invest_once`; a modify has none: resolve it first).
+    pub fn once_call(&self) -> Option<&'static str> {
+        match self {
+            Self::Order(_) => Some("place_once"),
+            Self::Investment(_) => Some("invest_once"),
+            Self::Modify(_) => None,
         }
     }
 }
@@ -120,6 +145,12 @@ impl From<PendingOrder> for PendingRecord {
 impl From<PendingInvestment> for PendingRecord {
     fn from(investment: PendingInvestment) -> Self {
         Self::Investment(investment)
+    }
+}
+
+impl From<PendingModify> for PendingRecord {
+    fn from(modify: PendingModify) -> Self {
+        Self::Modify(modify)
     }
 }
 

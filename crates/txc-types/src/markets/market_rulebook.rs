@@ -63,7 +63,10 @@ impl MarketRulebook {
     /// Checks each part of `order` against its market's rules ([`MarketRules::check`]): the
     /// first rule broken, or the markets of the parts left unchecked for want of rules (empty
     /// when every part was checked).
-    pub fn check(&self, order: &impl RuledOrder) -> Result<Vec<Market>, ValidationError> {
+    pub fn check(
+        &self,
+        order: &(impl RuledOrder + ?Sized),
+    ) -> Result<Vec<Market>, ValidationError> {
         let mut unchecked: Vec<Market> = Vec::new();
         for part in order.parts() {
             match self.rules.get(part.market.as_str()) {
