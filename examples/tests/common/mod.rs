@@ -740,3 +740,4 @@ pub fn now_ms() -> u64 {
     txc_sign::nonce::unix_millis(SystemTime::now())
 }
 pub mod risk;
+pub mod trading;
