@@ -14,8 +14,8 @@
 #[macro_use]
 mod common;
 
-use common::config;
 use common::trading::{TradingApi, TradingDriver};
+use common::{Trace, config};
 use txc_core::Error;
 use txc_core::risk::MarketRulesCheck;
 use txc_sandbox::{Sandbox, demo};
@@ -507,10 +507,21 @@ fn an_unlisted_market_and_a_check_turned_off_send_unchecked(driver: &dyn Trading
         config::partner()
             .market_rules_check(MarketRulesCheck::Given(MarketRulebook::from_rules([eth]))),
     );
-    let error = client
-        .limit(&limit(Side::Buy, "0.0005", "60000"))
-        .unwrap_err();
+    let trace = Trace::default();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(trace.clone())
+        .finish();
+    let error = tracing::subscriber::with_default(subscriber, || {
+        client
+            .limit(&limit(Side::Buy, "0.0005", "60000"))
+            .unwrap_err()
+    });
     assert_eq!(error.api().unwrap().code, Some(32), "sent: {error}");
+    let traced = trace.text();
+    assert!(
+        traced.contains("without its market's rules checked") && traced.contains("BTC_USDT"),
+        "{traced}"
+    );
     // Off: nothing read, the exchange decides.
     let off = driver.trading(sandbox.base_url(), config::partner());
     let before = sandbox.stats().requests;
