@@ -9,6 +9,8 @@
 //! - [`investments`]: investing within a plan's bounds, and never investing twice.
 //! - [`restarts`]: issue 35's cases — exactly once across a restart on the same journal, for
 //!   orders and investments, and another writer's investment never taken for ours.
+//! - [`trading`]: issue 37's cases — limit, stop-limit, bulk, OCO, modify and the cancels
+//!   exactly once against the sandbox's faults.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::indexing_slicing, clippy::panic)]
@@ -21,3 +23,4 @@ mod exactly_once;
 mod investments;
 mod reconciliation;
 mod restarts;
+mod trading;

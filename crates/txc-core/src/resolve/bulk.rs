@@ -408,6 +408,8 @@ impl<'a> PlaceBulkOnce<'a> {
                 for &index in batch {
                     if let Some(item) = self.item(index) {
                         item.cause.clone_from(&reason);
+                        // Sent: a resend is no first placement (its id is this item's own).
+                        item.fresh = false;
                     }
                 }
                 return self.resolve(batch.to_vec(), now);
