@@ -35,6 +35,7 @@ use txc_types::time::ServerTime;
 
 pub mod invest;
 pub mod journal;
+pub mod openapi;
 
 // ---------------------------------------------------------------------------------------------
 // Drivers: one per transport, the same shape for both.
