@@ -13,9 +13,10 @@ use txc_blocking::outcomes::{
     Resolution,
 };
 
-use crate::commands::{resolve_command, resolve_investment_command};
+use crate::commands::resolve_investment_command;
 use crate::exit::CliError;
 use crate::journal::{Entry, What};
+use crate::placing::resolve_command;
 use crate::run::Outcome;
 use crate::table::{optional, table};
 
@@ -42,7 +43,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         }
         Outcome::Placed(placed) => print_placed(placed),
         Outcome::Plans(plans) => print_plans(plans),
-        Outcome::Orders(orders) => print_orders(orders),
+        Outcome::Orders(orders) => crate::table::orders(&orders.iter().collect::<Vec<_>>()),
         Outcome::History(history) => print_history(history.orders()),
         Outcome::Resolved(resolution) => match &**resolution {
             Resolution::Placed(placed) => {
@@ -76,6 +77,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         Outcome::Discarded(what) => println!("discarded {what}"),
         Outcome::DryRun(request) => print_dry_run(request, show_signature),
         Outcome::Risk(outcome) => crate::risk_output::print(outcome),
+        Outcome::Trading(outcome) => crate::trading_output::print(outcome),
     }
 }
 
@@ -181,6 +183,7 @@ fn result(outcome: &Outcome) -> Value {
         Outcome::Discarded(what) => json!({ "discarded": what }),
         Outcome::DryRun(request) => dry_run(request, false),
         Outcome::Risk(outcome) => crate::risk_output::result(outcome),
+        Outcome::Trading(outcome) => crate::trading_output::result(outcome),
     }
 }
 
@@ -256,6 +259,15 @@ fn pending_value(entries: &[Entry]) -> Value {
                     "plan_id": plan_id,
                     "amount": amount,
                 }),
+                What::Modify {
+                    request,
+                    original_order_id,
+                    ..
+                } => json!({
+                    "kind": "modify",
+                    "request": request,
+                    "original_order_id": original_order_id,
+                }),
             };
             if let Some(fields) = value.as_object_mut() {
                 fields.insert("key".into(), json!(e.key()));
@@ -275,6 +287,7 @@ fn resolve_line(entry: &Entry) -> String {
     match entry.record() {
         Ok(PendingRecord::Investment(investment)) => resolve_investment_command(&investment),
         Ok(PendingRecord::Order(order)) => resolve_command(&order),
+        Ok(PendingRecord::Modify(_)) => modify_line(entry),
         _ => match &entry.what {
             What::Order {
                 market,
@@ -284,7 +297,37 @@ fn resolve_line(entry: &Entry) -> String {
             What::Investment {
                 plan_id, amount, ..
             } => format!("txc resolve-investment {plan_id} {amount}"),
+            What::Modify { .. } => modify_line(entry),
         },
+    }
+}
+
+/// How to settle a journal's modify: the same modify with `--once` reads the order first.
+fn modify_line(entry: &Entry) -> String {
+    match &entry.what {
+        What::Modify { request, .. } => {
+            let mut line = String::from("txc modify");
+            for (key, flag) in [
+                ("market", ""),
+                ("orderId", "--order-id "),
+                ("clientOrderId", "--client-order-id "),
+                ("amount", "--amount "),
+                ("total", "--total "),
+                ("price", "--price "),
+                ("activationPrice", "--activation-price "),
+                ("stp", "--stp "),
+            ] {
+                if let Some(value) = request.get(key) {
+                    let value = value
+                        .as_str()
+                        .map_or_else(|| value.to_string(), str::to_owned);
+                    line.push_str(&format!(" {flag}{value}"));
+                }
+            }
+            line.push_str(" --once");
+            line
+        }
+        _ => String::new(),
     }
 }
 
@@ -414,31 +457,6 @@ fn print_placed(placed: &Placed) {
         _ => println!("orderId {}", placed.order_id()),
     }
     print_evidence(&placed.evidence);
-}
-
-fn print_orders(orders: &[Order]) {
-    let header = [
-        "orderId",
-        "clientOrderId",
-        "market",
-        "side",
-        "type",
-        "amount",
-        "left",
-        "status",
-    ];
-    table(&header, orders, |o| {
-        vec![
-            o.order_id.to_string(),
-            optional(o.client_order_id.as_ref()),
-            o.market.to_string(),
-            o.side.to_string(),
-            o.order_type.to_string(),
-            o.amount.to_string(),
-            o.left.to_string(),
-            optional(o.status.as_ref()),
-        ]
-    });
 }
 
 fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {

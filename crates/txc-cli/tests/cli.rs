@@ -579,6 +579,18 @@ fn help_texts() {
         "interest",
         "resolve-investment",
         "watch",
+        "limit",
+        "stop-limit",
+        "bulk",
+        "oco",
+        "oco-orders",
+        "cancel-oco",
+        "cancel-conditional",
+        "cancel-oto",
+        "modify",
+        "conditional-orders",
+        "cancel-bulk",
+        "markets",
     ] {
         let (out, _) = run(txc().args([command, "--help"]), 0);
         insta::assert_snapshot!(format!("help_{command}"), out);
@@ -1249,3 +1261,7 @@ fn a_b2b_account_s_absence_cannot_tell() {
 // journal's format versions.
 #[path = "cli/restarts.rs"]
 mod restarts;
+
+// Issue 37: every other collateral order type, the listings and the cancels.
+#[path = "cli/trading.rs"]
+mod trading;

@@ -82,6 +82,17 @@ impl ClientCore {
             CollateralBulkOrder::OPERATION,
             PlaceBulk::new(self, bulk.clone()),
         )
+        .without_read(self.holds_unresolved_item(bulk))
+    }
+
+    /// Whether the client holds an unresolved record of one of `bulk`'s items: a plain
+    /// placement refuses it before any I/O, so no rules are read for it.
+    fn holds_unresolved_item(&self, bulk: &CollateralBulkOrder) -> bool {
+        bulk.orders().iter().any(|item| {
+            let fields = item.fields();
+            self.ledger
+                .holds_unresolved(fields.market(), fields.client_order_id())
+        })
     }
 
     /// Starts placing a bulk order exactly once, item by item: a [`PlaceBulkOnce`] inside a
@@ -102,12 +113,15 @@ impl ClientCore {
     /// [`Modify`] inside a [`RulesCheck`]. An order with an unresolved modify is refused
     /// before any I/O.
     pub fn modify<'a>(&'a self, modify: &'a ModifyOrder) -> RulesCheck<'a, Modify<'a>> {
+        let pending = PendingModify::new(modify.clone(), None, None, Vec::new());
+        let unresolved = self.modifies.unresolved_like(&pending).is_some();
         RulesCheck::new(
             self,
             modify,
             ModifyOrder::OPERATION,
             Modify::new(self, modify),
         )
+        .without_read(unresolved)
     }
 
     /// Starts modifying an order exactly once: a [`ModifyOnce`] inside a [`RulesCheck`].
