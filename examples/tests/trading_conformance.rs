@@ -89,7 +89,7 @@ fn call(client: &dyn TradingApi, path: &str) -> Result<Vec<u64>, Error> {
         }
         "/api/v4/order/collateral/bulk" => {
             let bulk = CollateralBulkOrder::new(vec![limit(), limit()]).unwrap();
-            let answer = client.bulk(&bulk).map(|items| {
+            client.bulk(&bulk).map(|items| {
                 items
                     .iter()
                     .map(|item| {
@@ -99,29 +99,21 @@ fn call(client: &dyn TradingApi, path: &str) -> Result<Vec<u64>, Error> {
                         })
                     })
                     .collect()
-            });
-            answer
+            })
         }
-        "/api/v4/order/collateral/oco" => {
-            let answer = client.oco(&oco()).map(|pair| {
-                pair.legs().for_each(|leg| whole(leg, path));
-                vec![pair.id]
-            });
-            answer
-        }
-        "/api/v4/oco-orders" => {
-            let answer = client
-                .oco_orders(&OcoOrdersQuery::new())
-                .map(|pairs| pairs.iter().map(|pair| pair.id).collect());
-            answer
-        }
+        "/api/v4/order/collateral/oco" => client.oco(&oco()).map(|pair| {
+            pair.legs().for_each(|leg| whole(leg, path));
+            vec![pair.id]
+        }),
+        "/api/v4/oco-orders" => client
+            .oco_orders(&OcoOrdersQuery::new())
+            .map(|pairs| pairs.iter().map(|pair| pair.id).collect()),
         "/api/v4/order/oco-cancel" => {
             let cancel = CancelOcoOrder::by_order_id("BTC_USDT", 117_703_764_513).unwrap();
-            let answer = client.cancel_oco(&cancel).map(|c| match c {
+            client.cancel_oco(&cancel).map(|c| match c {
                 Cancellation::Canceled(pair) => vec![pair.id],
                 _ => Vec::new(),
-            });
-            answer
+            })
         }
         "/api/v4/order/conditional-cancel" => {
             let cancel = CancelConditionalOrder::new("BTC_USDT", 1).unwrap();
@@ -136,21 +128,17 @@ fn call(client: &dyn TradingApi, path: &str) -> Result<Vec<u64>, Error> {
                 .price("9800")
                 .build()
                 .unwrap();
-            let answer = client.modify(&modify).map(|modified| {
+            client.modify(&modify).map(|modified| {
                 whole(&modified.replacement, path);
                 vec![modified.new_order_id]
-            });
-            answer
+            })
         }
-        "/api/v4/public/markets" => {
-            let answer = client.markets().map(|markets| {
-                markets
-                    .iter()
-                    .map(|m| m.name.as_str().len() as u64)
-                    .collect()
-            });
-            answer
-        }
+        "/api/v4/public/markets" => client.markets().map(|markets| {
+            markets
+                .iter()
+                .map(|m| m.name.as_str().len() as u64)
+                .collect()
+        }),
         other => panic!("no call for {other}"),
     }
 }
