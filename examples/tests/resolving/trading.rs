@@ -24,6 +24,7 @@ scenarios!(
     a_plain_bulk_s_lost_answer_keeps_every_item_unresolved,
     an_oco_pair_whose_answer_is_lost_is_found_among_the_active_pairs,
     an_oco_pair_not_processed_is_placed_once,
+    an_oco_pair_whose_leg_executed_at_once_is_found_by_the_leg,
     a_lost_modify_is_resolved_by_reading_the_order,
     a_modify_not_processed_is_found_unchanged_and_sent_again,
     a_cancel_whose_answer_is_lost_is_settled_by_not_found,
@@ -212,6 +213,32 @@ fn an_oco_pair_not_processed_is_placed_once(driver: &dyn TradingDriver) {
         "{placed:?}"
     );
     assert_eq!(held(&sandbox, "oco-503").len(), 2, "one pair");
+}
+
+fn an_oco_pair_whose_leg_executed_at_once_is_found_by_the_leg(driver: &dyn TradingDriver) {
+    let sandbox = Sandbox::start().unwrap();
+    let client = client(driver, &sandbox);
+    // A buy pair whose take-profit price (66000) is above the market (65000): that leg executes
+    // when placed and the stop-loss leg is canceled, so the pair is never listed.
+    let pair =
+        CollateralOcoOrder::builder("BTC_USDT", Side::Buy, "0.001", "66000", "70000", "70100")
+            .client_order_id("oco-leg")
+            .build()
+            .unwrap();
+    sandbox.inject_fault(Route::CollateralOco, Fault::DropAfterProcessing, Some(1));
+    let placed = client.oco_once(&pair).unwrap();
+    assert!(matches!(placed.record, PlacedOco::Leg(_)), "{placed:?}");
+    assert!(
+        client
+            .oco_orders(&OcoOrdersQuery::new())
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        held(&sandbox, "oco-leg").len(),
+        2,
+        "one pair, never sent again"
+    );
 }
 
 fn a_lost_modify_is_resolved_by_reading_the_order(driver: &dyn TradingDriver) {
