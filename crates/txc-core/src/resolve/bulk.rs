@@ -17,7 +17,7 @@ use crate::{ClientCore, Error, Machine, PendingOrder, Response, Step, TransportE
 /// The operation, for errors and records.
 const OPERATION: &str = "collateral_bulk_order";
 
-/// Places a bulk order: a [`BulkSend`] (every item's record kept before the first byte) whose
+/// Places a bulk order: one sending (every item's record kept before the first byte) whose
 /// answer — one item per order — settles each item's record: placed, refused, or not
 /// processed (`stopOnFail`) is definite; an item the exchange answered with neither an order
 /// nor an error stays unresolved. A failure that leaves the whole answer unknown comes out as

@@ -181,7 +181,7 @@ enum Stage<'a, O: Placeable> {
     Finished,
 }
 
-/// Places an order exactly once: sends it; if the outcome is unknown, [resolves](Resolve) it;
+/// Places an order exactly once: sends it; if the outcome is unknown, [resolves](super::Resolve) it;
 /// if it was proven not placed, sends it again — same `clientOrderId`, fresh nonce — at most
 /// the client's `max_placements` times in all.
 ///
@@ -193,12 +193,12 @@ enum Stage<'a, O: Placeable> {
 /// resend); anything else ends it unknown, nothing sent. An order of the id in flight in
 /// this client refuses it ([`Error::ClientOrderIdInUse`]).
 ///
-/// Ends with the [`Placed`] order and what proved it; with the error that ends a first
+/// Ends with the [`Placed`](super::Placed) order and what proved it; with the error that ends a first
 /// placement that certainly left nothing (a validation error, say); with
 /// [`Error::NotPlaced`] when every placement was proven not placed; or with
 /// [`Error::OutcomeUnknown`], carrying every attempt to resolve later, when:
 ///
-/// - resolving cannot tell (see [`Resolve`]) — including a B2B account's absence
+/// - resolving cannot tell (see [`Resolve`](super::Resolve)) — including a B2B account's absence
 ///   ([`Resolution::CannotTell`]), on which it does not resend unless the client was built with
 ///   `resend_when_cancels_are_invisible(true)`;
 /// - any attempt after the first fails in any way: a later attempt's refusal says nothing of
