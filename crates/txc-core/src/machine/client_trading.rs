@@ -39,16 +39,7 @@ impl ClientCore {
         &'a self,
         order: &'a O,
     ) -> RulesCheck<'a, Preflight<'a, Place<'a, O>>> {
-        let unresolved = self
-            .ledger
-            .holds_unresolved(order.market(), order.client_order_id());
-        RulesCheck::new(
-            self,
-            order,
-            O::OPERATION,
-            self.preflight(order, self.place(order)),
-        )
-        .without_read(unresolved)
+        self.checked(order, self.place(order))
     }
 
     /// Starts placing `order` exactly once ([`PlaceOnce`]), checked first as
@@ -57,16 +48,21 @@ impl ClientCore {
         &'a self,
         order: &'a O,
     ) -> RulesCheck<'a, Preflight<'a, PlaceOnce<'a, O>>> {
+        self.checked(order, self.place_once(order))
+    }
+
+    /// `then`, placing `order`, after the rules check and the position-mode check — neither
+    /// reading anything for an order the placement will refuse before any I/O.
+    fn checked<'a, O: Placeable + RuledOrder, M>(
+        &'a self,
+        order: &'a O,
+        then: M,
+    ) -> RulesCheck<'a, Preflight<'a, M>> {
         let unresolved = self
             .ledger
             .holds_unresolved(order.market(), order.client_order_id());
-        RulesCheck::new(
-            self,
-            order,
-            O::OPERATION,
-            self.preflight(order, self.place_once(order)),
-        )
-        .without_read(unresolved)
+        RulesCheck::new(self, order, O::OPERATION, self.preflight(order, then))
+            .without_read(unresolved)
     }
 
     /// Starts placing a bulk order, every item checked against its market's rules first:
