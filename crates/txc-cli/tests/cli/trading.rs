@@ -207,20 +207,50 @@ fn cancel_bulk_markets_and_a_lost_modify() {
             .any(|m| m["name"] == "BTC_USDT"),
         "{markets}"
     );
-    // A modify whose answer is lost: exit 4 with how to check; --once settles it.
+    // A modify whose answer is lost: exit 4 with how to check; the journal keeps it.
+    let state = scratch();
+    let journaled = |line: &str| ok(txc_journaled(&sandbox, &state).arg("--json").line(line));
     result("limit BTC_USDT buy 0.01 60000 --client-order-id cli-m1");
     sandbox.inject_fault(Route::ModifyOrder, Fault::DropAfterProcessing, Some(1));
     let error = fails(
-        txc_at(&sandbox).line("--json modify BTC_USDT --client-order-id cli-m1 --price 60100"),
+        txc_journaled(&sandbox, &state)
+            .line("--json modify BTC_USDT --client-order-id cli-m1 --price 60100"),
         4,
     );
     assert!(
         error["check"].as_str().unwrap().contains("txc orders"),
         "{error}"
     );
+    // `txc pending` lists it with how to settle it; a plain modify of the order is refused
+    // before any I/O.
+    let pending = journaled("pending");
+    let modify = pending
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|record| record["kind"] == "modify")
+        .unwrap_or_else(|| panic!("{pending}"));
+    assert!(
+        modify["resolve"]
+            .as_str()
+            .unwrap()
+            .ends_with("--price 60100 --once"),
+        "{modify}"
+    );
+    let before = sandbox.stats().requests;
+    run(
+        txc_journaled(&sandbox, &state)
+            .line("modify BTC_USDT --client-order-id cli-m1 --price 60200"),
+        4,
+    );
+    assert_eq!(sandbox.stats().requests, before, "nothing sent");
+    // --once resolves the journaled one first (replaced: one modification), then modifies
+    // once more, its own answer lost too and resolved.
     sandbox.inject_fault(Route::ModifyOrder, Fault::DropAfterProcessing, Some(1));
-    let resolved = result("modify BTC_USDT --client-order-id cli-m1 --price 60200 --once");
+    let resolved = journaled("modify BTC_USDT --client-order-id cli-m1 --price 60200 --once");
     assert_eq!(resolved["replaced"], true, "{resolved}");
+    assert_eq!(sandbox.stats().modified_orders, 2);
+    assert!(journaled("pending").as_array().unwrap().is_empty());
     let open = result("orders --client-order-id cli-m1 --market BTC_USDT");
     assert_eq!(open[0]["price"], "60200", "{open}");
 }
