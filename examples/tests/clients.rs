@@ -160,7 +160,7 @@ fn error_statuses_reach_the_decoder(driver: &dyn Driver) {
     let (_, api) = api_error(partner.market(&too_small));
     assert_eq!(
         (api.status, api.code, api.class),
-        (422, Some(32), ApiErrorClass::Validation)
+        (422, Some(32), ApiErrorClass::Amount)
     );
     assert!(!api.field_errors("amount").is_empty());
     assert!(sandbox.orders().is_empty());

@@ -242,7 +242,7 @@ fn corpus() -> Vec<Case> {
         case(
             "an error message of 512 KiB",
             answer(422, JSON, long_message),
-            Api(422, ApiErrorClass::Validation),
+            Api(422, ApiErrorClass::Amount),
             false,
         ),
         case(

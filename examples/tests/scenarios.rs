@@ -23,7 +23,9 @@ use txc_core::pacing::RetryPolicy;
 use txc_sandbox::{Fault, Route, Sandbox, demo};
 use txc_sign::nonce::NonceSequence;
 use txc_types::investments::SmartPlansQuery;
-use txc_types::orders::{CollateralMarketOrder, CollateralTriggerMarketOrder, OrderStatus, Side};
+use txc_types::orders::{
+    CollateralMarketOrder, CollateralTriggerMarketOrder, OrderRefusal, OrderStatus, Side,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Scenarios: each operation succeeds.
@@ -84,14 +86,15 @@ fn smart_plans_are_listed(driver: &dyn Driver) {
 // ---------------------------------------------------------------------------------------------
 // Scenarios: every class of exchange error reaches the caller with status, code and fields.
 
-fn amount_below_minimum_is_validation_32(driver: &dyn Driver) {
+fn amount_below_minimum_is_refusal_32(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.client(sandbox.base_url(), config::partner());
     let (error, api) = api_error(client.market(&market("0.0001")));
     assert_eq!(
         (api.status, api.code, api.class),
-        (422, Some(32), ApiErrorClass::Validation)
+        (422, Some(32), ApiErrorClass::Amount)
     );
+    assert_eq!(api.refusal, Some(OrderRefusal::Amount));
     assert!(
         api.field_errors("amount")
             .iter()
@@ -501,7 +504,7 @@ scenarios![
     market_order_is_placed,
     trigger_order_rests_then_fires,
     smart_plans_are_listed,
-    amount_below_minimum_is_validation_32,
+    amount_below_minimum_is_refusal_32,
     short_balance_is_insufficient_balance_10,
     keys_the_exchange_refuses_get_its_answer,
     the_rate_limit_is_too_many_requests,

@@ -139,14 +139,17 @@
 //! [`Error::InvalidRequest`] / [`Error::InvalidConfig`] (nothing was sent), a
 //! [`TransportError`](errors::TransportError) saying whether the request may have been written ([`Delivery`](errors::Delivery)), an
 //! [`ApiError`](errors::ApiError) with the exchange's status, code, message and field errors (its
-//! [`ApiErrorClass`](errors::ApiErrorClass) read from status, code and field), a [`DecodeError`](errors::DecodeError), or an unresolved
-//! order. [`Error::is_retryable`] (a 429, or a request certainly not sent) and
+//! [`ApiErrorClass`](errors::ApiErrorClass) read from status, code and field; an order's refusal
+//! codes each a class of their own, [`OrderRefusal`](orders::OrderRefusal)), a [`DecodeError`](errors::DecodeError), or an unresolved
+//! order. An order that breaks its market's published rules never reaches the exchange
+//! ([`MarketRulesCheck`](settings::MarketRulesCheck)). [`Error::is_retryable`] (a 429, or a request certainly not sent) and
 //! [`Error::outcome_unknown`] are never both true.
 //!
 //! ```
-//! use txc_async::{Client, Credentials};
-//! use txc_async::errors::ApiErrorClass;
-//! use txc_async::orders::{CollateralMarketOrder, Side};
+//! use txc_async::{Client, Credentials, Error};
+//! use txc_async::errors::{ApiErrorClass, ValidationError};
+//! use txc_async::markets::Rule;
+//! use txc_async::orders::{CollateralMarketOrder, OrderRefusal, Side};
 //! use txc_sandbox::{demo, Sandbox};
 //!
 //! # #[tokio::main]
@@ -155,11 +158,19 @@
 //! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
 //! let client = Client::builder(credentials).base_url(sandbox.base_url()).build()?;
 //!
+//! // Below the market's minimum amount: refused before anything is sent, naming the rule,
+//! // the market's value and the nearest valid value (the client read the market's rules).
 //! let too_small = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.0001").build()?;
 //! let err = client.collateral_market_order(&too_small).await.unwrap_err();
+//! let Error::InvalidRequest(ValidationError::MarketRule(rule)) = &err else { panic!("{err}") };
+//! assert_eq!((rule.rule, rule.nearest.as_deref()), (Rule::MinAmount, Some("0.001")));
+//!
+//! // More than the margin allows: the exchange refuses it (code 10), its own class.
+//! let too_big = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "100").build()?;
+//! let err = client.collateral_market_order(&too_big).await.unwrap_err();
 //! let api = err.api().unwrap();
-//! assert_eq!((api.status, api.code, api.class), (422, Some(32), ApiErrorClass::Validation));
-//! assert!(!api.field_errors("amount").is_empty());
+//! assert_eq!((api.status, api.code, api.class), (422, Some(10), ApiErrorClass::InsufficientBalance));
+//! assert_eq!(api.refusal, Some(OrderRefusal::InsufficientBalance));
 //! assert!(!err.outcome_unknown());
 //! # Ok(())
 //! # }
@@ -237,6 +248,7 @@ mod flex;
 mod kill_switch;
 mod pages;
 mod tls;
+mod trading;
 mod transport;
 #[cfg(feature = "events")]
 mod websocket;
@@ -250,7 +262,7 @@ pub use txc_core::Error;
 pub use txc_core::client_modules::{endpoint, errors, outcomes, settings};
 pub use txc_sign::Credentials;
 #[doc(inline)]
-pub use txc_types::{investments, lookups, orders, positions, time, values};
+pub use txc_types::{investments, lookups, markets, orders, positions, time, values};
 
 #[cfg(feature = "events")]
 #[cfg_attr(docsrs, doc(cfg(feature = "events")))]

@@ -7,8 +7,8 @@ use std::time::SystemTime;
 
 use txc_core::decode::Response;
 use txc_core::resolve::{
-    CloseResolution, InvestResolution, Invested, PendingClose, PendingInvestment, PendingOrder,
-    PendingRecord, Placed, Resolution,
+    CloseResolution, Found, InvestResolution, Invested, PendingClose, PendingInvestment,
+    PendingOrder, PendingRecord, Placeable, Resolution,
 };
 use txc_core::risk::{KillSwitchEvent, KillSwitchSchedule};
 use txc_core::{ClientCore, Error, Machine, Step};
@@ -22,10 +22,11 @@ use txc_types::investments::{
 use txc_types::lookups::{
     ConditionalOrders, ConditionalOrdersQuery, OpenOrdersQuery, OrderHistory, OrderHistoryQuery,
 };
+use txc_types::markets::RuledOrder;
 use txc_types::orders::{
     BulkCancelItem, CancelAllOrders, CancelOrder, CancelOrders, Cancellation,
     CollateralMarketOrder, CollateralTriggerMarketOrder, KillSwitchAnswer, KillSwitchStatusQuery,
-    KillSwitchTimer, NewOrder, Order, SetKillSwitch,
+    KillSwitchTimer, Order, SetKillSwitch,
 };
 use txc_types::positions::{
     AccountSummary, AccountSummaryQuery, AssetBalance, BalanceSummaryQuery, ClosePosition,
@@ -85,7 +86,7 @@ impl Client {
     /// ([`Error::ResolveFirst`], naming the record and the call that resolves it).
     pub fn collateral_market_order(&self, order: &CollateralMarketOrder) -> Result<Order, Error> {
         let core = &self.inner.core;
-        self.drive(core.preflight(order, core.place(order)))
+        self.drive(core.place_checked(order))
     }
 
     /// Places a collateral trigger market order
@@ -99,18 +100,23 @@ impl Client {
         order: &CollateralTriggerMarketOrder,
     ) -> Result<Order, Error> {
         let core = &self.inner.core;
-        self.drive(core.preflight(order, core.place(order)))
+        self.drive(core.place_checked(order))
     }
 
-    /// Places either kind of order exactly once: on an unknown outcome, resolves it, and sends
-    /// it again (same `clientOrderId`, fresh nonce) only when it was proven not placed. An
+    /// Places an order of any type exactly once — a market, trigger-market, limit or
+    /// stop-limit order, or an OCO pair ([`Placeable`](crate::outcomes::Placeable)), checked
+    /// against its market's rules first: on an unknown outcome, resolves it, and sends it again
+    /// (same `clientOrderId`, fresh nonce) only when it was proven not placed. An
     /// unresolved record of the id — of this process, or of an earlier one read from the
     /// journal — is resolved first, before anything is sent. The answer says what proved it
     /// ([`Placed::evidence`](crate::outcomes::Found::evidence)); see
     /// [`PlaceOnce`](txc_core::resolve::PlaceOnce) for when it ends unknown.
-    pub fn place_once<O: NewOrder>(&self, order: &O) -> Result<Placed, Error> {
+    pub fn place_once<O: Placeable + RuledOrder>(
+        &self,
+        order: &O,
+    ) -> Result<Found<O::Placed>, Error> {
         let core = &self.inner.core;
-        self.drive(core.preflight(order, core.place_once(order)))
+        self.drive(core.place_once_checked(order))
     }
 
     /// Finds out from proof whether an order whose outcome is unknown was placed, by the rule

@@ -8,6 +8,12 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+pub(crate) use crate::order_args::{OrderArgs, PositionSideArg, SideArg, StpArg};
+use crate::trading_args::{
+    BulkArgs, CancelBulkArgs, CancelGroupArgs, CancelOcoArgs, LimitArgs, ModifyArgs, OcoArgs,
+    PageArgs, StopLimitArgs,
+};
+
 /// What `--help` says after the options: exit codes, configuration, JSON.
 const AFTER_HELP: &str = "\
 Configuration (first found wins): --base-url / --api-key flags; TXC_BASE_URL, TXC_API_KEY and
@@ -138,6 +144,20 @@ pub(crate) struct GlobalArgs {
     /// account's mode (one read per run), declare it, or check nothing
     #[arg(long, global = true, value_name = "MODE", default_value = "learn")]
     pub(crate) position_mode: PositionModeArg,
+    /// Whether every order is checked against its market's published rules before sending
+    /// (precisions, minimum amount, total bounds; one public read per run): refused before
+    /// any I/O when it breaks one, or sent as given
+    #[arg(long, global = true, value_name = "CHECK", default_value = "learn")]
+    pub(crate) market_rules: MarketRulesArg,
+}
+
+/// What `--market-rules` does about the markets' published rules.
+#[derive(Debug, Clone, Copy, ValueEnum)]
+pub(crate) enum MarketRulesArg {
+    /// Read them before the first order and check every order against them
+    Learn,
+    /// Check nothing: the exchange decides
+    Off,
 }
 
 /// Who may invest with the key (`--investment-writers`).
@@ -175,6 +195,35 @@ pub(crate) enum Command {
         #[arg(long, value_name = "P")]
         activation_price: String,
     },
+    /// Place a collateral limit order (POST /api/v4/order/collateral/limit)
+    Limit(LimitArgs),
+    /// Place a collateral stop-limit order (POST /api/v4/order/collateral/stop-limit)
+    StopLimit(StopLimitArgs),
+    /// Place up to 20 limit orders at once, read as JSON lines
+    /// (POST /api/v4/order/collateral/bulk)
+    Bulk(BulkArgs),
+    /// Place an OCO pair: a take-profit limit order and a stop-limit stop-loss, one canceling
+    /// the other (POST /api/v4/order/collateral/oco)
+    Oco(OcoArgs),
+    /// List the active OCO pairs (POST /api/v4/oco-orders)
+    OcoOrders(PageArgs),
+    /// Cancel an OCO pair, both legs (POST /api/v4/order/oco-cancel)
+    CancelOco(CancelOcoArgs),
+    /// Cancel a conditional order: an OCO pair, or an OTO group with its order
+    /// (POST /api/v4/order/conditional-cancel)
+    CancelConditional(CancelGroupArgs),
+    /// Cancel an OTO group, its order included (POST /api/v4/order/oto-cancel)
+    CancelOto(CancelGroupArgs),
+    /// Change a resting order's amount, total, price or activation price: the exchange
+    /// replaces it with a new orderId (POST /api/v4/order/modify)
+    Modify(ModifyArgs),
+    /// List the conditional orders: OCO pairs and OTO groups (POST /api/v4/conditional-orders)
+    ConditionalOrders(PageArgs),
+    /// Cancel several orders of a market at once (POST /api/v4/order/cancel/bulk)
+    CancelBulk(CancelBulkArgs),
+    /// Every market's trading rules: precisions, minimum amount, total bounds
+    /// (GET /api/v4/public/markets; needs no key)
+    Markets,
     /// List the smart investment plans (B2B partner keys only)
     Plans {
         /// Only plans of this ticker, e.g. USDT
@@ -307,73 +356,6 @@ pub(crate) struct WatchArgs {
     /// Stop after this many channel updates and resynced changes
     #[arg(long, value_name = "N")]
     pub(crate) count: Option<u64>,
-}
-
-/// Buy or sell.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub(crate) enum SideArg {
-    /// Buy
-    Buy,
-    /// Sell
-    Sell,
-}
-
-/// A hedge-mode position side.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub(crate) enum PositionSideArg {
-    /// Long
-    Long,
-    /// Short
-    Short,
-    /// Both (one-way mode)
-    Both,
-}
-
-/// Self-trade prevention.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub(crate) enum StpArg {
-    /// None
-    No,
-    /// Cancel both
-    Cb,
-    /// Cancel new
-    Cn,
-    /// Cancel old
-    Co,
-}
-
-/// What both order commands take.
-#[derive(Debug, Args)]
-pub(crate) struct OrderArgs {
-    /// The market, e.g. BTC_USDT
-    pub(crate) market: String,
-    /// buy or sell
-    pub(crate) side: SideArg,
-    /// The amount in the market's stock currency, e.g. 0.01
-    pub(crate) amount: String,
-    /// Stop-loss price
-    #[arg(long, value_name = "P")]
-    pub(crate) stop_loss: Option<String>,
-    /// Take-profit price
-    #[arg(long, value_name = "P")]
-    pub(crate) take_profit: Option<String>,
-    /// Your id for the order (one is generated when none is given)
-    #[arg(long, value_name = "ID")]
-    pub(crate) client_order_id: Option<String>,
-    /// Position side (hedge mode)
-    #[arg(long, value_name = "SIDE")]
-    pub(crate) position_side: Option<PositionSideArg>,
-    /// Only reduce a position
-    #[arg(long)]
-    pub(crate) reduce_only: bool,
-    /// Self-trade prevention
-    #[arg(long, value_name = "MODE")]
-    pub(crate) stp: Option<StpArg>,
-    /// Place exactly once: on an unknown outcome resolve it, and send again only when it was
-    /// not placed. An unresolved record of the clientOrderId in the journal is resolved first
-    /// (without --once it stops the command: exit 4, nothing sent)
-    #[arg(long)]
-    pub(crate) once: bool,
 }
 
 /// `--market`, the filter of the look-ups, `position-history`, `positions` and `cancel-all`.

@@ -4,19 +4,18 @@
 use txc_blocking::investments::{SmartPlansQuery, SmartPlansQueryBuilder};
 use txc_blocking::lookups::{LookupBuilder, OpenOrdersQuery, OrderHistoryQuery};
 use txc_blocking::orders::{
-    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder, NewOrder,
-    Order, OrderBuilder, Side, Stp,
+    CancelOrder, Cancellation, CollateralMarketOrder, CollateralTriggerMarketOrder,
 };
 use txc_blocking::outcomes::{AttemptRecord, PendingOrder, PendingRecord, Resolution};
-use txc_blocking::{Client, Credentials, Error};
 
-use crate::args::{CancelArgs, GlobalArgs, LookupArgs, OrderArgs, ResolveArgs, SideArg, StpArg};
-use crate::config::{self, Target};
+use crate::args::{CancelArgs, GlobalArgs, LookupArgs, OrderArgs, ResolveArgs};
+use crate::config;
 use crate::exit::CliError;
 use crate::journal::{Entry, FileJournal, attempt, pending_order};
+use crate::placing::{options, place, resolve_command, side};
 use crate::run::{
-    Outcome, check_live, client, client_for, credentials, dry_run, given, journal,
-    journaled_client, live_client, ordering_client, position_side, read, reads_only, send_read,
+    Outcome, credentials, given, journal, journaled_client, live_client, public_client, read,
+    reads_only, send_read,
 };
 
 mod flex;
@@ -36,85 +35,8 @@ pub(crate) fn resolve_record_command(record: &PendingRecord) -> String {
         PendingRecord::Investment(investment) => resolve_investment_command(investment),
         PendingRecord::FlexInvest(invest) => flex::resolve_flex_command(invest),
         PendingRecord::FlexWithdraw(withdraw) => flex::resolve_flex_command(withdraw),
+        // A modify is resolved from its journal entry (`txc pending` prints the command).
         _ => "txc pending".to_owned(),
-    }
-}
-
-/// Places `order` (or signs it, with `--dry-run`); `place` is the client's method for it.
-fn place<O: NewOrder>(
-    global: &GlobalArgs,
-    target: &Target,
-    order: &O,
-    once: bool,
-    place: impl FnOnce(&Client, &O) -> Result<Order, Error>,
-) -> Result<Outcome, CliError> {
-    check_live(global, target)?;
-    if global.dry_run {
-        return dry_run(&client_for(global, target)?, order);
-    }
-    let client = ordering_client(global, target)?;
-    let result = if once {
-        client
-            .place_once(order)
-            .map(|placed| Outcome::Placed(Box::new(placed)))
-    } else {
-        place(&client, order).map(|order| Outcome::Order(Box::new(order)))
-    };
-    result.map_err(|error| {
-        let check = error.pending_order().map(resolve_command);
-        CliError::changing(error, check)
-    })
-}
-
-/// The `txc resolve` command that finds out what became of `pending` (its attempts are in
-/// the journal; the nonces make the command work elsewhere too).
-pub(crate) fn resolve_command(pending: &PendingOrder) -> String {
-    let mut command = format!(
-        "txc resolve {} {}",
-        pending.market().as_str(),
-        pending.client_order_id().as_str()
-    );
-    if pending.is_trigger() {
-        command.push_str(" --trigger");
-    }
-    for attempt in pending.attempts() {
-        command.push_str(&format!(" --nonce {}", attempt.nonce));
-    }
-    command
-}
-
-/// Applies the options both order commands share.
-fn options<O: txc_blocking::orders::BuildableOrder>(
-    builder: OrderBuilder<O>,
-    args: &OrderArgs,
-) -> OrderBuilder<O> {
-    type B<O> = OrderBuilder<O>;
-    let builder = given(builder, args.stop_loss.as_deref(), B::stop_loss);
-    let builder = given(builder, args.take_profit.as_deref(), B::take_profit);
-    let builder = given(builder, args.client_order_id.as_deref(), B::client_order_id);
-    let builder = given(
-        builder,
-        args.position_side.map(position_side),
-        B::position_side,
-    );
-    let builder = given(builder, args.reduce_only.then_some(true), B::reduce_only);
-    given(builder, args.stp.map(stp), B::stp)
-}
-
-/// The self-trade prevention `--stp` names.
-fn stp(stp: StpArg) -> Stp {
-    match stp {
-        StpArg::No => Stp::No,
-        StpArg::Cb => Stp::CancelBoth,
-        StpArg::Cn => Stp::CancelNew,
-        StpArg::Co => Stp::CancelOld,
-    }
-}
-
-fn side(side: SideArg) -> Side {
-    match side {
-        SideArg::Buy => Side::Buy,
-        SideArg::Sell => Side::Sell,
     }
 }
 
@@ -362,7 +284,8 @@ pub(crate) fn discard(global: &GlobalArgs, key: u64) -> Result<Outcome, CliError
                 .pending_flex_withdrawals()
                 .into_iter()
                 .map(PendingRecord::from),
-        );
+        )
+        .chain(client.pending_modifies().into_iter().map(PendingRecord::from));
     let record = records.into_iter().find(|r| is_key(r.attempts()));
     let Some(record) = record else {
         return Err(CliError::invalid(format!(
@@ -390,14 +313,7 @@ pub(crate) fn pending(global: &GlobalArgs) -> Result<Outcome, CliError> {
 /// `txc time`: public, so any credentials do; none are sent.
 pub(crate) fn time(global: &GlobalArgs) -> Result<Outcome, CliError> {
     let target = config::target(global)?;
-    let credentials = match &target.credentials {
-        Some(c) => c.clone(),
-        // The server time is public: this key is never sent.
-        None => {
-            Credentials::new("txc-public", "txc-public").map_err(|e| CliError::read(e.into()))?
-        }
-    };
-    let client = client(global, &target, credentials)?;
+    let client = public_client(global, &target)?;
     send_read(
         global,
         &client,

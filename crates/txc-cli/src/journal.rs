@@ -51,7 +51,8 @@ use txc_blocking::errors::ValidationError;
 use txc_blocking::investments::Invest;
 use txc_blocking::investments::flex::{FlexInvest, FlexWithdraw};
 use txc_blocking::outcomes::{
-    AttemptRecord, Journal, MoneyMove, Nonce, NonceMode, PendingMove, PendingOrder, PendingRecord,
+    AttemptRecord, Journal, MoneyMove, Nonce, NonceMode, PendingModify, PendingMove, PendingOrder,
+    PendingRecord,
 };
 use txc_blocking::values::Ticker;
 
@@ -109,6 +110,17 @@ pub(crate) enum What {
     },
     /// A withdrawal from a flex plan.
     FlexWithdraw(Moved),
+    /// A modify of an order.
+    Modify {
+        /// The request as sent (its JSON body's fields, without `request` and `nonce`).
+        request: serde_json::Map<String, serde_json::Value>,
+        /// The order's `orderId` as read before the modify, when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        original_order_id: Option<u64>,
+        /// The order's `clientOrderId` as read before the modify, when known.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        client_order_id: Option<String>,
+    },
 }
 
 /// What the record of an operation that moves money holds: its plan and amount, the plan's
@@ -242,6 +254,20 @@ impl Entry {
                 What::FlexWithdraw(Moved::of(withdraw, withdraw.request().ticker())),
                 withdraw.attempts(),
             ),
+            PendingRecord::Modify(modify) => {
+                let request = match serde_json::to_value(modify.modify()) {
+                    Ok(serde_json::Value::Object(request)) => request,
+                    _ => return None,
+                };
+                (
+                    What::Modify {
+                        request,
+                        original_order_id: modify.original_order_id(),
+                        client_order_id: modify.client_order_id().map(|id| id.as_str().to_owned()),
+                    },
+                    modify.attempts(),
+                )
+            }
             _ => return None,
         };
         Some(Self {
@@ -297,6 +323,24 @@ impl Entry {
                 )?;
                 PendingRecord::FlexWithdraw(moved.pending(withdraw, attempts, reason))
             }
+            What::Modify {
+                request,
+                original_order_id,
+                client_order_id,
+            } => {
+                let modify = modify_of(request)?;
+                let client_order_id = client_order_id
+                    .as_deref()
+                    .map(str::parse)
+                    .transpose()
+                    .map_err(|e| format!("invalid clientOrderId: {e}"))?;
+                let pending =
+                    PendingModify::new(modify, *original_order_id, client_order_id, attempts);
+                PendingRecord::Modify(match &self.reason {
+                    Some(reason) => pending.with_reason(reason.clone()),
+                    None => pending,
+                })
+            }
         };
         Ok(record)
     }
@@ -332,6 +376,10 @@ impl Entry {
             What::Investment(moved) => moved.file_name("investment", key),
             What::FlexInvest { moved, .. } => moved.file_name("flex-invest", key),
             What::FlexWithdraw(moved) => moved.file_name("flex-withdraw", key),
+            What::Modify { request, .. } => {
+                let text = |k: &str| request.get(k).and_then(|v| v.as_str()).unwrap_or("-");
+                format!("modify.{}.{key}.json", safe(text("market")))
+            }
         }
     }
 }
@@ -576,4 +624,42 @@ pub(crate) fn state_dir(given: Option<&Path>) -> Result<PathBuf, CliError> {
                  --state-dir PATH (or TXC_STATE_DIR)",
             )
         })
+}
+
+/// The modify a journal entry's request holds, rebuilt (and so checked) by its builder.
+fn modify_of(
+    request: &serde_json::Map<String, serde_json::Value>,
+) -> Result<txc_blocking::orders::ModifyOrder, String> {
+    use txc_blocking::orders::{ModifyOrder, ModifyOrderBuilder, Stp};
+    let text = |k: &str| request.get(k).and_then(serde_json::Value::as_str);
+    let market = text("market").ok_or("a modify without its market")?;
+    let builder = match (
+        request.get("orderId").and_then(serde_json::Value::as_u64),
+        text("clientOrderId"),
+    ) {
+        (Some(id), _) => ModifyOrder::by_order_id(market, id),
+        (None, Some(id)) => ModifyOrder::by_client_order_id(market, id),
+        (None, None) => return Err("a modify naming no order".to_owned()),
+    };
+    type B = ModifyOrderBuilder;
+    let set = |builder: B, value: Option<&str>, with: fn(B, &str) -> B| match value {
+        Some(value) => with(builder, value),
+        None => builder,
+    };
+    let builder = set(builder, text("amount"), |b, v| b.amount(v));
+    let builder = set(builder, text("total"), |b, v| b.total(v));
+    let builder = set(builder, text("price"), |b, v| b.price(v));
+    let builder = set(builder, text("activationPrice"), |b, v| {
+        b.activation_price(v)
+    });
+    let stp = request
+        .get("stp")
+        .map(|v| serde_json::from_value::<Stp>(v.clone()))
+        .transpose()
+        .map_err(|e| format!("invalid stp: {e}"))?;
+    let builder = match stp {
+        Some(stp) => builder.stp(stp),
+        None => builder,
+    };
+    builder.build().map_err(|e| format!("invalid modify: {e}"))
 }

@@ -38,7 +38,9 @@ mod flex_outcome;
 mod flex_output;
 mod hint;
 mod journal;
+mod order_args;
 mod output;
+mod placing;
 mod progress;
 mod risk;
 mod risk_output;
@@ -46,6 +48,9 @@ mod run;
 #[cfg(feature = "sandbox")]
 mod sandbox;
 mod table;
+mod trading;
+mod trading_args;
+mod trading_output;
 mod watch;
 
 use std::process::ExitCode;
@@ -73,6 +78,24 @@ fn main() -> ExitCode {
             "trigger",
             commands::trigger(global, order, activation_price),
         ),
+        Command::Limit(args) => ("limit", trading::limit(global, args)),
+        Command::StopLimit(args) => ("stop-limit", trading::stop_limit(global, args)),
+        Command::Bulk(args) => ("bulk", trading::bulk(global, args)),
+        Command::Oco(args) => ("oco", trading::oco(global, args)),
+        Command::OcoOrders(args) => ("oco-orders", trading::oco_orders(global, args)),
+        Command::CancelOco(args) => ("cancel-oco", trading::cancel_oco(global, args)),
+        Command::CancelConditional(args) => (
+            "cancel-conditional",
+            trading::cancel_conditional(global, args),
+        ),
+        Command::CancelOto(args) => ("cancel-oto", trading::cancel_oto(global, args)),
+        Command::Modify(args) => ("modify", trading::modify(global, args)),
+        Command::ConditionalOrders(args) => (
+            "conditional-orders",
+            trading::conditional_orders(global, args),
+        ),
+        Command::CancelBulk(args) => ("cancel-bulk", trading::cancel_bulk(global, args)),
+        Command::Markets => ("markets", trading::markets(global)),
         Command::Plans { ticker } => ("plans", commands::plans(global, ticker.as_deref())),
         Command::Orders(args) => ("orders", commands::orders(global, args)),
         Command::History(args) => ("history", commands::history(global, args)),

@@ -16,6 +16,7 @@ use txc_blocking::outcomes::{
 use crate::commands::resolve_record_command;
 use crate::exit::CliError;
 use crate::journal::{Entry, What};
+use crate::placing::resolve_command;
 use crate::run::Outcome;
 use crate::table::{optional, table, utc};
 
@@ -43,7 +44,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         }
         Outcome::Placed(placed) => print_placed(placed),
         Outcome::Plans(plans) => print_plans(plans),
-        Outcome::Orders(orders) => print_orders(orders),
+        Outcome::Orders(orders) => crate::table::orders(&orders.iter().collect::<Vec<_>>()),
         Outcome::History(history) => print_history(history.orders()),
         Outcome::Resolved(resolution) => match &**resolution {
             Resolution::Placed(placed) => {
@@ -88,6 +89,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
                 println!("{}", path.display());
             }
         }
+        Outcome::Trading(outcome) => crate::trading_output::print(outcome),
     }
 }
 
@@ -242,6 +244,7 @@ fn result(outcome: &Outcome) -> Value {
         Outcome::Config { path, written } => {
             json!({ "path": path.display().to_string(), "written": written })
         }
+        Outcome::Trading(outcome) => crate::trading_output::result(outcome),
     }
 }
 
@@ -317,6 +320,15 @@ fn pending_value(entries: &[Entry]) -> Value {
                     "plan_id": moved.plan_id,
                     "amount": moved.amount,
                 }),
+                What::Modify {
+                    request,
+                    original_order_id,
+                    ..
+                } => json!({
+                    "kind": "modify",
+                    "request": request,
+                    "original_order_id": original_order_id,
+                }),
             };
             if let Some(fields) = value.as_object_mut() {
                 fields.insert("key".into(), json!(e.key()));
@@ -340,8 +352,10 @@ fn resolve_line(entry: &Entry) -> String {
 /// [`resolve_line`] without the options.
 fn resolve_words(entry: &Entry) -> String {
     match entry.record() {
+        Ok(PendingRecord::Modify(_)) => modify_line(entry),
         Ok(record) => resolve_record_command(&record),
         Err(_) => match (&entry.what, entry.what.moved()) {
+            (What::Modify { .. }, _) => modify_line(entry),
             (
                 What::Order {
                     market,
@@ -359,6 +373,35 @@ fn resolve_words(entry: &Entry) -> String {
             (_, Some(m)) => format!("txc flex resolve withdraw {} {}", m.plan_id, m.amount),
             (_, None) => "txc pending".to_owned(),
         },
+    }
+}
+
+/// How to settle a journal's modify: the same modify with `--once` reads the order first.
+fn modify_line(entry: &Entry) -> String {
+    match &entry.what {
+        What::Modify { request, .. } => {
+            let mut line = String::from("txc modify");
+            for (key, flag) in [
+                ("market", ""),
+                ("orderId", "--order-id "),
+                ("clientOrderId", "--client-order-id "),
+                ("amount", "--amount "),
+                ("total", "--total "),
+                ("price", "--price "),
+                ("activationPrice", "--activation-price "),
+                ("stp", "--stp "),
+            ] {
+                if let Some(value) = request.get(key) {
+                    let value = value
+                        .as_str()
+                        .map_or_else(|| value.to_string(), str::to_owned);
+                    line.push_str(&format!(" {flag}{value}"));
+                }
+            }
+            line.push_str(" --once");
+            line
+        }
+        _ => String::new(),
     }
 }
 
@@ -488,31 +531,6 @@ fn print_placed(placed: &Placed) {
         _ => println!("orderId {}", placed.order_id()),
     }
     print_evidence(&placed.evidence);
-}
-
-fn print_orders(orders: &[Order]) {
-    let header = [
-        "orderId",
-        "clientOrderId",
-        "market",
-        "side",
-        "type",
-        "amount",
-        "left",
-        "status",
-    ];
-    table(&header, orders, |o| {
-        vec![
-            o.order_id.to_string(),
-            optional(o.client_order_id.as_ref()),
-            o.market.to_string(),
-            o.side.to_string(),
-            o.order_type.to_string(),
-            o.amount.to_string(),
-            o.left.to_string(),
-            optional(o.status.as_ref()),
-        ]
-    });
 }
 
 fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {

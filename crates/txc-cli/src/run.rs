@@ -1,5 +1,5 @@
 //! What every command runs on: the `Outcome` a command produces (a positions or risk-control
-//! command's, `RiskOutcome`, among them), the client it sends with — configured from the
+//! command's, `RiskOutcome`, and the other order types', `TradingOutcome`, among them), the client it sends with — configured from the
 //! global options, journaled for what places, invests or resolves — and the guards and
 //! helpers the order, investment and risk commands share (the `--live` guard, `--dry-run`,
 //! reads, changes, the `--nonce` attempts). The command modules take these from here, never
@@ -9,20 +9,28 @@ use std::time::{Duration, SystemTime};
 
 use txc_blocking::endpoint::{Endpoint, SignedRequest};
 use txc_blocking::investments::InvestmentPlan;
+use txc_blocking::lookups::ConditionalOrders;
 use txc_blocking::lookups::OrderHistory;
-use txc_blocking::orders::{KillSwitchAnswer, KillSwitchTimer, Order, PositionSide};
+use txc_blocking::markets::MarketInfo;
+use txc_blocking::orders::{
+    BulkCancelItem, BulkOrderResult, KillSwitchAnswer, KillSwitchTimer, Modified, OcoOrder, Order,
+    PositionSide,
+};
 use txc_blocking::outcomes::{
-    AttemptRecord, CloseResolution, InvestmentWriters, Placed, Resolution,
+    AttemptRecord, BulkPlaced, CloseResolution, Found, InvestmentWriters, ModifyResolution, Placed,
+    PlacedOco, Resolution,
 };
 use txc_blocking::positions::{
     AccountSummary, AssetBalance, CollateralBalance, HedgeMode, LeverageSet, Position,
     PositionEvent, PositionMode,
 };
-use txc_blocking::settings::{ClientConfig, ModeCheck};
+use txc_blocking::settings::{ClientConfig, MarketRulesCheck, ModeCheck};
 use txc_blocking::time::ServerTime;
 use txc_blocking::{Client, Credentials, Error};
 
-use crate::args::{GlobalArgs, InvestmentWritersArg, PositionModeArg, PositionSideArg};
+use crate::args::{
+    GlobalArgs, InvestmentWritersArg, MarketRulesArg, PositionModeArg, PositionSideArg,
+};
 use crate::config::{self, Target};
 use crate::exit::CliError;
 use crate::journal::{Entry, FileJournal, attempt};
@@ -72,6 +80,8 @@ pub(crate) enum Outcome {
         /// `init` wrote a template there.
         written: bool,
     },
+    /// What a command of the other order types produced.
+    Trading(Box<TradingOutcome>),
 }
 
 /// The configuration of a client for `target`, with the settling delay and position-mode
@@ -89,7 +99,11 @@ pub(crate) fn configured(
         .base_url(target.base_url.clone())
         .b2b_account(global.b2b_account)
         .investment_writers(writers)
-        .position_mode_check(mode_check(global.position_mode));
+        .position_mode_check(mode_check(global.position_mode))
+        .market_rules_check(match global.market_rules {
+            MarketRulesArg::Learn => MarketRulesCheck::Learn,
+            MarketRulesArg::Off => MarketRulesCheck::Off,
+        });
     match global.unproven_settle_delay {
         Some(ms) => config.unproven_settle_delay(Duration::from_millis(ms)),
         None => config.settle_delay(Duration::from_secs(global.settle_delay)),
@@ -322,6 +336,54 @@ pub(crate) enum RiskOutcome {
     KillSwitch(KillSwitchAnswer),
     /// `kill-switch --status`.
     Timers(Vec<KillSwitchTimer>),
+}
+
+/// What a command of the order types beyond market and trigger orders produced.
+pub(crate) enum TradingOutcome {
+    /// `bulk`: each item's answer, in order.
+    Bulk(Vec<BulkOrderResult>),
+    /// `bulk --once`: each item's outcome.
+    BulkPlaced(BulkPlaced),
+    /// `oco`.
+    Oco(Box<OcoOrder>),
+    /// `oco --once`.
+    OcoPlaced(Box<Found<PlacedOco>>),
+    /// `oco-orders`.
+    OcoPairs(Vec<OcoOrder>),
+    /// `cancel-oco`: the pair canceled.
+    OcoCanceled(Box<OcoOrder>),
+    /// `cancel-conditional`, `cancel-oto`: the id canceled.
+    GroupCanceled(u64),
+    /// A cancel with `--once` whose answer was lost: nothing of it is active any more.
+    Gone {
+        /// What was canceled.
+        what: String,
+        /// How many answers were lost.
+        lost: u32,
+    },
+    /// `modify`.
+    Modified(Box<Modified>),
+    /// `modify --once`.
+    ModifyResolved(Box<ModifyResolution>),
+    /// `conditional-orders`.
+    Conditional(ConditionalOrders),
+    /// `cancel-bulk`: each order's answer.
+    BulkCanceled(Vec<BulkCancelItem>),
+    /// `markets`.
+    Markets(Vec<MarketInfo>),
+}
+
+/// A client for a public endpoint: the configured credentials, or — none configured — a
+/// placeholder (a public request sends no key).
+pub(crate) fn public_client(global: &GlobalArgs, target: &Target) -> Result<Client, CliError> {
+    let credentials = match &target.credentials {
+        Some(c) => c.clone(),
+        // Public: this key is never sent.
+        None => {
+            Credentials::new("txc-public", "txc-public").map_err(|e| CliError::read(e.into()))?
+        }
+    };
+    client(global, target, credentials)
 }
 
 /// The client's position-mode check for `--position-mode`.

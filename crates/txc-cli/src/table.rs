@@ -2,6 +2,8 @@
 //! widest cell, `(none)` for no records — what the order, investment and risk outputs share.
 #![allow(clippy::print_stdout)]
 
+use txc_blocking::orders::Order;
+
 /// Prints one row per record under `header`, `cells` giving a record's cells, each column as
 /// wide as its widest cell.
 pub(crate) fn table<T>(
@@ -37,6 +39,32 @@ pub(crate) fn table<T>(
 /// A cell's text: the value's, or nothing when there is none.
 pub(crate) fn optional(value: Option<&impl std::fmt::Display>) -> String {
     value.map(ToString::to_string).unwrap_or_default()
+}
+
+/// Orders as a table: ids, market, side, type, amount, what is left, status.
+pub(crate) fn orders(orders: &[&Order]) {
+    let header = [
+        "orderId",
+        "clientOrderId",
+        "market",
+        "side",
+        "type",
+        "amount",
+        "left",
+        "status",
+    ];
+    table(&header, orders, |o| {
+        vec![
+            o.order_id.to_string(),
+            optional(o.client_order_id.as_ref()),
+            o.market.to_string(),
+            o.side.to_string(),
+            o.order_type.to_string(),
+            o.amount.to_string(),
+            o.left.to_string(),
+            optional(o.status.as_ref()),
+        ]
+    });
 }
 
 /// A time of the exchange's — Unix seconds, with or without a fraction (milliseconds when it

@@ -603,6 +603,18 @@ fn help_texts() {
         "flex payments",
         "flex resolve",
         "config",
+        "limit",
+        "stop-limit",
+        "bulk",
+        "oco",
+        "oco-orders",
+        "cancel-oco",
+        "cancel-conditional",
+        "cancel-oto",
+        "modify",
+        "conditional-orders",
+        "cancel-bulk",
+        "markets",
     ] {
         let (out, _) = run(txc().line(command).arg("--help"), 0);
         insta::assert_snapshot!(format!("help_{}", command.replace(' ', "_")), out);
@@ -756,8 +768,8 @@ fn positions_and_risk_controls_from_the_shell() {
     assert!(err.contains("hedge mode"), "{err}");
     assert_eq!(
         sandbox.stats().requests,
-        before + 1,
-        "the mode read, no order"
+        before + 2,
+        "the market rules and the mode read, no order"
     );
     let timer = result("kill-switch BTC_USDT --timeout 60 --type margin");
     assert_eq!(timer["types"], serde_json::json!(["margin"]));
@@ -1307,3 +1319,6 @@ mod restarts;
 mod flex;
 #[path = "cli/rough_edges.rs"]
 mod rough_edges;
+// Issue 37: every other collateral order type, the listings and the cancels.
+#[path = "cli/trading.rs"]
+mod trading;

@@ -26,7 +26,9 @@ pub mod errors {
         ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Delivery, RetryAfter, Throttled,
         TransportError, TransportErrorKind, Unresolved,
     };
-    pub use crate::resolve::{UnresolvedClose, UnresolvedInvestment, UnresolvedMove};
+    pub use crate::resolve::{
+        UnresolvedBulk, UnresolvedClose, UnresolvedInvestment, UnresolvedModify, UnresolvedMove,
+    };
     #[cfg(feature = "decimal")]
     pub use txc_types::errors::DecimalRangeError;
     pub use txc_types::errors::{Bound, Reason, ValidationError};
@@ -51,18 +53,23 @@ pub mod outcomes {
     //! and a withdrawal, the last three by whether other [`InvestmentWriters`] may act with the
     //! key) — and each [`ResolveStage`] ([`StageKind`]) resolving goes through. A flex
     //! investment's close and auto-reinvestment ([`StateChange`]) are resolved by its state
-    //! instead: [`StateReached`].
+    //! instead: [`StateReached`]. A modify ([`PendingModify`]) is resolved by reading the order:
+    //! [`ModifyResolution`], by [`ResolveModify`]; an OCO pair's record and each item of a bulk
+    //! order are orders too ([`PlacedOco`] found by [`ResolveOco`]). Placing exactly once takes
+    //! any [`Placeable`] order; a bulk order placed exactly once answers each item ([`BulkItem`]
+    //! of [`BulkPlaced`]); a cancel settled exactly once, its [`CancelOutcome`].
 
     pub use crate::machine::AttemptRecord;
     pub use crate::pacing::ClockBounds;
     pub use crate::resolve::{
-        AcceptanceWindow, CREATION_ALLOWANCE, CloseResolution, Evidence, Flaw, FlexDone,
-        FlexResolution, Found, InvestResolution, Invested, InvestmentWriters, Journal, Look,
-        MoneyMove, MoveResolution, NONCE_WINDOW, PendingClose, PendingFlexInvest,
-        PendingFlexWithdraw, PendingInvestment, PendingMove, PendingOrder, PendingRecord, Placed,
+        AcceptanceWindow, BulkItem, BulkPlaced, CREATION_ALLOWANCE, CancelOutcome, CloseResolution,
+        Evidence, Flaw, FlexDone, FlexResolution, Found, InvestResolution, Invested,
+        InvestmentWriters, Journal, Look, ModifyResolution, MoneyMove, MoveResolution,
+        NONCE_WINDOW, PendingClose, PendingFlexInvest, PendingFlexWithdraw, PendingInvestment,
+        PendingModify, PendingMove, PendingOrder, PendingRecord, Placeable, Placed, PlacedOco,
         PlacedOrder, Resolution, Resolve, ResolveClose, ResolveFlexInvest, ResolveFlexWithdraw,
-        ResolveInvestment, ResolveStage, Round, RoundVerdict, Sighting, Span, StageKind,
-        StateChange, StateReached,
+        ResolveInvestment, ResolveModify, ResolveOco, ResolveStage, Round, RoundVerdict, Sighting,
+        Span, StageKind, StateChange, StateReached,
     };
     pub use txc_sign::nonce::{Nonce, NonceMode};
 }
@@ -71,12 +78,13 @@ pub mod settings {
     //! What a client's `ClientBuilder` takes beyond its defaults: the
     //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`]), a
     //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`] and the key's
-    //! [`NonceSequence`] — and [`ClientConfig`], the one
+    //! [`NonceSequence`], the checks before an order ([`ModeCheck`], [`MarketRulesCheck`]) —
+    //! and [`ClientConfig`], the one
     //! configuration a builder wraps (`ClientBuilder::from(config)`; one configuration can build
     //! a blocking and an async client).
 
     pub use crate::machine::ClientConfig;
     pub use crate::pacing::{RateLimiter, RateLimits, RatePolicy, RetryPolicy};
-    pub use crate::risk::ModeCheck;
+    pub use crate::risk::{MarketRulesCheck, ModeCheck};
     pub use txc_sign::nonce::{ClockOffset, FleetWorker, NonceSequence};
 }

@@ -7,7 +7,7 @@
 //! | [`decode`](mod@decode) | an answer read by the exchange's rules, status first: the [`Response`] a transport received, [`decode`](fn@decode::decode) into the endpoint's typed answer, and the SDK's one [`Error`] with its parts |
 //! | [`pacing`] | staying within the exchange's limits and clock: the [`RateLimiter`], the [`RetryPolicy`], the exchange's clock as measured ([`ClockBounds`]) and corrected ([`SyncClock`]) |
 //! | [`resolve`] | placing and investing exactly once, and resolving an order, a close or an investment whose outcome is unknown — from proof, by one [`Resolver`] with a search per operation —, with the pending records, the journal and the [`Evidence`] of every answer |
-//! | [`risk`] | checks before an order is sent: the position mode ([`Preflight`], [`ModeCheck`]), and when a kill-switch guard re-arms ([`KillSwitchSchedule`]) |
+//! | [`risk`] | checks before an order is sent: its market's published rules ([`RulesCheck`], [`MarketRulesCheck`]), the position mode ([`Preflight`], [`ModeCheck`]), and when a kill-switch guard re-arms ([`KillSwitchSchedule`]) |
 //! | [`stream`] | the private WebSocket stream's protocol: [`StreamMachine`](stream::StreamMachine), its events, the resync over REST after every connection, the [`OrderSightings`](stream::OrderSightings) that settle unknown orders |
 //!
 //! Signing — credentials, nonces, payload and signature — is [`txc_sign`]'s (re-exported), and

@@ -20,7 +20,7 @@ const ERROR_ANSWERS: &[(&str, u16, &str, ApiErrorClass)] = &[
         "amount_validation",
         422,
         r#"{"code":32,"message":"Validation failed","errors":{"amount":["Given amount is less than min amount 0.001","Min amount step = 0.000001"]}}"#,
-        ApiErrorClass::Validation,
+        ApiErrorClass::Amount,
     ),
     (
         "insufficient_balance",
@@ -38,7 +38,7 @@ const ERROR_ANSWERS: &[(&str, u16, &str, ApiErrorClass)] = &[
         "client_order_id_used",
         422,
         r#"{"code":36,"message":"Validation failed","errors":{"clientOrderId":["This client order id is already used by the current account."]}}"#,
-        ApiErrorClass::Validation,
+        ApiErrorClass::ClientOrderId,
     ),
     (
         "plans_not_partner",
@@ -258,6 +258,65 @@ fn a_rate_limit_page_from_a_cdn_is_the_rate_limit() {
         );
         assert_eq!(api.raw, body);
         assert!(err.is_retryable() && !err.outcome_unknown());
+    }
+}
+
+/// Every refusal code the order pages document is its own class on an order endpoint — and
+/// only there: codes are per endpoint (code 32 of a look-up is plain validation, code 10 of
+/// the authentication layer a signature refused).
+#[test]
+fn the_order_pages_refusal_codes_are_classes_of_their_own_on_order_endpoints_only() {
+    use txc_types::orders::{CollateralLimitOrder, ModifyOrder, OrderRefusal};
+    for refusal in OrderRefusal::ALL {
+        let body = format!(
+            r#"{{"code":{},"message":"Validation failed","errors":{{"field":["refused"]}}}}"#,
+            refusal.code()
+        );
+        for status in [400, 422] {
+            let api = |error: Error| error.api().cloned().unwrap_or_else(|| panic!("{error:?}"));
+            let limit = api(decode::<CollateralLimitOrder>(&Response::new(
+                status,
+                body.as_bytes(),
+            ))
+            .unwrap_err());
+            assert_eq!(limit.refusal, Some(refusal), "{refusal}");
+            assert_eq!(limit.class, ApiErrorClass::from(refusal), "{refusal}");
+            let modify =
+                api(decode::<ModifyOrder>(&Response::new(status, body.as_bytes())).unwrap_err());
+            assert_eq!(modify.refusal, Some(refusal), "{refusal}");
+            let read = api(
+                decode::<SmartPlansQuery>(&Response::new(status, body.as_bytes())).unwrap_err(),
+            );
+            assert_eq!(read.refusal, None, "{refusal}");
+            assert!(
+                matches!(
+                    read.class,
+                    ApiErrorClass::Validation
+                        | ApiErrorClass::InsufficientBalance
+                        | ApiErrorClass::PositionLimit
+                        | ApiErrorClass::PendingOrdersLimit
+                        | ApiErrorClass::PositionsOpen
+                        | ApiErrorClass::PositionSideMismatch
+                        | ApiErrorClass::OppositePosition
+                        | ApiErrorClass::ReduceOnly
+                ),
+                "{refusal}: {:?}",
+                read.class
+            );
+        }
+    }
+    // The authentication layer's code 10, a 5xx and a 429 are never refusals.
+    for (status, body) in [
+        (401, r#"{"code":10,"message":"Unauthorized request."}"#),
+        (503, r#"{"code":32,"message":"Validation failed"}"#),
+        (
+            429,
+            r#"{"code":0,"errors":{},"message":"Too many requests."}"#,
+        ),
+    ] {
+        let err =
+            decode::<CollateralLimitOrder>(&Response::new(status, body.as_bytes())).unwrap_err();
+        assert_eq!(err.api().and_then(|a| a.refusal), None, "{body}");
     }
 }
 

@@ -36,6 +36,7 @@ use txc_types::time::ServerTime;
 pub mod flex;
 pub mod invest;
 pub mod journal;
+pub mod openapi;
 
 // ---------------------------------------------------------------------------------------------
 // Drivers: one per transport, the same shape for both.
@@ -47,7 +48,7 @@ pub mod config {
 
     use txc_core::ClientConfig;
     use txc_core::pacing::RetryPolicy;
-    use txc_core::risk::ModeCheck;
+    use txc_core::risk::{MarketRulesCheck, ModeCheck};
     use txc_sandbox::demo;
     use txc_sign::Credentials;
 
@@ -80,14 +81,16 @@ pub mod config {
         key(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)
     }
 
-    /// [`partner`]'s configuration for another key. It checks no position mode before an
-    /// order ([`ModeCheck::Off`]), so that each order is one request, as the scenarios count
-    /// them; `tests/risk.rs` turns the check on and tests it.
+    /// [`partner`]'s configuration for another key. It checks no position mode and no market
+    /// rules before an order ([`ModeCheck::Off`], [`MarketRulesCheck::Off`]), so that each
+    /// order is one request, as the scenarios count them; `tests/risk.rs` turns the mode
+    /// check on and tests it, `tests/trading.rs` the rules.
     pub fn key(key: &str, secret: &str) -> ClientConfig {
         ClientConfig::new(Credentials::new(key, secret).unwrap())
             .unproven_settle_delay(SANDBOX_SETTLE_DELAY)
             .retry_policy(sandbox_retries())
             .position_mode_check(ModeCheck::Off)
+            .market_rules_check(MarketRulesCheck::Off)
     }
 }
 
@@ -740,3 +743,4 @@ pub fn now_ms() -> u64 {
     txc_sign::nonce::unix_millis(SystemTime::now())
 }
 pub mod risk;
+pub mod trading;

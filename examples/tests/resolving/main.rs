@@ -11,6 +11,8 @@
 //!   investments and withdrawals resolved from the flex history, close and auto-invest by state.
 //! - [`restarts`]: issue 35's cases — exactly once across a restart on the same journal, for
 //!   orders and investments, and another writer's investment never taken for ours.
+//! - [`trading`]: issue 37's cases — limit, stop-limit, bulk, OCO, modify and the cancels
+//!   exactly once against the sandbox's faults.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::indexing_slicing, clippy::panic)]
@@ -24,3 +26,4 @@ mod flex;
 mod investments;
 mod reconciliation;
 mod restarts;
+mod trading;

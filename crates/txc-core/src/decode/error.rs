@@ -7,6 +7,7 @@ use std::error::Error as StdError;
 use std::fmt;
 
 use txc_types::errors::ValidationError;
+use txc_types::orders::OrderRefusal;
 
 use txc_types::paging::PagingError;
 
@@ -129,6 +130,25 @@ pub enum Error {
         .0.operation
     )]
     CloseUnknown(#[source] Box<crate::UnresolvedClose>),
+    /// A bulk order's answer was lost: each of its items may or may not have been placed.
+    /// Never send them again blindly: resolve each item's record
+    /// ([`Error::pending_bulk`]; the client's `resolve`), or place the bulk with
+    /// `place_bulk_once`, which does; the failure is the [`source`](StdError::source).
+    #[error(
+        "{}: the bulk order's answer was lost, each item's outcome is unknown; resolve them before placing them again",
+        .0.operation
+    )]
+    BulkUnknown(#[source] Box<crate::UnresolvedBulk>),
+    /// A modify may or may not have replaced the order: its request may have reached the
+    /// exchange and no answer says what became of it. A modify is not idempotent: never send
+    /// it again blindly — the client's `resolve_modify` reads the order by its
+    /// `clientOrderId` and compares it with the request ([`Error::pending_modify`] has what it
+    /// needs); the failure is the [`source`](StdError::source).
+    #[error(
+        "{}: the order may have been replaced, the outcome is unknown; resolve it before modifying it again",
+        .0.operation
+    )]
+    ModifyUnknown(#[source] Box<crate::UnresolvedModify>),
     /// Resolving could not prove an operation's outcome either way: why, and what to do. The
     /// cause of an [`Error::OutcomeUnknown`], [`Error::CloseUnknown`] or
     /// [`Error::InvestmentUnknown`] (whose evidence has the look-ups made).
@@ -147,20 +167,21 @@ pub enum Error {
         /// Why.
         reason: String,
     },
-    /// An order, an investment, a flex investment or a flex withdrawal was refused before any
-    /// I/O: the client holds an unresolved record of an earlier one with the same
-    /// `clientOrderId` (an order) or of the same kind, plan and amount — from this process, or
-    /// loaded from its [`Journal`](crate::Journal) when it was built. Sending again blindly
-    /// could do it twice. Resolve the record first — the client's resolve call with it
+    /// An order, an investment, a flex investment or withdrawal, or a modify was refused
+    /// before any I/O: the client holds an unresolved record of an earlier one with the same
+    /// `clientOrderId` (an order), of the same kind, plan and amount (money moved), or of the
+    /// same order (a modify) — from this process, or loaded from its
+    /// [`Journal`](crate::Journal) when it was built. Sending again blindly could do it twice.
+    /// Resolve the record first — the client's resolve call with it
     /// ([`PendingRecord::resolve_call`]; [`Error::pending_order`],
     /// [`Error::pending_investment`], …; the client's `pending_*` lists it) — or send with the
-    /// `*_once` call ([`PendingRecord::once_call`]: `place_once`, `invest_once`, …), which
-    /// resolves it before sending; once settled by hand, `discard_pending` forgets it. Nothing
-    /// was sent.
+    /// `*_once` call where there is one ([`PendingRecord::once_call`]: `place_once`,
+    /// `invest_once`, …), which resolves it before sending; once settled by hand,
+    /// `discard_pending` forgets it. Nothing was sent.
     #[error(
-        "refused, nothing was sent: an earlier {0} is unresolved; resolve it first (the client's {call} with the record, or {once}, which resolves it before sending), or discard it once settled by hand",
+        "refused, nothing was sent: an earlier {0} is unresolved; resolve it first (the client's {call} with the record{once}), or discard it once settled by hand",
         call = .0.resolve_call(),
-        once = .0.once_call()
+        once = .0.once_call().map(|once| format!(", or {once}, which resolves it before sending")).unwrap_or_default()
     )]
     ResolveFirst(Box<PendingRecord>),
 }
@@ -248,6 +269,8 @@ impl Error {
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.api(),
             Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.api(),
             Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.api(),
+            Self::BulkUnknown(u) => u.cause.api(),
+            Self::ModifyUnknown(u) => u.cause.api(),
             _ => None,
         }
     }
@@ -262,6 +285,8 @@ impl Error {
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.status(),
             Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.status(),
             Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.status(),
+            Self::BulkUnknown(u) => u.cause.status(),
+            Self::ModifyUnknown(u) => u.cause.status(),
             _ => None,
         }
     }
@@ -272,6 +297,25 @@ impl Error {
         match self {
             Self::OutcomeUnknown(u) | Self::NotPlaced(u) => Some(&u.order),
             Self::ResolveFirst(record) => record.order(),
+            _ => None,
+        }
+    }
+
+    /// Each item's record of the bulk order behind [`Error::BulkUnknown`], in the request's
+    /// order.
+    pub fn pending_bulk(&self) -> Option<&[PendingOrder]> {
+        match self {
+            Self::BulkUnknown(u) => Some(&u.orders),
+            _ => None,
+        }
+    }
+
+    /// The modify behind [`Error::ModifyUnknown`], or the unresolved one
+    /// [`Error::ResolveFirst`] names.
+    pub fn pending_modify(&self) -> Option<&crate::PendingModify> {
+        match self {
+            Self::ModifyUnknown(u) => Some(&u.modify),
+            Self::ResolveFirst(record) => record.modify(),
             _ => None,
         }
     }
@@ -351,6 +395,7 @@ impl Error {
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.evidence.as_ref(),
             Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.evidence.as_ref(),
             Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.evidence.as_ref(),
+            Self::ModifyUnknown(u) => u.evidence.as_ref(),
             _ => None,
         }
     }
@@ -375,7 +420,9 @@ impl Error {
             | Self::CloseUnknown(_)
             | Self::InvestmentUnknown(_)
             | Self::FlexInvestUnknown(_)
-            | Self::FlexWithdrawUnknown(_) => true,
+            | Self::FlexWithdrawUnknown(_)
+            | Self::BulkUnknown(_)
+            | Self::ModifyUnknown(_) => true,
             Self::NotPlaced(_)
             | Self::NotInvested(_)
             | Self::FlexNotInvested(_)
@@ -405,6 +452,8 @@ impl Error {
             | Self::InvestmentUnknown(_)
             | Self::FlexInvestUnknown(_)
             | Self::FlexWithdrawUnknown(_)
+            | Self::BulkUnknown(_)
+            | Self::ModifyUnknown(_)
             | Self::Paging(_) => false,
             Self::NotPlaced(_)
             | Self::NotInvested(_)
@@ -432,6 +481,8 @@ impl Error {
             Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.retry_after(),
             Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.retry_after(),
             Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.retry_after(),
+            Self::BulkUnknown(u) => u.cause.retry_after(),
+            Self::ModifyUnknown(u) => u.cause.retry_after(),
             Self::Throttled(t) => Some(RetryAfter::Delay(t.retry_in)),
             _ => None,
         }
@@ -575,8 +626,27 @@ pub enum ApiErrorClass {
     Nonce,
     /// `Too many requests.`: the rate limit, or a nonce not greater than the previous one.
     TooManyRequests,
-    /// A field failed validation.
+    /// A field failed validation (an order endpoint's default validation code, 30, among
+    /// others).
     Validation,
+    /// An order's market failed validation: unknown, or not open to collateral trading
+    /// (an order endpoint's code 31).
+    Market,
+    /// An order's amount failed validation: its precision, or below the market's minimum
+    /// (an order endpoint's code 32).
+    Amount,
+    /// An order's price failed validation: its precision, or a total outside the market's
+    /// bounds (an order endpoint's code 33).
+    Price,
+    /// An order's `clientOrderId` failed validation — among others, one an open order of the
+    /// market already has (an order endpoint's code 36).
+    ClientOrderId,
+    /// `ioc` with `postOnly` (a bulk item: with `postOnly` or `rpi`; code 37).
+    IocWithPostOnly,
+    /// `rpi` with `ioc` (code 40).
+    RpiWithIoc,
+    /// The account may not place RPI orders (code 43).
+    RpiNotAllowed,
     /// Not enough balance (an investment: HTTP 422 code 4, `Available … < …`).
     InsufficientBalance,
     /// Investing: the account already has an investment in the plan and may not have several
@@ -635,6 +705,13 @@ impl fmt::Display for ApiErrorClass {
             Self::Nonce => "nonce",
             Self::TooManyRequests => "too many requests",
             Self::Validation => "validation",
+            Self::Market => "market",
+            Self::Amount => "amount",
+            Self::Price => "price",
+            Self::ClientOrderId => "clientOrderId",
+            Self::IocWithPostOnly => "ioc with postOnly",
+            Self::RpiWithIoc => "rpi with ioc",
+            Self::RpiNotAllowed => "rpi not allowed",
             Self::InsufficientBalance => "insufficient balance",
             Self::InvestmentExists => "investment exists",
             Self::BelowMinimum => "below minimum",
@@ -659,6 +736,31 @@ impl fmt::Display for ApiErrorClass {
     }
 }
 
+impl From<OrderRefusal> for ApiErrorClass {
+    /// The class of an order endpoint's refusal: one class per documented code (30 is
+    /// [`Validation`](Self::Validation), 10 [`InsufficientBalance`](Self::InsufficientBalance)).
+    fn from(refusal: OrderRefusal) -> Self {
+        match refusal {
+            OrderRefusal::Market => Self::Market,
+            OrderRefusal::Amount => Self::Amount,
+            OrderRefusal::Price => Self::Price,
+            OrderRefusal::ClientOrderId => Self::ClientOrderId,
+            OrderRefusal::IocWithPostOnly => Self::IocWithPostOnly,
+            OrderRefusal::RpiWithIoc => Self::RpiWithIoc,
+            OrderRefusal::RpiNotAllowed => Self::RpiNotAllowed,
+            OrderRefusal::InsufficientBalance => Self::InsufficientBalance,
+            OrderRefusal::PositionLimit => Self::PositionLimit,
+            OrderRefusal::PendingOrdersLimit => Self::PendingOrdersLimit,
+            OrderRefusal::PositionsOpen => Self::PositionsOpen,
+            OrderRefusal::PositionSideMismatch => Self::PositionSideMismatch,
+            OrderRefusal::OppositePosition => Self::OppositePosition,
+            OrderRefusal::ReduceOnly => Self::ReduceOnly,
+            // Code 30, and any class a later version adds.
+            _ => Self::Validation,
+        }
+    }
+}
+
 /// An error response of the exchange.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
@@ -673,6 +775,12 @@ pub struct ApiError {
     pub errors: BTreeMap<String, Vec<String>>,
     /// What the error means.
     pub class: ApiErrorClass,
+    /// What an order endpoint's refusal means: set for a 4xx answer of an order operation (an
+    /// order of any type, a bulk order, an OCO, a modify, a cancel) carrying one of the order
+    /// pages' codes (30–43, 10, 111–116), whose [`class`](Self::class) it also decides;
+    /// `None` for any other error (codes are per endpoint: code 10 means something else
+    /// elsewhere).
+    pub refusal: Option<OrderRefusal>,
     /// The raw body, truncated to [`ApiError::MAX_RAW`] bytes.
     pub raw: String,
     /// The response's `Retry-After`, if it had one.

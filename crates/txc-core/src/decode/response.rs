@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 
 use http::HeaderMap;
 use serde_json::Value;
-use txc_types::endpoint::Endpoint;
+use txc_types::endpoint::{Endpoint, EndpointKind};
+use txc_types::orders::OrderRefusal;
 
 use super::error::{ApiError, ApiErrorClass, DecodeError, DecodeErrorKind, Error, RetryAfter};
 use super::flex_refusals::flex_class;
@@ -149,6 +150,10 @@ pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error
         {
             api.class = class;
         }
+        if let Some(refusal) = order_refusal(E::KIND, status, api.code, api.class) {
+            api.refusal = Some(refusal);
+            api.class = ApiErrorClass::from(refusal);
+        }
         api.retry_after = response.retry_after();
         api.server_date = response.date();
         return Err(Error::from(api));
@@ -161,6 +166,7 @@ pub fn decode<E: Endpoint>(response: &Response<'_>) -> Result<E::Response, Error
             message: String::new(),
             errors: BTreeMap::new(),
             class: ApiErrorClass::TooManyRequests,
+            refusal: None,
             raw: truncate(body, ApiError::MAX_RAW),
             retry_after: response.retry_after(),
             server_date: response.date(),
@@ -210,6 +216,7 @@ pub fn api_error(status: u16, body: &[u8]) -> Option<ApiError> {
         message,
         errors,
         class,
+        refusal: None,
         raw: truncate(body, ApiError::MAX_RAW),
         retry_after: None,
         server_date: None,
@@ -262,7 +269,9 @@ fn field_errors(v: &Value) -> BTreeMap<String, Vec<String>> {
 }
 
 /// Says what an error response means, status first, then by code and field (the
-/// smart-investment endpoints' own codes are read by [`decode`], which knows the endpoint):
+/// smart-investment endpoints' own codes, and the order pages' refusal codes 30–43 and 10 —
+/// [`OrderRefusal`], one class each, set in [`ApiError::refusal`] — are read by [`decode`],
+/// which knows the endpoint):
 ///
 /// | rule (first that applies) | class |
 /// |---|---|
@@ -273,9 +282,7 @@ fn field_errors(v: &Value) -> BTreeMap<String, Vec<String>> {
 /// | HTTP 401 | [`Authentication`](ApiErrorClass::Authentication) |
 /// | HTTP 403 | [`Permission`](ApiErrorClass::Permission) |
 /// | a position or order code (4xx): 104 or 404 | [`NotFound`](ApiErrorClass::NotFound) |
-/// | 111 / 112 | [`PositionLimit`](ApiErrorClass::PositionLimit) / [`PendingOrdersLimit`](ApiErrorClass::PendingOrdersLimit) |
-/// | 113 | [`PositionsOpen`](ApiErrorClass::PositionsOpen) |
-/// | 114 / 115 / 116 | [`PositionSideMismatch`](ApiErrorClass::PositionSideMismatch) / [`OppositePosition`](ApiErrorClass::OppositePosition) / [`ReduceOnly`](ApiErrorClass::ReduceOnly) |
+/// | 111–116, by their [`OrderRefusal`] | [`PositionLimit`](ApiErrorClass::PositionLimit), [`PendingOrdersLimit`](ApiErrorClass::PendingOrdersLimit), [`PositionsOpen`](ApiErrorClass::PositionsOpen), [`PositionSideMismatch`](ApiErrorClass::PositionSideMismatch), [`OppositePosition`](ApiErrorClass::OppositePosition), [`ReduceOnly`](ApiErrorClass::ReduceOnly) |
 /// | 17 | [`InsufficientBalance`](ApiErrorClass::InsufficientBalance) |
 /// | 500 (a bulk cancel's item) | [`Unavailable`](ApiErrorClass::Unavailable) |
 /// | code 10 with field errors, or a field error `Not enough balance.` | [`InsufficientBalance`](ApiErrorClass::InsufficientBalance) |
@@ -321,20 +328,48 @@ pub fn classify(
 /// The class of the codes the position and order endpoints document, each with one meaning
 /// wherever it appears: 104 (close: position not found), 404 (bulk cancel's item: order not
 /// found; 500: the trade service unavailable), 111–116 (collateral orders, leverage, hedge
-/// mode), 17 (leverage: balance).
+/// mode: their [`OrderRefusal`] classes), 17 (leverage: balance).
 fn position_code_class(code: i64) -> Option<ApiErrorClass> {
     Some(match code {
         104 | 404 => ApiErrorClass::NotFound,
-        111 => ApiErrorClass::PositionLimit,
-        112 => ApiErrorClass::PendingOrdersLimit,
-        113 => ApiErrorClass::PositionsOpen,
-        114 => ApiErrorClass::PositionSideMismatch,
-        115 => ApiErrorClass::OppositePosition,
-        116 => ApiErrorClass::ReduceOnly,
+        111..=116 => ApiErrorClass::from(OrderRefusal::from_code(code)?),
         17 => ApiErrorClass::InsufficientBalance,
         500 => ApiErrorClass::Unavailable,
         _ => return None,
     })
+}
+
+/// The refusal an order operation's 4xx answer with `code` states ([`OrderRefusal`]): the
+/// order pages' codes mean what they say only there (code 10 is "insufficient balance" on an
+/// order, something else elsewhere), so only an [`EndpointKind::Order`] endpoint's answer is
+/// read by them — and never one [`classify`] read as the authentication layer's (`code 10
+/// Unauthorized request.` is a signature refused, not a balance).
+fn order_refusal(
+    kind: EndpointKind,
+    status: u16,
+    code: Option<i64>,
+    class: ApiErrorClass,
+) -> Option<OrderRefusal> {
+    let refusable = matches!(
+        class,
+        ApiErrorClass::Validation
+            | ApiErrorClass::InsufficientBalance
+            | ApiErrorClass::Other
+            | ApiErrorClass::PositionLimit
+            | ApiErrorClass::PendingOrdersLimit
+            | ApiErrorClass::PositionsOpen
+            | ApiErrorClass::PositionSideMismatch
+            | ApiErrorClass::OppositePosition
+            | ApiErrorClass::ReduceOnly
+    );
+    if kind != EndpointKind::Order || !(400..500).contains(&status) || !refusable {
+        return None;
+    }
+    if class == ApiErrorClass::InsufficientBalance {
+        // Read from the field's `Not enough balance.` whatever the code: what it says wins.
+        return Some(OrderRefusal::InsufficientBalance);
+    }
+    OrderRefusal::from_code(code?)
 }
 
 /// The class of a refusal (HTTP 400 or 422) of the smart-investment endpoints, whose codes and

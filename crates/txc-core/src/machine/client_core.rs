@@ -4,7 +4,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use txc_types::endpoint::Endpoint;
 use txc_types::investments::Invest;
-use txc_types::orders::NewOrder;
 use txc_types::positions::{ClosePosition, PositionMode, SetHedgeMode};
 use txc_types::time::ServerTimeQuery;
 
@@ -18,7 +17,7 @@ use crate::resolve::MoveLedger;
 use crate::resolve::ResolveInvestment;
 use crate::resolve::{Close, PendingClose, ResolveClose};
 use crate::resolve::{InvestOnce, Investing};
-use crate::resolve::{Place, PlaceOnce};
+use crate::resolve::{Place, PlaceOnce, Placeable};
 use crate::resolve::{Resolve, Resolver};
 use crate::risk::{ModeChange, Preflight};
 use crate::stream::OrderSightings;
@@ -58,11 +57,16 @@ pub struct ClientCore {
     /// Its operations that move money (investments, flex investments and withdrawals) in
     /// flight or unresolved.
     pub(crate) moves: MoveLedger,
+    /// Its modifies in flight or unresolved.
+    pub(crate) modifies: crate::resolve::ModifyLedger,
     pub(crate) rate_limiter: Option<RateLimiter>,
     pub(crate) rate_policy: RatePolicy,
     pub(crate) mode_check: crate::ModeCheck,
     /// The account's position mode as the clients of the key know it.
     pub(crate) mode: crate::risk::ModeCache,
+    pub(crate) rules_check: crate::MarketRulesCheck,
+    /// The markets' rules as the clients of the exchange know them.
+    pub(crate) rules: crate::risk::RulesCache,
     /// Where the client's streams publish the orders they see.
     pub(crate) sightings: OrderSightings,
     /// Whether others may invest with the key.
@@ -173,6 +177,7 @@ impl ClientCore {
     pub fn discard_pending(&self, record: &PendingRecord) -> std::io::Result<bool> {
         match record {
             PendingRecord::Order(order) => self.ledger.discard(order),
+            PendingRecord::Modify(modify) => self.modifies.discard(modify),
             other => self.moves.discard(other),
         }
     }
@@ -190,7 +195,7 @@ impl ClientCore {
 
     /// Starts placing `order` (with the `clientOrderId` it was built with): a [`Place`]
     /// machine.
-    pub fn place<'a, O: NewOrder>(&'a self, order: &'a O) -> Place<'a, O> {
+    pub fn place<'a, O: Placeable>(&'a self, order: &'a O) -> Place<'a, O> {
         Place::new(self, self.call(order), true)
     }
 
@@ -210,7 +215,7 @@ impl ClientCore {
     }
 
     /// Starts placing `order` exactly once: a [`PlaceOnce`] machine.
-    pub fn place_once<O: NewOrder>(&self, order: &O) -> PlaceOnce<'_, O> {
+    pub fn place_once<O: Placeable>(&self, order: &O) -> PlaceOnce<'_, O> {
         PlaceOnce::new(self, order.clone())
     }
 
@@ -220,12 +225,11 @@ impl ClientCore {
     /// holds an unresolved record of the order's `clientOrderId`, the mode is not read: `then`
     /// comes first (a plain [`place`](Self::place) refuses it before any I/O; `place_once`
     /// resolves it), checked against the mode only if it is known.
-    pub fn preflight<O: NewOrder, M>(&self, order: &O, then: M) -> Preflight<'_, M> {
-        let fields = order.fields();
+    pub fn preflight<O: Placeable, M>(&self, order: &O, then: M) -> Preflight<'_, M> {
         let unresolved = self
             .ledger
-            .holds_unresolved(fields.market(), fields.client_order_id());
-        Preflight::new(self, fields.position_side(), then).without_read(unresolved)
+            .holds_unresolved(order.market(), order.client_order_id());
+        Preflight::new(self, order.position_side(), then).without_read(unresolved)
     }
 
     /// Starts closing a position, its side checked against the account's position mode

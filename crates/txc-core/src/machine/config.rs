@@ -17,8 +17,8 @@ use crate::stream::OrderSightings;
 use crate::{
     ClientCore, ClockOffset, Credentials, DEFAULT_BASE_URL, DEFAULT_MAX_PLACEMENTS,
     DEFAULT_MAX_RESPONSE_BYTES, DEFAULT_SETTLE_DELAY, Error, FleetWorker, InvestmentWriters,
-    Journal, ModeCheck, NONCE_WINDOW, NonceMode, NonceSequence, RateLimiter, RatePolicy,
-    RetryPolicy, Signer, StageObserver,
+    Journal, MarketRulesCheck, ModeCheck, NONCE_WINDOW, NonceMode, NonceSequence, RateLimiter,
+    RatePolicy, RetryPolicy, Signer, StageObserver,
 };
 
 /// The default connect timeout.
@@ -76,6 +76,7 @@ pub struct ClientConfig {
     fleet_worker: Option<FleetWorker>,
     clock_offset: Option<ClockOffset>,
     mode_check: ModeCheck,
+    rules_check: MarketRulesCheck,
     acceptance_window: Option<Duration>,
     order_sightings: Option<OrderSightings>,
     investment_writers: InvestmentWriters,
@@ -107,6 +108,7 @@ impl ClientConfig {
             fleet_worker: None,
             clock_offset: None,
             mode_check: ModeCheck::Learn,
+            rules_check: MarketRulesCheck::Learn,
             acceptance_window: None,
             order_sightings: None,
             investment_writers: InvestmentWriters::Shared,
@@ -170,6 +172,7 @@ impl ClientConfig {
             nonces.set_clock_offset(offset);
         }
         let mode = crate::risk::ModeCache::for_account(signer.base_url(), api_key);
+        let rules = crate::risk::RulesCache::for_check(signer.base_url(), &self.rules_check);
         if let ModeCheck::Declared(declared) = self.mode_check {
             mode.set(declared);
         }
@@ -205,6 +208,7 @@ impl ClientConfig {
             max_placements: self.max_placements,
             exchange_clock: ExchangeClock::default(),
             moves: MoveLedger::loaded(self.journal.clone(), &records),
+            modifies: crate::resolve::ModifyLedger::loaded(self.journal.clone(), &records),
             ledger: Ledger::loaded(self.journal, sightings.clone(), &records),
             investment_writers: self.investment_writers,
             resolve_observer: self.resolve_observer,
@@ -212,6 +216,8 @@ impl ClientConfig {
             rate_policy: self.rate_policy,
             mode_check: self.mode_check,
             mode,
+            rules,
+            rules_check: self.rules_check,
             sightings,
         })
     }

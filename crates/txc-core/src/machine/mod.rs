@@ -9,16 +9,19 @@ mod attempt;
 mod call;
 mod client_core;
 mod client_flex;
+mod client_trading;
+mod concurrently;
 mod config;
 mod list_read;
 mod protocol;
 mod settings;
-mod trace;
+pub(crate) mod trace;
 mod wake;
 
 pub use attempt::AttemptRecord;
 pub use call::Call;
 pub use client_core::{ClientCore, DEFAULT_MAX_RESPONSE_BYTES, MAX_NONCE_LEAD_MS};
+pub(crate) use concurrently::Concurrently;
 pub use config::{
     ClientConfig, DEFAULT_CONNECT_TIMEOUT, DEFAULT_TIMEOUT, DEFAULT_USER_AGENT, HttpSettings,
 };

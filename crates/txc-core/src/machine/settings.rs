@@ -214,6 +214,15 @@ macro_rules! client_settings {
                 default "[`ModeCheck::Learn`](txc_core::risk::ModeCheck::Learn)"
                 |config| { config.mode_check = check; }
 
+            /// What the client does about the markets' published rules before an order of
+            /// any type: read them (one public market-info read per exchange, cached, read
+            /// again after a code 31, 32 or 33 refusal) and refuse, before any I/O, an order
+            /// that breaks them; check against given rules; or check nothing. See
+            /// [`MarketRulesCheck`](txc_core::risk::MarketRulesCheck).
+            market_rules_check(check: $crate::risk::MarketRulesCheck)
+                default "[`MarketRulesCheck::Learn`](txc_core::risk::MarketRulesCheck::Learn)"
+                |config| { config.rules_check = check; }
+
             /// **Gives up the exactly-once guarantee**: replaces the documented time within
             /// which an attempt (of an order, a close, an investment) may still be accepted and
             /// create its record — the nonce window and the creation allowance, 10 s after the

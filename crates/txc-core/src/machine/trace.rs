@@ -2,8 +2,11 @@
 //! operation, the attempt number, the HTTP status or the transport failure's kind, and the
 //! latency from signing to the response.
 //!
+//! Beside them, the events of checks made before sending: an order sent without its market's
+//! rules checked ([`rules_unchecked`]).
+//!
 //! Never recorded: the API key, the payload, the signature, the body. Without the `tracing`
-//! feature [`Attempt`] is an empty type whose methods do nothing.
+//! feature [`Attempt`] is an empty type whose methods do nothing, and so are the events.
 
 use std::time::Duration;
 
@@ -76,6 +79,20 @@ impl Attempt {
         #[cfg(not(feature = "tracing"))]
         let _ = delay;
     }
+}
+
+/// An event: an order of `operation` on `market` goes without its market's rules checked,
+/// because of `why` (the market is not listed, the rules could not be read).
+pub(crate) fn rules_unchecked(operation: &'static str, market: &str, why: &str) {
+    #[cfg(feature = "tracing")]
+    tracing::info!(
+        operation,
+        market,
+        why,
+        "txc order sent without its market's rules checked"
+    );
+    #[cfg(not(feature = "tracing"))]
+    let _ = (operation, market, why);
 }
 
 #[cfg(feature = "tracing")]

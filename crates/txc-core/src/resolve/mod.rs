@@ -8,6 +8,10 @@
 //! [`Journal`]); and the changes of a flex investment resolved by its state
 //! ([`StateChanging`]).
 
+mod bulk;
+mod bulk_item;
+mod bulk_send;
+mod cancel_once;
 mod close;
 mod close_search;
 mod evidence;
@@ -25,19 +29,28 @@ mod move_resolution;
 mod move_search;
 mod moved;
 mod moving;
+mod modify;
+mod modify_search;
+mod oco_search;
 mod order_search;
 mod outcome;
 mod pending;
 mod pending_close;
 mod pending_move;
+mod pending_modify;
 mod pending_record;
 mod place;
+mod placeable;
+mod record_ledger;
 mod resolve_stage;
 mod resolver;
 mod rule;
 mod search;
 mod unresolved_move;
 
+pub use bulk::{PlaceBulk, PlaceBulkOnce};
+pub use bulk_item::{BulkItem, BulkPlaced, UnresolvedBulk};
+pub use cancel_once::{CancelOnce, CancelOutcome};
 pub use close::{Close, CloseResolution};
 pub use close_search::{CloseSearch, PositionState, ResolveClose};
 pub use evidence::{
@@ -57,13 +70,19 @@ pub use move_resolution::{FlexResolution, MoveResolution};
 pub use move_search::{InvestmentSearch, MoveSearch};
 pub use moved::{FlexDone, Invested};
 pub use moving::{Investing, Moving};
+pub use modify::{Modify, ModifyOnce};
+pub(crate) use modify_search::ModifyLedger;
+pub use modify_search::{ModifyResolution, ModifySearch, ResolveModify, UnresolvedModify};
+pub use oco_search::{OcoSearch, PlacedOco, ResolveOco};
 pub use order_search::{OrderSearch, Resolve};
 pub use outcome::{Found, Placed, PlacedOrder, Resolution};
 pub use pending::PendingOrder;
 pub use pending_close::{PendingClose, UnresolvedClose};
 pub use pending_move::{PendingFlexInvest, PendingFlexWithdraw, PendingInvestment, PendingMove};
+pub use pending_modify::PendingModify;
 pub use pending_record::PendingRecord;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
+pub use placeable::Placeable;
 pub use resolve_stage::{ResolveStage, StageKind, StageObserver};
 pub use resolver::{DEFAULT_SETTLE_DELAY, Resolver};
 pub use rule::{AbsenceRule, Timing};

@@ -140,16 +140,51 @@ impl OrderSearch {
     /// Why absence, even proven twice, does not tell that the order was not placed: a B2B
     /// account's history omits canceled orders (the client's `b2b_account`).
     pub fn absence_caveat(&self, core: &ClientCore) -> Option<String> {
-        core.b2b_account().then(|| {
-            "the account is a B2B account (the client's b2b_account setting), whose canceled \
+        absence_caveat(core)
+    }
+}
+
+/// The answer to what resolving `order` — anything the ledger keeps under a `clientOrderId`:
+/// an order, an OCO pair — proved: placed, not placed, or cannot tell; the ledger's record
+/// settled on a definite answer, noted with why otherwise.
+pub(crate) fn order_answer<R>(
+    core: &ClientCore,
+    order: &PendingOrder,
+    outcome: Outcome<R>,
+) -> Resolution<R> {
+    let settle = || core.ledger().settle(order, core.nonce_mode(), false);
+    match outcome {
+        Outcome::Found(record, evidence) => {
+            settle();
+            Resolution::Placed(Found::new(record, evidence))
+        }
+        Outcome::Absent(_, evidence) if absence_caveat(core).is_none() => {
+            settle();
+            Resolution::NotPlaced(evidence)
+        }
+        // Never several for an order (its round stops at the first); cannot tell either
+        // way is the safe answer.
+        Outcome::Absent(_, evidence) | Outcome::Ambiguous(_, evidence) => {
+            let reason = absence_caveat(core)
+                .unwrap_or_else(|| "several orders with the id in the window".to_owned());
+            core.ledger().note(order, &format!("cannot tell: {reason}"));
+            Resolution::CannotTell(evidence)
+        }
+    }
+}
+
+/// Why absence, even proven twice, does not tell that an order was not placed: a B2B
+/// account's history omits canceled orders (the client's `b2b_account`).
+pub(crate) fn absence_caveat(core: &ClientCore) -> Option<String> {
+    core.b2b_account().then(|| {
+        "the account is a B2B account (the client's b2b_account setting), whose canceled \
              orders the exchange does not record in the history: an order placed and then \
              canceled (a market order canceled unfilled, a trigger order canceled while it \
              rested) is invisible to every look-up, so absence cannot tell that the order was \
              not placed; ask the exchange's support, or resend knowingly \
              (resend_when_cancels_are_invisible)"
-                .to_owned()
-        })
-    }
+            .to_owned()
+    })
 }
 
 impl<'a> Resolve<'a> {
@@ -202,27 +237,7 @@ impl Search for OrderSearch {
         core: &ClientCore,
         outcome: Outcome<PlacedOrder>,
     ) -> Result<Resolution, Error> {
-        let settle = || core.ledger().settle(&self.order, core.nonce_mode(), false);
-        Ok(match outcome {
-            Outcome::Found(record, evidence) => {
-                settle();
-                Resolution::Placed(Found::new(record, evidence))
-            }
-            Outcome::Absent(_, evidence) if self.absence_caveat(core).is_none() => {
-                settle();
-                Resolution::NotPlaced(evidence)
-            }
-            // Never several for an order (its round stops at the first); cannot tell either
-            // way is the safe answer.
-            Outcome::Absent(_, evidence) | Outcome::Ambiguous(_, evidence) => {
-                let reason = self
-                    .absence_caveat(core)
-                    .unwrap_or_else(|| "several orders with the id in the window".to_owned());
-                core.ledger()
-                    .note(&self.order, &format!("cannot tell: {reason}"));
-                Resolution::CannotTell(evidence)
-            }
-        })
+        Ok(order_answer(core, &self.order, outcome))
     }
 
     fn unknown(&self, cause: Error, evidence: Evidence) -> Error {

@@ -6,7 +6,8 @@ use std::fmt;
 use std::time::SystemTime;
 
 use crate::{
-    AttemptRecord, Nonce, PendingFlexInvest, PendingFlexWithdraw, PendingInvestment, PendingOrder,
+    AttemptRecord, Nonce, PendingFlexInvest, PendingFlexWithdraw, PendingInvestment, PendingModify,
+    PendingOrder,
 };
 
 /// An operation whose outcome is not definite yet: what a [`Journal`](crate::Journal) persists
@@ -46,6 +47,8 @@ pub enum PendingRecord {
     FlexInvest(PendingFlexInvest),
     /// A withdrawal from a flex plan: plan, amount, attempts.
     FlexWithdraw(PendingFlexWithdraw),
+    /// A modify: the request, the order it replaces, attempts.
+    Modify(PendingModify),
 }
 
 impl PendingRecord {
@@ -62,6 +65,7 @@ impl PendingRecord {
             Self::Investment(investment) => investment.attempts(),
             Self::FlexInvest(invest) => invest.attempts(),
             Self::FlexWithdraw(withdraw) => withdraw.attempts(),
+            Self::Modify(modify) => modify.attempts(),
         }
     }
 
@@ -72,6 +76,7 @@ impl PendingRecord {
             Self::Investment(investment) => investment.reason(),
             Self::FlexInvest(invest) => invest.reason(),
             Self::FlexWithdraw(withdraw) => withdraw.reason(),
+            Self::Modify(modify) => modify.reason(),
         }
     }
 
@@ -112,9 +117,17 @@ impl PendingRecord {
         }
     }
 
+    /// The modify, if it is one.
+    pub fn modify(&self) -> Option<&PendingModify> {
+        match self {
+            Self::Modify(modify) => Some(modify),
+            _ => None,
+        }
+    }
+
     /// What it is, in a few words: `order <clientOrderId> on <market>`, `investment of
     /// <amount> in plan <plan>`, `flex investment of <amount> in plan <plan>`, `flex withdrawal
-    /// of <amount> from plan <plan>`.
+    /// of <amount> from plan <plan>`, `modify of order <id> on <market>`.
     pub fn subject(&self) -> String {
         match self {
             Self::Order(order) => format!(
@@ -137,28 +150,32 @@ impl PendingRecord {
                 withdraw.request().amount().as_str(),
                 withdraw.request().plan()
             ),
+            Self::Modify(modify) => modify.subject(),
         }
     }
 
     /// The client's call that resolves it (`resolve`, `resolve_investment`,
-    /// `resolve_flex_invest`, `resolve_flex_withdraw`).
+    /// `resolve_flex_invest`, `resolve_flex_withdraw`, `resolve_modify`).
     pub fn resolve_call(&self) -> &'static str {
         match self {
             Self::Order(_) => "resolve",
             Self::Investment(_) => "resolve_investment",
             Self::FlexInvest(_) => "resolve_flex_invest",
             Self::FlexWithdraw(_) => "resolve_flex_withdraw",
+            Self::Modify(_) => "resolve_modify",
         }
     }
 
-    /// The client's call that does the same exactly once, resolving the record first
-    /// (`place_once`, `invest_once`, `flex_invest_once`, `flex_withdraw_once`).
-    pub fn once_call(&self) -> &'static str {
+    /// The client's call that resolves it before sending again, when there is one
+    /// (`place_once`, `invest_once`, `flex_invest_once`, `flex_withdraw_once`; a modify has
+    /// none: resolve it first).
+    pub fn once_call(&self) -> Option<&'static str> {
         match self {
-            Self::Order(_) => "place_once",
-            Self::Investment(_) => "invest_once",
-            Self::FlexInvest(_) => "flex_invest_once",
-            Self::FlexWithdraw(_) => "flex_withdraw_once",
+            Self::Order(_) => Some("place_once"),
+            Self::Investment(_) => Some("invest_once"),
+            Self::FlexInvest(_) => Some("flex_invest_once"),
+            Self::FlexWithdraw(_) => Some("flex_withdraw_once"),
+            Self::Modify(_) => None,
         }
     }
 }
@@ -184,6 +201,12 @@ impl From<PendingFlexInvest> for PendingRecord {
 impl From<PendingFlexWithdraw> for PendingRecord {
     fn from(withdraw: PendingFlexWithdraw) -> Self {
         Self::FlexWithdraw(withdraw)
+    }
+}
+
+impl From<PendingModify> for PendingRecord {
+    fn from(modify: PendingModify) -> Self {
+        Self::Modify(modify)
     }
 }
 

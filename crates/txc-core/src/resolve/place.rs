@@ -1,13 +1,14 @@
-//! [`Place`] and [`PlaceOnce`]: placing an order, and placing it exactly once.
+//! [`Place`] and [`PlaceOnce`]: placing an order (of any [`Placeable`] type: a single order or
+//! an OCO pair), and placing it exactly once.
 
 use std::time::SystemTime;
 
-use txc_types::orders::{NewOrder, Order};
-
 use super::evidence::Evidence;
 use super::ledger::{Record, last_nonce_time, send_if_recorded};
-use super::order_search::{OrderSearch, Resolve};
-use super::outcome::{Found, Placed, PlacedOrder, Resolution};
+use super::order_search::absence_caveat;
+use super::outcome::{Found, Resolution};
+use super::placeable::{Placeable, pending_of};
+use super::resolver::Resolver;
 use crate::machine::Call;
 use crate::machine::Wake;
 use crate::{
@@ -34,7 +35,7 @@ const CLIENT_ORDER_ID_CODE: i64 = 36;
 /// the journal cannot record is not sent — and clears it once the outcome is definite. An
 /// order whose outcome stays unknown, or whose machine is dropped mid-placement (a dropped
 /// future), stays recorded as unresolved.
-pub struct Place<'a, O: NewOrder> {
+pub struct Place<'a, O: Placeable> {
     core: &'a ClientCore,
     call: Call<'a, O>,
     /// The attempts of earlier placements of the same order (with `PlaceOnce`). The order's
@@ -50,7 +51,7 @@ pub struct Place<'a, O: NewOrder> {
     in_flight: bool,
 }
 
-impl<'a, O: NewOrder> Place<'a, O> {
+impl<'a, O: Placeable> Place<'a, O> {
     pub(crate) fn new(core: &'a ClientCore, call: Call<'a, O>, standalone: bool) -> Self {
         Self {
             core,
@@ -81,7 +82,7 @@ impl<'a, O: NewOrder> Place<'a, O> {
 
     /// The order's pending record: every attempt so far, earlier placements' included.
     pub fn pending(&self) -> PendingOrder {
-        let mut pending = PendingOrder::of(self.call.endpoint());
+        let mut pending = pending_of(self.call.endpoint());
         pending.push_attempts(self.attempts());
         pending
     }
@@ -92,8 +93,8 @@ impl<'a, O: NewOrder> Place<'a, O> {
     }
 }
 
-impl<O: NewOrder> Machine for Place<'_, O> {
-    type Output = Result<Order, Error>;
+impl<O: Placeable> Machine for Place<'_, O> {
+    type Output = Result<O::Response, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
         match self.call.next(now) {
@@ -104,9 +105,9 @@ impl<O: NewOrder> Machine for Place<'_, O> {
                     .flatten();
                 let order = self.call.endpoint();
                 let record = Record {
-                    market: order.fields().market(),
-                    client_order_id: order.fields().client_order_id(),
-                    trigger: order.is_trigger(),
+                    market: order.market(),
+                    client_order_id: order.client_order_id(),
+                    trigger: order.may_rest(),
                     attempts: self.attempts().copied().collect(),
                 };
                 let recorded = self.core.ledger().record(record, reuse_at);
@@ -126,10 +127,10 @@ impl<O: NewOrder> Machine for Place<'_, O> {
             }
             Step::Done(done) => {
                 if self.standalone && std::mem::take(&mut self.in_flight) {
-                    let fields = self.call.endpoint().fields();
+                    let order = self.call.endpoint();
                     self.core.ledger().settle_recorded(
-                        fields.market(),
-                        fields.client_order_id(),
+                        order.market(),
+                        order.client_order_id(),
                         self.attempts(),
                         self.core.nonce_mode(),
                         done.is_err(),
@@ -146,19 +147,19 @@ impl<O: NewOrder> Machine for Place<'_, O> {
     }
 }
 
-impl<O: NewOrder> Place<'_, O> {
+impl<O: Placeable> Place<'_, O> {
     /// Leaves the order's record in flight unresolved: nothing of this client owns it now.
     fn abandon(&mut self) {
         if std::mem::take(&mut self.in_flight) {
-            let fields = self.call.endpoint().fields();
+            let order = self.call.endpoint();
             self.core
                 .ledger()
-                .abandon(fields.market(), fields.client_order_id());
+                .abandon(order.market(), order.client_order_id());
         }
     }
 }
 
-impl<O: NewOrder> Drop for Place<'_, O> {
+impl<O: Placeable> Drop for Place<'_, O> {
     /// A placement dropped while its order is in flight (a dropped future) leaves the order's
     /// record unresolved: `pending_orders` lists it, and the journal keeps it.
     fn drop(&mut self) {
@@ -170,17 +171,17 @@ impl<O: NewOrder> Drop for Place<'_, O> {
 
 // Placing is where every call starts and most end: boxing it would allocate per order.
 #[allow(clippy::large_enum_variant)]
-enum Stage<'a, O: NewOrder> {
+enum Stage<'a, O: Placeable> {
     /// Not started: an unresolved record of the id is resolved first, else the order placed.
     Start,
     Placing(Place<'a, O>),
     /// Resolving; the failure that made the outcome unknown; whether a resend was refused
     /// with code 36 (the id held by an open order).
-    Resolving(Box<Resolve<'a>>, Error, bool),
+    Resolving(Box<Resolver<'a, O::Search>>, Error, bool),
     Finished,
 }
 
-/// Places an order exactly once: sends it; if the outcome is unknown, [resolves](Resolve) it;
+/// Places an order exactly once: sends it; if the outcome is unknown, [resolves](super::Resolve) it;
 /// if it was proven not placed, sends it again — same `clientOrderId`, fresh nonce — at most
 /// the client's `max_placements` times in all.
 ///
@@ -192,12 +193,12 @@ enum Stage<'a, O: NewOrder> {
 /// resend); anything else ends it unknown, nothing sent. An order of the id in flight in
 /// this client refuses it ([`Error::ClientOrderIdInUse`]).
 ///
-/// Ends with the [`Placed`] order and what proved it; with the error that ends a first
+/// Ends with the [`Placed`](super::Placed) order and what proved it; with the error that ends a first
 /// placement that certainly left nothing (a validation error, say); with
 /// [`Error::NotPlaced`] when every placement was proven not placed; or with
 /// [`Error::OutcomeUnknown`], carrying every attempt to resolve later, when:
 ///
-/// - resolving cannot tell (see [`Resolve`]) — including a B2B account's absence
+/// - resolving cannot tell (see [`Resolve`](super::Resolve)) — including a B2B account's absence
 ///   ([`Resolution::CannotTell`]), on which it does not resend unless the client was built with
 ///   `resend_when_cancels_are_invisible(true)`;
 /// - any attempt after the first fails in any way: a later attempt's refusal says nothing of
@@ -206,7 +207,7 @@ enum Stage<'a, O: NewOrder> {
 ///   resolves again, and answers placed if it finds it, else unknown.
 ///
 /// Dropped before it ends (a dropped future), it leaves the order's record unresolved.
-pub struct PlaceOnce<'a, O: NewOrder> {
+pub struct PlaceOnce<'a, O: Placeable> {
     core: &'a ClientCore,
     order: O,
     placements: u32,
@@ -217,9 +218,9 @@ pub struct PlaceOnce<'a, O: NewOrder> {
     stage: Stage<'a, O>,
 }
 
-impl<'a, O: NewOrder> PlaceOnce<'a, O> {
+impl<'a, O: Placeable> PlaceOnce<'a, O> {
     pub(crate) fn new(core: &'a ClientCore, order: O) -> Self {
-        let pending = PendingOrder::of(&order);
+        let pending = pending_of(&order);
         Self {
             core,
             order,
@@ -230,14 +231,17 @@ impl<'a, O: NewOrder> PlaceOnce<'a, O> {
         }
     }
 
-    fn finish(&mut self, result: Result<Placed, Error>) -> Step<Result<Placed, Error>> {
+    fn finish(
+        &mut self,
+        result: Result<Found<O::Placed>, Error>,
+    ) -> Step<Result<Found<O::Placed>, Error>> {
         self.stage = Stage::Finished;
         Step::Done(result)
     }
 
     /// Ends with the order's outcome unknown because of `cause`, keeping its record — as
     /// unresolved, with the cause as its reason (held again if a resolution had settled it).
-    fn unknown(&mut self, cause: Error) -> Step<Result<Placed, Error>> {
+    fn unknown(&mut self, cause: Error) -> Step<Result<Found<O::Placed>, Error>> {
         self.abandon();
         self.core.ledger().note(&self.pending, &cause.to_string());
         let mut unresolved = Unresolved::new(O::OPERATION, self.pending.clone(), cause);
@@ -253,20 +257,18 @@ impl<'a, O: NewOrder> PlaceOnce<'a, O> {
             Stage::Start | Stage::Finished => !self.pending.attempts().is_empty(),
         };
         if holds {
-            let fields = self.order.fields();
             self.core
                 .ledger()
-                .abandon(fields.market(), fields.client_order_id());
+                .abandon(self.order.market(), self.order.client_order_id());
         }
     }
 
     /// Starts: resolves the unresolved records of the id first, if the client holds any.
-    fn start(&mut self, now: SystemTime) -> Step<Result<Placed, Error>> {
-        let fields = self.order.fields();
+    fn start(&mut self, now: SystemTime) -> Step<Result<Found<O::Placed>, Error>> {
         match self
             .core
             .ledger()
-            .adopt(fields.market(), fields.client_order_id())
+            .adopt(self.order.market(), self.order.client_order_id())
         {
             Err(in_flight) => self.finish(Err(in_flight)),
             Ok(None) => {
@@ -280,7 +282,7 @@ impl<'a, O: NewOrder> PlaceOnce<'a, O> {
                      resolved before anything was sent",
                     earlier.reason().unwrap_or("its outcome was unknown")
                 );
-                let trigger = earlier.is_trigger() || self.order.is_trigger();
+                let trigger = earlier.is_trigger() || self.order.may_rest();
                 self.pending = earlier.with_trigger(trigger);
                 self.resolve(Error::Unproven { reason }, false, now)
             }
@@ -292,13 +294,13 @@ impl<'a, O: NewOrder> PlaceOnce<'a, O> {
         cause: Error,
         refused_36: bool,
         now: SystemTime,
-    ) -> Step<Result<Placed, Error>> {
-        let resolve = Resolve::of_order(self.core, self.pending.clone(), O::OPERATION);
+    ) -> Step<Result<Found<O::Placed>, Error>> {
+        let resolve = O::resolver(self.core, self.pending.clone(), O::OPERATION);
         self.stage = Stage::Resolving(Box::new(resolve), cause, refused_36);
         self.next(now)
     }
 
-    fn resend(&mut self, now: SystemTime) -> Step<Result<Placed, Error>> {
+    fn resend(&mut self, now: SystemTime) -> Step<Result<Found<O::Placed>, Error>> {
         self.placements += 1;
         let call = self.core.call_owned(self.order.clone());
         let earlier = self.pending.attempts().to_vec();
@@ -307,8 +309,8 @@ impl<'a, O: NewOrder> PlaceOnce<'a, O> {
     }
 }
 
-impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
-    type Output = Result<Placed, Error>;
+impl<O: Placeable> Machine for PlaceOnce<'_, O> {
+    type Output = Result<Found<O::Placed>, Error>;
 
     fn next(&mut self, now: SystemTime) -> Step<Self::Output> {
         match std::mem::replace(&mut self.stage, Stage::Finished) {
@@ -325,8 +327,7 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
                             self.core
                                 .ledger()
                                 .settle(&self.pending, self.core.nonce_mode(), false);
-                            let placed =
-                                Found::new(PlacedOrder::Answered(order), Evidence::answered());
+                            let placed = Found::new(O::answered(order), Evidence::answered());
                             self.finish(Ok(placed))
                         }
                         Err(Error::OutcomeUnknown(unknown)) => {
@@ -381,9 +382,7 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
                     if resend {
                         return self.resend(now);
                     }
-                    let reason = OrderSearch::new(self.pending.clone(), O::OPERATION)
-                        .absence_caveat(self.core)
-                        .unwrap_or_default();
+                    let reason = absence_caveat(self.core).unwrap_or_default();
                     self.stage = Stage::Resolving(resolve, cause, refused_36);
                     self.unknown(Error::Unproven { reason })
                 }
@@ -421,7 +420,7 @@ impl<O: NewOrder> Machine for PlaceOnce<'_, O> {
     }
 }
 
-impl<O: NewOrder> Drop for PlaceOnce<'_, O> {
+impl<O: Placeable> Drop for PlaceOnce<'_, O> {
     /// Dropped before it ended (a dropped future): the order's record, if it has one, is left
     /// unresolved — `pending_orders` lists it, the journal keeps it.
     fn drop(&mut self) {

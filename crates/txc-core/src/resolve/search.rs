@@ -99,6 +99,22 @@ impl<R> RoundFindings<R> {
         }
     }
 
+    /// Takes in the looks and records of `other`, a round of another search made as part of
+    /// this one, each record made one of this search's by `record`.
+    pub(crate) fn extend_with<S>(&mut self, other: RoundFindings<S>, record: impl Fn(S) -> R) {
+        let offset = self.looks.len();
+        self.looks.extend(other.looks);
+        self.candidates
+            .extend(other.candidates.into_iter().map(|c| Candidate {
+                look: c.look.saturating_add(offset),
+                sighting: c.sighting,
+                record: record(c.record),
+            }));
+        if other.failure.is_some() {
+            self.failure = other.failure;
+        }
+    }
+
     /// Ends the round with `error`: the latest look-up failed.
     pub fn fail(&mut self, error: Error) {
         self.flaw(crate::Flaw::Failed(error.to_string()));

@@ -50,6 +50,30 @@ impl MarketRulebook {
         book
     }
 
+    /// A book of the given rules (the last of a market wins): what
+    /// `MarketRulesCheck::Given` takes when the rules come from elsewhere than the public
+    /// market info.
+    ///
+    /// ```
+    /// use txc_types::markets::{MarketRulebook, MarketRules};
+    /// let rules = MarketRules::new(
+    ///     "BTC_USDT".parse()?, 6, 2, "0.001".parse()?, "5".parse()?, "0".parse()?,
+    /// )?;
+    /// let book = MarketRulebook::from_rules([rules]);
+    /// assert_eq!(book.get("BTC_USDT").map(|r| r.amount_precision()), Some(6));
+    /// assert!(book.get("ETH_USDT").is_none());
+    /// # Ok::<(), txc_types::errors::ValidationError>(())
+    /// ```
+    pub fn from_rules(rules: impl IntoIterator<Item = MarketRules>) -> Self {
+        Self {
+            rules: rules
+                .into_iter()
+                .map(|rules| (rules.market().clone(), rules))
+                .collect(),
+            unreadable: BTreeMap::new(),
+        }
+    }
+
     /// The rules of `market`, if the book has them.
     pub fn get(&self, market: &str) -> Option<&MarketRules> {
         self.rules.get(market)
@@ -63,7 +87,10 @@ impl MarketRulebook {
     /// Checks each part of `order` against its market's rules ([`MarketRules::check`]): the
     /// first rule broken, or the markets of the parts left unchecked for want of rules (empty
     /// when every part was checked).
-    pub fn check(&self, order: &impl RuledOrder) -> Result<Vec<Market>, ValidationError> {
+    pub fn check(
+        &self,
+        order: &(impl RuledOrder + ?Sized),
+    ) -> Result<Vec<Market>, ValidationError> {
         let mut unchecked: Vec<Market> = Vec::new();
         for part in order.parts() {
             match self.rules.get(part.market.as_str()) {

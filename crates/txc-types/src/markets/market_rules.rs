@@ -179,7 +179,7 @@ impl MarketRules {
     /// Checks every part of `order` against these rules: `Ok` when it meets them all, else the
     /// first rule broken ([`ValidationError::MarketRule`], inside [`ValidationError::Item`]
     /// for a bulk order's item). An order of another market breaks [`Rule::Market`].
-    pub fn check(&self, order: &impl RuledOrder) -> Result<(), ValidationError> {
+    pub fn check(&self, order: &(impl RuledOrder + ?Sized)) -> Result<(), ValidationError> {
         order
             .parts()
             .iter()

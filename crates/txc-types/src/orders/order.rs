@@ -83,6 +83,9 @@ pub struct Order {
     pub ioc: Option<bool>,
     /// Whether it is a Retail Price Improvement order; only limit-shaped records carry it.
     pub rpi: Option<bool>,
+    /// Whether it is a retail-source taker order, eligible to match RPI makers (the shared
+    /// order shape's `retail`, a spot flag); only some records carry it.
+    pub retail: Option<bool>,
     /// The taker fee rate; only older captured responses carry it.
     pub taker_fee: Option<ExactDecimal>,
     /// The maker fee rate; only older captured responses carry it.
