@@ -285,7 +285,12 @@ pub(crate) fn discard(global: &GlobalArgs, key: u64) -> Result<Outcome, CliError
                 .into_iter()
                 .map(PendingRecord::from),
         )
-        .chain(client.pending_modifies().into_iter().map(PendingRecord::from));
+        .chain(
+            client
+                .pending_modifies()
+                .into_iter()
+                .map(PendingRecord::from),
+        );
     let record = records.into_iter().find(|r| is_key(r.attempts()));
     let Some(record) = record else {
         return Err(CliError::invalid(format!(

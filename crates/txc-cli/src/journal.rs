@@ -392,13 +392,14 @@ impl What {
             Self::Investment(_) => "investment",
             Self::FlexInvest { .. } => "flex_invest",
             Self::FlexWithdraw(_) => "flex_withdraw",
+            Self::Modify { .. } => "modify",
         }
     }
 
     /// An operation's plan and amount, if it moves money.
     pub(crate) fn moved(&self) -> Option<&Moved> {
         match self {
-            Self::Order { .. } => None,
+            Self::Order { .. } | Self::Modify { .. } => None,
             Self::Investment(moved)
             | Self::FlexInvest { moved, .. }
             | Self::FlexWithdraw(moved) => Some(moved),

@@ -9,14 +9,13 @@ use txc_blocking::investments::{InterestPayment, Investment, InvestmentPlan};
 use txc_blocking::lookups::HistoryOrder;
 use txc_blocking::orders::Order;
 use txc_blocking::outcomes::{
-    AttemptRecord, Evidence, InvestResolution, Invested, MoneyMove, PendingMove, Placed,
-    PlacedOrder, Resolution,
+    AttemptRecord, Evidence, InvestResolution, Invested, MoneyMove, PendingMove, PendingRecord,
+    Placed, PlacedOrder, Resolution,
 };
 
 use crate::commands::resolve_record_command;
 use crate::exit::CliError;
 use crate::journal::{Entry, What};
-use crate::placing::resolve_command;
 use crate::run::Outcome;
 use crate::table::{optional, table, utc};
 
