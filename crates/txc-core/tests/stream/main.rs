@@ -11,5 +11,6 @@
 )]
 
 pub mod driver;
+mod new_channels;
 mod properties;
 mod scenarios;
