@@ -66,6 +66,7 @@ pub mod pacing;
 mod registry;
 pub mod resolve;
 pub mod risk;
+pub mod socket;
 pub mod stream;
 
 pub use decode::Error;

@@ -251,6 +251,20 @@ impl Exchange {
         oto
     }
 
+    /// Our market order with `cid` placed over the WebSocket (no nonce, no request here),
+    /// created and filled at `created` (exchange ms); its id.
+    #[allow(dead_code)] // Only the socket cases.
+    pub fn add_socket_order(&mut self, cid: &str, created: u64) -> u64 {
+        self.add(
+            cid,
+            created,
+            false,
+            None,
+            Some((Status::Filled, created)),
+            true,
+        )
+    }
+
     /// The id the next order made gets.
     pub fn next_id(&self) -> u64 {
         FIRST_ID + self.orders_made
