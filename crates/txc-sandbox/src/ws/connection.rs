@@ -14,6 +14,7 @@ use tokio::time::Instant;
 
 use super::fault::Command;
 use super::hub::WsHub;
+use super::orders::{self, Method};
 use super::records;
 use crate::auth::Exchange;
 use crate::state::{Change, OrderChange};
@@ -43,6 +44,8 @@ struct Connection {
     requests: VecDeque<Instant>,
     /// The balances last sent, by asset.
     balances: BTreeMap<String, String>,
+    /// Drop the connection now, unanswered ([`crate::WsFault::DropAfterOrder`]).
+    drop_now: bool,
 }
 
 /// `GET /ws` of `exchange`: upgrades to a WebSocket and serves it, sharing `hub`.
@@ -70,6 +73,7 @@ async fn serve(mut socket: WebSocket, exchange: Arc<Exchange>, hub: Arc<WsHub>) 
         subs: Subscriptions::default(),
         requests: VecDeque::new(),
         balances: BTreeMap::new(),
+        drop_now: false,
     };
     let mut deadline = Instant::now() + idle;
     loop {
@@ -104,7 +108,11 @@ async fn serve(mut socket: WebSocket, exchange: Arc<Exchange>, hub: Arc<WsHub>) 
                                 let _ = close(&mut socket, 1008, "too many requests").await;
                                 return;
                             }
-                            conn.request(&request)
+                            let out = conn.request(&request);
+                            if conn.drop_now {
+                                return;
+                            }
+                            out
                         }
                         None => Vec::new(),
                     }
@@ -210,6 +218,26 @@ impl Connection {
                 self.authorize(params)
                     .map(|()| json!({"status": "success"})),
             )],
+            name if let Some(order) = Method::of(name) => {
+                let Some(api_key) = self.api_key.clone() else {
+                    return vec![answer(&id, Err(UNAUTHENTICATED))];
+                };
+                let served = orders::serve(&self.exchange, &api_key, order, params);
+                if self.hub.take_drop_after_order() {
+                    // Processed, and the connection lost before the answer.
+                    self.drop_now = true;
+                    return Vec::new();
+                }
+                let value = match served {
+                    Ok(result) => json!({"id": id, "result": result, "error": null}),
+                    Err((code, message)) => json!({
+                        "id": id,
+                        "result": null,
+                        "error": {"code": code, "message": message},
+                    }),
+                };
+                vec![Message::Text(value.to_string().into())]
+            }
             _ => {
                 let Some((stem, action)) = method.rsplit_once('_') else {
                     return vec![answer(&id, Err(INVALID))];

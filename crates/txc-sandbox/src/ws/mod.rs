@@ -18,8 +18,14 @@
 //! | `positionsAccountMargin` | event 1 for each position when its account enters margin call, event 2 for a position as its liquidation begins (then the liquidation order's `ordersExecuted` with `source` `liquidation`, its deals, the balance and positions); no snapshot on subscribing | `margin_positions_events.yaml`, the docs' page ("events fire when a position enters margin call or liquidation state") |
 //! | `balanceMargin` after funding | each funding payment changes the balance, and is sent like any other change | `balance_margin.yaml` |
 //!
+//! Order methods (the docs' `websocket/order-management` pages): the collateral limit,
+//! market, stop-limit and stop-market placements and `order_cancel`, against the same book as
+//! the HTTP routes, with the socket's own error numbering (`orders.rs`); code 6 `require
+//! authentication` before `authorize`.
+//!
 //! Faults ([`WsFault`], [`crate::Sandbox::ws_fault`]): drop every connection, stall them,
-//! refuse the next `authorize`s, send an unknown event, send malformed frames. A refused token
+//! refuse the next `authorize`s, drop a connection after it processed an order method and
+//! before its answer, send an unknown event, send malformed frames. A refused token
 //! is a fault of the token route ([`crate::Route::WebSocketToken`]).
 //!
 //! **What it is for:** the WebSocket's transport and its channels' records. It reaches the
@@ -34,6 +40,7 @@ mod connection;
 mod fault;
 mod feed;
 mod hub;
+mod orders;
 mod records;
 
 pub(crate) use connection::route;

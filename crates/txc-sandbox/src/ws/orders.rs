@@ -1,0 +1,167 @@
+//! The order methods over the WebSocket (the docs' `websocket/order-management` pages, newer
+//! than the spec copy): `collateral_order_limit_place`, `…_market_place`,
+//! `…_stop_limit_place`, `…_stop_market_place` and `order_cancel`, run by the same rules
+//! (`crate::rules`) and state operations as the HTTP routes, against the same book — the
+//! socket's own parameter names (`client_order_id`, `post_only`, `reduce_only`,
+//! `position_side`, `order_id`) in, its order object (numeric `side` and `type`, `ctime`)
+//! and its own error numbering out.
+//!
+//! | the REST rules' refusal | the socket's code |
+//! |---|---|
+//! | 30 a field (its message names it), 31 unknown market, 33 price, 37/40 flag combinations | 1 with the message |
+//! | 30 a post-only order that would take | 14 `margin order by taker price` |
+//! | 32 an amount below the market's minimum | 11 `amount too small` (other amount problems: 1) |
+//! | 36 a client order id an open order has | 43 `client order id already exists` |
+//! | 10 balance | 17 `user margin balance not enough` |
+//! | 111–116 | the same code |
+//! | a cancel's order not found | 6 `order not found` |
+//!
+//! The other methods of the pages (BBO, OCO, OTO, TPSL, modify, the group and all cancels) are
+//! not served: they answer as unknown methods do.
+
+use std::time::Duration;
+
+use serde_json::{Map, Value};
+
+use super::records;
+use crate::auth::Exchange;
+use crate::rules::{self, CancelRequest, MarketRule, OrderKind};
+use crate::state::Outcome;
+use crate::wire::Rejection;
+
+/// An error answer: the socket's code and message.
+pub(super) type Refusal = (i64, String);
+
+/// What kind of call a method is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Method {
+    Place(OrderKind),
+    Cancel,
+}
+
+impl Method {
+    /// The order method named `name`; `None` for any other method.
+    pub(super) fn of(name: &str) -> Option<Self> {
+        Some(match name {
+            "collateral_order_limit_place" => Self::Place(OrderKind::Limit),
+            "collateral_order_market_place" => Self::Place(OrderKind::Market),
+            "collateral_order_stop_limit_place" => Self::Place(OrderKind::StopLimit),
+            "collateral_order_stop_market_place" => Self::Place(OrderKind::Trigger),
+            "order_cancel" => Self::Cancel,
+            _ => return None,
+        })
+    }
+}
+
+/// The REST name of a socket parameter.
+fn rest_name(name: &str) -> &str {
+    match name {
+        "client_order_id" => "clientOrderId",
+        "post_only" => "postOnly",
+        "reduce_only" => "reduceOnly",
+        "position_side" => "positionSide",
+        "order_id" => "orderId",
+        other => other,
+    }
+}
+
+/// Serves `method` for `api_key` with `params` (the array holding one object): the order
+/// object, or the refusal.
+pub(super) fn serve(
+    exchange: &Exchange,
+    api_key: &str,
+    method: Method,
+    params: &[Value],
+) -> Result<Value, Refusal> {
+    let [Value::Object(object)] = params else {
+        return Err((1, "invalid argument".to_owned()));
+    };
+    let mut map: Map<String, Value> = object
+        .iter()
+        .map(|(name, value)| (rest_name(name).to_owned(), value.clone()))
+        .collect();
+    match method {
+        Method::Place(kind) => {
+            let request =
+                rules::parse_order(&map, kind, exchange.markets()).map_err(|r| socket_code(&r))?;
+            let mut locked = exchange.lock();
+            let record = locked
+                .state
+                .place(api_key, request, Duration::ZERO)
+                .map_err(|r| socket_code(&r))?;
+            locked.state.stats.record(&Outcome::OrderAccepted);
+            order_object(exchange, &locked.state, record.head.order_id)
+        }
+        Method::Cancel => {
+            // The client order id takes precedence when both are sent (the docs).
+            if map.contains_key("clientOrderId") {
+                map.remove("orderId");
+            }
+            let request =
+                CancelRequest::parse(&map, exchange.markets()).map_err(|r| socket_code(&r))?;
+            let mut locked = exchange.lock();
+            let record = locked
+                .state
+                .cancel(api_key, &request)
+                .map_err(|_| (6, "order not found".to_owned()))?;
+            order_object(exchange, &locked.state, record.head.order_id)
+        }
+    }
+}
+
+/// The socket's order object of order `id`, as it stands.
+fn order_object(
+    exchange: &Exchange,
+    state: &crate::state::State,
+    id: u64,
+) -> Result<Value, Refusal> {
+    let now = exchange.clock().now_us();
+    let mut record = state
+        .orders
+        .get(id)
+        .map(|order| records::order(order, now, None))
+        .ok_or_else(|| (2, "internal error".to_owned()))?;
+    // The engine drops trailing zeros on the way out (`"1916.40"` answers as `"1916.4"`).
+    if let Some(map) = record.as_object_mut() {
+        for key in DECIMALS {
+            if let Some(Value::String(text)) = map.get_mut(*key)
+                && let Ok(value) = text.parse::<rust_decimal::Decimal>()
+            {
+                *text = value.normalize().to_string();
+            }
+        }
+    }
+    Ok(record)
+}
+
+/// The order object's decimal fields.
+const DECIMALS: &[&str] = &[
+    "price",
+    "amount",
+    "left",
+    "deal_stock",
+    "deal_money",
+    "deal_fee",
+    "activation_price",
+];
+
+/// The socket's code and message for a refusal of the REST rules.
+fn socket_code(rejection: &Rejection) -> Refusal {
+    let detail = rejection
+        .errors
+        .values()
+        .flatten()
+        .next()
+        .cloned()
+        .unwrap_or_else(|| rejection.message.to_owned());
+    match rejection.code {
+        30 if detail.contains("taker") => (14, "margin order by taker price".to_owned()),
+        32 if detail.contains("minimum") || detail.contains("less") => {
+            (11, "amount too small".to_owned())
+        }
+        36 if detail.contains("already") => (43, "client order id already exists".to_owned()),
+        10 => (17, "user margin balance not enough".to_owned()),
+        code @ 111..=116 => (code, detail),
+        _ => (1, detail),
+    }
+}
