@@ -215,3 +215,69 @@ fn a_connection_dropped_after_the_order_was_processed_leaves_the_order_placed() 
     assert!(answered["error"].is_null(), "{answered}");
     let _ = next;
 }
+
+#[test]
+fn modify_replaces_and_cancel_all_clears_the_market() {
+    let sandbox = Sandbox::start().unwrap();
+    let mut socket = authorized(&sandbox);
+    let placed = request(
+        &mut socket,
+        2,
+        "collateral_order_limit_place",
+        json!([{"market": "BTC_USDT", "side": "buy", "amount": "0.001", "price": "60000", "client_order_id": "m-1"}]),
+    );
+    let first_id = placed["result"]["id"].clone();
+    let modified = request(
+        &mut socket,
+        500019,
+        "order_modify",
+        json!([{"market": "BTC_USDT", "order_id": first_id, "amount": "0.00216", "price": "61000.50"}]),
+    );
+    let replacement = &modified["result"];
+    assert_ne!(
+        replacement["id"], first_id,
+        "a replacement with a new id: {modified}"
+    );
+    assert_eq!(replacement["price"], "61000.5");
+    assert_eq!(replacement["amount"], "0.00216");
+    assert_eq!(
+        replacement["client_order_id"], "m-1",
+        "the client order id is kept"
+    );
+    // The original is gone: modifying it again is "order not found".
+    let again = request(
+        &mut socket,
+        3,
+        "order_modify",
+        json!([{"market": "BTC_USDT", "order_id": first_id, "price": "61000"}]),
+    );
+    assert_eq!(again["error"]["code"], 6);
+    // The docs' refusals of cancel-all's parameters.
+    for (params, message) in [
+        (json!([{"type": ["futures"]}]), "market is required"),
+        (
+            json!([{"market": "BTC_USDT", "type": []}]),
+            "at least one order type should be specified",
+        ),
+        (
+            json!([{"market": "BTC_USDT", "type": "margin"}]),
+            "order types must be an array",
+        ),
+    ] {
+        let refused = request(&mut socket, 4, "order_cancel_all", params.clone());
+        assert_eq!(
+            refused["error"],
+            json!({"code": 1, "message": message}),
+            "{params}"
+        );
+    }
+    let cleared = request(
+        &mut socket,
+        500085,
+        "order_cancel_all",
+        json!([{"market": "BTC_USDT", "type": ["spot", "futures", "margin"]}]),
+    );
+    assert_eq!(cleared["result"], json!({}), "{cleared}");
+    let open = open_orders(&sandbox);
+    assert_eq!(open, json!([]), "{open}");
+}

@@ -1,6 +1,7 @@
 //! The order methods over the WebSocket (the docs' `websocket/order-management` pages, newer
 //! than the spec copy): `collateral_order_limit_place`, `…_market_place`,
-//! `…_stop_limit_place`, `…_stop_market_place` and `order_cancel`, run by the same rules
+//! `…_stop_limit_place`, `…_stop_market_place`, `order_modify`, `order_cancel` and
+//! `order_cancel_all`, run by the same rules
 //! (`crate::rules`) and state operations as the HTTP routes, against the same book — the
 //! socket's own parameter names (`client_order_id`, `post_only`, `reduce_only`,
 //! `position_side`, `order_id`) in, its order object (numeric `side` and `type`, `ctime`)
@@ -14,10 +15,11 @@
 //! | 36 a client order id an open order has | 43 `client order id already exists` |
 //! | 10 balance | 17 `user margin balance not enough` |
 //! | 111–116 | the same code |
-//! | a cancel's order not found | 6 `order not found` |
+//! | a cancel's or modify's order not found | 6 `order not found` |
 //!
-//! The other methods of the pages (BBO, OCO, OTO, TPSL, modify, the group and all cancels) are
-//! not served: they answer as unknown methods do.
+//! `order_cancel_all` needs its market and a non-empty `type` array (code 1 otherwise, in the
+//! docs' words) and answers `{}`. The other methods of the pages (BBO, OCO, OTO, TPSL, the
+//! group cancel) are not served: they answer as unknown methods do.
 
 use std::time::Duration;
 
@@ -25,7 +27,7 @@ use serde_json::{Map, Value};
 
 use super::records;
 use crate::auth::Exchange;
-use crate::rules::{self, CancelRequest, MarketRule, OrderKind};
+use crate::rules::{self, CancelAllRequest, CancelRequest, MarketRule, ModifyRequest, OrderKind};
 use crate::state::Outcome;
 use crate::wire::Rejection;
 
@@ -36,7 +38,9 @@ pub(super) type Refusal = (i64, String);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Method {
     Place(OrderKind),
+    Modify,
     Cancel,
+    CancelAll,
 }
 
 impl Method {
@@ -47,7 +51,9 @@ impl Method {
             "collateral_order_market_place" => Self::Place(OrderKind::Market),
             "collateral_order_stop_limit_place" => Self::Place(OrderKind::StopLimit),
             "collateral_order_stop_market_place" => Self::Place(OrderKind::Trigger),
+            "order_modify" => Self::Modify,
             "order_cancel" => Self::Cancel,
+            "order_cancel_all" => Self::CancelAll,
             _ => return None,
         })
     }
@@ -91,6 +97,45 @@ pub(super) fn serve(
                 .map_err(|r| socket_code(&r))?;
             locked.state.stats.record(&Outcome::OrderAccepted);
             order_object(exchange, &locked.state, record.head.order_id)
+        }
+        Method::Modify => {
+            // REST's modify names the trigger `activationPrice`.
+            if let Some(price) = map.remove("activation_price") {
+                map.insert("activationPrice".to_owned(), price);
+            }
+            if map.contains_key("stp") {
+                return Err((1, "invalid argument".to_owned()));
+            }
+            let request =
+                ModifyRequest::parse(&map, exchange.markets()).map_err(|r| socket_code(&r))?;
+            let mut locked = exchange.lock();
+            let record = locked
+                .state
+                .modify(api_key, &request, Duration::ZERO)
+                .map_err(|r| match r.code {
+                    2 => (6, "order not found".to_owned()),
+                    _ => socket_code(&r),
+                })?;
+            order_object(exchange, &locked.state, record.head.order_id)
+        }
+        Method::CancelAll => {
+            if !map.contains_key("market") {
+                return Err((1, "market is required".to_owned()));
+            }
+            match map.get("type") {
+                Some(Value::Array(types)) if types.is_empty() => {
+                    return Err((1, "at least one order type should be specified".to_owned()));
+                }
+                Some(Value::Array(_)) => {}
+                _ => return Err((1, "order types must be an array".to_owned())),
+            }
+            let request =
+                CancelAllRequest::parse(&map, exchange.markets()).map_err(|r| match r.code {
+                    30 => (1, "invalid or duplicate order type".to_owned()),
+                    _ => socket_code(&r),
+                })?;
+            exchange.lock().state.cancel_all(api_key, &request);
+            Ok(Value::Object(Map::new()))
         }
         Method::Cancel => {
             // The client order id takes precedence when both are sent (the docs).
