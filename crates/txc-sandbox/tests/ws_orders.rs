@@ -281,3 +281,108 @@ fn modify_replaces_and_cancel_all_clears_the_market() {
     let open = open_orders(&sandbox);
     assert_eq!(open, json!([]), "{open}");
 }
+
+#[test]
+fn a_bbo_order_takes_the_books_best_and_an_oto_is_rests_order_with_its_exits() {
+    let sandbox = Sandbox::start().unwrap();
+    let mut socket = authorized(&sandbox);
+    let rest = LIMIT.send(
+        &sandbox,
+        PARTNER,
+        r#""market":"BTC_USDT","side":"buy","amount":"0.001","price":"60000.5""#,
+    );
+    assert_eq!(rest.status, 200, "{}", rest.text());
+    // The maker role prices at its own side's best, post-only.
+    let bbo = request(
+        &mut socket,
+        500014,
+        "collateral_order_bbo_place",
+        json!([{"market": "BTC_USDT", "side": "buy", "amount": "0.001", "bbo_role": 1, "stp": "no"}]),
+    );
+    assert_eq!(bbo["result"]["price"], "60000.5", "{bbo}");
+    assert_eq!(bbo["result"]["post_only"], true);
+    assert_eq!(bbo["result"]["type"], 7);
+    for (params, message) in [
+        (
+            json!([{"market": "BTC_USDT", "side": "buy", "amount": "0.001", "bbo_role": 3}]),
+            "bbo role must be an integer in range 1..2",
+        ),
+        (
+            json!([{"market": "BTC_USDT", "side": "buy", "amount": "0.001", "bbo_role": 2, "post_only": true}]),
+            "wrong flags combination",
+        ),
+    ] {
+        let refused = request(&mut socket, 5, "collateral_order_bbo_place", params);
+        assert_eq!(refused["error"], json!({"code": 1, "message": message}));
+    }
+    // The docs' OTO: a limit entry arming both exits.
+    let oto = request(
+        &mut socket,
+        500017,
+        "collateral_order_oto_place",
+        json!([{"trigger_order_type": "margin_limit",
+                "trigger_order": {"market": "BTC_USDT", "side": "buy", "amount": "0.001", "price": "59000", "stp": "no", "client_order_id": "oto-1"},
+                "conditional_order_type": "margin_market_oco",
+                "take_profit": "66266.12", "stop_loss": "52405.95"}]),
+    );
+    let group = &oto["result"];
+    assert_eq!(group["type"], "oto", "{oto}");
+    assert!(group["id"].as_u64().is_some());
+    assert_eq!(group["conditional_order_type"], "margin_market_oco");
+    assert_eq!(group["take_profit_price"], "66266.12");
+    assert_eq!(group["trigger_order"]["client_order_id"], "oto-1");
+    assert_eq!(group["trigger_order"]["side"], 2);
+    for (exit, tp, sl, message) in [
+        (
+            "margin_market_oco",
+            Some("66000"),
+            None,
+            "take_profit and stop_loss are required",
+        ),
+        (
+            "margin_take_profit",
+            Some("66000"),
+            Some("50000"),
+            "only take_profit is required",
+        ),
+        (
+            "margin_stop_loss",
+            Some("66000"),
+            Some("50000"),
+            "only stop_loss is required",
+        ),
+    ] {
+        let mut params = json!({"trigger_order_type": "margin_limit",
+            "trigger_order": {"market": "BTC_USDT", "side": "buy", "amount": "0.001", "price": "59000"},
+            "conditional_order_type": exit});
+        if let Some(tp) = tp {
+            params["take_profit"] = json!(tp);
+        }
+        if let Some(sl) = sl {
+            params["stop_loss"] = json!(sl);
+        }
+        let refused = request(
+            &mut socket,
+            6,
+            "collateral_order_oto_place",
+            json!([params]),
+        );
+        assert_eq!(
+            refused["error"],
+            json!({"code": 1, "message": message}),
+            "{exit}"
+        );
+    }
+    let rpi = request(
+        &mut socket,
+        7,
+        "collateral_order_oto_place",
+        json!([{"trigger_order_type": "margin_limit",
+                "trigger_order": {"market": "BTC_USDT", "side": "buy", "amount": "0.001", "price": "59000", "rpi": true},
+                "conditional_order_type": "margin_stop_loss", "stop_loss": "50000"}]),
+    );
+    assert_eq!(
+        rpi["error"]["message"],
+        "flags: rpi=1 can't be set for trigger in oto"
+    );
+}

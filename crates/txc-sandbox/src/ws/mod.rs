@@ -21,8 +21,8 @@
 //! | `balanceMargin` after funding | each funding payment changes the balance, and is sent like any other change | `balance_margin.yaml` |
 //!
 //! Order methods (the docs' `websocket/order-management` pages): the collateral limit,
-//! market, stop-limit and stop-market placements and `order_cancel`, against the same book as
-//! the HTTP routes, with the socket's own error numbering (`orders.rs`); code 6 `require
+//! market, stop-limit, stop-market, BBO and OTO placements, `order_modify`, `order_cancel` and
+//! `order_cancel_all`, against the same book as the HTTP routes, with the socket's own error numbering (`orders.rs`); code 6 `require
 //! authentication` before `authorize`.
 //!
 //! Faults ([`WsFault`], [`crate::Sandbox::ws_fault`]): drop every connection, stall them,

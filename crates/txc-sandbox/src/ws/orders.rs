@@ -18,8 +18,17 @@
 //! | a cancel's or modify's order not found | 6 `order not found` |
 //!
 //! `order_cancel_all` needs its market and a non-empty `type` array (code 1 otherwise, in the
-//! docs' words) and answers `{}`. The other methods of the pages (BBO, OCO, OTO, TPSL, the
-//! group cancel) are not served: they answer as unknown methods do.
+//! docs' words) and answers `{}`.
+//!
+//! `collateral_order_bbo_place` prices a limit order at the book's best — the own side's for
+//! `bbo_role` 1 (post-only), the opposite side's for 2 — and refuses with 12 `not enough
+//! traders` when that side is empty. `collateral_order_oto_place` is REST's order with its
+//! exits (`stopLoss`/`takeProfit`): the entry of a limit, market, stop-limit or stop-market
+//! type, the exits `margin_market_oco`, `margin_take_profit` or `margin_stop_loss`; it answers
+//! the group (`type` `"oto"`, the group id, the exit prices, the entry's order object). The
+//! BBO entries of an OTO, the limit exits (`margin_limit`, `margin_stop_limit`), the stop-BBO,
+//! OCO and TPSL methods and the group cancel are not served: they answer as unknown methods
+//! do, or — an OTO of a type not served — code 1 naming it.
 
 use std::time::Duration;
 
@@ -29,7 +38,7 @@ use super::records;
 use crate::auth::Exchange;
 use crate::rules::{self, CancelAllRequest, CancelRequest, MarketRule, ModifyRequest, OrderKind};
 use crate::state::Outcome;
-use crate::wire::Rejection;
+use crate::wire::{OtoField, Rejection, Side};
 
 /// An error answer: the socket's code and message.
 pub(super) type Refusal = (i64, String);
@@ -38,6 +47,8 @@ pub(super) type Refusal = (i64, String);
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum Method {
     Place(OrderKind),
+    Bbo,
+    Oto,
     Modify,
     Cancel,
     CancelAll,
@@ -51,6 +62,8 @@ impl Method {
             "collateral_order_market_place" => Self::Place(OrderKind::Market),
             "collateral_order_stop_limit_place" => Self::Place(OrderKind::StopLimit),
             "collateral_order_stop_market_place" => Self::Place(OrderKind::Trigger),
+            "collateral_order_bbo_place" => Self::Bbo,
+            "collateral_order_oto_place" => Self::Oto,
             "order_modify" => Self::Modify,
             "order_cancel" => Self::Cancel,
             "order_cancel_all" => Self::CancelAll,
@@ -87,17 +100,12 @@ pub(super) fn serve(
         .map(|(name, value)| (rest_name(name).to_owned(), value.clone()))
         .collect();
     match method {
-        Method::Place(kind) => {
-            let request =
-                rules::parse_order(&map, kind, exchange.markets()).map_err(|r| socket_code(&r))?;
-            let mut locked = exchange.lock();
-            let record = locked
-                .state
-                .place(api_key, request, Duration::ZERO)
-                .map_err(|r| socket_code(&r))?;
-            locked.state.stats.record(&Outcome::OrderAccepted);
-            order_object(exchange, &locked.state, record.head.order_id)
+        Method::Place(kind) => serve_rest(exchange, api_key, &map, kind),
+        Method::Bbo => {
+            bbo_terms(exchange, &mut map)?;
+            serve_rest(exchange, api_key, &map, OrderKind::Limit)
         }
+        Method::Oto => oto(exchange, api_key, &map),
         Method::Modify => {
             // REST's modify names the trigger `activationPrice`.
             if let Some(price) = map.remove("activation_price") {
@@ -152,6 +160,139 @@ pub(super) fn serve(
             order_object(exchange, &locked.state, record.head.order_id)
         }
     }
+}
+
+/// Places the order `map` (REST's field names) of `kind`: its order object.
+fn serve_rest(
+    exchange: &Exchange,
+    api_key: &str,
+    map: &Map<String, Value>,
+    kind: OrderKind,
+) -> Result<Value, Refusal> {
+    placed(exchange, api_key, map, kind).map(|(order, _)| order)
+}
+
+/// Places the order `map` of `kind`: its order object, and its OTO group's id if it opened one.
+fn placed(
+    exchange: &Exchange,
+    api_key: &str,
+    map: &Map<String, Value>,
+    kind: OrderKind,
+) -> Result<(Value, Option<u64>), Refusal> {
+    let request = rules::parse_order(map, kind, exchange.markets()).map_err(|r| socket_code(&r))?;
+    let mut locked = exchange.lock();
+    let record = locked
+        .state
+        .place(api_key, request, Duration::ZERO)
+        .map_err(|r| socket_code(&r))?;
+    locked.state.stats.record(&Outcome::OrderAccepted);
+    let oto = match &record.oto {
+        OtoField::Group(group) => Some(group.oto_id),
+        OtoField::Null | OtoField::Absent => None,
+    };
+    let order = order_object(exchange, &locked.state, record.head.order_id)?;
+    Ok((order, oto))
+}
+
+/// A BBO order's price from the book (and `postOnly` for the maker role), in `map`.
+fn bbo_terms(exchange: &Exchange, map: &mut Map<String, Value>) -> Result<(), Refusal> {
+    let role = map.remove("bbo_role").and_then(|r| r.as_u64());
+    let maker = match role {
+        Some(1) => true,
+        Some(2) => false,
+        _ => return Err((1, "bbo role must be an integer in range 1..2".to_owned())),
+    };
+    if !maker && map.get("postOnly") == Some(&Value::Bool(true)) {
+        return Err((1, "wrong flags combination".to_owned()));
+    }
+    let side = match map.get("side").and_then(Value::as_str) {
+        Some("buy") => Side::Buy,
+        Some("sell") => Side::Sell,
+        _ => return Err((1, "side is invalid".to_owned())),
+    };
+    let market = map
+        .get("market")
+        .and_then(Value::as_str)
+        .ok_or((1, "market is required".to_owned()))?;
+    // The maker's price is its own side's best, the taker's the other side's.
+    let quoted = if maker {
+        side
+    } else {
+        match side {
+            Side::Buy => Side::Sell,
+            Side::Sell => Side::Buy,
+        }
+    };
+    let best = exchange.lock().state.orders.best(market, quoted);
+    let (price, _) = best.ok_or((12, "not enough traders".to_owned()))?;
+    map.insert(
+        "price".to_owned(),
+        Value::from(price.normalize().to_string()),
+    );
+    if maker {
+        map.insert("postOnly".to_owned(), Value::Bool(true));
+    }
+    Ok(())
+}
+
+/// An OTO group: REST's order with its exits.
+fn oto(exchange: &Exchange, api_key: &str, map: &Map<String, Value>) -> Result<Value, Refusal> {
+    let invalid = |message: &str| (1, message.to_owned());
+    let kind = match map.get("trigger_order_type").and_then(Value::as_str) {
+        Some("margin_limit") => OrderKind::Limit,
+        Some("margin_market") => OrderKind::Market,
+        Some("margin_stop_limit") => OrderKind::StopLimit,
+        Some("margin_stop_market") => OrderKind::Trigger,
+        Some("margin_market_oco") => {
+            return Err(invalid("trigger order can't be margin market OCO"));
+        }
+        Some(other @ ("margin_bbo" | "margin_stop_bbo")) => {
+            return Err((1, format!("the sandbox does not serve {other} entries")));
+        }
+        _ => return Err(invalid("unknown order type")),
+    };
+    let Some(Value::Object(trigger)) = map.get("trigger_order") else {
+        return Err(invalid("invalid argument"));
+    };
+    if trigger.get("rpi") == Some(&Value::Bool(true)) {
+        return Err(invalid("flags: rpi=1 can't be set for trigger in oto"));
+    }
+    let exit = map.get("conditional_order_type").and_then(Value::as_str);
+    let (take_profit, stop_loss) = (map.get("take_profit"), map.get("stop_loss"));
+    match (exit, take_profit.is_some(), stop_loss.is_some()) {
+        (Some("margin_market_oco"), true, true)
+        | (Some("margin_take_profit"), true, false)
+        | (Some("margin_stop_loss"), false, true) => {}
+        (Some("margin_market_oco"), ..) => {
+            return Err(invalid("take_profit and stop_loss are required"));
+        }
+        (Some("margin_take_profit"), ..) => return Err(invalid("only take_profit is required")),
+        (Some("margin_stop_loss"), ..) => return Err(invalid("only stop_loss is required")),
+        (Some(other @ ("margin_limit" | "margin_stop_limit")), ..) => {
+            return Err((1, format!("the sandbox does not serve {other} exits")));
+        }
+        _ => return Err(invalid("unknown order type")),
+    }
+    let mut entry: Map<String, Value> = trigger
+        .iter()
+        .map(|(name, value)| (rest_name(name).to_owned(), value.clone()))
+        .collect();
+    if let Some(price) = take_profit {
+        entry.insert("takeProfit".to_owned(), price.clone());
+    }
+    if let Some(price) = stop_loss {
+        entry.insert("stopLoss".to_owned(), price.clone());
+    }
+    let (order, group) = placed(exchange, api_key, &entry, kind)?;
+    let group = group.ok_or((2, "internal error".to_owned()))?;
+    Ok(serde_json::json!({
+        "type": "oto",
+        "id": group,
+        "conditional_order_type": exit,
+        "take_profit_price": take_profit,
+        "stop_loss_price": stop_loss,
+        "trigger_order": order,
+    }))
 }
 
 /// The socket's order object of order `id`, as it stands.
