@@ -332,6 +332,15 @@ fn a_bbo_order_takes_the_books_best_and_an_oto_is_rests_order_with_its_exits() {
     assert_eq!(group["take_profit_price"], "66266.12");
     assert_eq!(group["trigger_order"]["client_order_id"], "oto-1");
     assert_eq!(group["trigger_order"]["side"], 2);
+    let group_id = group["id"].clone();
+    let canceled = request(
+        &mut socket,
+        8,
+        "order_cancel_conditional",
+        json!([{"market": "BTC_USDT", "order_id": group_id}]),
+    );
+    assert_eq!(canceled["result"]["type"], "oto", "{canceled}");
+    assert_eq!(canceled["result"]["trigger_order"]["status"], "CANCELED");
     for (exit, tp, sl, message) in [
         (
             "margin_market_oco",
@@ -385,4 +394,55 @@ fn a_bbo_order_takes_the_books_best_and_an_oto_is_rests_order_with_its_exits() {
         rpi["error"]["message"],
         "flags: rpi=1 can't be set for trigger in oto"
     );
+}
+
+#[test]
+fn an_oco_is_placed_and_canceled_as_a_group() {
+    let sandbox = Sandbox::start().unwrap();
+    let mut socket = authorized(&sandbox);
+    // A sell OCO above and below the price (65000): take profit at 70000, stop at 60000.
+    let placed = request(
+        &mut socket,
+        500016,
+        "collateral_order_oco_place",
+        json!([{"market": "BTC_USDT", "side": "sell", "amount": "0.001", "price": "70000",
+                "activation_price": "60000", "stop_limit_price": "59000", "stp": "no",
+                "limit_client_order_id": "oco-1"}]),
+    );
+    let group = &placed["result"];
+    assert_eq!(group["type"], "oco", "{placed}");
+    let id = group["id"].clone();
+    assert_eq!(group["take_profit"]["type"], 7);
+    assert_eq!(group["stop_loss"]["type"], 9);
+    assert_eq!(group["take_profit"]["side"], 1);
+    let same = request(
+        &mut socket,
+        2,
+        "collateral_order_oco_place",
+        json!([{"market": "BTC_USDT", "side": "sell", "amount": "0.001", "price": "70000",
+                "activation_price": "60000", "stop_limit_price": "59000",
+                "limit_client_order_id": "x", "stop_client_order_id": "x"}]),
+    );
+    assert_eq!(
+        same["error"]["message"],
+        "limit_client_order_id and stop_client_order_id cannot be equal"
+    );
+    let canceled = request(
+        &mut socket,
+        500021,
+        "order_cancel_conditional",
+        json!([{"market": "BTC_USDT", "order_id": id}]),
+    );
+    let group = &canceled["result"];
+    assert_eq!(group["type"], "oco", "{canceled}");
+    assert_eq!(group["id"], id);
+    assert_eq!(group["take_profit"]["status"], "CANCELED");
+    assert_eq!(group["stop_loss"]["status"], "CANCELED");
+    let gone = request(
+        &mut socket,
+        3,
+        "order_cancel_conditional",
+        json!([{"market": "BTC_USDT", "order_id": id}]),
+    );
+    assert_eq!(gone["error"]["code"], 6);
 }

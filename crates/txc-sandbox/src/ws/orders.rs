@@ -26,9 +26,14 @@
 //! exits (`stopLoss`/`takeProfit`): the entry of a limit, market, stop-limit or stop-market
 //! type, the exits `margin_market_oco`, `margin_take_profit` or `margin_stop_loss`; it answers
 //! the group (`type` `"oto"`, the group id, the exit prices, the entry's order object). The
-//! BBO entries of an OTO, the limit exits (`margin_limit`, `margin_stop_limit`), the stop-BBO,
-//! OCO and TPSL methods and the group cancel are not served: they answer as unknown methods
-//! do, or — an OTO of a type not served — code 1 naming it.
+//! BBO entries of an OTO, the limit exits (`margin_limit`, `margin_stop_limit`), the stop-BBO
+//! and TPSL methods are not served: they answer as unknown methods do, or — an OTO of a type
+//! not served — code 1 naming it.
+//!
+//! `collateral_order_oco_place` is REST's OCO (`limit_client_order_id` its one id; a distinct
+//! `stop_client_order_id` is not served) answering the group with both legs;
+//! `order_cancel_conditional` cancels an OCO or OTO by its group id (6 when there is none) and
+//! answers the group as placed, its legs `CANCELED`.
 
 use std::time::Duration;
 
@@ -36,7 +41,11 @@ use serde_json::{Map, Value};
 
 use super::records;
 use crate::auth::Exchange;
-use crate::rules::{self, CancelAllRequest, CancelRequest, MarketRule, ModifyRequest, OrderKind};
+use crate::rules::{
+    self, CancelAllRequest, CancelRequest, ConditionalCancel, MarketRule, ModifyRequest,
+    OcoRequest, OrderKind,
+};
+use crate::state::GroupKind;
 use crate::state::Outcome;
 use crate::wire::{OtoField, Rejection, Side};
 
@@ -49,6 +58,8 @@ pub(super) enum Method {
     Place(OrderKind),
     Bbo,
     Oto,
+    Oco,
+    CancelConditional,
     Modify,
     Cancel,
     CancelAll,
@@ -64,6 +75,8 @@ impl Method {
             "collateral_order_stop_market_place" => Self::Place(OrderKind::Trigger),
             "collateral_order_bbo_place" => Self::Bbo,
             "collateral_order_oto_place" => Self::Oto,
+            "collateral_order_oco_place" => Self::Oco,
+            "order_cancel_conditional" => Self::CancelConditional,
             "order_modify" => Self::Modify,
             "order_cancel" => Self::Cancel,
             "order_cancel_all" => Self::CancelAll,
@@ -106,6 +119,65 @@ pub(super) fn serve(
             serve_rest(exchange, api_key, &map, OrderKind::Limit)
         }
         Method::Oto => oto(exchange, api_key, &map),
+        Method::Oco => {
+            let limit_id = map.remove("limit_client_order_id");
+            if let Some(stop_id) = map.remove("stop_client_order_id") {
+                if Some(&stop_id) == limit_id.as_ref() {
+                    return Err((
+                        1,
+                        "limit_client_order_id and stop_client_order_id cannot be equal".to_owned(),
+                    ));
+                }
+                return Err((
+                    1,
+                    "the sandbox does not serve stop_client_order_id".to_owned(),
+                ));
+            }
+            if let Some(id) = limit_id {
+                map.insert("clientOrderId".to_owned(), id);
+            }
+            let request =
+                OcoRequest::parse(&map, exchange.markets()).map_err(|r| socket_code(&r))?;
+            let mut locked = exchange.lock();
+            let created = locked
+                .state
+                .place_oco(api_key, &request, Duration::ZERO)
+                .map_err(|r| socket_code(&r))?;
+            let leg = |id| order_object(exchange, &locked.state, id);
+            Ok(serde_json::json!({
+                "type": "oco",
+                "id": created.id,
+                "stop_loss": leg(created.stop_loss.order_id)?,
+                "take_profit": leg(created.take_profit.order_id)?,
+            }))
+        }
+        Method::CancelConditional => {
+            if let Some(id) = map.remove("orderId") {
+                map.insert("id".to_owned(), id);
+            }
+            let ConditionalCancel(group) =
+                ConditionalCancel::parse(&map, exchange.markets()).map_err(|r| socket_code(&r))?;
+            let mut locked = exchange.lock();
+            let oto = locked.state.orders.pending_oto(group.id);
+            let oco = locked.state.orders.oco(group.id);
+            locked
+                .state
+                .cancel_group(api_key, &group, GroupKind::Any)
+                .map_err(|_| (6, "order not found".to_owned()))?;
+            let leg = |id| order_object(exchange, &locked.state, id);
+            match (oto, oco) {
+                (Some(entry), _) => Ok(serde_json::json!({
+                    "type": "oto", "id": group.id, "trigger_order": leg(entry)?,
+                })),
+                (None, Some(legs)) => Ok(serde_json::json!({
+                    "type": "oco",
+                    "id": group.id,
+                    "stop_loss": leg(legs.stop_loss)?,
+                    "take_profit": leg(legs.take_profit)?,
+                })),
+                (None, None) => Err((6, "order not found".to_owned())),
+            }
+        }
         Method::Modify => {
             // REST's modify names the trigger `activationPrice`.
             if let Some(price) = map.remove("activation_price") {
