@@ -67,6 +67,7 @@ pub mod pacing;
 mod registry;
 pub mod resolve;
 pub mod risk;
+pub mod socket;
 pub mod stream;
 
 pub use decode::Error;

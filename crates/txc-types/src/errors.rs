@@ -183,6 +183,9 @@ pub enum Reason {
     Requires(&'static str),
     /// None of these fields was given, and the request needs at least one of them.
     NeedsOneOf(&'static [&'static str]),
+    /// The field is valid, but the transport or method it is sent by does not take it; the
+    /// text says which.
+    Unsupported(&'static str),
 }
 
 impl fmt::Display for Reason {
@@ -200,6 +203,7 @@ impl fmt::Display for Reason {
             Self::OutOfRange { min, max } => write!(f, "must be from {min} to {max}"),
             Self::Requires(other) => write!(f, "may only be sent together with {other}"),
             Self::NeedsOneOf(fields) => write!(f, "give at least one of {}", fields.join(", ")),
+            Self::Unsupported(what) => f.write_str(what),
         }
     }
 }

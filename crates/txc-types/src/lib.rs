@@ -12,6 +12,7 @@
 //! | [`values`] | the values of requests and answers: [`Market`](values::Market), [`Amount`](values::Amount), [`Price`](values::Price), [`ClientOrderId`](values::ClientOrderId), [`Ticker`](values::Ticker), [`ExactDecimal`](values::ExactDecimal), [`Timestamp`](values::Timestamp) |
 //! | [`time`] | the exchange's clock |
 //! | [`events`] | the private event stream: the token that authorizes a WebSocket connection, and the records of the private channels ([`AccountEvent`](events::AccountEvent)) |
+//! | [`socket`] | order management over the WebSocket: the order methods' calls made from the same typed requests ([`ToSocket`](socket::ToSocket)), their answers ([`SocketAnswer`](socket::SocketAnswer), with the numeric `side`) and the socket's own error numbering ([`SocketRefusal`](socket::SocketRefusal)) |
 //! | [`endpoint`] | the [`Endpoint`](endpoint::Endpoint) trait, for code generic over operations or defining new ones |
 //! | [`errors`] | what a refused value says: [`ValidationError`](errors::ValidationError), [`Reason`](errors::Reason) |
 //!
@@ -87,5 +88,6 @@ mod page;
 pub mod paging;
 pub mod positions;
 mod sealed;
+pub mod socket;
 pub mod time;
 pub mod values;

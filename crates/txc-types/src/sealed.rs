@@ -9,5 +9,7 @@ impl Sealed for crate::orders::CollateralTriggerMarketOrder {}
 impl Sealed for crate::orders::CollateralLimitOrder {}
 impl Sealed for crate::orders::CollateralStopLimitOrder {}
 impl Sealed for crate::orders::CollateralBulkOrder {}
+impl Sealed for crate::orders::CollateralBboOrder {}
+impl Sealed for crate::orders::CollateralStopBboOrder {}
 impl Sealed for crate::orders::CollateralOcoOrder {}
 impl Sealed for crate::orders::ModifyOrder {}

@@ -142,7 +142,7 @@ impl RateLimits {
 /// time of the next request (`tat`); a request at `t0` is admitted when `t0` is no earlier than
 /// `tat - tolerance`, and then moves `tat` to `max(tat, t0) + interval`.
 #[derive(Debug)]
-struct Bucket {
+pub(crate) struct Bucket {
     /// The sustained spacing of requests.
     interval: u64,
     /// How far ahead of the sustained rate a burst may run: `interval × (burst − 1)`.
@@ -154,7 +154,7 @@ impl Bucket {
     /// The bucket for `limit`: a burst of 2 % (at least 1) and a sustained rate of the rest less
     /// another 2 %, so that any window of the limit's length admits at most `limit.requests`
     /// (burst + one window's replenishment ≤ 98 %).
-    fn new(limit: RateLimit) -> Self {
+    pub(crate) fn new(limit: RateLimit) -> Self {
         let requests = limit.requests.max(1);
         let burst = (requests / 50).max(1);
         let sustained = requests.saturating_sub(2 * burst).max(1);
@@ -167,7 +167,7 @@ impl Bucket {
     }
 
     /// Admits one request at `t0`, or says how long until one would be admitted.
-    fn check(&self, t0: u64) -> Result<(), Duration> {
+    pub(crate) fn check(&self, t0: u64) -> Result<(), Duration> {
         let mut current = self.tat.load(Ordering::Acquire);
         loop {
             let tat = current.max(t0);
@@ -188,7 +188,7 @@ impl Bucket {
 }
 
 /// `duration` in whole nanoseconds (saturating; 584 years fit).
-fn nanos(duration: Duration) -> u64 {
+pub(crate) fn nanos(duration: Duration) -> u64 {
     u64::try_from(duration.as_nanos()).unwrap_or(u64::MAX)
 }
 

@@ -4,7 +4,7 @@
 //! clock by it ([`SyncClock`]).
 
 mod exchange_clock;
-mod limiter;
+pub(crate) mod limiter;
 mod retry;
 mod sync_clock;
 

@@ -18,6 +18,12 @@ pub const NONCE_WINDOW: Duration = Duration::from_secs(5);
 /// the nonce check. **Not documented**: an assumption of the rule, stated in `resolve`'s docs.
 pub const CREATION_ALLOWANCE: Duration = Duration::from_secs(5);
 
+/// How long after the client settled a socket frame's outcome as unknown (its answer
+/// time-out, or the connection lost) the exchange may still process the frame — a frame read
+/// before the close is processed after it. **Not documented**: an assumption, like
+/// [`CREATION_ALLOWANCE`], that the engine's own time-out (its code `5`) is shorter.
+pub const SOCKET_PROCESSING_GRACE: Duration = Duration::from_secs(10);
+
 /// When, on the exchange's clock, one of an operation's attempts could have been accepted and
 /// what it asked for created: one [`Span`] per attempt.
 ///
@@ -100,6 +106,56 @@ impl AcceptanceWindow {
             anchor,
             fence: None,
         }
+    }
+
+    /// The window of socket frames (no nonce): each frame may have been processed from when it
+    /// was handed to the socket until [`SOCKET_PROCESSING_GRACE`] after its outcome was
+    /// settled (time-out, connection lost), its creation within the [`CREATION_ALLOWANCE`]
+    /// after — moved to the exchange's clock by `clock` when it is known (the earliest reading
+    /// for the start, the latest for the end).
+    ///
+    /// ```
+    /// use std::time::{Duration, UNIX_EPOCH};
+    /// use txc_core::resolve::AcceptanceWindow;
+    /// use txc_core::socket::SocketAttempt;
+    /// let at = |s| UNIX_EPOCH + Duration::from_secs(s);
+    /// let window = AcceptanceWindow::of_socket(&[SocketAttempt { written_at: at(100), settled_at: at(110) }], None);
+    /// assert!(!window.contains(at(99)));
+    /// assert!(window.contains(at(100)) && window.contains(at(125)));
+    /// assert!(!window.contains(at(126)));
+    /// ```
+    pub fn of_socket(
+        attempts: &[crate::socket::SocketAttempt],
+        clock: Option<&ClockBounds>,
+    ) -> Self {
+        let after = ms(SOCKET_PROCESSING_GRACE) + ms(CREATION_ALLOWANCE);
+        let spans = attempts
+            .iter()
+            .map(|a| {
+                let (from, to) = match clock {
+                    Some(c) => (c.earliest(a.written_at), c.latest(a.settled_at)),
+                    None => (a.written_at, a.settled_at),
+                };
+                Span {
+                    from,
+                    to: shift(to, after).max(from),
+                }
+            })
+            .collect::<Vec<_>>();
+        let anchor = spans.iter().map(|s| s.to).max();
+        Self {
+            spans,
+            anchor,
+            fence: None,
+        }
+    }
+
+    /// The window of both `self`'s attempts and `other`'s (a REST attempt and a socket one of
+    /// the same order): every span, the later anchor, `self`'s fence.
+    pub(crate) fn joined(mut self, other: Self) -> Self {
+        self.spans.extend(other.spans);
+        self.anchor = self.anchor.max(other.anchor);
+        self
     }
 
     /// The window of `attempts` sent with strict nonces, which the exchange stopped accepting

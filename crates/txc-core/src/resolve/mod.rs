@@ -55,7 +55,7 @@ pub use close::{Close, CloseResolution};
 pub use close_search::{CloseSearch, PositionState, ResolveClose};
 pub use evidence::{
     AcceptanceWindow, CREATION_ALLOWANCE, Evidence, Flaw, Look, NONCE_WINDOW, Round, RoundVerdict,
-    Sighting, Span,
+    SOCKET_PROCESSING_GRACE, Sighting, Span,
 };
 pub use flex_resolve::{ResolveFlexInvest, ResolveFlexWithdraw};
 pub use flex_state::{StateChange, StateChanging, StateReached};

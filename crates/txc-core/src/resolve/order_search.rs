@@ -211,6 +211,10 @@ impl Search for OrderSearch {
         self.order.attempts()
     }
 
+    fn socket_attempts(&self) -> &[crate::socket::SocketAttempt] {
+        self.order.socket_attempts()
+    }
+
     fn round<'a>(
         &self,
         core: &'a ClientCore,

@@ -6,6 +6,7 @@ use txc_types::orders::NewOrder;
 use txc_types::values::{ClientOrderId, Market};
 
 use crate::AttemptRecord;
+use crate::socket::SocketAttempt;
 
 /// An order that may or may not have been placed: its market, `clientOrderId`, whether it is a
 /// trigger order, and every attempt to place it (nonce and signing time). Carried by
@@ -37,6 +38,7 @@ pub struct PendingOrder {
     client_order_id: ClientOrderId,
     trigger: bool,
     attempts: Vec<AttemptRecord>,
+    socket_attempts: Vec<SocketAttempt>,
     reason: Option<String>,
 }
 
@@ -53,6 +55,7 @@ impl PendingOrder {
             client_order_id,
             trigger: false,
             attempts,
+            socket_attempts: Vec::new(),
             reason: None,
         }
     }
@@ -107,6 +110,22 @@ impl PendingOrder {
     /// Every attempt to place it, oldest first.
     pub fn attempts(&self) -> &[AttemptRecord] {
         &self.attempts
+    }
+
+    /// The same order with `attempts` made over the WebSocket (frames carry no nonce: each
+    /// attempt is when its frame was written and when its outcome was settled unknown), which
+    /// resolving looks for by [`AcceptanceWindow::of_socket`](super::AcceptanceWindow::of_socket).
+    pub fn with_socket_attempts(
+        mut self,
+        attempts: impl IntoIterator<Item = SocketAttempt>,
+    ) -> Self {
+        self.socket_attempts.extend(attempts);
+        self
+    }
+
+    /// Every attempt to place it over the WebSocket, oldest first.
+    pub fn socket_attempts(&self) -> &[SocketAttempt] {
+        &self.socket_attempts
     }
 
     /// When the first attempt was signed.

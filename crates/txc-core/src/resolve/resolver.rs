@@ -171,23 +171,40 @@ impl<'a, S: Search> Resolver<'a, S> {
     /// Whether the window is fenced by the first look-up: strict nonces, or attempts not
     /// known.
     fn fenced(&self) -> bool {
-        self.search.nonce_mode(self.core) == NonceMode::Strict || self.search.attempts().is_empty()
+        let sockets = self.search.socket_attempts();
+        if self.search.attempts().is_empty() {
+            return sockets.is_empty();
+        }
+        self.search.nonce_mode(self.core) == NonceMode::Strict
     }
 
     /// The attempts' acceptance window, as far as it is known.
+    ///
+    /// Attempts over the WebSocket (no nonce) add their own spans
+    /// ([`AcceptanceWindow::of_socket`]); with only those, the window is known before any
+    /// look-up.
     fn window(&self) -> Option<AcceptanceWindow> {
         let attempts = self.search.attempts();
+        let sockets = self.search.socket_attempts();
         let mode = self.search.nonce_mode(self.core);
-        if attempts.is_empty() {
-            return Some(AcceptanceWindow::before_look_up(self.fence?, mode));
-        }
-        match mode {
-            NonceMode::Window => Some(AcceptanceWindow::of_nonces(attempts, self.clock().as_ref())),
-            NonceMode::Strict => {
-                let clock = self.clock()?;
-                Some(AcceptanceWindow::of_strict(attempts, &clock, self.fence?))
+        let clock = self.clock();
+        let socket =
+            (!sockets.is_empty()).then(|| AcceptanceWindow::of_socket(sockets, clock.as_ref()));
+        let signed = if attempts.is_empty() {
+            if let Some(socket) = socket {
+                return Some(socket);
             }
-        }
+            AcceptanceWindow::before_look_up(self.fence?, mode)
+        } else {
+            match mode {
+                NonceMode::Window => AcceptanceWindow::of_nonces(attempts, clock.as_ref()),
+                NonceMode::Strict => AcceptanceWindow::of_strict(attempts, &clock?, self.fence?),
+            }
+        };
+        Some(match socket {
+            Some(socket) => signed.joined(socket),
+            None => signed,
+        })
     }
 
     fn clock(&self) -> Option<ClockBounds> {

@@ -196,6 +196,11 @@ pub trait Search {
     /// have been sent before the resolver's first look-up.
     fn attempts(&self) -> &[AttemptRecord];
 
+    /// Every attempt made over the WebSocket (no nonce), oldest first; none by default.
+    fn socket_attempts(&self) -> &[crate::socket::SocketAttempt] {
+        &[]
+    }
+
     /// How the exchange checked the attempts' nonces: the client's mode, unless the
     /// operation's record says otherwise.
     fn nonce_mode(&self, core: &ClientCore) -> NonceMode {

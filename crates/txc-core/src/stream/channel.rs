@@ -32,17 +32,25 @@ pub enum Channel {
     Positions,
     /// `positionsAccountMargin_*`: margin calls (event 1) and liquidations (2).
     PositionEvents,
+    /// `ADLQuantile_*`: the ADL quantiles of the account's perpetual positions (at once, then
+    /// every 30 s).
+    AdlQuantile,
+    /// `premiumIndex_*` (public: needs no authorization): mark price, index price and funding
+    /// of perpetual markets, every 0.5 s.
+    PremiumIndex,
 }
 
 impl Channel {
     /// Every channel, in the order the machine subscribes them.
-    pub const ALL: [Channel; 6] = [
+    pub const ALL: [Channel; 8] = [
         Self::OrdersPending,
         Self::OrdersExecuted,
         Self::Deals,
         Self::BalanceMargin,
         Self::Positions,
         Self::PositionEvents,
+        Self::AdlQuantile,
+        Self::PremiumIndex,
     ];
 
     /// The method that subscribes, e.g. `ordersPending_subscribe`.
@@ -92,6 +100,16 @@ impl Channel {
                 "positionsAccountMargin_subscribe",
                 "positionsAccountMargin_unsubscribe",
                 "positionsAccountMargin_update",
+            ),
+            Self::AdlQuantile => (
+                "ADLQuantile_subscribe",
+                "ADLQuantile_unsubscribe",
+                "ADLQuantile_update",
+            ),
+            Self::PremiumIndex => (
+                "premiumIndex_subscribe",
+                "premiumIndex_unsubscribe",
+                "premiumIndex_update",
             ),
         }
     }
@@ -156,6 +174,8 @@ enum Kind {
     BalanceMargin(Vec<Ticker>),
     Positions,
     PositionEvents,
+    AdlQuantile(Option<Market>),
+    PremiumIndex(Vec<Market>),
 }
 
 impl Subscription {
@@ -202,6 +222,47 @@ impl Subscription {
         Self::of(Kind::PositionEvents)
     }
 
+    /// `ADLQuantile_subscribe`: the ADL quantiles of every perpetual market the account holds
+    /// a position in (parameters `[]`), or of one perpetual market (`…_PERP`).
+    ///
+    /// ```
+    /// use txc_core::stream::Subscription;
+    /// assert_eq!(Subscription::adl_quantile(None::<&str>)?.params(), serde_json::json!([]));
+    /// assert_eq!(Subscription::adl_quantile(Some("BTC_PERP"))?.params(), serde_json::json!(["BTC_PERP"]));
+    /// assert!(Subscription::adl_quantile(Some("BTC_USDT")).is_err());
+    /// # Ok::<(), txc_core::stream::StreamConfigError>(())
+    /// ```
+    pub fn adl_quantile<M: FieldValue<Market>>(
+        market: Option<M>,
+    ) -> Result<Self, StreamConfigError> {
+        let market = market.map(|m| perpetual(m, "market")).transpose()?;
+        Ok(Self::of(Kind::AdlQuantile(market)))
+    }
+
+    /// `premiumIndex_subscribe` (public): every perpetual market's premium index in one push
+    /// (no markets given), or each named perpetual market's in its own push.
+    ///
+    /// ```
+    /// use txc_core::stream::Subscription;
+    /// let all = Subscription::premium_index(Vec::<&str>::new())?;
+    /// assert_eq!(all.params(), serde_json::json!([]));
+    /// let some = Subscription::premium_index(["BTC_PERP", "ADA_PERP"])?;
+    /// assert_eq!(some.params(), serde_json::json!(["BTC_PERP", "ADA_PERP"]));
+    /// # Ok::<(), txc_core::stream::StreamConfigError>(())
+    /// ```
+    pub fn premium_index<M: FieldValue<Market>>(
+        markets: impl IntoIterator<Item = M>,
+    ) -> Result<Self, StreamConfigError> {
+        let mut out: Vec<Market> = Vec::new();
+        for market in markets {
+            let market = perpetual(market, "markets")?;
+            if !out.contains(&market) {
+                out.push(market);
+            }
+        }
+        Ok(Self::of(Kind::PremiumIndex(out)))
+    }
+
     fn of(kind: Kind) -> Self {
         Self { kind }
     }
@@ -215,13 +276,19 @@ impl Subscription {
             Kind::BalanceMargin(_) => Channel::BalanceMargin,
             Kind::Positions => Channel::Positions,
             Kind::PositionEvents => Channel::PositionEvents,
+            Kind::AdlQuantile(_) => Channel::AdlQuantile,
+            Kind::PremiumIndex(_) => Channel::PremiumIndex,
         }
     }
 
     /// The markets of a market channel; empty for the others.
     pub fn markets(&self) -> &[Market] {
         match &self.kind {
-            Kind::OrdersPending(m) | Kind::OrdersExecuted(m, _) | Kind::Deals(m) => m,
+            Kind::OrdersPending(m)
+            | Kind::OrdersExecuted(m, _)
+            | Kind::Deals(m)
+            | Kind::PremiumIndex(m) => m,
+            Kind::AdlQuantile(m) => m.as_slice(),
             _ => &[],
         }
     }
@@ -242,11 +309,34 @@ impl Subscription {
             Kind::Deals(m) => json!([names(m)]),
             Kind::BalanceMargin(a) => Value::Array(names(a)),
             Kind::Positions | Kind::PositionEvents => json!([]),
+            Kind::AdlQuantile(m) => {
+                Value::Array(m.iter().map(|m| Value::from(m.as_str())).collect())
+            }
+            Kind::PremiumIndex(m) => Value::Array(names(m)),
         }
     }
 }
 
 /// The texts as JSON strings.
+/// A perpetual market (`…_PERP`): the only markets the ADL and premium-index channels take.
+fn perpetual<M: FieldValue<Market>>(
+    market: M,
+    what: &'static str,
+) -> Result<Market, StreamConfigError> {
+    let market = market
+        .into_field(what)
+        .map_err(StreamConfigError::Invalid)?;
+    if !market.as_str().ends_with("_PERP") {
+        return Err(StreamConfigError::Invalid(
+            txc_types::errors::ValidationError::InvalidField {
+                field: what,
+                reason: txc_types::errors::Reason::Format("must be a perpetual market (…_PERP)"),
+            },
+        ));
+    }
+    Ok(market)
+}
+
 fn names<T: AsRef<str>>(items: &[T]) -> Vec<Value> {
     items.iter().map(|t| Value::from(t.as_ref())).collect()
 }

@@ -8,8 +8,8 @@
 
 use serde_json::value::RawValue;
 use txc_types::events::{
-    AccountEvent, Deal, EventDecodeError, ExecutedOrders, MarginBalances, OrderEvent,
-    PositionEvent, Positions,
+    AccountEvent, AdlQuantiles, Deal, EventDecodeError, ExecutedOrders, MarginBalances, OrderEvent,
+    PositionEvent, Positions, PremiumIndexes,
 };
 
 use super::Channel;
@@ -92,5 +92,7 @@ pub(crate) fn decode(channel: Channel, params: &str) -> Result<AccountEvent, Eve
         Channel::BalanceMargin => AccountEvent::Balances(MarginBalances::from_params(params)?),
         Channel::Positions => AccountEvent::Positions(Positions::from_params(params)?),
         Channel::PositionEvents => AccountEvent::PositionEvent(PositionEvent::from_params(params)?),
+        Channel::AdlQuantile => AccountEvent::AdlQuantiles(AdlQuantiles::from_params(params)?),
+        Channel::PremiumIndex => AccountEvent::PremiumIndex(PremiumIndexes::from_params(params)?),
     })
 }

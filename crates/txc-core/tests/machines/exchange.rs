@@ -251,6 +251,13 @@ impl Exchange {
         oto
     }
 
+    /// Our market order with `cid` placed over the WebSocket (no nonce, no request here),
+    /// created and filled at `created` (exchange ms); its id.
+    #[allow(dead_code)] // Only the socket cases.
+    pub fn add_socket_order(&mut self, cid: &str, created: u64) -> u64 {
+        self.add_filled_market_order(cid, created, true)
+    }
+
     /// The id the next order made gets.
     pub fn next_id(&self) -> u64 {
         FIRST_ID + self.orders_made
@@ -258,14 +265,19 @@ impl Exchange {
 
     /// Someone else's market order with `cid`, created (and filled) at `created`.
     fn add_filled_market_order_of_theirs(&mut self, cid: &str, created: u64) {
+        self.add_filled_market_order(cid, created, false);
+    }
+
+    /// A market order with `cid`, created and filled at `created` (`ours` or someone else's).
+    fn add_filled_market_order(&mut self, cid: &str, created: u64, ours: bool) -> u64 {
         self.add(
             cid,
             created,
             false,
             None,
             Some((Status::Filled, created)),
-            false,
-        );
+            ours,
+        )
     }
 
     fn add(

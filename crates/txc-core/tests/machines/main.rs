@@ -25,3 +25,4 @@ mod preflight;
 mod reconcile;
 mod resolve_by_events;
 mod retry_and_call;
+mod socket_resolve;

@@ -14,5 +14,6 @@
 )]
 
 pub mod driver;
+mod new_channels;
 mod properties;
 mod scenarios;

@@ -14,6 +14,8 @@ use tokio::time::Instant;
 
 use super::fault::Command;
 use super::hub::WsHub;
+use super::market_feeds::{self, ADL_EVERY_TICKS, PREMIUM_INDEX_EVERY};
+use super::orders::{self, Method};
 use super::records;
 use crate::auth::Exchange;
 use crate::state::{Change, OrderChange};
@@ -32,6 +34,10 @@ struct Subscriptions {
     balance: Option<Vec<String>>,
     positions: bool,
     position_events: bool,
+    /// `ADLQuantile`: every market (`None` inside) or one.
+    adl: Option<Option<String>>,
+    /// `premiumIndex`: every perpetual market (empty) or these.
+    premium: Option<Vec<String>>,
 }
 
 /// A connection's state.
@@ -43,6 +49,10 @@ struct Connection {
     requests: VecDeque<Instant>,
     /// The balances last sent, by asset.
     balances: BTreeMap<String, String>,
+    /// Drop the connection now, unanswered ([`crate::WsFault::DropAfterOrder`]).
+    drop_now: bool,
+    /// Premium-index periods since the connection opened.
+    ticks: u64,
 }
 
 /// `GET /ws` of `exchange`: upgrades to a WebSocket and serves it, sharing `hub`.
@@ -70,7 +80,10 @@ async fn serve(mut socket: WebSocket, exchange: Arc<Exchange>, hub: Arc<WsHub>) 
         subs: Subscriptions::default(),
         requests: VecDeque::new(),
         balances: BTreeMap::new(),
+        drop_now: false,
+        ticks: 0,
     };
+    let mut feeds = tokio::time::interval(PREMIUM_INDEX_EVERY);
     let mut deadline = Instant::now() + idle;
     loop {
         let out = tokio::select! {
@@ -104,7 +117,11 @@ async fn serve(mut socket: WebSocket, exchange: Arc<Exchange>, hub: Arc<WsHub>) 
                                 let _ = close(&mut socket, 1008, "too many requests").await;
                                 return;
                             }
-                            conn.request(&request)
+                            let out = conn.request(&request);
+                            if conn.drop_now {
+                                return;
+                            }
+                            out
                         }
                         None => Vec::new(),
                     }
@@ -118,6 +135,7 @@ async fn serve(mut socket: WebSocket, exchange: Arc<Exchange>, hub: Arc<WsHub>) 
                 }
                 Err(RecvError::Closed) => return,
             },
+            _ = feeds.tick(), if conn.subs.premium.is_some() || conn.subs.adl.is_some() => conn.tick(),
             () = tokio::time::sleep_until(deadline) => {
                 let _ = close(&mut socket, 1000, "idle").await;
                 return;
@@ -210,6 +228,26 @@ impl Connection {
                 self.authorize(params)
                     .map(|()| json!({"status": "success"})),
             )],
+            name if let Some(order) = Method::of(name) => {
+                let Some(api_key) = self.api_key.clone() else {
+                    return vec![answer(&id, Err(UNAUTHENTICATED))];
+                };
+                let served = orders::serve(&self.exchange, &api_key, order, params);
+                if self.hub.take_drop_after_order() {
+                    // Processed, and the connection lost before the answer.
+                    self.drop_now = true;
+                    return Vec::new();
+                }
+                let value = match served {
+                    Ok(result) => json!({"id": id, "result": result, "error": null}),
+                    Err((code, message)) => json!({
+                        "id": id,
+                        "result": null,
+                        "error": {"code": code, "message": message},
+                    }),
+                };
+                vec![Message::Text(value.to_string().into())]
+            }
             _ => {
                 let Some((stem, action)) = method.rsplit_once('_') else {
                     return vec![answer(&id, Err(INVALID))];
@@ -217,7 +255,8 @@ impl Connection {
                 if !matches!(action, "subscribe" | "unsubscribe") || !is_channel(stem) {
                     return vec![answer(&id, Err(INVALID))];
                 }
-                if self.api_key.is_none() {
+                // The premium index is public: no `authorize` needed.
+                if self.api_key.is_none() && stem != "premiumIndex" {
                     return vec![answer(&id, Err(UNAUTHENTICATED))];
                 }
                 if action == "unsubscribe" {
@@ -229,6 +268,9 @@ impl Connection {
                         let mut out = vec![answer(&id, success())];
                         if stem == "positionsMargin" {
                             out.extend(self.positions());
+                        }
+                        if stem == "ADLQuantile" {
+                            out.extend(self.adl());
                         }
                         out
                     }
@@ -278,9 +320,59 @@ impl Connection {
             "deals" => self.subs.deals = Some(markets(params.first())?),
             "balanceMargin" => self.subs.balance = Some(strings(params)?),
             "positionsMargin" => self.subs.positions = true,
+            "ADLQuantile" => {
+                let market = match params {
+                    [] => None,
+                    [Value::String(m)] if market_feeds::is_perpetual(&self.exchange, m) => {
+                        Some(m.clone())
+                    }
+                    _ => return Err(INVALID),
+                };
+                self.subs.adl = Some(market);
+            }
+            "premiumIndex" => {
+                let names = if params.is_empty() {
+                    Vec::new()
+                } else {
+                    strings(params)?
+                };
+                if !names
+                    .iter()
+                    .all(|m| market_feeds::is_perpetual(&self.exchange, m))
+                {
+                    return Err(INVALID);
+                }
+                self.subs.premium = Some(names);
+            }
             _ => self.subs.position_events = true,
         }
         Ok(())
+    }
+
+    /// One premium-index period: its pushes, and every 30 s the ADL quantiles.
+    fn tick(&mut self) -> Vec<Message> {
+        self.ticks += 1;
+        let mut out = Vec::new();
+        if let Some(markets) = &self.subs.premium {
+            for params in market_feeds::premium_index(&self.exchange, markets) {
+                out.push(update("premiumIndex_update", params));
+            }
+        }
+        if self.ticks.is_multiple_of(ADL_EVERY_TICKS) {
+            out.extend(self.adl());
+        }
+        out
+    }
+
+    /// The ADL quantiles, when subscribed.
+    fn adl(&self) -> Vec<Message> {
+        let (Some(api_key), Some(market)) = (self.api_key.as_deref(), &self.subs.adl) else {
+            return Vec::new();
+        };
+        vec![update(
+            "ADLQuantile_update",
+            market_feeds::adl_quantiles(&self.exchange, api_key, market.as_deref()),
+        )]
     }
 
     fn unsubscribe(&mut self, stem: &str) {
@@ -290,6 +382,8 @@ impl Connection {
             "deals" => self.subs.deals = None,
             "balanceMargin" => self.subs.balance = None,
             "positionsMargin" => self.subs.positions = false,
+            "ADLQuantile" => self.subs.adl = None,
+            "premiumIndex" => self.subs.premium = None,
             _ => self.subs.position_events = false,
         }
     }
@@ -433,6 +527,8 @@ fn is_channel(stem: &str) -> bool {
             | "balanceMargin"
             | "positionsMargin"
             | "positionsAccountMargin"
+            | "ADLQuantile"
+            | "premiumIndex"
     )
 }
 

@@ -14,6 +14,10 @@ pub enum WsFault {
     Stall(Duration),
     /// The next this many `authorize` requests are refused (an expired or invalid token).
     RefuseAuthorize(u32),
+    /// The next this many order methods (placements, cancels) are processed — the order is
+    /// placed or canceled — and then their connection is dropped before the answer is sent:
+    /// the client's outcome is unknown.
+    DropAfterOrder(u32),
     /// Every authorized connection is sent an update of a method the exchange does not
     /// document (`sandbox_unknown_update`).
     UnknownEvent,

@@ -17,6 +17,7 @@ pub(crate) struct WsHub {
     feed: Feed,
     commands: broadcast::Sender<Command>,
     refuse_authorize: AtomicU32,
+    drop_after_order: AtomicU32,
     connections: AtomicUsize,
 }
 
@@ -26,6 +27,7 @@ impl Default for WsHub {
             feed: Feed::default(),
             commands: broadcast::channel(64).0,
             refuse_authorize: AtomicU32::new(0),
+            drop_after_order: AtomicU32::new(0),
             connections: AtomicUsize::new(0),
         }
     }
@@ -37,6 +39,10 @@ impl WsHub {
         let command = match fault {
             WsFault::RefuseAuthorize(times) => {
                 self.refuse_authorize.store(times, Ordering::SeqCst);
+                return;
+            }
+            WsFault::DropAfterOrder(times) => {
+                self.drop_after_order.store(times, Ordering::SeqCst);
                 return;
             }
             WsFault::Drop => Command::Drop,
@@ -71,6 +77,14 @@ impl WsHub {
     /// Every fault sent to the connections from now on.
     pub(super) fn commands(&self) -> broadcast::Receiver<Command> {
         self.commands.subscribe()
+    }
+
+    /// Whether the connection that just processed an order method is to be dropped before its
+    /// answer (and one fewer after it).
+    pub(super) fn take_drop_after_order(&self) -> bool {
+        self.drop_after_order
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
+            .is_ok()
     }
 
     /// Whether this `authorize` is to be refused (and one fewer after it).

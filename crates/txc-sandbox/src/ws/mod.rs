@@ -16,10 +16,18 @@
 //! | `balanceMargin` | the subscribed assets' balances when they change (no snapshot on subscribing: "query first, then subscribe") | `balance_margin.yaml`, guide |
 //! | `positionsMargin` | every open position on subscribing and after every change (not every second), each under its position id, with `liq_price` (`"0"` when no price liquidates it) and `liq_stage` | `positions.yaml` |
 //! | `positionsAccountMargin` | event 1 for each position when its account enters margin call, event 2 for a position as its liquidation begins (then the liquidation order's `ordersExecuted` with `source` `liquidation`, its deals, the balance and positions); no snapshot on subscribing | `margin_positions_events.yaml`, the docs' page ("events fire when a position enters margin call or liquidation state") |
+//! | `ADLQuantile` | the account's ADL quantiles (the REST report's) at once on subscribing, then every 30 s; `[]` every perpetual market with a position, or one `_PERP` market (another: code 1) | docs `websocket/account-streams/adl-quantile.mdx` |
+//! | `premiumIndex` (public) | every 0.5 s: with no market one push of every perpetual market's `[market, mark, index, funding rate, next funding (s)]`, with named markets one push per market with the server's time as a sixth element; mark and index are the sandbox's price | docs `websocket/market-streams/premium-index.mdx` |
 //! | `balanceMargin` after funding | each funding payment changes the balance, and is sent like any other change | `balance_margin.yaml` |
 //!
+//! Order methods (the docs' `websocket/order-management` pages): the collateral limit,
+//! market, stop-limit, stop-market, BBO and OTO placements, `order_modify`, `order_cancel` and
+//! `order_cancel_all`, against the same book as the HTTP routes, with the socket's own error numbering (`orders.rs`); code 6 `require
+//! authentication` before `authorize`.
+//!
 //! Faults ([`WsFault`], [`crate::Sandbox::ws_fault`]): drop every connection, stall them,
-//! refuse the next `authorize`s, send an unknown event, send malformed frames. A refused token
+//! refuse the next `authorize`s, drop a connection after it processed an order method and
+//! before its answer, send an unknown event, send malformed frames. A refused token
 //! is a fault of the token route ([`crate::Route::WebSocketToken`]).
 //!
 //! **What it is for:** the WebSocket's transport and its channels' records. It reaches the
@@ -34,6 +42,8 @@ mod connection;
 mod fault;
 mod feed;
 mod hub;
+mod market_feeds;
+mod orders;
 mod records;
 
 pub(crate) use connection::route;

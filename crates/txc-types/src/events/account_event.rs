@@ -4,7 +4,8 @@
 use serde::Serialize;
 
 use super::{
-    Deal, ExecutedOrders, MarginBalances, OrderEvent, PositionEvent, Positions, StreamOrder,
+    AdlQuantiles, Deal, ExecutedOrders, MarginBalances, OrderEvent, PositionEvent, Positions,
+    PremiumIndexes, StreamOrder,
 };
 
 /// A decoded update of a private channel of the exchange's WebSocket, one variant per channel.
@@ -33,6 +34,12 @@ pub enum AccountEvent {
     /// `positionsAccountMargin_update`: a margin call or a liquidation.
     #[serde(rename = "positionsAccountMargin")]
     PositionEvent(PositionEvent),
+    /// `ADLQuantile_update`: the ADL quantiles of the account's perpetual positions.
+    #[serde(rename = "ADLQuantile")]
+    AdlQuantiles(AdlQuantiles),
+    /// `premiumIndex_update` (a public channel): mark price, index price and funding.
+    #[serde(rename = "premiumIndex")]
+    PremiumIndex(PremiumIndexes),
 }
 
 impl AccountEvent {

@@ -14,13 +14,16 @@
 //! | `deals_update` | [`Deal`] (an 11-element array), with its [`DealRole`] |
 //! | `balanceMargin_update` | [`MarginBalances`]: [`MarginBalance`]s |
 //! | `positionsMargin_update` | [`Positions`]: [`StreamPosition`]s |
+//! | `ADLQuantile_update` | [`AdlQuantiles`]: [`MarketAdlQuantile`](crate::positions::MarketAdlQuantile)s (3-element arrays) |
+//! | `premiumIndex_update` (public) | [`PremiumIndexes`]: [`PremiumIndex`]es |
 //! | `positionsAccountMargin_update` | [`PositionEvent`]: a [`PositionEventKind`] and a [`StreamPosition`] ([`LiquidationStage`]) |
 //!
 //! Each record reads its update's `params` (`from_params`); one that does not fit is an
 //! [`EventDecodeError`].
 
 mod account_event;
-mod codes;
+mod adl_quantiles;
+pub(crate) mod codes;
 mod deal;
 mod executed_orders;
 mod margin_balance;
@@ -28,11 +31,13 @@ mod order_event;
 mod position_event;
 mod positional;
 mod positions_update;
+mod premium_index;
 mod stream_order;
 mod stream_position;
 mod websocket_token;
 
 pub use account_event::{AccountEvent, EventDecodeError};
+pub use adl_quantiles::AdlQuantiles;
 pub use codes::{DealRole, OrderEventKind, PositionEventKind};
 pub use deal::Deal;
 pub use executed_orders::ExecutedOrders;
@@ -40,6 +45,7 @@ pub use margin_balance::{MarginBalance, MarginBalances};
 pub use order_event::OrderEvent;
 pub use position_event::PositionEvent;
 pub use positions_update::Positions;
+pub use premium_index::{PremiumIndex, PremiumIndexes};
 pub use stream_order::StreamOrder;
 pub use stream_position::{LiquidationStage, StreamPosition};
 pub use websocket_token::{WebSocketToken, WebSocketTokenQuery};

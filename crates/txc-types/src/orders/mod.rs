@@ -9,6 +9,8 @@
 //! | collateral trigger market order | [`CollateralTriggerMarketOrder`] | [`Order`] |
 //! | collateral limit order | [`CollateralLimitOrder`] | [`Order`] |
 //! | collateral stop-limit order | [`CollateralStopLimitOrder`] | [`Order`] |
+//! | collateral BBO order (priced from the best bid or offer) | [`CollateralBboOrder`] | [`Order`] |
+//! | collateral stop-BBO order | [`CollateralStopBboOrder`] | [`Order`] |
 //! | up to 20 collateral limit orders | [`CollateralBulkOrder`] | `Vec<`[`BulkOrderResult`]`>` |
 //! | collateral OCO pair | [`CollateralOcoOrder`] (built by [`CollateralOcoOrderBuilder`]) | [`OcoOrder`] |
 //! | the active OCO pairs | [`OcoOrdersQuery`] (built by [`OcoOrdersQueryBuilder`]) | `Vec<`[`OcoOrder`]`>` |
@@ -32,6 +34,7 @@ mod cancel_conditional;
 mod cancel_oco;
 mod cancel_order;
 mod cancel_oto;
+mod collateral_bbo;
 mod collateral_bulk;
 mod collateral_limit;
 mod collateral_market;
@@ -57,6 +60,9 @@ pub use cancel_conditional::{CancelConditionalOrder, GroupCancellation};
 pub use cancel_oco::{CancelOcoOrder, OcoCancellation};
 pub use cancel_order::{CancelOrder, Cancellation, OrderRef};
 pub use cancel_oto::CancelOtoOrder;
+pub use collateral_bbo::{
+    BboRole, BboTerms, CollateralBboOrder, CollateralStopBboOrder, StopBboTerms,
+};
 pub use collateral_bulk::{BulkOrderResult, CollateralBulkOrder};
 pub use collateral_limit::{CollateralLimitOrder, LimitTerms};
 pub use collateral_market::CollateralMarketOrder;

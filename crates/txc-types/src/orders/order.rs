@@ -123,7 +123,7 @@ pub struct Order {
     pub extra: Map<String, Value>,
 }
 
-fn as_digit<S: Serializer>(v: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
+pub(crate) fn as_digit<S: Serializer>(v: &Option<bool>, s: S) -> Result<S::Ok, S::Error> {
     match v {
         Some(b) => s.serialize_u8(u8::from(*b)),
         None => s.serialize_none(),

@@ -22,6 +22,12 @@ pub enum OrderStatus {
     AutoCanceledLiquidation,
     /// Canceled by self-trade prevention.
     CanceledStp,
+    /// Removed by the Retail Price Improvement rules (a status the WebSocket's order methods
+    /// document).
+    CanceledRpi,
+    /// Removed because its market was delisted (a status the WebSocket's order methods
+    /// document).
+    Delisting,
     /// Resting on the book, e.g. a trigger order waiting for its activation price. Not in the
     /// exchange's documented status enums; the docs' staging-captured open-order records show
     /// it.

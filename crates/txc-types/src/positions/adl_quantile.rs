@@ -103,3 +103,20 @@ impl FromWire for AdlQuantile {
             .and_then(Self::new)
     }
 }
+
+impl MarketAdlQuantile {
+    /// A record of its parts (the stream's `[market, long, short]`).
+    pub(crate) fn from_parts(
+        market: Market,
+        long: Option<AdlQuantile>,
+        short: Option<AdlQuantile>,
+        extra: Map<String, Value>,
+    ) -> Self {
+        Self {
+            market,
+            long,
+            short,
+            extra,
+        }
+    }
+}
