@@ -157,8 +157,8 @@ fn main() -> ExitCode {
 }
 
 /// The command line as clap parses it: every command's values may start with `-`, so that
-/// `txc market BTC_USDT buy -1` reaches the amount's validation ("must be greater than zero")
-/// rather than being taken for an option; typos get clap's suggestions.
+/// `txc market BTC_USDT buy -1` reaches the amount's validation (an invalid amount, nothing
+/// sent) rather than being taken for an option; typos get clap's suggestions.
 pub(crate) fn command() -> clap::Command {
     let mut command = negative_values(Cli::command());
     // Propagates the global options into every command, so that each can hide its own.

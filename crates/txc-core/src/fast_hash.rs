@@ -5,8 +5,9 @@
 //!
 //! The function is `rustc-hash` 2's FxHash (Orson Peters' string hash, then rustc's multiply
 //! per word; Apache-2.0 OR MIT, as this crate), written out here for the one use this crate
-//! makes of it: one crate fewer in every client's build, at the same speed (BENCHMARKS.md,
-//! issue 39). Its quality is `rustc-hash`'s: the string hash passes SMHasher3.
+//! makes of it: one crate fewer in every client's build, the same hashes (a property test
+//! against `rustc-hash`) and so the same maps (BENCHMARKS.md "Pay only for what you use (issue
+//! 39)"). Its quality is `rustc-hash`'s: the string hash passes SMHasher3.
 
 use std::hash::{BuildHasher, Hasher};
 

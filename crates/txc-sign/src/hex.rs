@@ -1,7 +1,7 @@
 //! Lowercase hex of signatures, and decoding of signatures a server receives: by hand, a
-//! digit's arithmetic that the compiler vectorizes — as fast as `const-hex`'s SIMD for the
-//! 64-byte tag (same run, BENCHMARKS.md "Pay only for what you use (issue 39)"), and two
-//! crates fewer in every client's build.
+//! digit's arithmetic that the compiler vectorizes for the 64-byte tag — `const-hex` less in
+//! every client's build, the signature stage within its noise of `const-hex`'s (BENCHMARKS.md
+//! "Pay only for what you use (issue 39)").
 
 /// The lowercase hex digit of `nibble` (below 16).
 const fn digit(nibble: u8) -> u8 {
@@ -33,9 +33,8 @@ pub(crate) fn encode_to_slice(bytes: &[u8], dst: &mut [u8]) {
 /// The length of an HMAC-SHA512 tag, the one input signing encodes.
 const TAG_LEN: usize = 64;
 
-/// A tag's hex: every high digit, every low digit, then interleaved. On arrays of known length
-/// both loops vectorize (6.5 ns against `const-hex`'s 5.3–9 ns in the same run; the plain
-/// loop above takes 11–17 ns).
+/// A tag's hex: every high digit, every low digit, then interleaved: on arrays of known length
+/// both loops vectorize.
 fn encode_tag(tag: &[u8; TAG_LEN], out: &mut [u8; 2 * TAG_LEN]) {
     let mut high = [0; TAG_LEN];
     let mut low = [0; TAG_LEN];
