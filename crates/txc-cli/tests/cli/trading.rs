@@ -32,7 +32,8 @@ fn limit_and_stop_limit_rest_and_modify_replaces_with_a_new_id() {
     assert_eq!(refused["code"], 30);
     // Modify: a replacement with a new orderId, the clientOrderId carried over.
     let modified = result("modify BTC_USDT --client-order-id cli-l1 --price 60500");
-    assert_ne!(modified["new_order_id"], order["orderId"]);
+    assert!(modified["newOrderId"].is_u64(), "{modified}");
+    assert_ne!(modified["newOrderId"], order["orderId"]);
     assert_eq!(modified["order"]["clientOrderId"], "cli-l1");
     assert_eq!(modified["order"]["price"], "60500");
     // Nothing to change: refused before any I/O, exit 2.
@@ -166,7 +167,7 @@ fn oco_pairs_are_listed_and_canceled() {
     );
     let gone = result(&format!("cancel-conditional BTC_USDT {id} --once"));
     assert_eq!(
-        (gone["gone"].clone(), gone["lost_answers"].clone()),
+        (gone["gone"].clone(), gone["lostAnswers"].clone()),
         (true.into(), 1.into())
     );
     // An OTO group, canceled with its order.
@@ -181,7 +182,7 @@ fn oco_pairs_are_listed_and_canceled() {
     sandbox.inject_fault(Route::CollateralOco, Fault::DropAfterProcessing, Some(1));
     let found =
         result("oco BTC_USDT buy 0.001 60000 70000 70100 --client-order-id cli-oco2 --once");
-    assert_eq!(found["found_in"], "oco_orders", "{found}");
+    assert_eq!(found["foundIn"], "oco_orders", "{found}");
     assert_eq!(held(&sandbox, "cli-oco2"), 2, "its two legs, once");
 }
 
@@ -234,7 +235,7 @@ fn cancel_bulk_markets_and_a_lost_modify() {
         modify["resolve"]
             .as_str()
             .unwrap()
-            .ends_with("--price 60100 --once"),
+            .contains("--price 60100 --once --base-url "),
         "{modify}"
     );
     let before = sandbox.stats().requests;
