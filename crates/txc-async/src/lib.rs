@@ -230,6 +230,7 @@ mod event_stream;
 mod flex;
 mod kill_switch;
 mod pages;
+mod reports;
 mod transport;
 mod websocket;
 
