@@ -34,6 +34,8 @@ mod exit;
 mod journal;
 mod output;
 mod progress;
+mod reports;
+mod reports_output;
 mod risk;
 mod risk_output;
 mod run;
@@ -93,6 +95,10 @@ fn main() -> ExitCode {
         Command::HedgeMode { switch } => ("hedge-mode", risk::hedge_mode(global, *switch)),
         Command::CancelAll(args) => ("cancel-all", risk::cancel_all(global, args)),
         Command::KillSwitch(args) => ("kill-switch", risk::kill_switch(global, args)),
+        Command::Pnl(args) => ("pnl", reports::pnl(global, args)),
+        Command::Funding(args) => ("funding", reports::funding(global, args)),
+        Command::Adl => ("adl", reports::adl(global)),
+        Command::Deals(args) => ("deals", reports::deals(global, args)),
         Command::Watch(args) => return finish("watch", watch::run(global, args), global.json),
         #[cfg(feature = "sandbox")]
         Command::Sandbox { port } => {

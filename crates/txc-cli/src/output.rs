@@ -76,6 +76,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         Outcome::Discarded(what) => println!("discarded {what}"),
         Outcome::DryRun(request) => print_dry_run(request, show_signature),
         Outcome::Risk(outcome) => crate::risk_output::print(outcome),
+        Outcome::Report(outcome) => crate::reports_output::print(outcome),
     }
 }
 
@@ -181,6 +182,7 @@ fn result(outcome: &Outcome) -> Value {
         Outcome::Discarded(what) => json!({ "discarded": what }),
         Outcome::DryRun(request) => dry_run(request, false),
         Outcome::Risk(outcome) => crate::risk_output::result(outcome),
+        Outcome::Report(outcome) => crate::reports_output::result(outcome),
     }
 }
 

@@ -63,6 +63,8 @@ pub(crate) enum Outcome {
     DryRun(SignedRequest),
     /// What a positions or risk-control command produced.
     Risk(Box<RiskOutcome>),
+    /// What a report command read.
+    Report(Box<crate::reports::ReportOutcome>),
 }
 
 /// The configuration of a client for `target`, with the settling delay and position-mode

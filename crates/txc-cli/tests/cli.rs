@@ -579,6 +579,10 @@ fn help_texts() {
         "interest",
         "resolve-investment",
         "watch",
+        "pnl",
+        "funding",
+        "adl",
+        "deals",
     ] {
         let (out, _) = run(txc().args([command, "--help"]), 0);
         insta::assert_snapshot!(format!("help_{command}"), out);
@@ -1249,3 +1253,7 @@ fn a_b2b_account_s_absence_cannot_tell() {
 // journal's format versions.
 #[path = "cli/restarts.rs"]
 mod restarts;
+
+// Issue 38: the account's reports and `txc watch`'s margin calls.
+#[path = "cli/reports.rs"]
+mod reports;
