@@ -2,8 +2,9 @@
 //! trigger market orders, open orders, order history, cancel, resolving an order whose outcome
 //! is unknown (from a journal of orders in flight), smart investments (plans, investing —
 //! exactly once with `--once` —, the investments, closing one, interest payments, resolving an
-//! investment) and the server time — and `txc sandbox`, the embedded
-//! WhiteBIT-compatible exchange, so that every command works offline.
+//! investment), the account's reports (pnl, funding, adl, deals) and the server time — and
+//! `txc sandbox`, the embedded WhiteBIT-compatible exchange, so that every command works
+//! offline.
 //!
 //! **What it is for:** operators placing a manual order, partners listing plans from a shell,
 //! bot authors trying a request (`--dry-run` signs it and prints it) before writing code. It
