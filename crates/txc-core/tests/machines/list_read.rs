@@ -19,27 +19,16 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use txc_core::decode::Response;
 use txc_core::machine::ListRead;
-use txc_core::pacing::RetryPolicy;
-use txc_core::{ClientConfig, ClientCore, Error, Machine, Step};
-use txc_sign::Credentials;
-use txc_sign::nonce::NonceSequence;
+use txc_core::{ClientCore, Error, Machine, Step};
+use txc_sign::nonce::NonceMode;
 use txc_types::investments::InvestmentsQuery;
 use txc_types::lookups::{ExecutedHistoryQuery, OrderDealsQuery, OrderHistoryQuery};
 use txc_types::paging::{Paged, PagingError};
 use txc_types::positions::{ClosedPnlQuery, FundingHistoryQuery, PositionHistoryQuery};
 
+/// The client: the lending tests' (every answer here is a 200, so retries never happen).
 fn core() -> ClientCore {
-    ClientConfig::new(Credentials::new("k", "s").unwrap())
-        .base_url("http://127.0.0.1:1")
-        .nonce_sequence(NonceSequence::new())
-        .no_rate_limit()
-        .retry_policy(RetryPolicy::new(
-            1,
-            Duration::from_millis(1),
-            Duration::from_millis(1),
-        ))
-        .build()
-        .unwrap()
+    crate::lending::core(NonceMode::Window)
 }
 
 /// A paged endpoint the scripted exchange serves: the query of a first page of `limit`, the
