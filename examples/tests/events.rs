@@ -29,70 +29,13 @@ use txc_blocking::orders::{
 use txc_blocking::positions::{ClosePosition, OpenPositionsQuery};
 use txc_sandbox::{AccountConfig, Fault, Route, Sandbox, WsFault, demo};
 
+use common::stream::{AsyncEvents, BlockingEvents, Events};
 use common::{Blocking, Make, config};
 use txc_blocking::endpoint::Endpoint;
 use txc_blocking::settings::RateLimits;
 
 /// How long a test waits for any one event.
 const EVENT_WAIT: Duration = Duration::from_secs(10);
-
-/// A stream under test, whichever transport reads it.
-trait Events {
-    /// The next event, or `None` after `timeout` (or once the stream ended).
-    fn next_event(&mut self, timeout: Duration) -> Option<StreamEvent>;
-    /// Asks the stream to stop.
-    fn stop(&mut self);
-}
-
-/// The async transport's stream, read from a runtime of its own.
-struct AsyncEvents {
-    runtime: tokio::runtime::Runtime,
-    stream: txc_async::events::EventStream,
-}
-
-impl Events for AsyncEvents {
-    fn next_event(&mut self, timeout: Duration) -> Option<StreamEvent> {
-        let next = self.stream.next();
-        self.runtime
-            .block_on(async { tokio::time::timeout(timeout, next).await.ok().flatten() })
-    }
-
-    fn stop(&mut self) {
-        self.stream.stop();
-    }
-}
-
-/// The blocking transport's iterator, read on a thread of its own (its `next` blocks).
-struct BlockingEvents {
-    events: std::sync::mpsc::Receiver<StreamEvent>,
-    stop: txc_blocking::events::StopHandle,
-}
-
-impl BlockingEvents {
-    /// Reads `iter` on a thread of its own.
-    fn spawn(iter: txc_blocking::events::EventIter) -> Self {
-        let stop = iter.stop_handle();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            for event in iter {
-                if tx.send(event).is_err() {
-                    break;
-                }
-            }
-        });
-        Self { events: rx, stop }
-    }
-}
-
-impl Events for BlockingEvents {
-    fn next_event(&mut self, timeout: Duration) -> Option<StreamEvent> {
-        self.events.recv_timeout(timeout).ok()
-    }
-
-    fn stop(&mut self) {
-        self.stop.stop();
-    }
-}
 
 /// The transports under test.
 #[derive(Debug, Clone, Copy)]
@@ -183,6 +126,7 @@ fn open_with(
                     .start()
                     .unwrap()
             });
+            let runtime = std::sync::Arc::new(runtime);
             Box::new(AsyncEvents { runtime, stream })
         }
     }

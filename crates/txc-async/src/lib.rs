@@ -7,8 +7,8 @@
 //! |---|---|
 //! | the crate root | [`Client`], [`ClientBuilder`], [`Credentials`], [`Error`] — and [`reqwest`], the HTTP crate [`ClientBuilder::http`] takes |
 //! | [`orders`] | placing and canceling orders: the requests, their builder, the [`Order`](orders::Order) answered, [`Side`](orders::Side) and the other order enums |
-//! | [`lookups`] | finding orders: the open orders and the order history |
-//! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode |
+//! | [`lookups`] | finding orders: the open orders and the order history; the executed deals ([`Client::executed_history`]) and one order's deals ([`Client::order_deals`]) |
+//! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode; its reports — closed positions' PnL ([`Client::closed_pnl`]), funding ([`Client::funding_history`]), ADL quantiles ([`Client::adl_quantile`]) |
 //! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments; and [`flex`](investments::flex) lending for every account: plans, investing and withdrawing (exactly once with `flex_invest_once`, `flex_withdraw_once`), closing, auto-reinvestment, the investments and histories |
 //! | [`events`] | the private event stream: orders, executions, deals, balances and positions as they happen, recovered after every disconnection |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
@@ -249,6 +249,7 @@ mod kill_switch;
 mod pages;
 mod tls;
 mod trading;
+mod reports;
 mod transport;
 #[cfg(feature = "events")]
 mod websocket;

@@ -303,6 +303,19 @@ pub(crate) enum Command {
     /// market's open orders are canceled), delete it, or list the timers
     /// (POST /api/v4/order/kill-switch[/status])
     KillSwitch(KillSwitchArgs),
+    /// The closed positions' PnL, one record per position, newest close first
+    /// (POST /api/v4/collateral-account/positions/closed-pnl); --all follows the pages
+    Pnl(crate::reports::PnlArgs),
+    /// The funding paid and received by the positions, newest first
+    /// (POST /api/v4/collateral-account/funding-history); --all follows the pages
+    Funding(crate::reports::FundingArgs),
+    /// The ADL quantile of each perpetual market with a position, long and short, 0 (safest)
+    /// to 4 (POST /api/v4/collateral-account/adl-quantile)
+    Adl,
+    /// The deals of the order ORDER_ID (POST /api/v4/trade-account/order), or without it the
+    /// account's executed deals, collateral markets' included
+    /// (POST /api/v4/trade-account/executed-history); --all follows the pages
+    Deals(crate::reports::DealsArgs),
     /// Print the account's events as they happen: orders of MARKET..., their executions and
     /// deals, the collateral balance, positions, margin calls — over the private WebSocket,
     /// reconnecting and resyncing over REST after every drop (a disconnect is an event too).

@@ -4,8 +4,9 @@
 //! exactly once with `--once` —, the investments, closing one, interest payments, resolving an
 //! investment), flexible lending (`txc flex`: the plans, investing, withdrawing — exactly once
 //! with `--once` —, closing, the auto-reinvestment, the investments and both histories,
-//! resolving an investment or withdrawal) and the server time — and `txc sandbox`, the embedded
-//! WhiteBIT-compatible exchange, so that every command works offline.
+//! resolving an investment or withdrawal), the account's reports (pnl, funding, adl, deals) and
+//! the server time — and `txc sandbox`, the embedded WhiteBIT-compatible exchange, so that
+//! every command works offline.
 //!
 //! **What it is for:** operators placing a manual order, partners listing plans from a shell,
 //! bot authors trying a request (`--dry-run` signs it and prints it) before writing code. It
@@ -42,6 +43,8 @@ mod order_args;
 mod output;
 mod placing;
 mod progress;
+mod reports;
+mod reports_output;
 mod risk;
 mod risk_output;
 mod run;
@@ -128,6 +131,10 @@ fn main() -> ExitCode {
         Command::CancelAll(args) => ("cancel-all", risk::cancel_all(global, args)),
         Command::KillSwitch(args) => ("kill-switch", risk::kill_switch(global, args)),
         Command::Flex(args) => commands::flex(global, args),
+        Command::Pnl(args) => ("pnl", reports::pnl(global, args)),
+        Command::Funding(args) => ("funding", reports::funding(global, args)),
+        Command::Adl => ("adl", reports::adl(global)),
+        Command::Deals(args) => ("deals", reports::deals(global, args)),
         Command::Watch(args) => return finish("watch", watch::run(global, args), global.json),
         #[cfg(feature = "sandbox")]
         Command::Sandbox { port } => {

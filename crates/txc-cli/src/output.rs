@@ -89,6 +89,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
             }
         }
         Outcome::Trading(outcome) => crate::trading_output::print(outcome),
+        Outcome::Report(outcome) => crate::reports_output::print(outcome),
     }
 }
 
@@ -244,6 +245,7 @@ fn result(outcome: &Outcome) -> Value {
             json!({ "path": path.display().to_string(), "written": written })
         }
         Outcome::Trading(outcome) => crate::trading_output::result(outcome),
+        Outcome::Report(outcome) => crate::reports_output::result(outcome),
     }
 }
 

@@ -82,6 +82,8 @@ pub(crate) enum Outcome {
     },
     /// What a command of the other order types produced.
     Trading(Box<TradingOutcome>),
+    /// What a report command read.
+    Report(Box<crate::reports::ReportOutcome>),
 }
 
 /// The configuration of a client for `target`, with the settling delay and position-mode

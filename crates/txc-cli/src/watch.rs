@@ -7,7 +7,10 @@
 use std::io::Write as _;
 
 use serde_json::{Value, json};
-use txc_blocking::events::{AccountEvent, ResyncChange, StopReason, StreamEvent, Subscription};
+use txc_blocking::events::{
+    AccountEvent, PositionEvent, PositionEventKind, ResyncChange, StopReason, StreamEvent,
+    Subscription,
+};
 
 use crate::args::{GlobalArgs, WatchArgs};
 use crate::config;
@@ -219,10 +222,7 @@ fn text(event: &StreamEvent) -> String {
             }));
             lines.join("\n")
         }
-        StreamEvent::Account(AccountEvent::PositionEvent(e)) => format!(
-            "position event {:?} {} {} {}",
-            e.kind, e.position.id, e.position.market, e.position.amount
-        ),
+        StreamEvent::Account(AccountEvent::PositionEvent(e)) => position_event(e),
         StreamEvent::Resynced(change) => format!(
             "resynced {} {} {}",
             match change {
@@ -270,4 +270,30 @@ fn text(event: &StreamEvent) -> String {
         StreamEvent::Stopped(r) => format!("stopped: {r:?}"),
         other => format!("{other:?}"),
     }
+}
+
+/// A margin call or a liquidation as one line: what happened, to which position, and its
+/// figures as the event gives them.
+fn position_event(e: &PositionEvent) -> String {
+    let p = &e.position;
+    let what = match e.kind {
+        PositionEventKind::MarginCall => "MARGIN CALL".to_owned(),
+        PositionEventKind::Liquidation => "LIQUIDATION".to_owned(),
+        other => format!("position event {other:?}"),
+    };
+    let figure = |name: &str, value: Option<&txc_blocking::values::ExactDecimal>| {
+        value.map_or_else(String::new, |v| format!(" {name} {v}"))
+    };
+    format!(
+        "{what} position {} {} {} amount {}{}{}{}{}{}",
+        p.id,
+        p.market,
+        p.position_side.map_or("-", |s| s.as_str()),
+        p.amount,
+        figure("price", p.base_price.as_ref()),
+        figure("liq price", p.liq_price.as_ref()),
+        figure("pnl", p.pnl.as_ref()),
+        figure("margin", p.margin.as_ref()),
+        figure("free margin", p.free_margin.as_ref()),
+    )
 }

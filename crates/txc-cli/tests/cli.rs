@@ -615,6 +615,10 @@ fn help_texts() {
         "conditional-orders",
         "cancel-bulk",
         "markets",
+        "pnl",
+        "funding",
+        "adl",
+        "deals",
     ] {
         let (out, _) = run(txc().line(command).arg("--help"), 0);
         insta::assert_snapshot!(format!("help_{}", command.replace(' ', "_")), out);
@@ -1322,3 +1326,6 @@ mod rough_edges;
 // Issue 37: every other collateral order type, the listings and the cancels.
 #[path = "cli/trading.rs"]
 mod trading;
+// Issue 38: the account's reports and `txc watch`'s margin calls.
+#[path = "cli/reports.rs"]
+mod reports;

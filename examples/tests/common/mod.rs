@@ -37,6 +37,8 @@ pub mod flex;
 pub mod invest;
 pub mod journal;
 pub mod openapi;
+pub mod reports;
+pub mod stream;
 
 // ---------------------------------------------------------------------------------------------
 // Drivers: one per transport, the same shape for both.
@@ -206,7 +208,7 @@ impl Driver for Blocking {
 /// driver hand out, boxed.
 pub trait Make: Driver {
     /// The transport's client, with every operation the tests drive.
-    type Client: invest::InvestApi + risk::RiskApi + flex::FlexApi + 'static;
+    type Client: invest::InvestApi + risk::RiskApi + flex::FlexApi + reports::ReportsApi + 'static;
     /// The client `config` describes, for the exchange at `base_url`.
     fn make(&self, base_url: &str, config: ClientConfig) -> Self::Client;
 }

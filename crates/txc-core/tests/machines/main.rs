@@ -21,6 +21,7 @@ mod flex_state;
 mod invest_once;
 mod journal;
 mod lending;
+mod list_read;
 mod preflight;
 mod reconcile;
 mod resolve_by_events;
