@@ -266,9 +266,9 @@ mod event_stream;
 mod flex;
 mod kill_switch;
 mod pages;
+mod reports;
 mod tls;
 mod trading;
-mod reports;
 mod transport;
 #[cfg(feature = "events")]
 mod websocket;

@@ -12,12 +12,7 @@ use crate::table::{optional, table};
 /// A time of the exchange's as an RFC 3339 date in UTC (`2026-11-29T10:48:20Z`, with the
 /// fraction it has); empty when there is none.
 pub(crate) fn date(time: Option<&Timestamp>) -> String {
-    let Some(time) = time else {
-        return String::new();
-    };
-    let seconds = i64::try_from(time.unix_seconds()).unwrap_or(i64::MAX);
-    let nanos = i32::try_from(time.subsec_nanos()).unwrap_or(0);
-    jiff::Timestamp::new(seconds, nanos).map_or_else(|_| time.to_string(), |at| at.to_string())
+    time.map(crate::table::utc).unwrap_or_default()
 }
 
 /// The `result` of a `--json` document: the records, every page's with `--all`.
