@@ -25,7 +25,8 @@ use txc_types::markets::{MarketRulebook, MarketRules, Rule};
 use txc_types::orders::{
     BulkOrderResult, CancelConditionalOrder, CancelOcoOrder, CancelOtoOrder, Cancellation,
     CollateralBulkOrder, CollateralLimitOrder, CollateralMarketOrder, CollateralOcoOrder,
-    CollateralStopLimitOrder, ModifyOrder, OcoOrdersQuery, OrderRefusal, OrderStatus, Side,
+    CollateralStopLimitOrder, CollateralTriggerMarketOrder, ModifyOrder, OcoOrdersQuery,
+    OrderRefusal, OrderStatus, Side,
 };
 use txc_types::values::{Amount, Price};
 
@@ -39,6 +40,7 @@ scenarios!(
     the_public_markets_are_read_without_a_key,
     an_order_breaking_its_market_s_rules_is_refused_before_any_io,
     the_rules_are_read_once_and_again_after_a_refusal_31_to_33,
+    a_price_or_market_refusal_makes_the_rules_read_again_too,
     an_unlisted_market_and_a_check_turned_off_send_unchecked,
     rounding_to_the_market_s_steps_is_explicit,
 );
@@ -415,6 +417,13 @@ fn an_order_breaking_its_market_s_rules_is_refused_before_any_io(driver: &dyn Tr
         client.market(&market_order),
         Err(Error::InvalidRequest(_))
     ));
+    let trigger = CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, "0.0001", "61000")
+        .build()
+        .unwrap();
+    assert!(matches!(
+        client.trigger(&trigger),
+        Err(Error::InvalidRequest(_))
+    ));
     assert_eq!(
         sandbox.stats().requests,
         before + 1,
@@ -488,6 +497,55 @@ fn the_rules_are_read_once_and_again_after_a_refusal_31_to_33(driver: &dyn Tradi
     // Read again on request.
     client.refresh_market_rules().unwrap();
     assert_eq!(sandbox.stats().requests, before + 5);
+}
+
+/// Codes 33 (price) and 31 (market) forget the rules as 32 does: rules given looser than the
+/// sandbox's, one rule at a time; the order passes them and is refused by the exchange; the
+/// next order reads the real rules — refused before sending (a price off the market's step),
+/// or sent unchecked (a market the rules do not list).
+fn a_price_or_market_refusal_makes_the_rules_read_again_too(driver: &dyn TradingDriver) {
+    let rules = |market: &str, price_precision: u32| {
+        MarketRules::new(
+            market.parse().unwrap(),
+            6,
+            price_precision,
+            "0.0001".parse().unwrap(),
+            "1".parse().unwrap(),
+            "0".parse().unwrap(),
+        )
+        .unwrap()
+    };
+    let nope = CollateralLimitOrder::builder("NOPE_USDT", Side::Buy, "0.01", "60000")
+        .build()
+        .unwrap();
+    let cases = [
+        (
+            rules("BTC_USDT", 4),
+            limit(Side::Buy, "0.01", "60000.005"),
+            OrderRefusal::Price,
+            2,
+        ),
+        (rules("NOPE_USDT", 2), nope, OrderRefusal::Market, 3),
+    ];
+    for (given, order, refusal, requests) in cases {
+        let sandbox = Sandbox::start().unwrap();
+        let client = driver.trading(
+            sandbox.base_url(),
+            config::partner()
+                .market_rules_check(MarketRulesCheck::Given(MarketRulebook::from_rules([given]))),
+        );
+        let before = sandbox.stats().requests;
+        let error = client.limit(&order).unwrap_err();
+        assert_eq!(error.api().unwrap().refusal, Some(refusal), "{error}");
+        assert_eq!(sandbox.stats().requests, before + 1, "{refusal:?}");
+        let again = client.limit(&order).unwrap_err();
+        assert_eq!(
+            sandbox.stats().requests,
+            before + requests,
+            "{refusal:?}: {again}"
+        );
+        assert!(sandbox.orders().is_empty());
+    }
 }
 
 fn an_unlisted_market_and_a_check_turned_off_send_unchecked(driver: &dyn TradingDriver) {
