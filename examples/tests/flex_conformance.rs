@@ -20,7 +20,7 @@ mod schema;
 
 use common::config;
 use common::flex::{FlexApi, FlexDriver, FlexRequest};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use txc_core::Error;
 use txc_core::decode::ApiErrorClass;
 use txc_sandbox::{Fault, Route, Sandbox};
@@ -299,20 +299,7 @@ fn the_signed_bodies_are_the_spec_s(driver: &dyn FlexDriver) {
     let schemas = schema::schemas();
     for request in documented_requests() {
         let signed = client.prepare_flex(&request).unwrap();
-        let path = signed.uri().path().to_owned();
-        let mut body: Map<String, Value> = serde_json::from_slice(signed.body()).unwrap();
-        assert_eq!(
-            body.remove("request"),
-            Some(Value::from(path.as_str())),
-            "{path}"
-        );
-        assert!(body.remove("nonce").unwrap().is_u64(), "{path}");
-        assert_eq!(
-            body.remove("nonceWindow"),
-            Some(Value::Bool(true)),
-            "{path}"
-        );
-        let body = Value::Object(body);
+        let (path, body) = common::unsigned_body(&signed);
         assert_eq!(body, request_example(&path), "{path}: the spec's example");
         schema::conforms(&schemas[path.as_str()], &body, &path).unwrap();
     }

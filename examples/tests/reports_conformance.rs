@@ -20,7 +20,7 @@ mod schema;
 
 use common::config;
 use common::reports::{ReportRequest, ReportsApi, ReportsDriver};
-use serde_json::{Map, Value};
+use serde_json::Value;
 use txc_core::Error;
 use txc_core::decode::ApiErrorClass;
 use txc_sandbox::{Fault, Route, Sandbox};
@@ -253,20 +253,7 @@ fn the_signed_bodies_conform_to_the_spec(driver: &dyn ReportsDriver) {
     assert_eq!(requests.len(), 5);
     for (request, example) in requests {
         let signed = client.prepare_report(&request).unwrap();
-        let path = signed.uri().path().to_owned();
-        let mut body: Map<String, Value> = serde_json::from_slice(signed.body()).unwrap();
-        assert_eq!(
-            body.remove("request"),
-            Some(Value::from(path.as_str())),
-            "{path}"
-        );
-        assert!(body.remove("nonce").unwrap().is_u64(), "{path}");
-        assert_eq!(
-            body.remove("nonceWindow"),
-            Some(Value::Bool(true)),
-            "{path}"
-        );
-        let body = Value::Object(body);
+        let (path, body) = common::unsigned_body(&signed);
         if let Some(example) = example {
             assert_eq!(body, example, "{path}: the spec's example");
         }

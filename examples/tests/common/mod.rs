@@ -746,3 +746,24 @@ pub fn now_ms() -> u64 {
 }
 pub mod risk;
 pub mod trading;
+
+/// The path and the body of a signed request with the signed envelope taken off: `request` (the
+/// path), `nonce` (a number) and `nonceWindow` (`true`), each asserted; what is left is the
+/// request's own fields, as the spec's examples show them.
+pub fn unsigned_body(signed: &SignedRequest) -> (String, serde_json::Value) {
+    use serde_json::Value;
+    let path = signed.uri().path().to_owned();
+    let mut body: serde_json::Map<String, Value> = serde_json::from_slice(signed.body()).unwrap();
+    assert_eq!(
+        body.remove("request"),
+        Some(Value::from(path.as_str())),
+        "{path}"
+    );
+    assert!(body.remove("nonce").unwrap().is_u64(), "{path}");
+    assert_eq!(
+        body.remove("nonceWindow"),
+        Some(Value::Bool(true)),
+        "{path}"
+    );
+    (path, Value::Object(body))
+}
