@@ -170,6 +170,7 @@ pub(crate) fn command() -> clap::Command {
     let mut command = negative_values(Cli::command());
     // Propagates the global options into every command, so that each can hide its own.
     command.build();
+    let command = command.mut_subcommands(hide_order_options);
     command.mut_subcommands(|sub| {
         let shown = LOCAL_COMMANDS
             .iter()
@@ -194,6 +195,37 @@ const LOCAL_COMMANDS: [(&str, &[&str]); 4] = [
     ("config", &["json", "config"]),
     ("man", &[]),
 ];
+
+/// The global options that apply only to commands that place or change orders.
+const ORDER_OPTIONS: [&str; 1] = ["market_rules"];
+
+/// The commands that place or change orders: the only ones whose help offers [`ORDER_OPTIONS`].
+const ORDER_COMMANDS: [&str; 7] = [
+    "market",
+    "trigger",
+    "limit",
+    "stop-limit",
+    "bulk",
+    "oco",
+    "modify",
+];
+
+/// `sub` and its own subcommands with [`ORDER_OPTIONS`] hidden from their help unless they
+/// place or change orders (they are still accepted, as every global option is).
+fn hide_order_options(sub: clap::Command) -> clap::Command {
+    let sub = if ORDER_COMMANDS.contains(&sub.get_name()) {
+        sub
+    } else {
+        sub.mut_args(|arg| {
+            if ORDER_OPTIONS.contains(&arg.get_id().as_str()) {
+                arg.hide(true)
+            } else {
+                arg
+            }
+        })
+    };
+    sub.mut_subcommands(hide_order_options)
+}
 
 /// `command` and its subcommands with every value allowed to be a negative number.
 fn negative_values(command: clap::Command) -> clap::Command {

@@ -181,22 +181,28 @@ fn watch_prints_a_margin_call_then_a_liquidation() {
     let mut child = txc_process_at(&sandbox, 100)
         .line("watch BTC_PERP")
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
-    let mut seen = Vec::new();
+    // The connection's lines are on standard error: once resynced, a long of 0.1 at 65 000 on
+    // 1 000 USDT is opened and the price falls.
+    let progress = BufReader::new(child.stderr.take().unwrap());
     let client = partner(&sandbox);
-    for line in lines.by_ref() {
+    std::thread::scope(|scope| {
+        scope.spawn(|| {
+            for line in progress.lines() {
+                let Ok(line) = line else { break };
+                if line.starts_with("resynced connection") {
+                    trade(&client, Side::Buy, "0.1");
+                    sandbox.set_price("BTC_PERP", "57900").unwrap();
+                    break;
+                }
+            }
+        });
+    });
+    let mut seen = Vec::new();
+    for line in BufReader::new(child.stdout.take().unwrap()).lines() {
         let line = line.unwrap();
-        if line.starts_with("resynced connection")
-            && !seen
-                .iter()
-                .any(|l: &String| l.starts_with("resynced connection"))
-        {
-            // Established: a long of 0.1 at 65 000 on 1 000 USDT, then the price falls.
-            trade(&client, Side::Buy, "0.1");
-            sandbox.set_price("BTC_PERP", "57900").unwrap();
-        }
         if line.starts_with("MARGIN CALL") {
             sandbox.set_price("BTC_PERP", "56700").unwrap();
         }

@@ -383,3 +383,18 @@ fn the_man_page_is_roff_for_every_command() {
     assert!(out.starts_with(".ie") || out.contains(".TH txc"), "{out}");
     assert!(out.contains("market") && out.contains("config"), "{out}");
 }
+
+#[test]
+fn order_options_are_offered_only_where_orders_are_placed() {
+    for (line, offered) in [
+        ("limit --help", true),
+        ("market --help", true),
+        ("modify --help", true),
+        ("orders --help", false),
+        ("flex invest --help", false),
+        ("pnl --help", false),
+    ] {
+        let (out, _) = run(txc().line(line), 0);
+        assert_eq!(out.contains("--market-rules"), offered, "{line}:\n{out}");
+    }
+}
