@@ -255,3 +255,43 @@ fn cancel_bulk_markets_and_a_lost_modify() {
     let open = result("orders --client-order-id cli-m1 --market BTC_USDT");
     assert_eq!(open[0]["price"], "60200", "{open}");
 }
+
+/// `--once` on the other placing and canceling commands: a limit and a stop-limit order
+/// whose answers were lost are found, never placed twice; an OCO and an OTO cancel whose
+/// answers were lost are settled by asking again.
+#[test]
+fn once_on_every_placing_and_canceling_command() {
+    let sandbox = Sandbox::start().unwrap();
+    let result = |line: &str| ok(txc_at(&sandbox).arg("--json").line(line));
+    for (route, line, id) in [
+        (
+            Route::CollateralLimit,
+            "limit BTC_USDT buy 0.01 60000 --client-order-id cli-once-l --once",
+            "cli-once-l",
+        ),
+        (
+            Route::CollateralStopLimit,
+            "stop-limit BTC_USDT sell 0.01 59900 --activation-price 60000 \
+             --client-order-id cli-once-s --once",
+            "cli-once-s",
+        ),
+    ] {
+        sandbox.inject_fault(route, Fault::DropAfterProcessing, Some(1));
+        let placed = result(line);
+        assert!(placed["foundIn"].is_string(), "{line}: {placed}");
+        assert_ne!(placed["foundIn"], "response", "{line}: {placed}");
+        assert_eq!(held(&sandbox, id), 1, "{line}: placed once");
+    }
+    let pair = result("oco BTC_USDT buy 0.001 60000 70000 70100 --client-order-id cli-once-o");
+    sandbox.inject_fault(Route::CancelOco, Fault::DropAfterProcessing, Some(1));
+    let gone = result(&format!(
+        "cancel-oco BTC_USDT --order-id {} --once",
+        pair["id"]
+    ));
+    assert_eq!(gone["gone"], true, "{gone}");
+    let oto = result("limit BTC_USDT buy 0.01 60000 --stop-loss 55000");
+    let oto_id = oto["oto"]["otoId"].as_u64().unwrap();
+    sandbox.inject_fault(Route::CancelOto, Fault::DropAfterProcessing, Some(1));
+    let gone = result(&format!("cancel-oto BTC_USDT {oto_id} --once"));
+    assert_eq!(gone["gone"], true, "{gone}");
+}
