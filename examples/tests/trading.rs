@@ -432,19 +432,24 @@ fn an_order_breaking_its_market_s_rules_is_refused_before_any_io(driver: &dyn Tr
     assert!(sandbox.orders().is_empty());
 }
 
-fn the_rules_are_read_once_and_again_after_a_refusal_31_to_33(driver: &dyn TradingDriver) {
-    let sandbox = Sandbox::start().unwrap();
-    // Given rules looser than the sandbox's: its minimum amount 0.0001, not 0.001.
-    let loose = MarketRules::new(
-        "BTC_USDT".parse().unwrap(),
+/// Rules for `market` looser than the sandbox's: amounts of 6 places from 0.0001 (its
+/// minimum is 0.001), totals from 1, prices of `price_precision` places.
+fn loose_rules(market: &str, price_precision: u32) -> MarketRules {
+    MarketRules::new(
+        market.parse().unwrap(),
         6,
-        2,
+        price_precision,
         "0.0001".parse().unwrap(),
         "1".parse().unwrap(),
         "0".parse().unwrap(),
     )
-    .unwrap();
-    let given = MarketRulebook::from_rules([loose]);
+    .unwrap()
+}
+
+fn the_rules_are_read_once_and_again_after_a_refusal_31_to_33(driver: &dyn TradingDriver) {
+    let sandbox = Sandbox::start().unwrap();
+    // Given rules looser than the sandbox's: its minimum amount 0.0001, not 0.001.
+    let given = MarketRulebook::from_rules([loose_rules("BTC_USDT", 2)]);
     let client = driver.trading(
         sandbox.base_url(),
         config::partner().market_rules_check(MarketRulesCheck::Given(given)),
@@ -504,17 +509,7 @@ fn the_rules_are_read_once_and_again_after_a_refusal_31_to_33(driver: &dyn Tradi
 /// next order reads the real rules — refused before sending (a price off the market's step),
 /// or sent unchecked (a market the rules do not list).
 fn a_price_or_market_refusal_makes_the_rules_read_again_too(driver: &dyn TradingDriver) {
-    let rules = |market: &str, price_precision: u32| {
-        MarketRules::new(
-            market.parse().unwrap(),
-            6,
-            price_precision,
-            "0.0001".parse().unwrap(),
-            "1".parse().unwrap(),
-            "0".parse().unwrap(),
-        )
-        .unwrap()
-    };
+    let rules = loose_rules;
     let nope = CollateralLimitOrder::builder("NOPE_USDT", Side::Buy, "0.01", "60000")
         .build()
         .unwrap();
