@@ -146,6 +146,34 @@ fn wait_paces_within_the_bound(driver: &dyn Driver) {
     assert!(matches!(client.market(&order()), Err(Error::Throttled(_))));
 }
 
+/// Each wait the limiter imposes is told to the client's `on_rate_wait` observer before the
+/// transport sleeps it, with the operation and the limit; the order then goes out.
+fn limiter_waits_are_told(driver: &dyn Driver) {
+    let sandbox = Sandbox::start().unwrap();
+    let told = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let seen = std::sync::Arc::clone(&told);
+    // One order per 2 s: the second waits most of 2 s, however slow the first round trip.
+    let limit = RateLimit::new(1, 2);
+    let setup = config::partner()
+        .rate_limits(RateLimits::documented().with_limit(CollateralMarketOrder::PATH, Some(limit)))
+        .on_rate_wait(move |wait| seen.lock().unwrap().push(*wait));
+    let client = driver.client(sandbox.base_url(), setup);
+    client.market(&order()).unwrap();
+    assert!(
+        told.lock().unwrap().is_empty(),
+        "the first order had a slot"
+    );
+    let started = Instant::now();
+    client.market(&order()).unwrap();
+    let waits = told.lock().unwrap().clone();
+    let first = waits.first().expect("the second order's wait was told");
+    assert_eq!(first.operation, CollateralMarketOrder::OPERATION);
+    assert_eq!(first.limit, Some(limit));
+    assert!(first.wait > Duration::ZERO && first.wait <= Duration::from_secs(2));
+    assert!(started.elapsed() >= first.wait, "told before it was slept");
+    assert!(first.to_string().starts_with("waiting "), "{first}");
+}
+
 /// Clients given one limiter share its allowance (e.g. two keys behind one IP address).
 fn clients_given_one_limiter_share_it(driver: &dyn Driver) {
     let sandbox = Sandbox::start().unwrap();
@@ -223,6 +251,7 @@ scenarios!(
     a_known_offset_can_be_given_up_front,
     fail_fast_sends_nothing,
     wait_paces_within_the_bound,
+    limiter_waits_are_told,
     clients_given_one_limiter_share_it,
     strict_nonces_refuse_a_fleet,
     fleet_workers_never_collide,

@@ -117,6 +117,11 @@ pub(crate) struct GlobalArgs {
     /// milliseconds from the last attempt, with no floor (for tests against the sandbox only)
     #[arg(long, global = true, value_name = "MS")]
     pub(crate) unproven_settle_delay: Option<u64>,
+    /// At most this many requests a second to each endpoint, below the documented limits
+    /// (default: the documented limits): leaves the rest of the key's allowance to other
+    /// programs. A request that has to wait says so on standard error
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) max_rate: Option<u32>,
     /// Before placing or resolving, measure the exchange's clock (GET /api/v4/public/time) and
     /// correct the nonces by it: for a host whose clock is off
     #[arg(long, global = true)]

@@ -1,5 +1,6 @@
 //! What `txc` tells on standard error while something waits — resolving's stages (the
-//! acceptance window, the settling delay, each round of look-ups), the stream's reconnects —
+//! acceptance window, the settling delay, each round of look-ups), the rate limiter's waits,
+//! the stream's reconnects —
 //! so that standard output keeps its one document with `--json`. `--quiet` silences it all;
 //! every command's progress goes through here, so every command inherits both.
 #![allow(clippy::print_stderr)]
@@ -7,6 +8,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use txc_blocking::outcomes::ResolveStage;
+use txc_blocking::settings::RateWait;
 
 /// Whether `--quiet` was given: set once, at start.
 static QUIET: AtomicBool = AtomicBool::new(false);
@@ -26,4 +28,10 @@ pub(crate) fn line(text: std::fmt::Arguments<'_>) {
 /// Prints `stage` on standard error, one line.
 pub(crate) fn stage(stage: &ResolveStage) {
     line(format_args!("resolving {stage}"));
+}
+
+/// Prints a wait for the rate limiter on standard error, one line: `waiting 850 ms for the
+/// rate limit (invest: 1 requests per 1 s)`.
+pub(crate) fn rate_wait(wait: &RateWait) {
+    line(format_args!("{wait}"));
 }

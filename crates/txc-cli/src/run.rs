@@ -7,7 +7,7 @@
 
 use std::time::{Duration, SystemTime};
 
-use txc_blocking::endpoint::{Endpoint, SignedRequest};
+use txc_blocking::endpoint::{Endpoint, RateLimit, SignedRequest};
 use txc_blocking::investments::InvestmentPlan;
 use txc_blocking::lookups::ConditionalOrders;
 use txc_blocking::lookups::OrderHistory;
@@ -24,7 +24,7 @@ use txc_blocking::positions::{
     AccountSummary, AssetBalance, CollateralBalance, HedgeMode, LeverageSet, Position,
     PositionEvent, PositionMode,
 };
-use txc_blocking::settings::{ClientConfig, MarketRulesCheck, ModeCheck};
+use txc_blocking::settings::{ClientConfig, MarketRulesCheck, ModeCheck, RateLimits};
 use txc_blocking::time::ServerTime;
 use txc_blocking::{Client, Credentials, Error};
 
@@ -86,8 +86,8 @@ pub(crate) enum Outcome {
     Report(Box<crate::reports::ReportOutcome>),
 }
 
-/// The configuration of a client for `target`, with the settling delay and position-mode
-/// check asked for.
+/// The configuration of a client for `target`, with the settling delay, position-mode check
+/// and rate cap asked for, and each wait for the rate limiter told on standard error.
 pub(crate) fn configured(
     global: &GlobalArgs,
     target: &Target,
@@ -106,6 +106,11 @@ pub(crate) fn configured(
             MarketRulesArg::Learn => MarketRulesCheck::Learn,
             MarketRulesArg::Off => MarketRulesCheck::Off,
         });
+    let config = match global.max_rate {
+        Some(n) => config.rate_limits(RateLimits::documented().at_most(RateLimit::new(n, 1))),
+        None => config,
+    }
+    .on_rate_wait(crate::progress::rate_wait);
     match global.unproven_settle_delay {
         Some(ms) => config.unproven_settle_delay(Duration::from_millis(ms)),
         None => config.settle_delay(Duration::from_secs(global.settle_delay)),

@@ -48,17 +48,18 @@ pub(crate) fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<(), CliError>
         if matches!(event, StreamEvent::Account(_) | StreamEvent::Resynced(_)) {
             updates += 1;
         }
+        // The connection's state is progress: standard error (silenced by --quiet), with or
+        // without --json; with --json it is an event of the stream too.
+        if is_progress(&event) {
+            crate::progress::line(format_args!("{}", text(&event)));
+        }
         let line = if global.json {
             Some(
                 crate::output::camel_case(json!({"command": "watch", "event": document(&event)}))
                     .to_string(),
             )
-        } else if is_progress(&event) {
-            // The connection's state is progress: standard error, silenced by --quiet.
-            crate::progress::line(format_args!("{}", text(&event)));
-            None
         } else {
-            Some(text(&event))
+            (!is_progress(&event)).then(|| text(&event))
         };
         // A closed pipe (`txc watch | head`) ends the watch.
         if let Some(line) = line

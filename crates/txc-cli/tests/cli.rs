@@ -1321,6 +1321,8 @@ mod restarts;
 
 #[path = "cli/flex.rs"]
 mod flex;
+#[path = "cli/progress.rs"]
+mod progress;
 #[path = "cli/rough_edges.rs"]
 mod rough_edges;
 // Issue 37: every other collateral order type, the listings and the cancels.

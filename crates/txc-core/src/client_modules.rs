@@ -76,7 +76,8 @@ pub mod outcomes {
 
 pub mod settings {
     //! What a client's `ClientBuilder` takes beyond its defaults: the
-    //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`]), a
+    //! [`RetryPolicy`], pacing ([`RateLimits`], a shared [`RateLimiter`], [`RatePolicy`], the [`RateWait`]s
+    //! an `on_rate_wait` observer is told), a
     //! [`FleetWorker`] place for processes sharing a key, the [`ClockOffset`] and the key's
     //! [`NonceSequence`], the checks before an order ([`ModeCheck`], [`MarketRulesCheck`]) —
     //! and [`ClientConfig`], the one
@@ -84,7 +85,7 @@ pub mod settings {
     //! a blocking and an async client).
 
     pub use crate::machine::ClientConfig;
-    pub use crate::pacing::{RateLimiter, RateLimits, RatePolicy, RetryPolicy};
+    pub use crate::pacing::{RateLimiter, RateLimits, RatePolicy, RateWait, RetryPolicy};
     pub use crate::risk::{MarketRulesCheck, ModeCheck};
     pub use txc_sign::nonce::{ClockOffset, FleetWorker, NonceSequence};
 }

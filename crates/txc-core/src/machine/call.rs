@@ -8,6 +8,7 @@ use txc_types::endpoint::Endpoint;
 
 use super::attempt::AttemptRecord;
 use super::trace::Attempt;
+use crate::pacing::RateWait;
 use crate::{
     ClientCore, ClockBounds, ClockOffset, Error, Machine, Response, Retry, Step, Throttled,
     TransportError, TransportErrorKind, decode,
@@ -143,6 +144,10 @@ impl<'a, E: Endpoint> Call<'a, E> {
         let since = *self.blocked_since.get_or_insert(now);
         let waited = now.duration_since(since).unwrap_or_default();
         if waited.saturating_add(wait) <= self.core.rate_policy().max_wait() {
+            if let Some(observer) = &self.core.rate_wait_observer {
+                let limit = limiter.limits().limit_of::<E>();
+                observer.tell(&RateWait::new(E::OPERATION, wait, waited, limit));
+            }
             return Some(Step::Wait(wait));
         }
         self.state = State::Finished;

@@ -73,6 +73,8 @@ pub struct ClientCore {
     pub(crate) investment_writers: crate::InvestmentWriters,
     /// Told each stage resolving goes through.
     pub(crate) resolve_observer: Option<crate::StageObserver>,
+    /// Told each wait the rate limiter imposes.
+    pub(crate) rate_wait_observer: Option<crate::pacing::RateWaitObserver>,
 }
 
 impl ClientCore {

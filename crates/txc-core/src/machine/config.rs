@@ -10,6 +10,7 @@ use std::time::Duration;
 use std::sync::Arc;
 
 use crate::pacing::ExchangeClock;
+use crate::pacing::RateWaitObserver;
 use crate::resolve::AbsenceRule;
 use crate::resolve::Ledger;
 use crate::resolve::MoveLedger;
@@ -81,6 +82,7 @@ pub struct ClientConfig {
     order_sightings: Option<OrderSightings>,
     investment_writers: InvestmentWriters,
     resolve_observer: Option<StageObserver>,
+    rate_wait_observer: Option<RateWaitObserver>,
 }
 
 impl ClientConfig {
@@ -113,6 +115,7 @@ impl ClientConfig {
             order_sightings: None,
             investment_writers: InvestmentWriters::Shared,
             resolve_observer: None,
+            rate_wait_observer: None,
         }
     }
 
@@ -212,6 +215,7 @@ impl ClientConfig {
             ledger: Ledger::loaded(self.journal, sightings.clone(), &records),
             investment_writers: self.investment_writers,
             resolve_observer: self.resolve_observer,
+            rate_wait_observer: self.rate_wait_observer,
             rate_limiter,
             rate_policy: self.rate_policy,
             mode_check: self.mode_check,

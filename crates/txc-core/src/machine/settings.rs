@@ -191,6 +191,15 @@ macro_rules! client_settings {
                 default "wait up to 10 s for a slot"
                 |config| { config.rate_policy = policy; }
 
+            /// Called with each wait the rate limiter imposes on a request, before the call
+            /// sleeps it ([`RateWait`](txc_core::pacing::RateWait): the operation, how long, the
+            /// limit; its `Display` is one line) — to tell a user why nothing happens yet. Not
+            /// called for retries' backoffs, nor when the policy refuses to wait. Called on the
+            /// thread or task that makes the call: keep it quick.
+            on_rate_wait(observer: impl ::std::ops::Fn(&$crate::pacing::RateWait) + ::std::marker::Send + ::std::marker::Sync + 'static)
+                default "none"
+                |config| { config.rate_wait_observer = Some($crate::pacing::RateWaitObserver::new(observer)); }
+
             /// Makes this client worker `worker` of several processes or hosts that share the
             /// key: its window-mode nonces use only the worker's residue class (no two workers
             /// can collide) and its rate limits are the documented ones divided by the number

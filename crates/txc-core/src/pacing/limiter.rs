@@ -85,6 +85,7 @@ impl RatePolicy {
 pub struct RateLimits {
     overrides: Vec<(&'static str, Option<RateLimit>)>,
     share: u32,
+    cap: Option<RateLimit>,
 }
 
 impl RateLimits {
@@ -111,7 +112,24 @@ impl RateLimits {
         self
     }
 
-    /// The limit this enforces for `E`'s scope (after overrides and the share).
+    /// At most `cap` for every limited scope: a scope whose limit (after overrides and the
+    /// share) allows a higher rate gets `cap` instead — e.g. to keep a tool well below what
+    /// the key may do, leaving the rest to other programs. Unlimited scopes stay unlimited.
+    ///
+    /// ```
+    /// use txc_core::pacing::RateLimits;
+    /// use txc_types::endpoint::RateLimit;
+    /// use txc_types::orders::CollateralMarketOrder;
+    ///
+    /// let limits = RateLimits::documented().at_most(RateLimit::new(5, 1));
+    /// assert_eq!(limits.limit_of::<CollateralMarketOrder>(), Some(RateLimit::new(5, 1)));
+    /// ```
+    pub fn at_most(mut self, cap: RateLimit) -> Self {
+        self.cap = Some(cap);
+        self
+    }
+
+    /// The limit this enforces for `E`'s scope (after overrides, the share and the cap).
     pub fn limit_of<E: Endpoint>(&self) -> Option<RateLimit> {
         self.limit_at(E::RATE_LIMIT_SCOPE, E::PATH, E::RATE_LIMIT)
     }
@@ -130,10 +148,17 @@ impl RateLimits {
             None => documented,
         }?;
         let share = self.share.max(1);
-        Some(RateLimit::new(
-            (limit.requests / share).max(1),
-            limit.window_secs.max(1),
-        ))
+        let limit = RateLimit::new((limit.requests / share).max(1), limit.window_secs.max(1));
+        Some(match self.cap {
+            // The lower rate: requests per second compared without division.
+            Some(cap)
+                if u64::from(cap.requests) * u64::from(limit.window_secs)
+                    < u64::from(limit.requests) * u64::from(cap.window_secs.max(1)) =>
+            {
+                RateLimit::new(cap.requests.max(1), cap.window_secs.max(1))
+            }
+            _ => limit,
+        })
     }
 }
 
@@ -370,6 +395,31 @@ mod tests {
             prop_assert!(per_window >= f64::from(requests) * 0.94, "{per_window} of {requests}");
             prop_assert!(per_window <= f64::from(requests) * 1.0 + 1.0);
         }
+    }
+
+    /// A cap lowers the limits above it and leaves lower and unlimited ones alone.
+    #[test]
+    fn a_cap_lowers_only_higher_limits() {
+        let capped = RateLimits::documented()
+            .with_limit(SmartPlansQuery::PATH, None)
+            .with_limit(CollateralMarketOrder::PATH, Some(RateLimit::new(4, 10)))
+            .at_most(RateLimit::new(1, 1));
+        assert_eq!(capped.limit_of::<SmartPlansQuery>(), None);
+        // 4 per 10 s is below 1 per second: kept.
+        assert_eq!(
+            capped.limit_of::<CollateralMarketOrder>(),
+            Some(RateLimit::new(4, 10))
+        );
+        let capped = RateLimits::documented().at_most(RateLimit::new(1, 1));
+        assert_eq!(
+            capped.limit_of::<CollateralMarketOrder>(),
+            Some(RateLimit::new(1, 1))
+        );
+        let limiter = RateLimiter::new(capped);
+        let now = start();
+        assert!(limiter.check::<CollateralMarketOrder>(now).is_ok());
+        let wait = limiter.check::<CollateralMarketOrder>(now).unwrap_err();
+        assert_eq!(wait, Duration::from_secs(1));
     }
 
     /// The main-account endpoints draw on one bucket: what one takes, the others lack.
