@@ -11,7 +11,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub(crate) use crate::order_args::{OrderArgs, PositionSideArg, SideArg, StpArg};
 use crate::trading_args::{
     BulkArgs, CancelBulkArgs, CancelGroupArgs, CancelOcoArgs, LimitArgs, ModifyArgs, OcoArgs,
-    PageArgs, StopLimitArgs,
+    PageArgs, StopLimitArgs, TriggerArgs,
 };
 
 /// What `--help` says after the options: exit codes, configuration, JSON.
@@ -193,22 +193,28 @@ pub(crate) enum Command {
     /// Place a collateral market order (POST /api/v4/order/collateral/market)
     Market(OrderArgs),
     /// Place a collateral trigger market order (POST /api/v4/order/collateral/trigger-market)
-    Trigger {
-        #[command(flatten)]
-        order: OrderArgs,
-        /// The price that activates the order
-        #[arg(long, value_name = "P")]
-        activation_price: String,
-    },
+    // ACTIVATION_PRICE is required, but optional to clap (its old flag may stand in for it).
+    #[command(override_usage = "txc trigger [OPTIONS] <MARKET> <SIDE> <AMOUNT> <ACTIVATION_PRICE>")]
+    Trigger(TriggerArgs),
     /// Place a collateral limit order (POST /api/v4/order/collateral/limit)
     Limit(LimitArgs),
     /// Place a collateral stop-limit order (POST /api/v4/order/collateral/stop-limit)
+    #[command(
+        override_usage = "txc stop-limit [OPTIONS] <MARKET> <SIDE> <AMOUNT> <PRICE> <ACTIVATION_PRICE>"
+    )]
     StopLimit(StopLimitArgs),
     /// Place up to 20 limit orders at once, read as JSON lines
     /// (POST /api/v4/order/collateral/bulk)
     Bulk(BulkArgs),
     /// Place an OCO pair: a take-profit limit order and a stop-limit stop-loss, one canceling
     /// the other (POST /api/v4/order/collateral/oco)
+    #[command(
+        mut_arg("client_order_id", |a| a.help("Your id for the pair (one is generated when none is given)")),
+        mut_arg("once", |a| a.help(
+            "Place exactly once: on an unknown outcome resolve it (from the active pairs, then its \
+             legs), and send again only when it was not placed"
+        ))
+    )]
     Oco(OcoArgs),
     /// List the active OCO pairs (POST /api/v4/oco-orders)
     OcoOrders(PageArgs),
@@ -611,13 +617,21 @@ pub(crate) struct KillSwitchArgs {
     /// The market (required to set or delete a timer)
     #[arg(required_unless_present = "status")]
     pub(crate) market: Option<String>,
+    /// With --status: only this market's timer (a filter, so a flag; MARKET is still taken)
+    #[arg(
+        long = "market",
+        value_name = "M",
+        requires = "status",
+        conflicts_with = "market"
+    )]
+    pub(crate) market_filter: Option<String>,
     /// Set the timer to this many seconds (5 to 600)
     #[arg(long, value_name = "S")]
     pub(crate) timeout: Option<u32>,
     /// Delete the timer
     #[arg(long)]
     pub(crate) off: bool,
-    /// List the timers (of the market, when given)
+    /// List the timers (of --market only, when given)
     #[arg(long)]
     pub(crate) status: bool,
     /// With --timeout: only orders of this kind; repeat for several

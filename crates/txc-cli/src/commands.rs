@@ -12,11 +12,12 @@ use crate::args::{CancelArgs, GlobalArgs, LookupArgs, OrderArgs, ResolveArgs};
 use crate::config;
 use crate::exit::CliError;
 use crate::journal::{Entry, FileJournal, attempt, pending_order};
-use crate::placing::{options, place, resolve_command, side};
+use crate::placing::{place_order, resolve_command, side};
 use crate::run::{
     Outcome, credentials, given, journal, journaled_client, live_client, public_client, read,
     reads_only, send_read,
 };
+use crate::trading_args::TriggerArgs;
 
 mod flex;
 mod investing;
@@ -44,28 +45,21 @@ pub(crate) fn resolve_record_command(record: &PendingRecord) -> String {
 pub(crate) fn market(global: &GlobalArgs, args: &OrderArgs) -> Result<Outcome, CliError> {
     let builder =
         CollateralMarketOrder::builder(args.market.as_str(), side(args.side), args.amount.as_str());
-    let order = options(builder, args).build()?;
-    let target = config::target(global)?;
-    place(global, &target, &order, args.once, |client, order| {
+    place_order(global, args, builder, |client, order| {
         client.collateral_market_order(order)
     })
 }
 
 /// `txc trigger`.
-pub(crate) fn trigger(
-    global: &GlobalArgs,
-    args: &OrderArgs,
-    activation_price: &str,
-) -> Result<Outcome, CliError> {
+pub(crate) fn trigger(global: &GlobalArgs, args: &TriggerArgs) -> Result<Outcome, CliError> {
+    let o = &args.order;
     let builder = CollateralTriggerMarketOrder::builder(
-        args.market.as_str(),
-        side(args.side),
-        args.amount.as_str(),
-        activation_price,
+        o.market.as_str(),
+        side(o.side),
+        o.amount.as_str(),
+        args.activation_price.get(),
     );
-    let order = options(builder, args).build()?;
-    let target = config::target(global)?;
-    place(global, &target, &order, args.once, |client, order| {
+    place_order(global, o, builder, |client, order| {
         client.collateral_trigger_market_order(order)
     })
 }

@@ -161,7 +161,8 @@ const FLAGS: [(&str, &str); 12] = [
     ("takeProfit", "--take-profit"),
     ("reduceOnly", "--reduce-only"),
     ("clientOrderId", "--client-order-id"),
-    ("activation_price", "--activation-price"),
+    // The trigger, stop-limit and OCO orders' field (positional); modify's is camelCase.
+    ("activation_price", "ACTIVATION_PRICE"),
     ("activationPrice", "--activation-price"),
     ("orderId", "--order-id"),
     ("positionId", "POSITION_ID"),

@@ -74,13 +74,7 @@ fn main() -> ExitCode {
     hint::remember(global);
     let (name, result) = match &cli.command {
         Command::Market(args) => ("market", commands::market(global, args)),
-        Command::Trigger {
-            order,
-            activation_price,
-        } => (
-            "trigger",
-            commands::trigger(global, order, activation_price),
-        ),
+        Command::Trigger(args) => ("trigger", commands::trigger(global, args)),
         Command::Limit(args) => ("limit", trading::limit(global, args)),
         Command::StopLimit(args) => ("stop-limit", trading::stop_limit(global, args)),
         Command::Bulk(args) => ("bulk", trading::bulk(global, args)),

@@ -6,12 +6,16 @@
 use txc_blocking::Client;
 use txc_blocking::Error;
 use txc_blocking::markets::RuledOrder;
-use txc_blocking::orders::{NewOrder, Order, OrderBuilder, Side, Stp};
+use txc_blocking::orders::{
+    BuildableOrder, CollateralOcoOrderBuilder, NewOrder, Order, OrderBuilder, PositionSide, Side,
+    Stp,
+};
 use txc_blocking::outcomes::{PendingOrder, Placeable, PlacedOrder};
 
 use crate::args::{GlobalArgs, OrderArgs, SideArg, StpArg};
 use crate::config::Target;
 use crate::exit::CliError;
+use crate::order_args::OrderOptions;
 use crate::run::{Outcome, check_live, client_for, dry_run, given, ordering_client, position_side};
 
 /// Places `order` (or signs it, with `--dry-run`); `place` is the client's method for it.
@@ -57,22 +61,82 @@ pub(crate) fn resolve_command(pending: &PendingOrder) -> String {
     command
 }
 
-/// Applies the options both order commands share.
-pub(crate) fn options<O: txc_blocking::orders::BuildableOrder>(
-    builder: OrderBuilder<O>,
+/// Builds the order of `args` from `builder` (its terms given) and places it (or signs it,
+/// with `--dry-run`): what `market`, `trigger`, `limit` and `stop-limit` share.
+pub(crate) fn place_order<O>(
+    global: &GlobalArgs,
     args: &OrderArgs,
-) -> OrderBuilder<O> {
+    builder: OrderBuilder<O>,
+    send: impl FnOnce(&Client, &O) -> Result<Order, Error>,
+) -> Result<Outcome, CliError>
+where
+    O: BuildableOrder + NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder,
+{
     type B<O> = OrderBuilder<O>;
     let builder = given(builder, args.stop_loss.as_deref(), B::stop_loss);
     let builder = given(builder, args.take_profit.as_deref(), B::take_profit);
-    let builder = given(builder, args.client_order_id.as_deref(), B::client_order_id);
+    let order = with_options(builder, &args.options).build()?;
+    let target = crate::config::target(global)?;
+    place(global, &target, &order, args.options.once, send)
+}
+
+/// The setters [`OrderOptions`] need, on each builder that takes them: a single order's and
+/// an OCO pair's.
+pub(crate) trait TakesOrderOptions: Sized {
+    /// Sets the clientOrderId.
+    fn client_order_id(self, id: &str) -> Self;
+    /// Sets the position side.
+    fn position_side(self, side: PositionSide) -> Self;
+    /// Sets reduce-only.
+    fn reduce_only(self, reduce_only: bool) -> Self;
+    /// Sets the self-trade prevention.
+    fn stp(self, stp: Stp) -> Self;
+}
+
+impl<O: BuildableOrder> TakesOrderOptions for OrderBuilder<O> {
+    fn client_order_id(self, id: &str) -> Self {
+        OrderBuilder::client_order_id(self, id)
+    }
+    fn position_side(self, side: PositionSide) -> Self {
+        OrderBuilder::position_side(self, side)
+    }
+    fn reduce_only(self, reduce_only: bool) -> Self {
+        OrderBuilder::reduce_only(self, reduce_only)
+    }
+    fn stp(self, stp: Stp) -> Self {
+        OrderBuilder::stp(self, stp)
+    }
+}
+
+impl TakesOrderOptions for CollateralOcoOrderBuilder {
+    fn client_order_id(self, id: &str) -> Self {
+        CollateralOcoOrderBuilder::client_order_id(self, id)
+    }
+    fn position_side(self, side: PositionSide) -> Self {
+        CollateralOcoOrderBuilder::position_side(self, side)
+    }
+    fn reduce_only(self, reduce_only: bool) -> Self {
+        CollateralOcoOrderBuilder::reduce_only(self, reduce_only)
+    }
+    fn stp(self, stp: Stp) -> Self {
+        CollateralOcoOrderBuilder::stp(self, stp)
+    }
+}
+
+/// Applies the [`OrderOptions`] every order command takes.
+pub(crate) fn with_options<B: TakesOrderOptions>(builder: B, options: &OrderOptions) -> B {
     let builder = given(
         builder,
-        args.position_side.map(position_side),
+        options.client_order_id.as_deref(),
+        B::client_order_id,
+    );
+    let builder = given(
+        builder,
+        options.position_side.map(position_side),
         B::position_side,
     );
-    let builder = given(builder, args.reduce_only.then_some(true), B::reduce_only);
-    given(builder, args.stp.map(stp), B::stp)
+    let builder = given(builder, options.reduce_only.then_some(true), B::reduce_only);
+    given(builder, options.stp.map(stp), B::stp)
 }
 
 /// The self-trade prevention `--stp` names.

@@ -229,7 +229,7 @@ pub(crate) fn cancel_all(global: &GlobalArgs, args: &CancelAllArgs) -> Result<Ou
 /// `txc kill-switch`.
 pub(crate) fn kill_switch(global: &GlobalArgs, args: &KillSwitchArgs) -> Result<Outcome, CliError> {
     if args.status {
-        let query = match &args.market {
+        let query = match args.market_filter.as_ref().or(args.market.as_ref()) {
             Some(m) => KillSwitchStatusQuery::of_market(m.as_str())?,
             None => KillSwitchStatusQuery::new(),
         };
@@ -247,6 +247,6 @@ pub(crate) fn kill_switch(global: &GlobalArgs, args: &KillSwitchArgs) -> Result<
         Ok(wrap(RiskOutcome::KillSwitch(client.set_kill_switch(set)?)))
     };
     change(global, &set, send, |_| {
-        Some(format!("txc kill-switch {market} --status"))
+        Some(format!("txc kill-switch --status --market {market}"))
     })
 }

@@ -14,18 +14,18 @@ use txc_blocking::markets::MarketsQuery;
 use txc_blocking::orders::{
     CancelConditionalOrder, CancelOcoOrder, CancelOrder, CancelOrders, CancelOtoOrder,
     Cancellation, CollateralBulkOrder, CollateralLimitOrder, CollateralOcoOrder,
-    CollateralOcoOrderBuilder, CollateralStopLimitOrder, ModifyOrder, ModifyOrderBuilder,
-    OcoOrdersQuery, OrderBuilder, PositionSide,
+    CollateralStopLimitOrder, ModifyOrder, ModifyOrderBuilder, OcoOrdersQuery, OrderBuilder,
+    PositionSide,
 };
 use txc_blocking::outcomes::CancelOutcome;
 
 use crate::args::GlobalArgs;
 use crate::config;
 use crate::exit::CliError;
-use crate::placing::{options, place, resolve_command, side, stp};
+use crate::placing::{place_order, resolve_command, side, stp, with_options};
 use crate::run::{
     Outcome, TradingOutcome, check_live, client_for, dry_run, given, live_client, ordering_client,
-    position_side, public_client, read, send_read,
+    public_client, read, send_read,
 };
 use crate::trading_args::{
     BulkArgs, CancelBulkArgs, CancelGroupArgs, CancelOcoArgs, LimitArgs, ModifyArgs, OcoArgs,
@@ -49,9 +49,7 @@ pub(crate) fn limit(global: &GlobalArgs, args: &LimitArgs) -> Result<Outcome, Cl
     let builder = given(builder, args.post_only.then_some(true), B::post_only);
     let builder = given(builder, args.ioc.then_some(true), B::ioc);
     let builder = given(builder, args.rpi.then_some(true), B::rpi);
-    let order = options(builder, o).build()?;
-    let target = config::target(global)?;
-    place(global, &target, &order, o.once, |client, order| {
+    place_order(global, o, builder, |client, order| {
         client.collateral_limit_order(order)
     })
 }
@@ -64,11 +62,9 @@ pub(crate) fn stop_limit(global: &GlobalArgs, args: &StopLimitArgs) -> Result<Ou
         side(o.side),
         o.amount.as_str(),
         args.price.as_str(),
-        args.activation_price.as_str(),
+        args.activation_price.get(),
     );
-    let order = options(builder, o).build()?;
-    let target = config::target(global)?;
-    place(global, &target, &order, o.once, |client, order| {
+    place_order(global, o, builder, |client, order| {
         client.collateral_stop_limit_order(order)
     })
 }
@@ -213,7 +209,6 @@ pub(crate) fn bulk(global: &GlobalArgs, args: &BulkArgs) -> Result<Outcome, CliE
 
 /// `txc oco`.
 pub(crate) fn oco(global: &GlobalArgs, args: &OcoArgs) -> Result<Outcome, CliError> {
-    type B = CollateralOcoOrderBuilder;
     let builder = CollateralOcoOrder::builder(
         args.market.as_str(),
         side(args.side),
@@ -222,21 +217,14 @@ pub(crate) fn oco(global: &GlobalArgs, args: &OcoArgs) -> Result<Outcome, CliErr
         args.activation_price.as_str(),
         args.stop_limit_price.as_str(),
     );
-    let builder = given(builder, args.client_order_id.as_deref(), B::client_order_id);
-    let builder = given(
-        builder,
-        args.position_side.map(position_side),
-        B::position_side,
-    );
-    let builder = given(builder, args.reduce_only.then_some(true), B::reduce_only);
-    let order = given(builder, args.stp.map(stp), B::stp).build()?;
+    let order = with_options(builder, &args.options).build()?;
     let target = config::target(global)?;
     check_live(global, &target)?;
     if global.dry_run {
         return dry_run(&client_for(global, &target)?, &order);
     }
     let client = ordering_client(global, &target)?;
-    let result = if args.once {
+    let result = if args.options.once {
         client
             .place_once(&order)
             .map(|placed| wrap(TradingOutcome::OcoPlaced(Box::new(placed))))

@@ -1,4 +1,4 @@
-//! What the commands of the order types beyond market and trigger orders take: `limit`,
+//! What the commands of the order types beyond market orders take: `trigger`, `limit`,
 //! `stop-limit`, `bulk`, `oco`, `oco-orders`, `cancel-oco`, `cancel-conditional`,
 //! `cancel-oto`, `modify`, `conditional-orders`, `cancel-bulk` and `markets`.
 
@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::order_args::{OrderArgs, PositionSideArg, SideArg, StpArg};
+use crate::order_args::{ActivationPriceArg, OrderArgs, OrderOptions, SideArg, StpArg};
 
 /// `txc limit`.
 #[derive(Debug, Args)]
@@ -26,6 +26,15 @@ pub(crate) struct LimitArgs {
     pub(crate) rpi: bool,
 }
 
+/// `txc trigger`.
+#[derive(Debug, Args)]
+pub(crate) struct TriggerArgs {
+    #[command(flatten)]
+    pub(crate) order: OrderArgs,
+    #[command(flatten)]
+    pub(crate) activation_price: ActivationPriceArg,
+}
+
 /// `txc stop-limit`.
 #[derive(Debug, Args)]
 pub(crate) struct StopLimitArgs {
@@ -33,10 +42,8 @@ pub(crate) struct StopLimitArgs {
     pub(crate) order: OrderArgs,
     /// The limit price once activated
     pub(crate) price: String,
-    /// The price that activates it (a buy when the market rises to it or above, a sell when
-    /// it falls to it or below)
-    #[arg(long, value_name = "P")]
-    pub(crate) activation_price: String,
+    #[command(flatten)]
+    pub(crate) activation_price: ActivationPriceArg,
 }
 
 /// `txc bulk`.
@@ -70,22 +77,8 @@ pub(crate) struct OcoArgs {
     pub(crate) activation_price: String,
     /// The stop-loss leg's limit price once activated
     pub(crate) stop_limit_price: String,
-    /// Your id for the pair (one is generated when none is given)
-    #[arg(long, value_name = "ID")]
-    pub(crate) client_order_id: Option<String>,
-    /// Position side (hedge mode)
-    #[arg(long, value_name = "SIDE")]
-    pub(crate) position_side: Option<PositionSideArg>,
-    /// Only reduce a position
-    #[arg(long)]
-    pub(crate) reduce_only: bool,
-    /// Self-trade prevention
-    #[arg(long, value_name = "MODE")]
-    pub(crate) stp: Option<StpArg>,
-    /// Place exactly once: on an unknown outcome resolve it (from the active pairs, then its
-    /// legs), and send again only when it was not placed
-    #[arg(long)]
-    pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) options: OrderOptions,
 }
 
 /// `--market` and `--offset` of the OCO and conditional-order listings.

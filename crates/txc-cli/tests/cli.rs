@@ -204,9 +204,9 @@ fn market_order_json_and_table() {
 #[test]
 fn trigger_orders_lookups_and_cancel() {
     let sandbox = Sandbox::start().unwrap();
-    let trigger = ok(txc_at(&sandbox).line(
-        "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --client-order-id cli-t1",
-    ));
+    let trigger =
+        ok(txc_at(&sandbox)
+            .line("--json trigger BTC_USDT buy 0.01 90000 --client-order-id cli-t1"));
     assert_eq!(trigger["clientOrderId"], "cli-t1");
     assert_eq!(trigger["activationPrice"], "90000");
 
@@ -663,7 +663,7 @@ fn once_resolves_a_lost_response_instead_of_placing_twice() {
 fn every_order_option_reaches_the_wire() {
     let sandbox = Sandbox::start().unwrap();
     let body = dry_run(txc_at(&sandbox).line(
-        "--json --dry-run trigger BTC_USDT sell 0.5 --activation-price 60000 \
+        "--json --dry-run trigger BTC_USDT sell 0.5 60000 \
          --client-order-id cli-opt-1 --position-side short --reduce-only --stp co",
     ))["body"]
         .clone();
@@ -1097,7 +1097,7 @@ fn once_finds_a_trigger_order_whose_resend_is_refused_with_code_36() {
         );
     }
     let placed = ok(txc_at(&sandbox).line(
-        "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --client-order-id cli-36 \
+        "--json trigger BTC_USDT buy 0.01 90000 --client-order-id cli-36 \
          --once",
     ));
     assert_eq!(placed["foundIn"], "open_orders");
@@ -1270,7 +1270,7 @@ fn once_finds_an_oto_trigger_order_among_the_conditional_orders() {
         Some(1),
     );
     let placed = ok(txc_at(&sandbox).line(
-        "--json trigger BTC_USDT buy 0.01 --activation-price 90000 --stop-loss 50000 \
+        "--json trigger BTC_USDT buy 0.01 90000 --stop-loss 50000 \
          --client-order-id cli-oto --once",
     ));
     assert_eq!(placed["foundIn"], "conditional_orders");
@@ -1289,7 +1289,7 @@ fn a_b2b_account_s_absence_cannot_tell() {
     );
     run(
         txc_journaled(&sandbox, &state)
-            .line("trigger BTC_USDT buy 0.01 --activation-price 90000 --client-order-id cli-b2b"),
+            .line("trigger BTC_USDT buy 0.01 90000 --client-order-id cli-b2b"),
         4,
     );
     run(
@@ -1319,6 +1319,8 @@ fn a_b2b_account_s_absence_cannot_tell() {
 #[path = "cli/restarts.rs"]
 mod restarts;
 
+#[path = "cli/arguments.rs"]
+mod arguments;
 #[path = "cli/flex.rs"]
 mod flex;
 #[path = "cli/progress.rs"]

@@ -22,7 +22,7 @@ fn limit_and_stop_limit_rest_and_modify_replaces_with_a_new_id() {
     let order = result("limit BTC_USDT buy 0.01 60000 --post-only --client-order-id cli-l1");
     assert_eq!(order["status"], "OPEN", "{order}");
     assert_eq!(order["postOnly"], true);
-    let stop = result("stop-limit BTC_USDT sell 0.01 59900 --activation-price 60000");
+    let stop = result("stop-limit BTC_USDT sell 0.01 59900 60000");
     assert!(stop["orderId"].is_u64(), "{stop}");
     // A post-only order that would take: the exchange's refusal, exit 3.
     let refused = fails(
@@ -271,7 +271,7 @@ fn once_on_every_placing_and_canceling_command() {
         ),
         (
             Route::CollateralStopLimit,
-            "stop-limit BTC_USDT sell 0.01 59900 --activation-price 60000 \
+            "stop-limit BTC_USDT sell 0.01 59900 60000 \
              --client-order-id cli-once-s --once",
             "cli-once-s",
         ),
