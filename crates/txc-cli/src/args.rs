@@ -43,12 +43,15 @@ on success, {\"command\": NAME, \"error\": {\"exitCode\", \"kind\", \"message\",
 a command line clap refuses included (exit 2) —, {\"command\": NAME, \"dryRun\": {\"method\",
 \"url\", \"headers\", \"body\"}} with --dry-run (the body as sent). Keys are camelCase, the
 exchange's casing, in every document; times are the exchange's raw values (tables show them as
-RFC 3339 UTC). `watch` prints one document per event and line: {\"command\": \"watch\",
+RFC 3339 UTC). Tables show position sides as long or short: in one-way mode (hedge mode off) a
+position's by the sign of its amount, an order's as one-way (its side alone does not tell which
+position it changes); JSON keeps LONG, SHORT and BOTH. cancel-all counts what it canceled from
+the open orders before and after (the exchange's answer is empty). `watch` prints one document per event and line: {\"command\": \"watch\",
 \"event\": {\"type\", ...}}. A failure names the server and where the credentials came from.
 While resolving waits (resolve, resolve-investment, flex resolve, --once), each stage — the
 acceptance window, the settling delay, each round of look-ups — is one line on standard error,
-with how long is left; so are watch's connections and reconnects. --quiet silences them;
-standard output never has them.
+with how long is left; so are each wait for the rate limiter (see --max-rate) and watch's
+connections and reconnects. --quiet silences them; standard output never has them.
 
 The journal: <state dir>/pending/ (--state-dir, TXC_STATE_DIR), one JSON file per order,
 investment, flex investment or flex withdrawal sent and not settled, written before its first

@@ -159,11 +159,19 @@ pub(crate) fn print(outcome: &FlexOutcome) {
 }
 
 fn print_plans(plans: &[FlexPlan]) {
-    let header = ["id", "ticker", "maxRate", "minInvestment", "maxInvestment"];
+    let header = [
+        "id",
+        "ticker",
+        "status",
+        "maxRate",
+        "minInvestment",
+        "maxInvestment",
+    ];
     table(&header, plans, |p| {
         vec![
             p.id.clone(),
             p.ticker.to_string(),
+            p.status.map(crate::table::plan_status).unwrap_or_default(),
             p.max_rate.to_string(),
             p.min_investment.to_string(),
             p.max_investment.to_string(),

@@ -22,6 +22,7 @@
 //! txc sandbox --port 8080            # in one terminal: prints the export line below
 //! export TXC_BASE_URL=http://127.0.0.1:8080 TXC_API_KEY=… TXC_API_SECRET=…
 //! txc market BTC_USDT buy 0.01 --stop-loss 50000
+//! txc trigger BTC_USDT buy 0.01 90000  # the activation price, positional
 //! txc --json orders --market BTC_USDT | jq '.result[].orderId'
 //! txc --json watch BTC_USDT          # one JSON document per event, as they happen
 //! ```
@@ -31,6 +32,7 @@
 //! crates/txc-cli --no-default-features` builds a `txc` that compiles no tokio.
 
 mod args;
+mod cancel_count;
 mod commands;
 mod config;
 mod exit;

@@ -435,7 +435,7 @@ fn print_pending(entries: &[Entry]) {
 
 /// Prints what proved an answer.
 fn print_evidence(evidence: &Evidence) {
-    println!("{:<14} {evidence}", "proved by");
+    println!("{:<15} {evidence}", "proved by");
 }
 
 /// Serializing any of the record types to a JSON value, behind one object-safe trait.
@@ -493,35 +493,8 @@ fn print_dry_run(request: &SignedRequest, show_signature: bool) {
 }
 
 fn print_order(order: &Order) {
-    let rows = [
-        ("orderId", order.order_id.to_string()),
-        (
-            "clientOrderId",
-            order
-                .client_order_id
-                .as_deref()
-                .unwrap_or_default()
-                .to_owned(),
-        ),
-        ("market", order.market.as_str().to_owned()),
-        ("side", order.side.as_str().to_owned()),
-        ("type", order.order_type.as_str().to_owned()),
-        (
-            "status",
-            order
-                .status
-                .as_ref()
-                .map(|s| s.as_str().to_owned())
-                .unwrap_or_default(),
-        ),
-        ("amount", order.amount.as_str().to_owned()),
-        ("dealStock", order.deal_stock.as_str().to_owned()),
-        ("dealMoney", order.deal_money.as_str().to_owned()),
-        ("left", order.left.as_str().to_owned()),
-        ("timestamp", utc(order.timestamp.as_str())),
-    ];
-    for (name, value) in rows {
-        println!("{name:<14} {value}");
+    for (name, value) in crate::table::order_lines(order) {
+        println!("{name:<15} {value}");
     }
 }
 
@@ -558,11 +531,12 @@ fn print_history<'a>(orders: impl Iterator<Item = &'a HistoryOrder>) {
 }
 
 fn print_plans(plans: &[InvestmentPlan]) {
-    let header = ["id", "ticker", "percent", "days", "min", "max"];
+    let header = ["id", "ticker", "status", "percent", "days", "min", "max"];
     table(&header, plans, |p| {
         vec![
             p.id.clone(),
             p.ticker.to_string(),
+            crate::table::plan_status(p.status),
             p.percent.to_string(),
             (p.duration().as_secs() / 86_400).to_string(),
             p.min_investment.to_string(),

@@ -18,6 +18,7 @@ use crate::args::{
     BalanceArgs, CancelAllArgs, CloseArgs, GlobalArgs, KillSwitchArgs, OnOffArg, OrderClassArg,
     PositionHistoryArgs,
 };
+use crate::cancel_count::{CanceledCount, open_orders};
 use crate::config;
 use crate::exit::CliError;
 use crate::run::{
@@ -219,9 +220,16 @@ pub(crate) fn cancel_all(global: &GlobalArgs, args: &CancelAllArgs) -> Result<Ou
             "txc orders{market}  (what is still open was not canceled)"
         ))
     };
+    // The answer is empty: the open orders before and after tell what was canceled. A read
+    // that fails does not stop the cancel; the count is then left out, saying why.
+    let market = args.filter.market.as_deref();
     let send = |client: &Client, cancel: &CancelAllOrders| {
+        let before = open_orders(client, market);
         client.cancel_all_orders(cancel)?;
-        Ok(wrap(RiskOutcome::CanceledAll))
+        let count = before
+            .and_then(|before| Ok(CanceledCount::of(&before, &open_orders(client, market)?)))
+            .map_err(|e| e.to_string());
+        Ok(wrap(RiskOutcome::CanceledAll(count)))
     };
     change(global, &cancel, send, check)
 }

@@ -8,7 +8,7 @@ use txc_blocking::orders::{KillSwitchAnswer, KillSwitchTimer};
 use txc_blocking::outcomes::{CloseResolution, Evidence};
 
 use crate::run::RiskOutcome;
-use crate::table::{optional, table, utc};
+use crate::table::{optional, position_side, table, utc};
 
 /// The JSON value of a record.
 fn value(record: &impl serde::Serialize) -> Value {
@@ -63,7 +63,15 @@ pub(crate) fn result(outcome: &RiskOutcome) -> Value {
         RiskOutcome::Leverage(l) => value(l),
         RiskOutcome::HedgeMode(m) => value(m),
         RiskOutcome::ModeSet(mode) => json!({ "hedgeMode": mode.is_hedge() }),
-        RiskOutcome::CanceledAll => json!({ "canceled": true }),
+        RiskOutcome::CanceledAll(Ok(count)) => json!({
+            "canceled": true,
+            "count": count.total(),
+            "by_type": count.by_type,
+            "still_open": count.still_open,
+        }),
+        RiskOutcome::CanceledAll(Err(why)) => {
+            json!({ "canceled": true, "count": null, "uncounted": why })
+        }
         RiskOutcome::KillSwitch(answer) => value(answer),
         RiskOutcome::Timers(t) => value(t),
     }
@@ -103,7 +111,7 @@ pub(crate) fn print(outcome: &RiskOutcome) {
             let header = [
                 "positionId",
                 "market",
-                "side",
+                "position",
                 "amount",
                 "basePrice",
                 "margin",
@@ -113,7 +121,7 @@ pub(crate) fn print(outcome: &RiskOutcome) {
                 vec![
                     p.position_id.to_string(),
                     p.market.to_string(),
-                    optional(p.position_side.as_ref()),
+                    position_side(p.position_side, p.amount.as_ref()),
                     optional(p.amount.as_ref()),
                     optional(p.base_price.as_ref()),
                     optional(p.margin.as_ref()),
@@ -158,7 +166,11 @@ pub(crate) fn print(outcome: &RiskOutcome) {
         RiskOutcome::Leverage(l) => println!("leverage {}", l.leverage),
         RiskOutcome::HedgeMode(m) => println!("{}", m.mode()),
         RiskOutcome::ModeSet(mode) => println!("switched to {mode}"),
-        RiskOutcome::CanceledAll => println!("canceled every matching open order"),
+        RiskOutcome::CanceledAll(Ok(count)) => println!("{}", count.line()),
+        RiskOutcome::CanceledAll(Err(why)) => println!(
+            "canceled every matching open order (not counted: reading the open orders failed: \
+             {why})"
+        ),
         RiskOutcome::KillSwitch(KillSwitchAnswer::Armed(timer)) => {
             print_timers(std::slice::from_ref(timer))
         }

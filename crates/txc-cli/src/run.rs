@@ -337,8 +337,8 @@ pub(crate) enum RiskOutcome {
     HedgeMode(HedgeMode),
     /// `hedge-mode on|off`.
     ModeSet(PositionMode),
-    /// `cancel-all`.
-    CanceledAll,
+    /// `cancel-all`: what it canceled, or why that could not be counted.
+    CanceledAll(Result<crate::cancel_count::CanceledCount, String>),
     /// `kill-switch --timeout|--off`.
     KillSwitch(KillSwitchAnswer),
     /// `kill-switch --status`.

@@ -2,7 +2,9 @@
 //! widest cell, `(none)` for no records — what the order, investment and risk outputs share.
 #![allow(clippy::print_stdout)]
 
-use txc_blocking::orders::Order;
+use txc_blocking::investments::PlanStatus;
+use txc_blocking::orders::{Order, PositionSide};
+use txc_blocking::values::ExactDecimal;
 
 /// Prints one row per record under `header`, `cells` giving a record's cells, each column as
 /// wide as its widest cell.
@@ -41,7 +43,8 @@ pub(crate) fn optional(value: Option<&impl std::fmt::Display>) -> String {
     value.map(ToString::to_string).unwrap_or_default()
 }
 
-/// Orders as a table: ids, market, side, type, amount, what is left, status.
+/// Orders as a table: ids, market, side, type, amount, what is left, the prices set (limit,
+/// activation), the position side, status.
 pub(crate) fn orders(orders: &[&Order]) {
     let header = [
         "orderId",
@@ -51,6 +54,9 @@ pub(crate) fn orders(orders: &[&Order]) {
         "type",
         "amount",
         "left",
+        "price",
+        "activationPrice",
+        "position",
         "status",
     ];
     table(&header, orders, |o| {
@@ -62,9 +68,93 @@ pub(crate) fn orders(orders: &[&Order]) {
             o.order_type.to_string(),
             o.amount.to_string(),
             o.left.to_string(),
+            optional(o.price.as_ref()),
+            optional(o.activation_price.as_ref()),
+            position_side(o.position_side, None),
             optional(o.status.as_ref()),
         ]
     });
+}
+
+/// A position side as a person reads it: `long` or `short` — in hedge mode as the exchange
+/// says, in one-way mode (`BOTH`) by the sign of the position's `amount` when there is one
+/// (a short position's is negative); `one-way` for an order of one-way mode, whose side
+/// alone cannot tell which position it changes; nothing when the exchange sent none.
+pub(crate) fn position_side(side: Option<PositionSide>, amount: Option<&ExactDecimal>) -> String {
+    let by_amount = amount
+        .map(|a| a.as_str())
+        .and_then(|a| match a.strip_prefix('-') {
+            Some(_) => Some("short"),
+            None if a.chars().any(|c| c.is_ascii_digit() && c != '0') => Some("long"),
+            None => None,
+        });
+    match side {
+        Some(PositionSide::Long) => "long",
+        Some(PositionSide::Short) => "short",
+        Some(PositionSide::Both) => by_amount.unwrap_or("one-way"),
+        None => by_amount.unwrap_or_default(),
+    }
+    .to_owned()
+}
+
+/// A plan's status in words: `active`, `no coins left`, `inactive`, `paused`, or its code.
+pub(crate) fn plan_status(status: PlanStatus) -> String {
+    match status {
+        PlanStatus::Active => "active".to_owned(),
+        PlanStatus::NoCoinsLeft => "no coins left".to_owned(),
+        PlanStatus::Inactive => "inactive".to_owned(),
+        PlanStatus::Pause => "paused".to_owned(),
+        other => other.code().to_string(),
+    }
+}
+
+/// The lines of one order, each `name value`: ids, market, side, type, status, amounts and
+/// times — and what was set on it, each when the exchange's answer has it: the limit and
+/// activation prices, the stop-loss and take-profit with their OTO group, the position side,
+/// reduce-only and self-trade prevention.
+pub(crate) fn order_lines(order: &Order) -> Vec<(&'static str, String)> {
+    let text = |v: Option<&dyn std::fmt::Display>| v.map(ToString::to_string);
+    let oto = order.oto.as_ref();
+    let set = [
+        ("price", text(order.price.as_ref().map(|v| v as _))),
+        (
+            "activationPrice",
+            text(order.activation_price.as_ref().map(|v| v as _)),
+        ),
+        (
+            "stopLoss",
+            text(oto.and_then(|o| o.stop_loss.as_ref()).map(|v| v as _)),
+        ),
+        (
+            "takeProfit",
+            text(oto.and_then(|o| o.take_profit.as_ref()).map(|v| v as _)),
+        ),
+        ("otoId", text(oto.map(|o| &o.oto_id as _))),
+        (
+            "position",
+            Some(position_side(order.position_side, None)).filter(|s| !s.is_empty()),
+        ),
+        (
+            "reduceOnly",
+            order.reduce_only.filter(|r| *r).map(|_| "yes".to_owned()),
+        ),
+        ("stp", text(order.stp.as_ref().map(|v| v as _))),
+    ];
+    let mut lines = vec![
+        ("orderId", order.order_id.to_string()),
+        ("clientOrderId", optional(order.client_order_id.as_ref())),
+        ("market", order.market.to_string()),
+        ("side", order.side.to_string()),
+        ("type", order.order_type.to_string()),
+        ("status", optional(order.status.as_ref())),
+        ("amount", order.amount.to_string()),
+        ("dealStock", order.deal_stock.to_string()),
+        ("dealMoney", order.deal_money.to_string()),
+        ("left", order.left.to_string()),
+    ];
+    lines.extend(set.into_iter().filter_map(|(name, v)| Some((name, v?))));
+    lines.push(("timestamp", utc(order.timestamp.as_str())));
+    lines
 }
 
 /// A time of the exchange's — Unix seconds, with or without a fraction (milliseconds when it
@@ -94,7 +184,22 @@ pub(crate) fn utc(time: impl std::fmt::Display) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::utc;
+    use super::{PositionSide, position_side, utc};
+    use txc_blocking::values::ExactDecimal;
+
+    #[test]
+    fn position_sides_read_long_or_short_where_known() {
+        let amount = |a: &str| a.parse::<ExactDecimal>().unwrap();
+        assert_eq!(position_side(Some(PositionSide::Long), None), "long");
+        assert_eq!(position_side(Some(PositionSide::Short), None), "short");
+        // One-way mode: the amount's sign tells; an order's side alone cannot.
+        let both = Some(PositionSide::Both);
+        assert_eq!(position_side(both, Some(&amount("0.5"))), "long");
+        assert_eq!(position_side(both, Some(&amount("-0.5"))), "short");
+        assert_eq!(position_side(both, Some(&amount("0"))), "one-way");
+        assert_eq!(position_side(both, None), "one-way");
+        assert_eq!(position_side(None, None), "");
+    }
 
     #[test]
     fn exchange_times_read_as_rfc3339_utc() {

@@ -158,6 +158,9 @@ pub(crate) fn print(outcome: &TradingOutcome) {
             }
         }
         TradingOutcome::OcoPairs(pairs) => {
+            if pairs.is_empty() {
+                println!("(none)");
+            }
             for pair in pairs {
                 println!("OCO pair {}", pair.id);
                 orders(pair.legs());
@@ -183,16 +186,46 @@ pub(crate) fn print(outcome: &TradingOutcome) {
             other => println!("{}", modify_resolution(other)),
         },
         TradingOutcome::Conditional(page) => {
+            if page.records.is_empty() {
+                println!("(none)");
+            }
             for record in &page.records {
                 match record {
                     ConditionalOrder::Oco(group) => println!("oco {}", group.id),
-                    ConditionalOrder::Oto(group) => println!("oto {}", group.id),
+                    ConditionalOrder::Oto(group) => println!(
+                        "oto {}: stop-loss {}, take-profit {}",
+                        group.id,
+                        group.stop_loss_price.as_ref().map_or("-", |p| p.as_str()),
+                        group.take_profit_price.as_ref().map_or("-", |p| p.as_str()),
+                    ),
                     other => println!("{other:?}"),
                 }
                 orders(record.orders());
             }
         }
-        TradingOutcome::BulkCanceled(items) => println!("{}", value(items)),
+        TradingOutcome::BulkCanceled(items) => {
+            let canceled = items.iter().filter(|i| i.canceled().is_some()).count();
+            println!("canceled {canceled} of {}", items.len());
+            let header = ["orderId", "clientOrderId", "market", "result"];
+            table(&header, items, |item| {
+                let order = item.result.as_ref();
+                let result = match (&item.error, item.canceled()) {
+                    (Some(e), _) => format!(
+                        "not canceled: code {}: {}",
+                        optional(e.code.as_ref()),
+                        e.message.as_deref().unwrap_or_default()
+                    ),
+                    (None, Some(_)) => "canceled".to_owned(),
+                    (None, None) => "no answer for it".to_owned(),
+                };
+                vec![
+                    optional(order.and_then(|o| o.order_id.as_ref())),
+                    optional(order.and_then(|o| o.client_order_id.as_ref())),
+                    optional(order.and_then(|o| o.market.as_ref())),
+                    result,
+                ]
+            });
+        }
         TradingOutcome::Markets(markets) => {
             let header = [
                 "market",

@@ -217,7 +217,7 @@ fn text(event: &StreamEvent) -> String {
                 format!(
                     "  {} {} {}",
                     r.market,
-                    r.position_side.map_or("-", |s| s.as_str()),
+                    side_of(r.position_side, Some(&r.amount)),
                     r.amount
                 )
             }));
@@ -241,7 +241,7 @@ fn text(event: &StreamEvent) -> String {
                 format!(
                     "  {} {} {}",
                     p.market,
-                    p.position_side.map_or("-", |s| s.as_str()),
+                    side_of(p.position_side, p.amount.as_ref()),
                     p.amount.as_ref().map_or("-", |a| a.as_str())
                 )
             }));
@@ -289,7 +289,7 @@ fn position_event(e: &PositionEvent) -> String {
         "{what} position {} {} {} amount {}{}{}{}{}{}",
         p.id,
         p.market,
-        p.position_side.map_or("-", |s| s.as_str()),
+        side_of(p.position_side, Some(&p.amount)),
         p.amount,
         figure("price", p.base_price.as_ref()),
         figure("liq price", p.liq_price.as_ref()),
@@ -297,4 +297,18 @@ fn position_event(e: &PositionEvent) -> String {
         figure("margin", p.margin.as_ref()),
         figure("free margin", p.free_margin.as_ref()),
     )
+}
+
+/// A position's side as the tables show it (`long`/`short`, one-way mode's by its amount's
+/// sign), `-` when nothing tells.
+fn side_of(
+    side: Option<txc_blocking::orders::PositionSide>,
+    amount: Option<&txc_blocking::values::ExactDecimal>,
+) -> String {
+    let side = crate::table::position_side(side, amount);
+    if side.is_empty() {
+        "-".to_owned()
+    } else {
+        side
+    }
 }

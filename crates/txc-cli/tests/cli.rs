@@ -1327,6 +1327,8 @@ mod flex;
 mod progress;
 #[path = "cli/rough_edges.rs"]
 mod rough_edges;
+#[path = "cli/tables.rs"]
+mod tables;
 // Issue 37: every other collateral order type, the listings and the cancels.
 #[path = "cli/trading.rs"]
 mod trading;
