@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub(crate) use crate::order_args::{OrderArgs, PositionSideArg, SideArg, StpArg};
+pub(crate) use crate::shared_args::{MoveArgs, StatusArg, SwitchArg, UnknownMoveArgs};
 use crate::trading_args::{
     BulkArgs, CancelBulkArgs, CancelGroupArgs, CancelOcoArgs, LimitArgs, ModifyArgs, OcoArgs,
     PageArgs, StopLimitArgs, TriggerArgs,
@@ -257,7 +258,7 @@ pub(crate) enum Command {
     Resolve(ResolveArgs),
     /// Invest in a smart plan (B2B partner keys only): reads the plans first and checks the
     /// amount against the plan's status and bounds before investing
-    Invest(InvestArgs),
+    Invest(MoveArgs),
     /// List the investments (POST /api/v4/main-account/smart/investments)
     Investments(InvestmentsArgs),
     /// Close an investment (POST /api/v4/main-account/smart/investment/close)
@@ -308,8 +309,9 @@ pub(crate) enum Command {
     /// Show whether hedge mode is on, or switch it on or off
     /// (POST /api/v4/collateral-account/hedge-mode[/update])
     HedgeMode {
-        /// Switch hedge mode on or off (refused while positions or orders are open)
-        switch: Option<OnOffArg>,
+        /// Switch hedge mode on (a long and a short position per market) or off (one-way
+        /// mode: one position per market); refused while positions or orders are open
+        switch: Option<SwitchArg>,
     },
     /// Cancel every open order matching the filters (POST /api/v4/order/cancel/all)
     CancelAll(CancelAllArgs),
@@ -437,29 +439,6 @@ pub(crate) struct CancelArgs {
     pub(crate) client_order_id: Option<String>,
 }
 
-/// What `txc invest` takes.
-#[derive(Debug, Args)]
-pub(crate) struct InvestArgs {
-    /// The plan's id (txc plans lists them)
-    pub(crate) plan_id: String,
-    /// The amount, in the plan's currency, e.g. 250
-    pub(crate) amount: String,
-    /// Invest exactly once: on an unknown outcome resolve it, and invest again only when it was
-    /// not invested. An unresolved record of the same plan and amount in the journal is
-    /// resolved first (without --once it stops the command: exit 4, nothing sent)
-    #[arg(long)]
-    pub(crate) once: bool,
-}
-
-/// An investment's status.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub(crate) enum InvestmentStatusArg {
-    /// Active (1)
-    Active,
-    /// Closed (2)
-    Closed,
-}
-
 /// The investments list's filters.
 #[derive(Debug, Args)]
 pub(crate) struct InvestmentsArgs {
@@ -471,7 +450,7 @@ pub(crate) struct InvestmentsArgs {
     pub(crate) ticker: Option<String>,
     /// Only active or only closed investments
     #[arg(long, value_name = "STATUS")]
-    pub(crate) status: Option<InvestmentStatusArg>,
+    pub(crate) status: Option<StatusArg>,
     #[command(flatten)]
     pub(crate) page: Paging,
 }
@@ -492,17 +471,8 @@ pub(crate) struct InterestArgs {
 /// An investment whose outcome is unknown, as `txc` printed it.
 #[derive(Debug, Args)]
 pub(crate) struct ResolveInvestmentArgs {
-    /// The plan's id
-    pub(crate) plan_id: String,
-    /// The amount
-    pub(crate) amount: String,
-    /// The nonce (Unix milliseconds) of an attempt to send it, for an investment the journal
-    /// does not hold (sent from elsewhere); repeat for each attempt
-    #[arg(long, value_name = "N")]
-    pub(crate) nonce: Vec<u64>,
-    /// The attempts were signed without nonceWindow (strict nonces)
-    #[arg(long)]
-    pub(crate) strict: bool,
+    #[command(flatten)]
+    pub(crate) unknown: UnknownMoveArgs,
     /// The plan's currency, to narrow the look-ups
     #[arg(long, value_name = "T")]
     pub(crate) ticker: Option<String>,
@@ -522,15 +492,6 @@ pub(crate) struct ResolveArgs {
     /// A trigger order (with --nonce; the journal knows): look among the conditional orders too
     #[arg(long)]
     pub(crate) trigger: bool,
-}
-
-/// On or off.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub(crate) enum OnOffArg {
-    /// Hedge mode: a long and a short position per market
-    On,
-    /// One-way mode: one position per market
-    Off,
 }
 
 /// An order kind cancel-all and the kill switch target.

@@ -4,6 +4,8 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 
+use crate::shared_args::{MoveArgs, StatusArg, SwitchArg, UnknownMoveArgs};
+
 /// `txc flex`: the subcommand.
 #[derive(Debug, Args)]
 pub(crate) struct FlexArgs {
@@ -28,7 +30,7 @@ pub(crate) enum FlexCommand {
     /// Withdraw part of the account's investment in a flex plan: reads the plan and the
     /// investment first and checks the amount against their bounds
     /// (POST /api/v4/main-account/smart-flex/investments/withdraw)
-    Withdraw(FlexMoveArgs),
+    Withdraw(MoveArgs),
     /// Close the account's investment in a flex plan: everything comes back; a lost answer is
     /// resolved by the investment's state (POST /api/v4/main-account/smart-flex/investments/close)
     Close {
@@ -59,47 +61,15 @@ pub(crate) enum FlexCommand {
     Resolve(FlexResolveArgs),
 }
 
-/// A flex investment or withdrawal: the plan, the amount, exactly once or not.
-#[derive(Debug, Args)]
-pub(crate) struct FlexMoveArgs {
-    /// The plan's id (txc flex plans lists them)
-    pub(crate) plan_id: String,
-    /// The amount, in the plan's currency, e.g. 250
-    pub(crate) amount: String,
-    /// Exactly once: on an unknown outcome resolve it from the flex history, and send it again
-    /// only when it was not done. An unresolved record of the same plan and amount in the
-    /// journal is resolved first (without --once it stops the command: exit 4, nothing sent)
-    #[arg(long)]
-    pub(crate) once: bool,
-}
-
 /// `txc flex invest`.
 #[derive(Debug, Args)]
 pub(crate) struct FlexInvestArgs {
     #[command(flatten)]
-    pub(crate) moved: FlexMoveArgs,
+    pub(crate) moved: MoveArgs,
     /// Send withReinvest: whether the investment adds its earnings to itself (left out, the
     /// exchange decides)
     #[arg(long, value_name = "ON_OFF")]
     pub(crate) reinvest: Option<SwitchArg>,
-}
-
-/// On or off.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub(crate) enum SwitchArg {
-    /// On
-    On,
-    /// Off
-    Off,
-}
-
-/// A flex investment's status.
-#[derive(Debug, Clone, Copy, ValueEnum)]
-pub(crate) enum FlexStatusArg {
-    /// Active (1)
-    Active,
-    /// Closed (0)
-    Closed,
 }
 
 /// `txc flex investments`.
@@ -116,7 +86,7 @@ pub(crate) struct FlexInvestmentsArgs {
     pub(crate) investment: Option<String>,
     /// Only active or only closed investments
     #[arg(long)]
-    pub(crate) status: Option<FlexStatusArg>,
+    pub(crate) status: Option<StatusArg>,
     /// Records a page (each page one request)
     #[arg(long, value_name = "N")]
     pub(crate) page_size: Option<u64>,
@@ -187,15 +157,6 @@ pub(crate) enum FlexMoveKind {
 pub(crate) struct FlexResolveArgs {
     /// What was sent
     pub(crate) kind: FlexMoveKind,
-    /// The plan's id
-    pub(crate) plan_id: String,
-    /// The amount
-    pub(crate) amount: String,
-    /// The nonce (Unix milliseconds) of an attempt to send it, for one the journal does not
-    /// hold (sent from elsewhere); repeat for each attempt
-    #[arg(long, value_name = "N")]
-    pub(crate) nonce: Vec<u64>,
-    /// The attempts were signed without nonceWindow (strict nonces)
-    #[arg(long)]
-    pub(crate) strict: bool,
+    #[command(flatten)]
+    pub(crate) unknown: UnknownMoveArgs,
 }

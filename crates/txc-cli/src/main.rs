@@ -52,6 +52,7 @@ mod risk_output;
 mod run;
 #[cfg(feature = "sandbox")]
 mod sandbox;
+mod shared_args;
 mod table;
 mod trading;
 mod trading_args;

@@ -93,34 +93,30 @@ pub(crate) trait TakesOrderOptions: Sized {
     fn stp(self, stp: Stp) -> Self;
 }
 
+/// The trait's methods as calls of the builder's own methods of the same names.
+macro_rules! takes_order_options {
+    ($builder:ty) => {
+        fn client_order_id(self, id: &str) -> Self {
+            <$builder>::client_order_id(self, id)
+        }
+        fn position_side(self, side: PositionSide) -> Self {
+            <$builder>::position_side(self, side)
+        }
+        fn reduce_only(self, reduce_only: bool) -> Self {
+            <$builder>::reduce_only(self, reduce_only)
+        }
+        fn stp(self, stp: Stp) -> Self {
+            <$builder>::stp(self, stp)
+        }
+    };
+}
+
 impl<O: BuildableOrder> TakesOrderOptions for OrderBuilder<O> {
-    fn client_order_id(self, id: &str) -> Self {
-        OrderBuilder::client_order_id(self, id)
-    }
-    fn position_side(self, side: PositionSide) -> Self {
-        OrderBuilder::position_side(self, side)
-    }
-    fn reduce_only(self, reduce_only: bool) -> Self {
-        OrderBuilder::reduce_only(self, reduce_only)
-    }
-    fn stp(self, stp: Stp) -> Self {
-        OrderBuilder::stp(self, stp)
-    }
+    takes_order_options!(OrderBuilder<O>);
 }
 
 impl TakesOrderOptions for CollateralOcoOrderBuilder {
-    fn client_order_id(self, id: &str) -> Self {
-        CollateralOcoOrderBuilder::client_order_id(self, id)
-    }
-    fn position_side(self, side: PositionSide) -> Self {
-        CollateralOcoOrderBuilder::position_side(self, side)
-    }
-    fn reduce_only(self, reduce_only: bool) -> Self {
-        CollateralOcoOrderBuilder::reduce_only(self, reduce_only)
-    }
-    fn stp(self, stp: Stp) -> Self {
-        CollateralOcoOrderBuilder::stp(self, stp)
-    }
+    takes_order_options!(CollateralOcoOrderBuilder);
 }
 
 /// Applies the [`OrderOptions`] every order command takes.

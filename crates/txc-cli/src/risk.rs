@@ -15,8 +15,8 @@ use txc_blocking::positions::{
 use txc_blocking::{Client, Error};
 
 use crate::args::{
-    BalanceArgs, CancelAllArgs, CloseArgs, GlobalArgs, KillSwitchArgs, OnOffArg, OrderClassArg,
-    PositionHistoryArgs,
+    BalanceArgs, CancelAllArgs, CloseArgs, GlobalArgs, KillSwitchArgs, OrderClassArg,
+    PositionHistoryArgs, SwitchArg,
 };
 use crate::cancel_count::{CanceledCount, open_orders};
 use crate::config;
@@ -173,7 +173,7 @@ pub(crate) fn leverage(global: &GlobalArgs, leverage: u32) -> Result<Outcome, Cl
 /// `txc hedge-mode [on|off]`.
 pub(crate) fn hedge_mode(
     global: &GlobalArgs,
-    switch: Option<OnOffArg>,
+    switch: Option<SwitchArg>,
 ) -> Result<Outcome, CliError> {
     let Some(switch) = switch else {
         return read_with(
@@ -183,8 +183,8 @@ pub(crate) fn hedge_mode(
         );
     };
     let mode = match switch {
-        OnOffArg::On => PositionMode::Hedge,
-        OnOffArg::Off => PositionMode::OneWay,
+        SwitchArg::On => PositionMode::Hedge,
+        SwitchArg::Off => PositionMode::OneWay,
     };
     let set = SetHedgeMode::new(mode);
     let send = |client: &Client, set: &SetHedgeMode| {

@@ -63,6 +63,7 @@ pub mod client_modules;
 pub mod decode;
 mod fast_hash;
 pub mod machine;
+mod observer;
 pub mod pacing;
 mod registry;
 pub mod resolve;
@@ -72,6 +73,7 @@ pub mod stream;
 
 pub use decode::Error;
 pub use machine::{ClientConfig, ClientCore, Machine, Step};
+pub use observer::Observer;
 pub use txc_sign;
 
 // Short paths inside the crate: its files name each other's items `crate::Item`; the public

@@ -21,10 +21,11 @@ use crate::config;
 use crate::exit::CliError;
 use crate::flex_args::{
     FlexActionArg, FlexArgs, FlexCommand, FlexHistoryArgs, FlexHistoryFilters, FlexInvestArgs,
-    FlexInvestmentsArgs, FlexMoveArgs, FlexMoveKind, FlexResolveArgs, FlexStatusArg, SwitchArg,
+    FlexInvestmentsArgs, FlexMoveKind, FlexResolveArgs,
 };
 use crate::flex_outcome::FlexOutcome;
 use crate::run::{Outcome, change, check_live, client_for, dry_run, given, ordering_client};
+use crate::shared_args::{MoveArgs, StatusArg, SwitchArg};
 
 /// Runs `txc flex …`: the command's name (for `--json`) and what it produced.
 pub(crate) fn flex(
@@ -81,8 +82,8 @@ fn plans(global: &GlobalArgs, ticker: Option<&str>) -> Result<Outcome, CliError>
 fn investments(global: &GlobalArgs, args: &FlexInvestmentsArgs) -> Result<Outcome, CliError> {
     type B = FlexInvestmentsQueryBuilder;
     let status = |status| match status {
-        FlexStatusArg::Active => FlexInvestmentStatus::Active,
-        FlexStatusArg::Closed => FlexInvestmentStatus::Closed,
+        StatusArg::Active => FlexInvestmentStatus::Active,
+        StatusArg::Closed => FlexInvestmentStatus::Closed,
     };
     let builder = given(
         FlexInvestmentsQuery::builder(),
@@ -262,7 +263,7 @@ fn plan_and_investment(
 /// sent. A dry run reads nothing and checks the form only (`unchecked`).
 fn send_move<R: FlexMove>(
     global: &GlobalArgs,
-    args: &FlexMoveArgs,
+    args: &MoveArgs,
     unchecked: &R,
     checked: impl FnOnce(&FlexPlan, Option<&FlexInvestment>) -> Result<R, CliError>,
 ) -> Result<Outcome, CliError> {
@@ -309,7 +310,7 @@ fn invest(global: &GlobalArgs, args: &FlexInvestArgs) -> Result<Outcome, CliErro
 }
 
 /// `txc flex withdraw`: checked against the plan and the investment.
-fn withdraw(global: &GlobalArgs, args: &FlexMoveArgs) -> Result<Outcome, CliError> {
+fn withdraw(global: &GlobalArgs, args: &MoveArgs) -> Result<Outcome, CliError> {
     let unchecked = FlexWithdraw::new(&args.plan_id, args.amount.as_str())?;
     send_move(global, args, &unchecked, |plan, investment| {
         let investment = investment.ok_or_else(|| {
@@ -369,17 +370,16 @@ fn auto_invest(global: &GlobalArgs, plan_id: &str, on: bool) -> Result<Outcome, 
 
 /// `txc flex resolve`.
 fn resolve(global: &GlobalArgs, args: &FlexResolveArgs) -> Result<Outcome, CliError> {
+    let unknown = &args.unknown;
+    let (plan, amount) = (&unknown.plan_id, unknown.amount.as_str());
     let resolution = match args.kind {
         FlexMoveKind::Invest => resolve_move(
             global,
-            ask(FlexInvest::new(&args.plan_id, args.amount.as_str())?, args),
+            ToResolve::of(unknown, FlexInvest::new(plan, amount)?, "flex resolve"),
         )?,
         FlexMoveKind::Withdraw => resolve_move(
             global,
-            ask(
-                FlexWithdraw::new(&args.plan_id, args.amount.as_str())?,
-                args,
-            ),
+            ToResolve::of(unknown, FlexWithdraw::new(plan, amount)?, "flex resolve"),
         )?,
     };
     let kind = match args.kind {
@@ -389,14 +389,4 @@ fn resolve(global: &GlobalArgs, args: &FlexResolveArgs) -> Result<Outcome, CliEr
     Ok(Outcome::Flex(Box::new(FlexOutcome::Resolved(
         kind, resolution,
     ))))
-}
-
-/// What `txc flex resolve` asks to resolve.
-fn ask<R>(request: R, args: &FlexResolveArgs) -> ToResolve<'_, R> {
-    ToResolve {
-        request,
-        strict: args.strict,
-        nonces: &args.nonce,
-        command: "flex resolve",
-    }
 }

@@ -11,8 +11,7 @@ use txc_blocking::{Client, Error};
 
 use super::moving::{Resolving, ToResolve, attempt_options, held_first, resolve_move};
 use crate::args::{
-    GlobalArgs, InterestArgs, InvestArgs, InvestmentStatusArg, InvestmentsArgs,
-    ResolveInvestmentArgs,
+    GlobalArgs, InterestArgs, InvestmentsArgs, MoveArgs, ResolveInvestmentArgs, StatusArg,
 };
 use crate::config;
 use crate::exit::CliError;
@@ -23,7 +22,7 @@ use crate::run::{Outcome, change, check_live, client_for, dry_run, given, orderi
 /// `--once`, which resolves it first, before the plans are read ([`held_first`]) — then the
 /// plan is read, and the amount checked against its status and bounds before anything is
 /// invested (a dry run reads nothing and checks the amount's form only).
-pub(crate) fn invest(global: &GlobalArgs, args: &InvestArgs) -> Result<Outcome, CliError> {
+pub(crate) fn invest(global: &GlobalArgs, args: &MoveArgs) -> Result<Outcome, CliError> {
     let unchecked = Invest::new(&args.plan_id, args.amount.as_str())?;
     let target = config::target(global)?;
     check_live(global, &target)?;
@@ -80,8 +79,8 @@ pub(crate) fn investments(
 ) -> Result<Outcome, CliError> {
     type B = InvestmentsQueryBuilder;
     let status = |status| match status {
-        InvestmentStatusArg::Active => InvestmentStatus::Active,
-        InvestmentStatusArg::Closed => InvestmentStatus::Closed,
+        StatusArg::Active => InvestmentStatus::Active,
+        StatusArg::Closed => InvestmentStatus::Closed,
     };
     let builder = given(InvestmentsQuery::builder(), args.id.as_deref(), B::id);
     let builder = given(builder, args.ticker.as_deref(), B::ticker);
@@ -126,19 +125,15 @@ pub(crate) fn resolve_investment(
     global: &GlobalArgs,
     args: &ResolveInvestmentArgs,
 ) -> Result<Outcome, CliError> {
-    let mut invest = Invest::new(&args.plan_id, args.amount.as_str())?;
+    let unknown = &args.unknown;
+    let mut invest = Invest::new(&unknown.plan_id, unknown.amount.as_str())?;
     if let Some(ticker) = &args.ticker {
         let ticker = ticker
             .parse()
             .map_err(|e| CliError::invalid(format!("invalid ticker: {e}")))?;
         invest = invest.with_ticker(ticker);
     }
-    let ask = ToResolve {
-        request: invest,
-        strict: args.strict,
-        nonces: &args.nonce,
-        command: "resolve-investment",
-    };
+    let ask = ToResolve::of(unknown, invest, "resolve-investment");
     let resolution = InvestResolution::from(resolve_move(global, ask)?);
     Ok(Outcome::InvestResolved(Box::new(resolution)))
 }

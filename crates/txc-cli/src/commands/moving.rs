@@ -56,6 +56,22 @@ pub(crate) struct ToResolve<'a, R> {
     pub(crate) command: &'static str,
 }
 
+impl<'a, R> ToResolve<'a, R> {
+    /// What `command` asks to resolve: `request`, with the attempts `args` name.
+    pub(crate) fn of(
+        args: &'a crate::shared_args::UnknownMoveArgs,
+        request: R,
+        command: &'static str,
+    ) -> Self {
+        ToResolve {
+            request,
+            strict: args.strict,
+            nonces: &args.nonce,
+            command,
+        }
+    }
+}
+
 /// How one kind of operation that moves money is resolved with the blocking client.
 pub(crate) trait Resolving: MoneyMove {
     /// The client's unresolved records of this kind.

@@ -3,7 +3,6 @@
 //! why it is idle (the `txc` command line prints it on standard error).
 
 use std::fmt;
-use std::sync::Arc;
 use std::time::Duration;
 
 use txc_types::endpoint::RateLimit;
@@ -89,26 +88,7 @@ impl fmt::Display for RateWait {
 
 /// The client's `on_rate_wait` observer: a function told each [`RateWait`], on the thread or
 /// task that makes the call, before the call sleeps.
-#[derive(Clone)]
-pub struct RateWaitObserver(Arc<dyn Fn(&RateWait) + Send + Sync>);
-
-impl RateWaitObserver {
-    /// The observer calling `f`.
-    pub fn new(f: impl Fn(&RateWait) + Send + Sync + 'static) -> Self {
-        Self(Arc::new(f))
-    }
-
-    /// Tells it `wait`.
-    pub(crate) fn tell(&self, wait: &RateWait) {
-        (self.0)(wait);
-    }
-}
-
-impl fmt::Debug for RateWaitObserver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("RateWaitObserver(..)")
-    }
-}
+pub type RateWaitObserver = crate::Observer<RateWait>;
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,6 @@
 //! the client's `on_resolve_stage` observer is told it (the CLI prints one line a stage).
 
 use std::fmt;
-use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 /// A stage of resolving: what it waits for and how long is left, or the round of look-ups it
@@ -96,23 +95,4 @@ impl fmt::Display for ResolveStage {
 }
 
 /// The client's `on_resolve_stage` observer: a function told each [`ResolveStage`].
-#[derive(Clone)]
-pub struct StageObserver(Arc<dyn Fn(&ResolveStage) + Send + Sync>);
-
-impl StageObserver {
-    /// The observer calling `f`.
-    pub fn new(f: impl Fn(&ResolveStage) + Send + Sync + 'static) -> Self {
-        Self(Arc::new(f))
-    }
-
-    /// Tells it `stage`.
-    pub(crate) fn tell(&self, stage: &ResolveStage) {
-        (self.0)(stage);
-    }
-}
-
-impl fmt::Debug for StageObserver {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("StageObserver(..)")
-    }
-}
+pub type StageObserver = crate::Observer<ResolveStage>;
