@@ -109,7 +109,8 @@
 //! Every client paces itself per endpoint within the exchange's documented limits, sharing the
 //! allowance with every client of its key in the process; with no slot free it waits (up to
 //! 10 s by default) or fails with [`Error::Throttled`] ([`RatePolicy::FailFast`](settings::RatePolicy::FailFast)), nothing
-//! sent. [`Client::server_time`] reads the exchange's clock; [`Client::sync_clock`] corrects
+//! sent; each wait is told to an `on_rate_wait` observer first
+//! ([`RateWait`](settings::RateWait)). [`Client::server_time`] reads the exchange's clock; [`Client::sync_clock`] corrects
 //! window nonces when [`ApiError::clock_skew`](errors::ApiError::clock_skew) says the local clock is off. Processes sharing a
 //! key each take a [`FleetWorker`](settings::FleetWorker) place ([`ClientBuilder::fleet_worker`]), so their nonces
 //! cannot collide and their limits add up to the key's; see `txc-blocking`'s docs for a full

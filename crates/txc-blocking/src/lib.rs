@@ -126,6 +126,8 @@
 //! 10 000 per 10 s, look-ups 12 000, cancel 10 000, the five smart-investment endpoints 1 000
 //! together), sharing the allowance with every client of its key in the process. When no slot is free it waits (up to 10 s by
 //! default) or, with [`RatePolicy::FailFast`](settings::RatePolicy::FailFast), fails with [`Error::Throttled`] — nothing sent.
+//! Each wait is told to an `on_rate_wait` observer first ([`RateWait`](settings::RateWait):
+//! the operation, how long, the limit), to say why nothing happens yet.
 //! The exchange counts per IP address: give clients of several keys one [`RateLimiter`](settings::RateLimiter) to
 //! share it. [`Client::server_time`] reads the exchange's clock; a window nonce refused as more
 //! than 5 s off names the skew ([`ApiError::clock_skew`](errors::ApiError::clock_skew)) and [`Client::sync_clock`] corrects

@@ -31,7 +31,7 @@ pub(crate) fn stage(stage: &ResolveStage) {
 }
 
 /// Prints a wait for the rate limiter on standard error, one line: `waiting 850 ms for the
-/// rate limit (invest: 1 requests per 1 s)`.
+/// rate limit (invest: 1 request per 1 s)`.
 pub(crate) fn rate_wait(wait: &RateWait) {
     line(format_args!("{wait}"));
 }

@@ -23,7 +23,7 @@ fn rate_limit_waits_are_told_on_standard_error_and_quiet_silences_them() {
         .filter(|l| l.starts_with("waiting ") && l.contains(" ms for the rate limit ("))
         .collect();
     assert!(!waits.is_empty(), "the invest waited for a slot: {err}");
-    assert!(waits[0].contains("1 requests per 1 s"), "{err}");
+    assert!(waits[0].contains("(invest: 1 request per 1 s"), "{err}");
     assert!(!out.contains("waiting"), "{out}");
 
     let line = format!("--quiet --json --max-rate 1 invest {PLAN} 300");

@@ -73,9 +73,10 @@ impl fmt::Display for RateWait {
             self.operation
         )?;
         if let Some(limit) = self.limit {
+            let plural = if limit.requests == 1 { "" } else { "s" };
             write!(
                 f,
-                ": {} requests per {} s",
+                ": {} request{plural} per {} s",
                 limit.requests, limit.window_secs
             )?;
         }
