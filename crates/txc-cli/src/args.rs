@@ -292,7 +292,8 @@ pub(crate) enum Command {
     /// The collateral balance of each asset (POST /api/v4/collateral-account/balance); with
     /// --summary the account summary, with --assets the balance summary per asset
     Balance(BalanceArgs),
-    /// List the open positions (POST /api/v4/collateral-account/positions/open)
+    /// List the open positions (POST /api/v4/collateral-account/positions/open); the table's
+    /// position is long or short, in one-way mode (hedge mode off) by the sign of the amount
     Positions(MarketFilter),
     /// List position events: openings, closes, liquidations
     /// (POST /api/v4/collateral-account/positions/history)
