@@ -78,7 +78,11 @@ fn run(command: Command) -> anyhow::Result<()> {
         Command::Ci { jobs } => ci::run(&sh, &jobs),
         Command::Bump { level } => bump::run(&sh, &level),
         Command::Release { execute } => release::run(&sh, execute),
-        Command::Deps => deps::run(&sh),
+        Command::Deps => {
+            deps::run(&sh)?;
+            // What a user's fresh project compiles per transport feature set, against the targets.
+            budgets::run(&sh, false)
+        }
         Command::Dist { dir, debug } => dist::run(&sh, dir, debug),
     }
 }
