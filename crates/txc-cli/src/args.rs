@@ -317,9 +317,10 @@ pub(crate) enum Command {
     /// (POST /api/v4/trade-account/executed-history); --all follows the pages
     Deals(crate::reports::DealsArgs),
     /// Print the account's events as they happen: orders of MARKET..., their executions and
-    /// deals, the collateral balance, positions, margin calls — over the private WebSocket,
-    /// reconnecting and resyncing over REST after every drop (a disconnect is an event too).
-    /// With --json, one JSON document per line. Runs until interrupted, or --count updates
+    /// deals, the collateral balance, positions, margin calls (and, chosen by option, the ADL
+    /// quantiles and the premium index) — over the private WebSocket, reconnecting and
+    /// resyncing over REST after every drop (a disconnect is an event too). With --json, one
+    /// JSON document per line. Runs until interrupted, or --count updates
     Watch(WatchArgs),
     /// Run the embedded sandbox (a WhiteBIT-compatible exchange on loopback) and print its
     /// address and its demo credentials — public test data, printed on purpose — until
@@ -366,6 +367,15 @@ pub(crate) struct WatchArgs {
     /// The collateral assets whose balance to watch
     #[arg(long = "asset", value_name = "T", default_value = "USDT")]
     pub(crate) assets: Vec<String>,
+    /// Also watch the account's ADL quantiles (private): of every perpetual market it holds a
+    /// position in (--adl), or of one (--adl=BTC_PERP); pushed at once, then every 30 s
+    #[arg(long, value_name = "PERP", num_args = 0..=1, require_equals = true)]
+    pub(crate) adl: Option<Option<String>>,
+    /// Also watch the premium index (public: mark and index price, funding rate, next
+    /// funding time) of every perpetual market (--premium-index), or of each one named
+    /// (--premium-index=BTC_PERP, repeatable); pushed every 0.5 s
+    #[arg(long, value_name = "PERP", num_args = 0..=1, require_equals = true)]
+    pub(crate) premium_index: Option<Vec<String>>,
     /// Stop after this many channel updates and resynced changes
     #[arg(long, value_name = "N")]
     pub(crate) count: Option<u64>,

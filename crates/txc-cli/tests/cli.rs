@@ -1329,3 +1329,6 @@ mod trading;
 // Issue 38: the account's reports and `txc watch`'s margin calls.
 #[path = "cli/reports.rs"]
 mod reports;
+
+#[path = "cli/watch_channels.rs"]
+mod watch_channels;
