@@ -248,6 +248,8 @@ mod flex;
 mod kill_switch;
 mod pages;
 mod reports;
+#[cfg(feature = "events")]
+mod socket_orders;
 mod tls;
 mod trading;
 mod transport;
@@ -318,6 +320,46 @@ pub mod events {
         MarginBalance, MarginBalances, OrderEvent, OrderEventKind, PositionEvent,
         PositionEventKind, Positions, StreamOrder, StreamPosition, WebSocketToken,
         WebSocketTokenQuery,
+    };
+}
+
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
+pub mod socket {
+    //! Trading over the WebSocket: [`SocketTrading`] (from
+    //! [`Client::socket_trading`](crate::Client::socket_trading)) places, modifies and cancels
+    //! the same typed orders as REST as JSON-RPC calls on one authorized connection, exactly
+    //! once with [`SocketTrading::place_once`]; its settings ([`SessionConfig`],
+    //! [`SocketOrdersConfig`], [`SocketLimits`]), its answers ([`SocketAnswer`] and the
+    //! objects it holds), its errors ([`SocketError`], the socket's numbering
+    //! [`SocketRefusal`]) and TPSL on a position ([`CollateralTpslOrder`]), which only the
+    //! socket places. The same as txc-blocking's `socket` module, `async`.
+    //!
+    //! ```no_run
+    //! use txc_async::{Client, Credentials};
+    //! use txc_async::orders::{CollateralLimitOrder, Side};
+    //!
+    //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    //! let client = Client::builder(Credentials::new("key", "secret")?).build()?;
+    //! let order = CollateralLimitOrder::builder("BTC_PERP", Side::Buy, "0.001", "60000")
+    //!     .client_order_id("ws-1")
+    //!     .build()?;
+    //! client.collateral_limit_order(&order).await?; // over REST, or the same value over the socket:
+    //! let mut session = client.socket_trading()?;
+    //! let placed = session.place_once(&order).await?;
+    //! println!("order {:?}", placed.record.order_id());
+    //! # Ok(())
+    //! # }
+    //! ```
+
+    pub use crate::socket_orders::SocketTrading;
+    pub use txc_core::socket::{
+        DEFAULT_ANSWER_TIMEOUT, DEFAULT_CONNECT_WAIT, SessionConfig, Settled, SocketAttempt,
+        SocketError, SocketLimits, SocketOrdersConfig, SocketOutcome, SocketPlaced, UnknownCause,
+    };
+    pub use txc_types::socket::{
+        CollateralTpslOrder, CollateralTpslOrderBuilder, SocketAnswer, SocketMethod, SocketOco,
+        SocketOrder, SocketOto, SocketRefusal, SocketRequest, SocketTpsl, ToSocket,
     };
 }
 

@@ -267,6 +267,8 @@ mod flex;
 mod kill_switch;
 mod pages;
 mod reports;
+#[cfg(feature = "events")]
+mod socket_orders;
 mod tls;
 mod trading;
 mod transport;
@@ -334,6 +336,45 @@ pub mod events {
         MarginBalance, MarginBalances, OrderEvent, OrderEventKind, PositionEvent,
         PositionEventKind, Positions, StreamOrder, StreamPosition, WebSocketToken,
         WebSocketTokenQuery,
+    };
+}
+
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
+pub mod socket {
+    //! Trading over the WebSocket: [`SocketTrading`] (from
+    //! [`Client::socket_trading`](crate::Client::socket_trading)) places, modifies and cancels
+    //! the same typed orders as REST as JSON-RPC calls on one authorized connection, exactly
+    //! once with [`SocketTrading::place_once`]; its settings ([`SessionConfig`],
+    //! [`SocketOrdersConfig`], [`SocketLimits`]), its answers ([`SocketAnswer`] and the
+    //! objects it holds), its errors ([`SocketError`], the socket's numbering
+    //! [`SocketRefusal`]) and TPSL on a position ([`CollateralTpslOrder`]), which only the
+    //! socket places.
+    //!
+    //! ```no_run
+    //! use txc_blocking::{Client, Credentials};
+    //! use txc_blocking::orders::{CollateralLimitOrder, Side};
+    //! use txc_blocking::socket::SocketAnswer;
+    //!
+    //! let client = Client::builder(Credentials::new("key", "secret")?).build()?;
+    //! let order = CollateralLimitOrder::builder("BTC_PERP", Side::Buy, "0.001", "60000")
+    //!     .client_order_id("ws-1")
+    //!     .build()?;
+    //! client.collateral_limit_order(&order)?; // over REST, or the same value over the socket:
+    //! let mut session = client.socket_trading()?;
+    //! let placed = session.place_once(&order)?;
+    //! println!("order {:?}", placed.record.order_id());
+    //! # Ok::<(), Box<dyn std::error::Error>>(())
+    //! ```
+
+    pub use crate::socket_orders::SocketTrading;
+    pub use txc_core::socket::{
+        DEFAULT_ANSWER_TIMEOUT, DEFAULT_CONNECT_WAIT, SessionConfig, Settled, SocketAttempt,
+        SocketError, SocketLimits, SocketOrdersConfig, SocketOutcome, SocketPlaced, UnknownCause,
+    };
+    pub use txc_types::socket::{
+        CollateralTpslOrder, CollateralTpslOrderBuilder, SocketAnswer, SocketMethod, SocketOco,
+        SocketOrder, SocketOto, SocketRefusal, SocketRequest, SocketTpsl, ToSocket,
     };
 }
 

@@ -109,6 +109,7 @@ impl<O: Placeable> Machine for Place<'_, O> {
                     client_order_id: order.client_order_id(),
                     trigger: order.may_rest(),
                     attempts: self.attempts().copied().collect(),
+                    socket: Vec::new(),
                 };
                 let recorded = self.core.ledger().record(record, reuse_at);
                 let (in_flight, call) = (&mut self.in_flight, &mut self.call);
