@@ -21,6 +21,9 @@ use txc_types::socket::{SocketAnswer, ToSocket};
 use crate::Client;
 use crate::websocket::{Socket, connect, input_of};
 
+/// The most steps [`SocketTrading::take_events`] takes reading what has arrived.
+const IDLE_STEPS: usize = 256;
+
 /// How long closing a socket may take before it is dropped.
 const CLOSE_WAIT: Duration = Duration::from_secs(1);
 
@@ -160,9 +163,30 @@ impl SocketTrading {
     }
 
     /// The pushes received on the session's connection (its subscriptions' updates, and its
-    /// subscriptions, disconnections and errors), oldest first, taken out.
-    pub fn take_events(&mut self) -> Vec<StreamEvent> {
+    /// subscriptions, disconnections and errors), oldest first, taken out — after reading
+    /// what has already arrived (and doing the connection's own work: pings) without
+    /// waiting.
+    pub async fn take_events(&mut self) -> Vec<StreamEvent> {
+        self.idle().await;
         self.session.take_events()
+    }
+
+    /// Does the connection's own work and reads what has already arrived, without waiting
+    /// for more (a bounded number of steps).
+    async fn idle(&mut self) {
+        for _ in 0..IDLE_STEPS {
+            match self.session.idle(SystemTime::now()) {
+                SessionIo::Wait(_) => {
+                    if !self.read_ready().await {
+                        return;
+                    }
+                }
+                SessionIo::Write(text, id) => self.write(text, id).await,
+                SessionIo::Done(()) => return,
+                // Connecting, a token, closing: for a call to do, not an idle read.
+                _ => return,
+            }
+        }
     }
 
     /// Answers that came after their call had timed out, taken out: evidence of what the
@@ -267,6 +291,27 @@ impl SocketTrading {
             Some(StreamInput::Closed { reason, .. }) => self.lost(reason),
             Some(input) => self.session.handle(SystemTime::now(), input),
             None => {}
+        }
+    }
+
+    /// Reads a frame if one has arrived (waiting a millisecond at most): whether one did.
+    async fn read_ready(&mut self) -> bool {
+        let Some(socket) = self.socket.as_mut() else {
+            return false;
+        };
+        let Ok(frame) = tokio::time::timeout(Duration::from_millis(1), socket.next()).await else {
+            return false;
+        };
+        match input_of(frame) {
+            Some(StreamInput::Closed { reason, .. }) => {
+                self.lost(reason);
+                false
+            }
+            Some(input) => {
+                self.session.handle(SystemTime::now(), input);
+                true
+            }
+            None => true,
         }
     }
 

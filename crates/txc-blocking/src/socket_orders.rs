@@ -20,6 +20,9 @@ use txc_types::socket::{SocketAnswer, ToSocket};
 use crate::Client;
 use crate::websocket::{Socket, connect, read_input};
 
+/// The most steps [`SocketTrading::take_events`] takes reading what has arrived.
+const IDLE_STEPS: usize = 256;
+
 impl Client {
     /// A trading session over the WebSocket with the default settings: orders placed,
     /// modified and canceled as JSON-RPC calls on one authorized connection — the same typed
@@ -151,9 +154,30 @@ impl SocketTrading {
     }
 
     /// The pushes received on the session's connection (its subscriptions' updates, and its
-    /// subscriptions, disconnections and errors), oldest first, taken out.
+    /// subscriptions, disconnections and errors), oldest first, taken out — after reading
+    /// what has already arrived (and doing the connection's own work: pings) without
+    /// waiting.
     pub fn take_events(&mut self) -> Vec<StreamEvent> {
+        self.idle();
         self.session.take_events()
+    }
+
+    /// Does the connection's own work and reads what has already arrived, without waiting
+    /// for more (a bounded number of steps).
+    fn idle(&mut self) {
+        for _ in 0..IDLE_STEPS {
+            match self.session.idle(SystemTime::now()) {
+                SessionIo::Wait(_) => {
+                    if !self.read_ready() {
+                        return;
+                    }
+                }
+                SessionIo::Write(text, id) => self.write(text, id),
+                SessionIo::Done(()) => return,
+                // Connecting, a token, closing: for a call to do, not an idle read.
+                _ => return,
+            }
+        }
     }
 
     /// Answers that came after their call had timed out, taken out: evidence of what the
@@ -254,6 +278,24 @@ impl SocketTrading {
             Some(StreamInput::Closed { reason, .. }) => self.lost(reason),
             Some(input) => self.session.handle(SystemTime::now(), input),
             None => {}
+        }
+    }
+
+    /// Reads a frame if one has arrived (waiting a millisecond at most): whether one did.
+    fn read_ready(&mut self) -> bool {
+        let Some(socket) = self.socket.as_mut() else {
+            return false;
+        };
+        match read_input(socket, std::time::Duration::from_millis(1)) {
+            Some(StreamInput::Closed { reason, .. }) => {
+                self.lost(reason);
+                false
+            }
+            Some(input) => {
+                self.session.handle(SystemTime::now(), input);
+                true
+            }
+            None => false,
         }
     }
 

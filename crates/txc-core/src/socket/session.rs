@@ -365,13 +365,25 @@ impl SocketSession {
         match &event {
             StreamEvent::Disconnected(disconnect) => {
                 self.down(now);
-                self.last_failure = Some(format!("{:?}", disconnect.reason));
+                let reason = format!("disconnected: {:?}", disconnect.reason);
+                self.last_failure = Some(match self.last_failure.take() {
+                    Some(before) => format!("{reason} ({before})"),
+                    None => reason,
+                });
             }
             StreamEvent::Stopped(reason) => {
                 self.down(now);
                 self.stopped = Some(*reason);
             }
-            StreamEvent::Error(error) => self.last_failure = Some(error.to_string()),
+            StreamEvent::Error(error) => {
+                let mut text = error.to_string();
+                let mut source = std::error::Error::source(error);
+                while let Some(cause) = source {
+                    text = format!("{text}: {cause}");
+                    source = cause.source();
+                }
+                self.last_failure = Some(text);
+            }
             _ => {}
         }
         if self.events.len() >= self.config.max_events.max(1) {
@@ -466,6 +478,10 @@ impl SocketSession {
             Ok(SessionIo::Write(text, id)) => SessionIo::Write(text, id),
             Ok(SessionIo::Close) => SessionIo::Close,
             Ok(SessionIo::Wait(delay)) | Err(delay) => {
+                if matches!(call.stage, CallStage::Waiting(_)) && self.stream.is_established() {
+                    // Established by this poll: the call goes now.
+                    return self.step(core, call, now);
+                }
                 let mut delay = delay;
                 if let Some(at) = self.orders.next_deadline() {
                     delay = delay.min(at.duration_since(now).unwrap_or_default());
@@ -475,6 +491,20 @@ impl SocketSession {
                 }
                 SessionIo::Wait(delay)
             }
+        }
+    }
+
+    /// What to do between calls at `now`: the stream's own work (pings, reconnecting) and
+    /// reading what came — [`SessionIo::Wait`] when there is nothing to do but read;
+    /// [`SessionIo::Done`] once the session stopped. Pushes read meanwhile are kept for
+    /// [`take_events`](Self::take_events).
+    pub fn idle(&mut self, now: SystemTime) -> SessionIo<()> {
+        for settled in self.orders.tick(now) {
+            self.settled.insert(settled.id, settled);
+        }
+        match self.stream_step(now) {
+            Ok(io) => io,
+            Err(delay) => SessionIo::Wait(delay),
         }
     }
 
