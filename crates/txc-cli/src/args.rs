@@ -217,6 +217,10 @@ pub(crate) enum Command {
     /// Change a resting order's amount, total, price or activation price: the exchange
     /// replaces it with a new orderId (POST /api/v4/order/modify)
     Modify(ModifyArgs),
+    /// Attach a take-profit and/or a stop-loss to the open position of a market — over the
+    /// WebSocket only (collateral_order_tpsl_place has no REST twin): two stop-market legs
+    /// sized at whatever the position holds when one fires, canceled when it closes
+    Tpsl(crate::via::TpslArgs),
     /// List the conditional orders: OCO pairs and OTO groups (POST /api/v4/conditional-orders)
     ConditionalOrders(PageArgs),
     /// Cancel several orders of a market at once (POST /api/v4/order/cancel/bulk)
@@ -431,6 +435,8 @@ pub(crate) struct CancelArgs {
     /// Your id of the order
     #[arg(long, value_name = "ID")]
     pub(crate) client_order_id: Option<String>,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }
 
 /// What `txc invest` takes.
@@ -518,6 +524,11 @@ pub(crate) struct ResolveArgs {
     /// A trigger order (with --nonce; the journal knows): look among the conditional orders too
     #[arg(long)]
     pub(crate) trigger: bool,
+    /// An attempt over the WebSocket, for an order the journal does not hold: when its frame
+    /// was written and when its outcome settled, Unix microseconds (WRITTEN:SETTLED, as the
+    /// failed command's message gives it); repeat for each attempt
+    #[arg(long, value_name = "WRITTEN:SETTLED", value_parser = crate::via::ws_attempt)]
+    pub(crate) ws_attempt: Vec<(u64, u64)>,
 }
 
 /// On or off.
@@ -607,6 +618,8 @@ pub(crate) struct CancelAllArgs {
     /// Only this position side (a perpetual market only)
     #[arg(long, value_name = "SIDE")]
     pub(crate) position_side: Option<PositionSideArg>,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }
 
 /// `txc kill-switch`: exactly one of --timeout, --off, --status.

@@ -54,6 +54,7 @@ mod table;
 mod trading;
 mod trading_args;
 mod trading_output;
+mod via;
 mod watch;
 
 use std::process::ExitCode;
@@ -93,6 +94,7 @@ fn main() -> ExitCode {
         ),
         Command::CancelOto(args) => ("cancel-oto", trading::cancel_oto(global, args)),
         Command::Modify(args) => ("modify", trading::modify(global, args)),
+        Command::Tpsl(args) => ("tpsl", via::tpsl(global, args)),
         Command::ConditionalOrders(args) => (
             "conditional-orders",
             trading::conditional_orders(global, args),

@@ -68,4 +68,6 @@ pub(crate) struct OrderArgs {
     /// (without --once it stops the command: exit 4, nothing sent)
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }

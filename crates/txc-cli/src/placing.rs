@@ -8,20 +8,27 @@ use txc_blocking::Error;
 use txc_blocking::markets::RuledOrder;
 use txc_blocking::orders::{NewOrder, Order, OrderBuilder, Side, Stp};
 use txc_blocking::outcomes::{PendingOrder, Placeable, PlacedOrder};
+use txc_blocking::socket::ToSocket;
 
 use crate::args::{GlobalArgs, OrderArgs, SideArg, StpArg};
 use crate::config::Target;
 use crate::exit::CliError;
 use crate::run::{Outcome, check_live, client_for, dry_run, given, ordering_client, position_side};
 
-/// Places `order` (or signs it, with `--dry-run`); `place` is the client's method for it.
-pub(crate) fn place<O: NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder>(
+/// Places `order` (or signs it, with `--dry-run`) as `args` say — over REST with `place`, the
+/// client's method for it, or over the WebSocket with `--via ws` — once, or exactly once with
+/// `--once`.
+pub(crate) fn place<O: NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder + ToSocket>(
     global: &GlobalArgs,
     target: &Target,
     order: &O,
-    once: bool,
+    args: &OrderArgs,
     place: impl FnOnce(&Client, &O) -> Result<Order, Error>,
 ) -> Result<Outcome, CliError> {
+    let once = args.once;
+    if args.via.ws() {
+        return crate::via::place(global, target, order, once);
+    }
     check_live(global, target)?;
     if global.dry_run {
         return dry_run(&client_for(global, target)?, order);
@@ -53,6 +60,12 @@ pub(crate) fn resolve_command(pending: &PendingOrder) -> String {
     }
     for attempt in pending.attempts() {
         command.push_str(&format!(" --nonce {}", attempt.nonce));
+    }
+    for attempt in pending.socket_attempts() {
+        command.push_str(&format!(
+            " --ws-attempt {}",
+            crate::via::ws_attempt_text(attempt)
+        ));
     }
     command
 }

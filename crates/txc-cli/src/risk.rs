@@ -219,6 +219,9 @@ pub(crate) fn cancel_all(global: &GlobalArgs, args: &CancelAllArgs) -> Result<Ou
             "txc orders{market}  (what is still open was not canceled)"
         ))
     };
+    if args.via.ws() {
+        return crate::via::send(global, &cancel, |s, c| s.order_cancel_all(c), check);
+    }
     let send = |client: &Client, cancel: &CancelAllOrders| {
         client.cancel_all_orders(cancel)?;
         Ok(wrap(RiskOutcome::CanceledAll))

@@ -53,6 +53,8 @@ pub(crate) struct BulkArgs {
     /// items proven not placed are sent again
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }
 
 /// `txc oco`.
@@ -86,6 +88,8 @@ pub(crate) struct OcoArgs {
     /// legs), and send again only when it was not placed
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }
 
 /// `--market` and `--offset` of the OCO and conditional-order listings.
@@ -114,6 +118,8 @@ pub(crate) struct CancelOcoArgs {
     /// Settle a lost answer by asking again: "not found" then means nothing of it is active
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }
 
 /// `txc cancel-conditional` and `txc cancel-oto`.
@@ -126,6 +132,8 @@ pub(crate) struct CancelGroupArgs {
     /// Settle a lost answer by asking again: "not found" then means nothing of it is active
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }
 
 /// `txc modify`.
@@ -159,6 +167,8 @@ pub(crate) struct ModifyArgs {
     /// with the request; sent again only when the order is proven unchanged
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }
 
 /// `txc cancel-bulk`.
@@ -172,4 +182,6 @@ pub(crate) struct CancelBulkArgs {
     /// An order's clientOrderId (repeat it)
     #[arg(long = "client-order-id", value_name = "ID")]
     pub(crate) client_order_ids: Vec<String>,
+    #[command(flatten)]
+    pub(crate) via: crate::via::ViaArgs,
 }

@@ -1,0 +1,187 @@
+//! `--via ws` and `txc tpsl` (issue 41), as a user runs them against the embedded sandbox:
+//! orders placed, modified and canceled as the WebSocket's order methods; a refusal by the
+//! socket's own numbering as a typed error with `--json`; an answer lost after the sandbox
+//! processed the order — journaled before its frame, listed by `txc pending`, settled by the
+//! printed `txc resolve` command, and by `--once`.
+
+use super::*;
+
+use txc_sandbox::WsFault;
+
+#[test]
+fn orders_placed_modified_and_canceled_over_the_socket() {
+    let sandbox = Sandbox::start().unwrap();
+    let placed = ok(txc_at(&sandbox)
+        .line("--json limit BTC_PERP buy 0.001 60000 --client-order-id ws-l1 --via ws"));
+    assert_eq!(placed["via"], "ws", "{placed}");
+    assert_eq!(placed["answer"], "order");
+    let order = &placed["result"];
+    assert_eq!(order["clientOrderId"], "ws-l1", "{placed}");
+    assert_eq!(order["status"], "OPEN");
+    assert_eq!(order["type"], 7, "the socket's margin limit: {placed}");
+    assert!(order["id"].as_u64().unwrap() > 0);
+    assert_eq!(sandbox.orders().len(), 1, "the same book as REST's");
+    // The same order read over REST.
+    let open = ok(txc_at(&sandbox).line("--json orders --market BTC_PERP"));
+    assert_eq!(open[0]["clientOrderId"], "ws-l1", "{open}");
+
+    let modified = ok(txc_at(&sandbox)
+        .line("--json modify BTC_PERP --client-order-id ws-l1 --price 60500 --via ws"));
+    assert_eq!(modified["result"]["price"], "60500", "{modified}");
+    assert_eq!(modified["result"]["clientOrderId"], "ws-l1");
+    let canceled =
+        ok(txc_at(&sandbox).line("--json cancel BTC_PERP --client-order-id ws-l1 --via ws"));
+    assert_eq!(canceled["result"]["status"], "CANCELED", "{canceled}");
+
+    // A market order exactly once: answered, nothing to resolve.
+    let market = ok(txc_at(&sandbox)
+        .line("--json market BTC_PERP buy 0.002 --client-order-id ws-m1 --via ws --once"));
+    assert_eq!(market["result"]["status"], "FILLED", "{market}");
+    // A take-profit and stop-loss on the position that order opened (socket only).
+    let tpsl =
+        ok(txc_at(&sandbox).line("--json tpsl BTC_PERP --take-profit 70000 --stop-loss 60000"));
+    assert_eq!(tpsl["answer"], "tpsl", "{tpsl}");
+    for leg in ["takeProfit", "stopLoss"] {
+        assert_eq!(tpsl["result"][leg]["type"], 10, "{leg}: {tpsl}");
+        assert!(tpsl["result"][leg]["activationPrice"].is_string(), "{tpsl}");
+    }
+    // Cancel-all over the socket answers nothing to list.
+    let all = ok(txc_at(&sandbox).line("--json cancel-all --market BTC_PERP --via ws"));
+    assert_eq!(all["answer"], "done", "{all}");
+    let open = ok(txc_at(&sandbox).line("--json orders --market BTC_PERP"));
+    assert_eq!(open, serde_json::json!([]), "the legs canceled too");
+    // Nothing left in flight.
+    assert_eq!(
+        ok(txc_at(&sandbox).line("--json pending")),
+        serde_json::json!([])
+    );
+    // A table line per order, over the socket.
+    let (out, _) = run(
+        txc_at(&sandbox).line("limit BTC_PERP sell 0.001 90000 --via ws"),
+        0,
+    );
+    assert!(
+        out.contains("order ") && out.contains("status OPEN"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_refusal_over_the_socket_is_a_typed_error() {
+    let sandbox = Sandbox::start().unwrap();
+    // No position: 104, by the socket's own numbering.
+    let error = fails(
+        txc_at(&sandbox).line("--json tpsl BTC_PERP --take-profit 70000"),
+        3,
+    );
+    assert_eq!(error["kind"], "rejected", "{error}");
+    assert_eq!(error["via"], "ws");
+    assert_eq!(error["code"], 104);
+    assert_eq!(error["refusal"], "NoPosition");
+    // A client order id an active order has: 43.
+    ok(txc_at(&sandbox)
+        .line("--json limit BTC_PERP buy 0.001 60000 --client-order-id dup-1 --via ws"));
+    let error = fails(
+        txc_at(&sandbox)
+            .line("--json limit BTC_PERP buy 0.001 60000 --client-order-id dup-1 --via ws"),
+        3,
+    );
+    assert_eq!(error["code"], 43, "{error}");
+    assert_eq!(error["refusal"], "ClientOrderIdExists");
+    // What the socket does not serve is refused before anything is sent.
+    let before = sandbox.stats().requests;
+    for line in [
+        "--json bulk --via ws",
+        "--json cancel-bulk BTC_PERP --order-id 1 --via ws",
+        "--json cancel-oco BTC_PERP --client-order-id x --via ws",
+        "--json cancel-conditional BTC_PERP 7 --once --via ws",
+        "--json tpsl BTC_PERP",
+    ] {
+        let error = fails(txc_at(&sandbox).line(line), 2);
+        assert_eq!(error["kind"], "invalid", "{line}: {error}");
+    }
+    assert_eq!(sandbox.stats().requests, before, "nothing sent");
+    // --dry-run shows the call and sends nothing.
+    let shown =
+        dry_run(txc_at(&sandbox).line(
+            "--json --dry-run limit BTC_PERP buy 0.001 60000 --client-order-id dry-1 --via ws",
+        ));
+    assert_eq!(shown["method"], "collateral_order_limit_place", "{shown}");
+    assert_eq!(shown["params"]["client_order_id"], "dry-1");
+    assert_eq!(sandbox.stats().requests, before);
+}
+
+#[test]
+fn a_lost_answer_over_the_socket_is_journaled_and_resolved() {
+    let sandbox = Sandbox::start().unwrap();
+    let state = scratch();
+    let at = |sandbox: &Sandbox| {
+        let mut command = txc_at(sandbox);
+        command.env("TXC_STATE_DIR", &state);
+        command
+    };
+    // The sandbox places the order, then drops the connection before its answer.
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    let error = fails(
+        at(&sandbox)
+            .line("--json limit BTC_PERP buy 0.001 60000 --client-order-id lost-1 --via ws"),
+        4,
+    );
+    assert_eq!(error["kind"], "outcome_unknown", "{error}");
+    let pending = &error["pending"];
+    assert_eq!(pending["clientOrderId"], "lost-1", "{error}");
+    assert!(
+        !pending["wsAttempts"].as_array().unwrap().is_empty(),
+        "{error}"
+    );
+    let check = error["check"].as_str().unwrap();
+    assert!(
+        check.contains("txc resolve BTC_PERP lost-1") && check.contains("--ws-attempt"),
+        "{check}"
+    );
+    // Journaled before the frame: txc pending lists it, with how to settle it.
+    let listed = ok(at(&sandbox).line("--json pending"));
+    let entry = &listed[0];
+    assert_eq!(entry["clientOrderId"], "lost-1", "{listed}");
+    assert!(entry["key"].as_u64().unwrap() > 0);
+    assert!(
+        entry["resolve"].as_str().unwrap().contains("--ws-attempt"),
+        "{listed}"
+    );
+    // A plain resend is stopped by the journal's record (exit 4, nothing sent).
+    let before = sandbox.stats().accepted_orders;
+    fails(
+        at(&sandbox)
+            .line("--json limit BTC_PERP buy 0.001 60000 --client-order-id lost-1 --via ws"),
+        4,
+    );
+    assert_eq!(sandbox.stats().accepted_orders, before);
+    // The printed command settles it: placed.
+    let resolved = ok(at(&sandbox)
+        .arg("--json")
+        .line(check.strip_prefix("txc ").unwrap()));
+    assert_eq!(resolved["placed"], true, "{resolved}");
+    assert_eq!(
+        ok(at(&sandbox).line("--json pending")),
+        serde_json::json!([])
+    );
+    // Elsewhere (an empty journal) the printed command works from its attempts alone.
+    let elsewhere = run_printed(&sandbox, check);
+    assert_eq!(elsewhere["placed"], true, "{elsewhere}");
+
+    // --once resolves a lost answer instead of placing twice.
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    let placed = ok(at(&sandbox)
+        .line("--json limit BTC_PERP buy 0.001 59000 --client-order-id lost-2 --via ws --once"));
+    assert_ne!(
+        placed["foundIn"], "response",
+        "found by resolving: {placed}"
+    );
+    assert_eq!(placed["market"], "BTC_PERP", "{placed}");
+    let open = ok(at(&sandbox).line("--json orders --market BTC_PERP --client-order-id lost-2"));
+    assert_eq!(
+        open.as_array().unwrap().len(),
+        1,
+        "placed exactly once: {open}"
+    );
+}
