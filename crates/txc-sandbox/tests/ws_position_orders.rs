@@ -209,6 +209,14 @@ fn tpsl_needs_a_position_and_its_legs_close_it_and_go_with_it() {
         assert_eq!(leg["activated"], 0);
         assert_eq!(leg["status"], "OPEN");
     }
+    // REST's open positions show the legs attached.
+    let reply = common::send_fields(&sandbox, PARTNER, common::POSITIONS_PATH, r#""market":"BTC_PERP""#);
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let attached = &reply.json()[0]["tpsl"];
+    assert_eq!(attached["takeProfitId"], tp["id"], "{attached}");
+    assert_eq!(attached["takeProfit"], "66000");
+    assert_eq!(attached["stopLossId"], sl["id"]);
+    assert_eq!(attached["stopLoss"], "64000");
     // The legs are no group, and not modifiable.
     assert_eq!(
         refused(
@@ -512,4 +520,57 @@ fn open_orders_of(sandbox: &Sandbox) -> Vec<Value> {
     let reply = common::OPEN_ORDERS.send(sandbox, REGULAR, r#""market":"BTC_PERP""#);
     assert_eq!(reply.status, 200, "{}", reply.text());
     reply.json().as_array().unwrap().clone()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    /// The stop-BBO class: either side, either role, with or without a quote on each side of
+    /// the book — when its trigger is reached it pegs to its own side's best (maker, post-only)
+    /// or the other side's (taker), and is dropped when that side is empty.
+    #[test]
+    fn a_stop_bbo_order_pegs_to_the_book_as_it_fires(
+        buy in any::<bool>(),
+        maker in any::<bool>(),
+        bid in any::<bool>(),
+        ask in any::<bool>(),
+    ) {
+        let sandbox = Sandbox::start().unwrap();
+        let mut partner = authorized(&sandbox, PARTNER);
+        let mut regular = authorized(&sandbox, REGULAR);
+        // Another account's quotes, far from the price: 60 000 bid, 70 000 ask.
+        for (id, (on, side, price, position_side)) in
+            (2..).zip([(bid, "buy", "60000", "LONG"), (ask, "sell", "70000", "SHORT")])
+        {
+            if on {
+                placed(&mut regular, id, "collateral_order_limit_place", json!({
+                    "market": "BTC_PERP", "side": side, "amount": "0.001", "price": price,
+                    "position_side": position_side,
+                }));
+            }
+        }
+        // A buy stop fires on a rise to 66 000, a sell stop on a fall to 64 000.
+        let (side, trigger, moved) = if buy {
+            ("buy", "66000", "66100")
+        } else {
+            ("sell", "64000", "63900")
+        };
+        let stop = placed(&mut partner, 5, "collateral_order_stop_bbo_place", json!({
+            "market": "BTC_PERP", "side": side, "amount": "0.001", "activation_price": trigger,
+            "bbo_role": if maker { 1 } else { 2 },
+        }));
+        prop_assert_eq!(&stop["price"], &json!("0"));
+        sandbox.set_price("BTC_PERP", moved).unwrap();
+        let fired = record(&sandbox, &stop["id"]);
+        // The side it pegs to: its own for the maker, the other for the taker.
+        let pegs_to_bids = buy == maker;
+        let (quoted, at) = if pegs_to_bids { (bid, "60000") } else { (ask, "70000") };
+        if quoted {
+            prop_assert_eq!(&fired["price"], &json!(at), "{}", fired);
+            prop_assert_ne!(&fired["status"], &json!("CANCELED"), "{}", fired);
+        } else {
+            prop_assert_eq!(&fired["status"], &json!("CANCELED"), "dropped: {}", fired);
+            prop_assert_eq!(&fired["dealStock"], &json!("0"));
+        }
+    }
 }

@@ -118,6 +118,24 @@ impl OrderStore {
         self.tpsl_legs.iter().copied().collect()
     }
 
+    /// The waiting TPSL legs of the position `position_id`: the take-profit's id and trigger,
+    /// the stop-loss's.
+    pub(crate) fn position_tpsl(&self, position_id: u64) -> [Option<(u64, String)>; 2] {
+        let mut legs = [None, None];
+        for order in self.tpsl_legs.iter().filter_map(|id| self.get(*id)) {
+            if let (Some(leg), Some(trigger)) = (order.tpsl, order.activation())
+                && leg.position_id == position_id
+                && order.waiting()
+            {
+                let at = usize::from(!leg.take_profit);
+                if let Some(slot) = legs.get_mut(at) {
+                    *slot = Some((order.id, trigger.text.clone()));
+                }
+            }
+        }
+        legs
+    }
+
     /// The id the next OTO group gets, taken.
     pub(crate) fn new_oto_id(&mut self) -> u64 {
         let id = self.next_oto_id;
