@@ -210,7 +210,12 @@ fn tpsl_needs_a_position_and_its_legs_close_it_and_go_with_it() {
         assert_eq!(leg["status"], "OPEN");
     }
     // REST's open positions show the legs attached.
-    let reply = common::send_fields(&sandbox, PARTNER, common::POSITIONS_PATH, r#""market":"BTC_PERP""#);
+    let reply = common::send_fields(
+        &sandbox,
+        PARTNER,
+        common::POSITIONS_PATH,
+        r#""market":"BTC_PERP""#,
+    );
     assert_eq!(reply.status, 200, "{}", reply.text());
     let attached = &reply.json()[0]["tpsl"];
     assert_eq!(attached["takeProfitId"], tp["id"], "{attached}");
