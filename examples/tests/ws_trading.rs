@@ -3,29 +3,20 @@
 //! and a stop-loss attached over the socket; everything canceled — and the sandbox's own
 //! records agreeing.
 
-#![allow(
-    clippy::unwrap_used,
-    clippy::expect_used,
-    clippy::indexing_slicing,
-    clippy::panic,
-    clippy::print_stdout
-)]
+#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::print_stdout)]
 
+mod common;
 #[path = "../examples/ws_trading.rs"]
 mod ws_trading;
 
-use txc_blocking::Client;
+use common::config;
 use txc_sandbox::{Sandbox, demo};
 
 #[test]
 fn the_tour_places_modifies_cancels_and_protects_over_the_socket() {
     let sandbox = Sandbox::start().unwrap();
-    let credentials =
-        txc_blocking::Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET).unwrap();
-    let client = Client::builder(credentials)
-        .base_url(sandbox.base_url())
-        .build()
-        .unwrap();
+    let partner = config::partner().base_url(sandbox.base_url());
+    let client = txc_blocking::ClientBuilder::from(partner).build().unwrap();
     let tour = ws_trading::tour(&client).unwrap();
     assert_ne!(tour.modified.0, tour.modified.1, "{tour:?}");
     assert_eq!(tour.canceled_status, "CANCELED");

@@ -67,6 +67,45 @@ fn orders_placed_modified_and_canceled_over_the_socket() {
 }
 
 #[test]
+fn groups_placed_and_canceled_over_the_socket() {
+    let sandbox = Sandbox::start().unwrap();
+    // An OCO pair, canceled as a group by its id.
+    let pair = ok(txc_at(&sandbox).line(
+        "--json oco BTC_PERP sell 0.001 70000 60000 59000 --client-order-id ws-oco --via ws",
+    ));
+    assert_eq!(pair["answer"], "oco", "{pair}");
+    let id = pair["result"]["id"].as_u64().unwrap();
+    let canceled = ok(txc_at(&sandbox).line(&format!(
+        "--json cancel-oco BTC_PERP --order-id {id} --via ws"
+    )));
+    assert_eq!(canceled["answer"], "oco", "{canceled}");
+    assert_eq!(canceled["result"]["takeProfit"]["status"], "CANCELED");
+    // An order with a take-profit is the socket's OTO; cancel-oto and cancel-conditional
+    // cancel such a group by its id.
+    for (at, cancel) in [("59000", "cancel-oto"), ("58000", "cancel-conditional")] {
+        let group = ok(txc_at(&sandbox).line(&format!(
+            "--json limit BTC_PERP buy 0.001 {at} --take-profit 75000 --via ws"
+        )));
+        assert_eq!(group["answer"], "oto", "{group}");
+        assert_eq!(group["result"]["takeProfitPrice"], "75000");
+        let id = group["result"]["id"].as_u64().unwrap();
+        let canceled = ok(txc_at(&sandbox).line(&format!(
+            "--json {cancel} BTC_PERP {id} --via ws"
+        )));
+        assert_eq!(canceled["answer"], "oto", "{cancel}: {canceled}");
+        assert_eq!(canceled["result"]["triggerOrder"]["status"], "CANCELED");
+    }
+    let open = ok(txc_at(&sandbox).line("--json orders --market BTC_PERP"));
+    assert_eq!(open, serde_json::json!([]), "{open}");
+    // A group that is not there: 6, order not found, rejected.
+    let error = fails(
+        txc_at(&sandbox).line("--json cancel-conditional BTC_PERP 12345 --via ws"),
+        3,
+    );
+    assert_eq!(error["refusal"], "OrderNotFound", "{error}");
+}
+
+#[test]
 fn a_refusal_over_the_socket_is_a_typed_error() {
     let sandbox = Sandbox::start().unwrap();
     // No position: 104, by the socket's own numbering.
