@@ -89,9 +89,8 @@ fn groups_placed_and_canceled_over_the_socket() {
         assert_eq!(group["answer"], "oto", "{group}");
         assert_eq!(group["result"]["takeProfitPrice"], "75000");
         let id = group["result"]["id"].as_u64().unwrap();
-        let canceled = ok(txc_at(&sandbox).line(&format!(
-            "--json {cancel} BTC_PERP {id} --via ws"
-        )));
+        let canceled =
+            ok(txc_at(&sandbox).line(&format!("--json {cancel} BTC_PERP {id} --via ws")));
         assert_eq!(canceled["answer"], "oto", "{cancel}: {canceled}");
         assert_eq!(canceled["result"]["triggerOrder"]["status"], "CANCELED");
     }
