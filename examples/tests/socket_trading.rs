@@ -23,13 +23,14 @@ use common::socket::Transport;
 use txc_core::pacing::RateLimits;
 use txc_core::resolve::{Journal, PendingOrder, PendingRecord, Resolution};
 use txc_core::socket::{
-    SessionConfig, SocketAttempt, SocketError, SocketOrdersConfig, SocketPlaced,
+    SessionConfig, SocketAttempt, SocketError, SocketLimits, SocketOrdersConfig, SocketPlaced,
 };
-use txc_core::stream::{StreamEvent, Subscription};
+use txc_core::stream::{StopReason, StreamConfig, StreamEvent, Subscription};
 use txc_core::{ClientConfig, Error};
 use txc_sandbox::{Sandbox, WsFault};
 use txc_sign::nonce::NonceSequence;
 use txc_types::endpoint::Endpoint;
+use txc_types::endpoint::RateLimit;
 use txc_types::events::AccountEvent;
 use txc_types::events::WebSocketTokenQuery;
 use txc_types::orders::{
@@ -410,6 +411,103 @@ fn a_restart_reads_the_journal_back(transport: &dyn Transport) {
     );
 }
 
+fn pacing_waits_for_a_slot_or_fails_typed(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    // One placement a minute, no waiting for a slot: the second call fails, nothing sent.
+    let tight = SessionConfig::default()
+        .with_orders(
+            SocketOrdersConfig::default()
+                .with_limits(SocketLimits::documented().with_placements(RateLimit::new(1, 60))),
+        )
+        .with_pacing_wait(Duration::ZERO);
+    let mut session = transport.open(partner(&sandbox), tight);
+    session.place(&buy_limit("paced-1", "60000")).unwrap();
+    let err = session.place(&buy_limit("paced-2", "60000")).unwrap_err();
+    let Error::Socket(SocketError::Paced { what, wait }) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(*what, "placements");
+    assert!(*wait > Duration::from_secs(1));
+    assert!(err.is_retryable() && !err.outcome_unknown());
+    assert_eq!(count(&sandbox, "paced-2"), 0, "nothing sent");
+    assert!(session.pending_orders().is_empty());
+    // The other budget is apart: a cancel still goes.
+    session
+        .cancel_all(
+            &CancelAllOrders::builder()
+                .market("BTC_USDT")
+                .build()
+                .unwrap(),
+        )
+        .unwrap();
+    // One a second and a wait of 10 s: the second call waits for its slot, then goes.
+    let waiting = SessionConfig::default().with_orders(
+        SocketOrdersConfig::default()
+            .with_limits(SocketLimits::documented().with_placements(RateLimit::new(1, 1))),
+    );
+    let mut session = transport.open(partner(&sandbox), waiting);
+    session.place(&buy_limit("paced-3", "60000")).unwrap();
+    session.place(&buy_limit("paced-4", "60000")).unwrap();
+    assert_eq!(count(&sandbox, "paced-4"), 1);
+}
+
+fn no_connection_is_a_typed_error_and_nothing_is_sent(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    // A port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("ws://{}/ws", closed.local_addr().unwrap());
+    drop(closed);
+    let config = SessionConfig::default()
+        .with_url(url)
+        .with_connect_wait(Duration::from_millis(300));
+    let mut session = transport.open(partner(&sandbox), config);
+    let err = session.place(&buy_limit("unsent-1", "60000")).unwrap_err();
+    assert!(
+        matches!(err, Error::Socket(SocketError::NotConnected { .. })),
+        "{err:?}"
+    );
+    assert!(err.is_retryable() && !err.outcome_unknown());
+    assert!(session.pending_orders().is_empty(), "nothing was recorded");
+}
+
+fn a_refused_authorization_is_a_typed_error(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.ws_fault(WsFault::RefuseAuthorize(1_000));
+    let config = SessionConfig::default()
+        .with_stream(StreamConfig::default().with_max_authorize_refusals(1))
+        .with_connect_wait(Duration::from_secs(5));
+    let mut session = transport.open(partner(&sandbox), config);
+    let err = session
+        .place(&buy_limit("unauthorized-1", "60000"))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Socket(SocketError::Stopped(StopReason::AuthorizationRefused))
+        ),
+        "{err:?}"
+    );
+    assert!(!err.outcome_unknown());
+    assert_eq!(count(&sandbox, "unauthorized-1"), 0);
+}
+
+fn a_lost_cancel_answer_is_unknown_not_refused(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), quick());
+    let placed = session.place(&buy_limit("cancel-lost", "60000")).unwrap();
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    let cancel = CancelOrder::by_order_id("BTC_USDT", order_of(&placed).id).unwrap();
+    let err = session.cancel(&cancel).unwrap_err();
+    assert!(
+        matches!(err, Error::Socket(SocketError::Unknown { .. })),
+        "{err:?}"
+    );
+    assert!(err.outcome_unknown() && !err.is_retryable());
+    // It was processed: asking again says the order is gone.
+    let again = session.cancel(&cancel).unwrap_err();
+    assert_eq!(err_refusal(&again), Some(SocketRefusal::OrderNotFound));
+}
+
 socket_scenarios!(
     limit_and_market_orders_are_placed_over_the_socket,
     every_served_kind_is_placed_modified_and_canceled,
@@ -419,4 +517,8 @@ socket_scenarios!(
     a_stall_past_the_answer_timeout_is_resolved,
     a_43_on_a_resend_is_evidence,
     a_restart_reads_the_journal_back,
+    pacing_waits_for_a_slot_or_fails_typed,
+    no_connection_is_a_typed_error_and_nothing_is_sent,
+    a_refused_authorization_is_a_typed_error,
+    a_lost_cancel_answer_is_unknown_not_refused,
 );
