@@ -114,7 +114,7 @@ impl SocketTrading {
         let client = self.client.clone();
         let mut once = SocketPlaceOnce::new(client.core(), order.to_socket()?)?;
         loop {
-            match once.next() {
+            match once.step() {
                 OnceStep::Send(mut call) => {
                     let result = self.run(&mut call).await;
                     once.sent(call, result);

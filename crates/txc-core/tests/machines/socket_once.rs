@@ -109,7 +109,7 @@ fn place_once(
     let order = market_order(cid).to_socket().unwrap();
     let mut once = SocketPlaceOnce::new(core, order).unwrap();
     loop {
-        match once.next() {
+        match once.step() {
             OnceStep::Send(mut call) => {
                 let result = run(&mut session, core, &mut call, &mut now, script);
                 once.sent(call, result);
@@ -150,7 +150,7 @@ fn a_timed_out_order_found_by_resolving_is_not_sent_again() {
         let order = market_order("once-1").to_socket().unwrap();
         let mut once = SocketPlaceOnce::new(&core, order).unwrap();
         loop {
-            match once.next() {
+            match once.step() {
                 OnceStep::Send(mut call) => {
                     let result = run(&mut session, &core, &mut call, &mut now, &mut script);
                     // Processed by the exchange just after the frame, its answer lost.
