@@ -317,14 +317,10 @@ impl<'a> SocketPlaceOnce<'a> {
             Err(in_flight) => self.done(Err(in_flight)),
             Ok(None) => OnceStep::Send(SocketCallState::new(self.request.clone())),
             Ok(Some(earlier)) => {
-                let reason = format!(
-                    "an earlier placement of this clientOrderId was unresolved ({}); it was \
-                     resolved before anything was sent",
-                    earlier.reason().unwrap_or("its outcome was unknown")
-                );
-                let trigger = earlier.is_trigger() || self.pending.is_trigger();
-                self.pending = earlier.with_trigger(trigger);
-                self.resolve(Error::Unproven { reason }, false)
+                let (pending, cause) =
+                    crate::resolve::taken_over(earlier, self.pending.is_trigger());
+                self.pending = pending;
+                self.resolve(cause, false)
             }
         }
     }

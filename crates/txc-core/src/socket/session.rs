@@ -416,7 +416,12 @@ impl SocketSession {
                 StreamStep::Send(frame) => {
                     return Ok(SessionIo::Write(frame.text().to_owned(), None));
                 }
-                StreamStep::Close => return Ok(SessionIo::Close),
+                StreamStep::Close => {
+                    // The stream gives the connection up (a stop, a ping unanswered): calls
+                    // in flight on it can no longer be answered.
+                    self.down(now);
+                    return Ok(SessionIo::Close);
+                }
                 StreamStep::Event(event) => self.keep(now, event),
                 StreamStep::Wait(delay) => return Err(delay),
                 StreamStep::Finished => {
