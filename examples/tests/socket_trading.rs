@@ -19,16 +19,18 @@ use std::time::SystemTime;
 
 use common::config;
 use common::journal::MemoryJournal;
+use common::socket::Transport;
 use txc_core::pacing::RateLimits;
-use txc_core::resolve::{Found, Journal, PendingOrder, PendingRecord, Resolution};
+use txc_core::resolve::{Journal, PendingOrder, PendingRecord, Resolution};
 use txc_core::socket::{
-    SessionConfig, SocketAttempt, SocketError, SocketOrdersConfig, SocketPlaced,
+    SessionConfig, SocketAttempt, SocketError, SocketLimits, SocketOrdersConfig, SocketPlaced,
 };
-use txc_core::stream::{StreamEvent, Subscription};
+use txc_core::stream::{StopReason, StreamConfig, StreamEvent, Subscription};
 use txc_core::{ClientConfig, Error};
 use txc_sandbox::{Sandbox, WsFault};
 use txc_sign::nonce::NonceSequence;
 use txc_types::endpoint::Endpoint;
+use txc_types::endpoint::RateLimit;
 use txc_types::events::AccountEvent;
 use txc_types::events::WebSocketTokenQuery;
 use txc_types::orders::{
@@ -36,169 +38,7 @@ use txc_types::orders::{
     CollateralLimitOrder, CollateralMarketOrder, CollateralOcoOrder, CollateralStopLimitOrder,
     CollateralTriggerMarketOrder, ModifyOrder, OrderStatus, Side,
 };
-use txc_types::socket::{SocketAnswer, SocketRefusal, ToSocket};
-
-/// A socket trading session of one transport, called the same way whatever the transport.
-trait Session {
-    fn place(&mut self, order: &dyn ToSocket) -> Result<SocketAnswer, Error>;
-    fn place_once(&mut self, order: &dyn ToSocket) -> Result<Found<SocketPlaced>, Error>;
-    fn modify(&mut self, modify: &ModifyOrder) -> Result<SocketAnswer, Error>;
-    fn cancel(&mut self, cancel: &CancelOrder) -> Result<SocketAnswer, Error>;
-    fn cancel_conditional(
-        &mut self,
-        cancel: &CancelConditionalOrder,
-    ) -> Result<SocketAnswer, Error>;
-    fn cancel_all(&mut self, cancel: &CancelAllOrders) -> Result<SocketAnswer, Error>;
-    fn events(&mut self) -> Vec<txc_core::stream::StreamEvent>;
-    /// The client's REST resolve of a pending record.
-    fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error>;
-    fn pending_orders(&self) -> Vec<PendingOrder>;
-}
-
-/// Opens sessions of one transport.
-trait Transport {
-    fn open(&self, config: ClientConfig, session: SessionConfig) -> Box<dyn Session>;
-}
-
-struct Blocking;
-
-struct BlockingSession {
-    client: txc_blocking::Client,
-    session: txc_blocking::socket::SocketTrading,
-}
-
-impl Transport for Blocking {
-    fn open(&self, config: ClientConfig, session: SessionConfig) -> Box<dyn Session> {
-        let client = txc_blocking::ClientBuilder::from(config).build().unwrap();
-        let session = client.socket_trading_with(session).unwrap();
-        Box::new(BlockingSession { client, session })
-    }
-}
-
-impl Session for BlockingSession {
-    fn place(&mut self, order: &dyn ToSocket) -> Result<SocketAnswer, Error> {
-        self.session.place(order)
-    }
-    fn place_once(&mut self, order: &dyn ToSocket) -> Result<Found<SocketPlaced>, Error> {
-        self.session.place_once(order)
-    }
-    fn modify(&mut self, modify: &ModifyOrder) -> Result<SocketAnswer, Error> {
-        self.session.order_modify(modify)
-    }
-    fn cancel(&mut self, cancel: &CancelOrder) -> Result<SocketAnswer, Error> {
-        self.session.order_cancel(cancel)
-    }
-    fn cancel_conditional(
-        &mut self,
-        cancel: &CancelConditionalOrder,
-    ) -> Result<SocketAnswer, Error> {
-        self.session.order_cancel_conditional(cancel)
-    }
-    fn cancel_all(&mut self, cancel: &CancelAllOrders) -> Result<SocketAnswer, Error> {
-        self.session.order_cancel_all(cancel)
-    }
-    fn events(&mut self) -> Vec<txc_core::stream::StreamEvent> {
-        self.session.take_events()
-    }
-    fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error> {
-        self.client.resolve(pending)
-    }
-    fn pending_orders(&self) -> Vec<PendingOrder> {
-        self.client.pending_orders()
-    }
-}
-
-struct Async {
-    runtime: Arc<tokio::runtime::Runtime>,
-}
-
-impl Async {
-    fn new() -> Self {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        Self {
-            runtime: Arc::new(runtime),
-        }
-    }
-}
-
-struct AsyncSession {
-    runtime: Arc<tokio::runtime::Runtime>,
-    client: txc_async::Client,
-    session: txc_async::socket::SocketTrading,
-}
-
-impl Transport for Async {
-    fn open(&self, config: ClientConfig, session: SessionConfig) -> Box<dyn Session> {
-        let _entered = self.runtime.enter();
-        let client = txc_async::ClientBuilder::from(config).build().unwrap();
-        let session = client.socket_trading_with(session).unwrap();
-        Box::new(AsyncSession {
-            runtime: Arc::clone(&self.runtime),
-            client,
-            session,
-        })
-    }
-}
-
-impl Session for AsyncSession {
-    fn place(&mut self, order: &dyn ToSocket) -> Result<SocketAnswer, Error> {
-        self.runtime.block_on(self.session.place(order))
-    }
-    fn place_once(&mut self, order: &dyn ToSocket) -> Result<Found<SocketPlaced>, Error> {
-        self.runtime.block_on(self.session.place_once(order))
-    }
-    fn modify(&mut self, modify: &ModifyOrder) -> Result<SocketAnswer, Error> {
-        self.runtime.block_on(self.session.order_modify(modify))
-    }
-    fn cancel(&mut self, cancel: &CancelOrder) -> Result<SocketAnswer, Error> {
-        self.runtime.block_on(self.session.order_cancel(cancel))
-    }
-    fn cancel_conditional(
-        &mut self,
-        cancel: &CancelConditionalOrder,
-    ) -> Result<SocketAnswer, Error> {
-        self.runtime
-            .block_on(self.session.order_cancel_conditional(cancel))
-    }
-    fn cancel_all(&mut self, cancel: &CancelAllOrders) -> Result<SocketAnswer, Error> {
-        self.runtime.block_on(self.session.order_cancel_all(cancel))
-    }
-    fn events(&mut self) -> Vec<txc_core::stream::StreamEvent> {
-        self.runtime.block_on(self.session.take_events())
-    }
-    fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error> {
-        self.runtime.block_on(self.client.resolve(pending))
-    }
-    fn pending_orders(&self) -> Vec<PendingOrder> {
-        self.client.pending_orders()
-    }
-}
-
-macro_rules! socket_scenarios {
-    ($($scenario:ident),* $(,)?) => {
-        mod blocking {
-            $(
-                #[test]
-                fn $scenario() {
-                    super::$scenario(&super::Blocking);
-                }
-            )*
-        }
-
-        mod asynchronous {
-            $(
-                #[test]
-                fn $scenario() {
-                    super::$scenario(&super::Async::new());
-                }
-            )*
-        }
-    };
-}
+use txc_types::socket::{SocketAnswer, SocketRefusal};
 
 /// The partner's client of `sandbox`. Token requests are not paced (the client keeps to the
 /// documented 10 a minute, which the suite's parallel sessions of one key would share).
@@ -571,6 +411,103 @@ fn a_restart_reads_the_journal_back(transport: &dyn Transport) {
     );
 }
 
+fn pacing_waits_for_a_slot_or_fails_typed(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    // One placement a minute, no waiting for a slot: the second call fails, nothing sent.
+    let tight = SessionConfig::default()
+        .with_orders(
+            SocketOrdersConfig::default()
+                .with_limits(SocketLimits::documented().with_placements(RateLimit::new(1, 60))),
+        )
+        .with_pacing_wait(Duration::ZERO);
+    let mut session = transport.open(partner(&sandbox), tight);
+    session.place(&buy_limit("paced-1", "60000")).unwrap();
+    let err = session.place(&buy_limit("paced-2", "60000")).unwrap_err();
+    let Error::Socket(SocketError::Paced { what, wait }) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(*what, "placements");
+    assert!(*wait > Duration::from_secs(1));
+    assert!(err.is_retryable() && !err.outcome_unknown());
+    assert_eq!(count(&sandbox, "paced-2"), 0, "nothing sent");
+    assert!(session.pending_orders().is_empty());
+    // The other budget is apart: a cancel still goes.
+    session
+        .cancel_all(
+            &CancelAllOrders::builder()
+                .market("BTC_USDT")
+                .build()
+                .unwrap(),
+        )
+        .unwrap();
+    // One a second and a wait of 10 s: the second call waits for its slot, then goes.
+    let waiting = SessionConfig::default().with_orders(
+        SocketOrdersConfig::default()
+            .with_limits(SocketLimits::documented().with_placements(RateLimit::new(1, 1))),
+    );
+    let mut session = transport.open(partner(&sandbox), waiting);
+    session.place(&buy_limit("paced-3", "60000")).unwrap();
+    session.place(&buy_limit("paced-4", "60000")).unwrap();
+    assert_eq!(count(&sandbox, "paced-4"), 1);
+}
+
+fn no_connection_is_a_typed_error_and_nothing_is_sent(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    // A port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("ws://{}/ws", closed.local_addr().unwrap());
+    drop(closed);
+    let config = SessionConfig::default()
+        .with_url(url)
+        .with_connect_wait(Duration::from_millis(300));
+    let mut session = transport.open(partner(&sandbox), config);
+    let err = session.place(&buy_limit("unsent-1", "60000")).unwrap_err();
+    assert!(
+        matches!(err, Error::Socket(SocketError::NotConnected { .. })),
+        "{err:?}"
+    );
+    assert!(err.is_retryable() && !err.outcome_unknown());
+    assert!(session.pending_orders().is_empty(), "nothing was recorded");
+}
+
+fn a_refused_authorization_is_a_typed_error(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.ws_fault(WsFault::RefuseAuthorize(1_000));
+    let config = SessionConfig::default()
+        .with_stream(StreamConfig::default().with_max_authorize_refusals(1))
+        .with_connect_wait(Duration::from_secs(5));
+    let mut session = transport.open(partner(&sandbox), config);
+    let err = session
+        .place(&buy_limit("unauthorized-1", "60000"))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Socket(SocketError::Stopped(StopReason::AuthorizationRefused))
+        ),
+        "{err:?}"
+    );
+    assert!(!err.outcome_unknown());
+    assert_eq!(count(&sandbox, "unauthorized-1"), 0);
+}
+
+fn a_lost_cancel_answer_is_unknown_not_refused(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), quick());
+    let placed = session.place(&buy_limit("cancel-lost", "60000")).unwrap();
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    let cancel = CancelOrder::by_order_id("BTC_USDT", order_of(&placed).id).unwrap();
+    let err = session.cancel(&cancel).unwrap_err();
+    assert!(
+        matches!(err, Error::Socket(SocketError::Unknown { .. })),
+        "{err:?}"
+    );
+    assert!(err.outcome_unknown() && !err.is_retryable());
+    // It was processed: asking again says the order is gone.
+    let again = session.cancel(&cancel).unwrap_err();
+    assert_eq!(err_refusal(&again), Some(SocketRefusal::OrderNotFound));
+}
+
 socket_scenarios!(
     limit_and_market_orders_are_placed_over_the_socket,
     every_served_kind_is_placed_modified_and_canceled,
@@ -580,4 +517,8 @@ socket_scenarios!(
     a_stall_past_the_answer_timeout_is_resolved,
     a_43_on_a_resend_is_evidence,
     a_restart_reads_the_journal_back,
+    pacing_waits_for_a_slot_or_fails_typed,
+    no_connection_is_a_typed_error_and_nothing_is_sent,
+    a_refused_authorization_is_a_typed_error,
+    a_lost_cancel_answer_is_unknown_not_refused,
 );

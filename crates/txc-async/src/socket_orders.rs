@@ -71,8 +71,9 @@ impl Client {
 ///
 /// **Pacing.** The session keeps to the socket's documented limits
 /// ([`SocketLimits`](txc_core::socket::SocketLimits)): a call over budget **waits** for a slot
-/// up to the session's connect wait ([`SessionConfig::connect_wait`], 10 s by default), then
-/// fails with [`SocketError::Paced`](txc_core::socket::SocketError::Paced), nothing sent.
+/// up to the session's pacing wait ([`SessionConfig::pacing_wait`], 10 s by default; zero
+/// fails at once), then fails with
+/// [`SocketError::Paced`](txc_core::socket::SocketError::Paced), nothing sent.
 ///
 /// **Errors.** Refusals by the socket's own numbering are
 /// [`Error::Socket`] with a [`SocketError`](txc_core::socket::SocketError) (its
@@ -113,7 +114,7 @@ impl SocketTrading {
         let client = self.client.clone();
         let mut once = SocketPlaceOnce::new(client.core(), order.to_socket()?)?;
         loop {
-            match once.next() {
+            match once.step() {
                 OnceStep::Send(mut call) => {
                     let result = self.run(&mut call).await;
                     once.sent(call, result);

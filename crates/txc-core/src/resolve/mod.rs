@@ -82,6 +82,7 @@ pub use pending_close::{PendingClose, UnresolvedClose};
 pub use pending_modify::PendingModify;
 pub use pending_move::{PendingFlexInvest, PendingFlexWithdraw, PendingInvestment, PendingMove};
 pub use pending_record::PendingRecord;
+pub(crate) use place::taken_over;
 pub use place::{DEFAULT_MAX_PLACEMENTS, Place, PlaceOnce};
 pub use placeable::Placeable;
 pub use resolve_stage::{ResolveStage, StageKind, StageObserver};

@@ -48,8 +48,8 @@ pub enum SocketError {
         /// The exchange's message.
         message: String,
     },
-    /// The client's own pacing ([`SocketLimits`](super::SocketLimits)) had no slot within its
-    /// wait: nothing was sent; a slot frees in `wait`.
+    /// The client's own pacing ([`SocketLimits`](super::SocketLimits)) had no slot within the
+    /// session's pacing wait: nothing was sent; a slot frees in `wait`.
     #[error("not sent: the WebSocket's {what} limit is reached; a slot frees in {wait:?}")]
     Paced {
         /// Which budget: `placements`, `requests` or `connections`.

@@ -55,6 +55,6 @@ pub use placing::{OnceStep, SocketPlaceOnce, SocketPlaced, SocketResolver, finis
 #[cfg(feature = "events")]
 #[cfg_attr(docsrs, doc(cfg(feature = "events")))]
 pub use session::{
-    DEFAULT_CONNECT_WAIT, DEFAULT_MAX_EVENTS, SessionConfig, SessionIo, SocketCallState,
-    SocketSession,
+    DEFAULT_CONNECT_WAIT, DEFAULT_MAX_EVENTS, DEFAULT_PACING_WAIT, SessionConfig, SessionIo,
+    SocketCallState, SocketSession,
 };

@@ -191,6 +191,8 @@ fn map_resolution<R>(
 
 /// What [`SocketPlaceOnce`] asks of its driver.
 #[non_exhaustive]
+// One step at a time, never stored: boxing the answer would allocate per placement.
+#[allow(clippy::large_enum_variant)]
 pub enum OnceStep<'a> {
     /// Run this call through the session ([`SocketSession::step`](super::SocketSession::step))
     /// and hand it back, with its end, to [`SocketPlaceOnce::sent`].
@@ -202,6 +204,8 @@ pub enum OnceStep<'a> {
 }
 
 /// What the machine was last handed.
+// One at a time, moved out at once.
+#[allow(clippy::large_enum_variant)]
 enum Input {
     Start,
     Sent(SocketCallState, Result<Settled, Error>),
@@ -282,8 +286,9 @@ impl<'a> SocketPlaceOnce<'a> {
         self.input = Input::Resolved(result);
     }
 
-    /// What to do next.
-    pub fn next(&mut self) -> OnceStep<'a> {
+    /// What to do next: call it first, and again after each [`sent`](Self::sent) or
+    /// [`resolved`](Self::resolved), until [`OnceStep::Done`].
+    pub fn step(&mut self) -> OnceStep<'a> {
         if self.finished {
             return OnceStep::Done(Err(Error::invalid_config(
                 "place_once",
@@ -312,14 +317,10 @@ impl<'a> SocketPlaceOnce<'a> {
             Err(in_flight) => self.done(Err(in_flight)),
             Ok(None) => OnceStep::Send(SocketCallState::new(self.request.clone())),
             Ok(Some(earlier)) => {
-                let reason = format!(
-                    "an earlier placement of this clientOrderId was unresolved ({}); it was \
-                     resolved before anything was sent",
-                    earlier.reason().unwrap_or("its outcome was unknown")
-                );
-                let trigger = earlier.is_trigger() || self.pending.is_trigger();
-                self.pending = earlier.with_trigger(trigger);
-                self.resolve(Error::Unproven { reason }, false)
+                let (pending, cause) =
+                    crate::resolve::taken_over(earlier, self.pending.is_trigger());
+                self.pending = pending;
+                self.resolve(cause, false)
             }
         }
     }

@@ -24,8 +24,11 @@ use crate::stream::{
 };
 use crate::{ClientCore, Error, PendingOrder};
 
-/// How long a call waits for an authorized connection (or a pacing slot) by default.
+/// How long a call waits for an authorized connection by default.
 pub const DEFAULT_CONNECT_WAIT: Duration = Duration::from_secs(10);
+
+/// How long a call waits for a pacing slot by default.
+pub const DEFAULT_PACING_WAIT: Duration = Duration::from_secs(10);
 
 /// How many pushes a session keeps for [`SocketSession::take_events`] before it drops the
 /// oldest.
@@ -39,9 +42,12 @@ pub struct SessionConfig {
     pub orders: SocketOrdersConfig,
     /// The stream machine's: pings, connect time-out, reconnect backoff.
     pub stream: StreamConfig,
-    /// How long a call waits for an authorized connection, and for a pacing slot, before it
-    /// fails with nothing sent ([`SocketError::NotConnected`], [`SocketError::Paced`]).
+    /// How long a call waits for an authorized connection before it fails with nothing sent
+    /// ([`SocketError::NotConnected`]).
     pub connect_wait: Duration,
+    /// How long a call waits for a pacing slot ([`SocketLimits`](super::SocketLimits)) before
+    /// it fails with nothing sent ([`SocketError::Paced`]); zero fails at once.
+    pub pacing_wait: Duration,
     /// The channels subscribed on the session's connection: their pushes interleave with the
     /// answers, are kept for [`SocketSession::take_events`] and published to the client's
     /// sightings (proof for resolving).
@@ -60,6 +66,7 @@ impl Default for SessionConfig {
             orders: SocketOrdersConfig::default(),
             stream: StreamConfig::default(),
             connect_wait: DEFAULT_CONNECT_WAIT,
+            pacing_wait: DEFAULT_PACING_WAIT,
             subscriptions: Vec::new(),
             max_events: DEFAULT_MAX_EVENTS,
             url: None,
@@ -80,9 +87,15 @@ impl SessionConfig {
         self
     }
 
-    /// The same with `wait` as the connect (and pacing) wait.
+    /// The same with `wait` as the connect wait.
     pub fn with_connect_wait(mut self, wait: Duration) -> Self {
         self.connect_wait = wait;
+        self
+    }
+
+    /// The same with `wait` as the pacing wait (zero: fail at once when over budget).
+    pub fn with_pacing_wait(mut self, wait: Duration) -> Self {
+        self.pacing_wait = wait;
         self
     }
 
@@ -128,8 +141,9 @@ pub enum SessionIo<T> {
 
 #[derive(Debug)]
 enum CallStage {
-    /// Not taken yet: waits for an authorized connection and a pacing slot until the deadline.
-    Waiting(Option<SystemTime>),
+    /// Not taken yet: waits for an authorized connection until the deadline, then for a
+    /// pacing slot until the pacing deadline (set once the connection is up).
+    Waiting(Option<SystemTime>, Option<SystemTime>),
     /// Taken, its frame handed out: waits for its answer.
     InFlight(u64),
     /// Ended.
@@ -162,7 +176,7 @@ impl SocketCallState {
             check_reuse: true,
             earlier: None,
             journaled_at: None,
-            stage: CallStage::Waiting(None),
+            stage: CallStage::Waiting(None, None),
         }
     }
 
@@ -402,7 +416,12 @@ impl SocketSession {
                 StreamStep::Send(frame) => {
                     return Ok(SessionIo::Write(frame.text().to_owned(), None));
                 }
-                StreamStep::Close => return Ok(SessionIo::Close),
+                StreamStep::Close => {
+                    // The stream gives the connection up (a stop, a ping unanswered): calls
+                    // in flight on it can no longer be answered.
+                    self.down(now);
+                    return Ok(SessionIo::Close);
+                }
                 StreamStep::Event(event) => self.keep(now, event),
                 StreamStep::Wait(delay) => return Err(delay),
                 StreamStep::Finished => {
@@ -432,23 +451,25 @@ impl SocketSession {
             call.stage = CallStage::Finished;
             return SessionIo::Done(Ok(settled));
         }
-        if let CallStage::Waiting(mut deadline) = call.stage {
+        if let CallStage::Waiting(mut deadline, mut pacing) = call.stage {
             let deadline = *deadline.get_or_insert(now + self.config.connect_wait);
-            call.stage = CallStage::Waiting(Some(deadline));
+            call.stage = CallStage::Waiting(Some(deadline), pacing);
             if let Some(reason) = self.stopped {
                 call.stage = CallStage::Finished;
                 return SessionIo::Done(Err(SocketError::Stopped(reason).into()));
             }
             if self.stream.is_established() {
+                let pacing = *pacing.get_or_insert(now + self.config.pacing_wait);
+                call.stage = CallStage::Waiting(Some(deadline), Some(pacing));
                 if !self.orders_up {
                     match self.orders.connected(now) {
                         Ok(()) => self.orders_up = true,
-                        Err(e) => return self.paced(call, e, deadline, now),
+                        Err(e) => return self.paced(call, e, pacing, now),
                     }
                 }
                 match self.begin(core, call, now) {
                     Ok(io) => return io,
-                    Err(e) => return self.paced(call, e, deadline, now),
+                    Err(e) => return self.paced(call, e, pacing, now),
                 }
             } else if now >= deadline {
                 call.stage = CallStage::Finished;
@@ -478,7 +499,7 @@ impl SocketSession {
             Ok(SessionIo::Write(text, id)) => SessionIo::Write(text, id),
             Ok(SessionIo::Close) => SessionIo::Close,
             Ok(SessionIo::Wait(delay)) | Err(delay) => {
-                if matches!(call.stage, CallStage::Waiting(_)) && self.stream.is_established() {
+                if matches!(call.stage, CallStage::Waiting(..)) && self.stream.is_established() {
                     // Established by this poll: the call goes now.
                     return self.step(core, call, now);
                 }
@@ -486,7 +507,7 @@ impl SocketSession {
                 if let Some(at) = self.orders.next_deadline() {
                     delay = delay.min(at.duration_since(now).unwrap_or_default());
                 }
-                if let CallStage::Waiting(Some(deadline)) = call.stage {
+                if let CallStage::Waiting(Some(deadline), None) = call.stage {
                     delay = delay.min(deadline.duration_since(now).unwrap_or_default());
                 }
                 SessionIo::Wait(delay)
