@@ -223,3 +223,93 @@ fn a_lost_answer_over_the_socket_is_journaled_and_resolved() {
         "placed exactly once: {open}"
     );
 }
+
+/// Every command `--via ws` takes reaches its order method, its parameters under the
+/// socket's names (shown by `--dry-run`, nothing sent).
+#[test]
+fn every_socket_command_reaches_its_order_method() {
+    let sandbox = Sandbox::start().unwrap();
+    let rows = [
+        (
+            "market BTC_PERP buy 0.01 --client-order-id c-1",
+            "collateral_order_market_place",
+            ("client_order_id", "c-1"),
+        ),
+        (
+            "trigger BTC_PERP sell 0.01 --activation-price 60000",
+            "collateral_order_stop_market_place",
+            ("activation_price", "60000"),
+        ),
+        (
+            "limit BTC_PERP buy 0.01 60000 --post-only",
+            "collateral_order_limit_place",
+            ("price", "60000"),
+        ),
+        (
+            "stop-limit BTC_PERP buy 0.01 66100 --activation-price 66000",
+            "collateral_order_stop_limit_place",
+            ("activation_price", "66000"),
+        ),
+        (
+            "limit BTC_PERP buy 0.01 60000 --stop-loss 59000",
+            "collateral_order_oto_place",
+            ("stop_loss", "59000"),
+        ),
+        (
+            "oco BTC_PERP sell 0.01 70000 60000 59000 --client-order-id p-1",
+            "collateral_order_oco_place",
+            ("limit_client_order_id", "p-1"),
+        ),
+        (
+            "modify BTC_PERP --order-id 7 --price 61000",
+            "order_modify",
+            ("price", "61000"),
+        ),
+        (
+            "cancel BTC_PERP --client-order-id c-1",
+            "order_cancel",
+            ("client_order_id", "c-1"),
+        ),
+        (
+            "cancel-conditional BTC_PERP 9",
+            "order_cancel_conditional",
+            ("market", "BTC_PERP"),
+        ),
+        (
+            "cancel-oto BTC_PERP 9",
+            "order_cancel_conditional",
+            ("market", "BTC_PERP"),
+        ),
+        (
+            "cancel-oco BTC_PERP --order-id 9",
+            "order_cancel_conditional",
+            ("market", "BTC_PERP"),
+        ),
+        (
+            "cancel-all --market BTC_PERP --type futures",
+            "order_cancel_all",
+            ("market", "BTC_PERP"),
+        ),
+        (
+            "tpsl BTC_PERP --stop-loss 60000",
+            "collateral_order_tpsl_place",
+            ("stop_loss_activation_price", "60000"),
+        ),
+    ];
+    for (line, method, (key, value)) in rows {
+        let via = if line.starts_with("tpsl") {
+            ""
+        } else {
+            " --via ws"
+        };
+        let shown = dry_run(txc_at(&sandbox).line(&format!("--json --dry-run {line}{via}")));
+        assert_eq!(shown["via"], "ws", "{line}: {shown}");
+        assert_eq!(shown["method"], method, "{line}: {shown}");
+        assert_eq!(shown["params"][key], value, "{line}: {shown}");
+    }
+    // Group ids go as `order_id`.
+    let shown = dry_run(txc_at(&sandbox).line("--json --dry-run cancel-oto BTC_PERP 9 --via ws"));
+    assert_eq!(shown["params"]["order_id"], 9, "{shown}");
+    assert_eq!(sandbox.stats().requests, 0, "nothing sent");
+    assert_eq!(sandbox.ws_connections(), 0);
+}
