@@ -395,6 +395,38 @@ fn an_oto_takes_bbo_entries_and_limit_exits() {
     assert_eq!(stop["type"], "stop limit", "{stop}");
     assert_eq!(stop["price"], "64000", "{stop}");
 
+    // Exits on the wrong side of the entry: 105, 106.
+    for (id, (side, tp, sl, code)) in (30..).zip([
+        ("buy", Some("59000"), None, 105),
+        ("buy", None, Some("61000"), 106),
+        ("sell", Some("61000"), None, 105),
+        ("sell", None, Some("59000"), 106),
+    ]) {
+        let exit = if tp.is_some() {
+            "margin_take_profit"
+        } else {
+            "margin_stop_loss"
+        };
+        let mut params = json!({"trigger_order_type": "margin_limit",
+            "trigger_order": {"market": "BTC_PERP", "side": side, "amount": "0.001", "price": "60000"},
+            "conditional_order_type": exit});
+        if let Some(tp) = tp {
+            params["take_profit"] = json!(tp);
+        }
+        if let Some(sl) = sl {
+            params["stop_loss"] = json!(sl);
+        }
+        assert_eq!(
+            refused(
+                &mut partner,
+                id,
+                "collateral_order_oto_place",
+                params.clone()
+            ),
+            code,
+            "{params}"
+        );
+    }
     // Refusals: the exits' prices (1), unknown types (200, 201).
     let entry = json!({"market": "BTC_PERP", "side": "buy", "amount": "0.001", "price": "60000"});
     for (id, (params, code)) in (10..).zip([

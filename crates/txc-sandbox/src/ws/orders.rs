@@ -40,7 +40,9 @@
 //! `margin_limit` (a limit order at `take_profit`), `margin_stop_loss` (a stop-market order at
 //! `stop_loss`) or `margin_stop_limit` (a stop-limit order triggered and limited at
 //! `stop_loss` — the docs give the exit two bare prices only, so its limit is its trigger:
-//! sandbox's choice); another: 200. It answers the group (`type` `"oto"`, the group id, the
+//! sandbox's choice); another: 200. The exits sit beyond the entry's price (its limit, else
+//! its trigger, else the market's): for a buy the take-profit above and the stop-loss below,
+//! for a sell the reverse (105 / 106 otherwise). It answers the group (`type` `"oto"`, the group id, the
 //! exit prices, the entry's order object).
 //!
 //! Stop orders' objects carry `activation_price`, `activation_condition` (`gte`/`lte`, the
@@ -432,6 +434,7 @@ fn oto(exchange: &Exchange, api_key: &str, map: &Map<String, Value>) -> Result<V
     if let Some(price) = stop_loss {
         entry.insert("stopLoss".to_owned(), price.clone());
     }
+    exits_beyond_entry(exchange, &entry, take_profit, stop_loss)?;
     let (order, group) = placed(exchange, api_key, &entry, kind, terms)?;
     let group = group.ok_or((2, "internal error".to_owned()))?;
     Ok(serde_json::json!({
@@ -442,6 +445,50 @@ fn oto(exchange: &Exchange, api_key: &str, map: &Map<String, Value>) -> Result<V
         "stop_loss_price": stop_loss,
         "trigger_order": order,
     }))
+}
+
+/// The exits of an OTO on the right side of its entry (`entry`, REST's field names, priced):
+/// for a buy the take-profit above and the stop-loss below — for a sell the reverse — else
+/// 105 `wrong activation price for take profit` / 106 `wrong activation price for stop
+/// loss` (the docs' error table names 106 for this method). The entry's price is its limit
+/// price, else its activation price, else the market's; a value that is not a number is left
+/// to the order's own rules.
+fn exits_beyond_entry(
+    exchange: &Exchange,
+    entry: &Map<String, Value>,
+    take_profit: Option<&Value>,
+    stop_loss: Option<&Value>,
+) -> Result<(), Refusal> {
+    let number = |value: Option<&Value>| {
+        value
+            .and_then(Value::as_str)
+            .and_then(|text| text.parse::<rust_decimal::Decimal>().ok())
+    };
+    let buy = match entry.get("side").and_then(Value::as_str) {
+        Some("buy") => true,
+        Some("sell") => false,
+        _ => return Ok(()),
+    };
+    let at = number(entry.get("price"))
+        .or_else(|| number(entry.get("activation_price")))
+        .or_else(|| {
+            let market = entry.get("market").and_then(Value::as_str)?;
+            exchange.lock().state.price(market)
+        });
+    let Some(at) = at else {
+        return Ok(());
+    };
+    if let Some(tp) = number(take_profit)
+        && (if buy { tp <= at } else { tp >= at })
+    {
+        return Err((105, "wrong activation price for take profit".to_owned()));
+    }
+    if let Some(sl) = number(stop_loss)
+        && (if buy { sl >= at } else { sl <= at })
+    {
+        return Err((106, "wrong activation price for stop loss".to_owned()));
+    }
+    Ok(())
 }
 
 /// How an OTO's entry is priced.
