@@ -216,6 +216,24 @@ fn a_lost_answer_over_the_socket_is_journaled_and_resolved() {
         "found by resolving: {placed}"
     );
     assert_eq!(placed["market"], "BTC_PERP", "{placed}");
+    // A record settled by hand is discarded by the key txc pending lists.
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    fails(
+        at(&sandbox)
+            .line("--json limit BTC_PERP buy 0.001 58000 --client-order-id lost-3 --via ws"),
+        4,
+    );
+    let listed = ok(at(&sandbox).line("--json pending"));
+    let key = listed[0]["key"].as_u64().unwrap();
+    let discarded = ok(at(&sandbox).line(&format!("--json discard {key}")));
+    assert!(
+        discarded["discarded"].as_str().unwrap().contains("lost-3"),
+        "{discarded}"
+    );
+    assert_eq!(
+        ok(at(&sandbox).line("--json pending")),
+        serde_json::json!([])
+    );
     let open = ok(at(&sandbox).line("--json orders --market BTC_PERP --client-order-id lost-2"));
     assert_eq!(
         open.as_array().unwrap().len(),
