@@ -177,11 +177,32 @@ fn a_lost_answer_over_the_socket_is_journaled_and_resolved() {
         check.contains("txc resolve BTC_PERP lost-1") && check.contains("--ws-attempt"),
         "{check}"
     );
+    // On disk: format version 4, its attempt over the socket, keyed by its frame's time.
+    let files: Vec<_> = std::fs::read_dir(state.join("pending"))
+        .unwrap()
+        .map(|f| f.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    let file: Value = serde_json::from_slice(&std::fs::read(&files[0]).unwrap()).unwrap();
+    assert_eq!(file["version"], 4, "{file}");
+    assert_eq!(file["kind"], "order");
+    assert_eq!(file["attempts"], serde_json::json!([]), "none over REST");
+    let written = file["socket_attempts"][0]["written_at_us"]
+        .as_u64()
+        .unwrap();
+    assert!(
+        file["socket_attempts"][0]["settled_at_us"]
+            .as_u64()
+            .unwrap()
+            >= written
+    );
+    let name = files[0].file_name().unwrap().to_str().unwrap().to_owned();
+    assert_eq!(name, format!("order.BTC_PERP.lost-1.{written}.json"));
     // Journaled before the frame: txc pending lists it, with how to settle it.
     let listed = ok(at(&sandbox).line("--json pending"));
     let entry = &listed[0];
     assert_eq!(entry["clientOrderId"], "lost-1", "{listed}");
-    assert!(entry["key"].as_u64().unwrap() > 0);
+    assert_eq!(entry["key"], written, "{listed}");
     assert!(
         entry["resolve"].as_str().unwrap().contains("--ws-attempt"),
         "{listed}"
