@@ -220,7 +220,7 @@ pub(crate) enum Command {
     /// Attach a take-profit and/or a stop-loss to the open position of a market — over the
     /// WebSocket only (collateral_order_tpsl_place has no REST twin): two stop-market legs
     /// sized at whatever the position holds when one fires, canceled when it closes
-    Tpsl(crate::via::TpslArgs),
+    Tpsl(crate::tpsl_args::TpslArgs),
     /// List the conditional orders: OCO pairs and OTO groups (POST /api/v4/conditional-orders)
     ConditionalOrders(PageArgs),
     /// Cancel several orders of a market at once (POST /api/v4/order/cancel/bulk)
@@ -436,7 +436,7 @@ pub(crate) struct CancelArgs {
     #[arg(long, value_name = "ID")]
     pub(crate) client_order_id: Option<String>,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// What `txc invest` takes.
@@ -527,7 +527,7 @@ pub(crate) struct ResolveArgs {
     /// An attempt over the WebSocket, for an order the journal does not hold: when its frame
     /// was written and when its outcome settled, Unix microseconds (WRITTEN:SETTLED, as the
     /// failed command's message gives it); repeat for each attempt
-    #[arg(long, value_name = "WRITTEN:SETTLED", value_parser = crate::via::ws_attempt)]
+    #[arg(long, value_name = "WRITTEN:SETTLED", value_parser = crate::via_args::ws_attempt)]
     pub(crate) ws_attempt: Vec<(u64, u64)>,
 }
 
@@ -619,7 +619,7 @@ pub(crate) struct CancelAllArgs {
     #[arg(long, value_name = "SIDE")]
     pub(crate) position_side: Option<PositionSideArg>,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc kill-switch`: exactly one of --timeout, --off, --status.

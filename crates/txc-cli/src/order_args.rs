@@ -69,5 +69,5 @@ pub(crate) struct OrderArgs {
     #[arg(long)]
     pub(crate) once: bool,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }

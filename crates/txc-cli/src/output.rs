@@ -31,8 +31,10 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
                 json!({ "command": command, "dryRun": dry_run(request, show_signature) })
             }
             // The call as it would be sent: its parameters as on the wire.
-            Outcome::Socket(socket) if matches!(**socket, crate::via::SocketOutcome::Frame(_)) => {
-                json!({ "command": command, "dryRun": crate::via::result(socket) })
+            Outcome::Socket(socket)
+                if matches!(**socket, crate::socket_output::SocketOutcome::Frame(_)) =>
+            {
+                json!({ "command": command, "dryRun": crate::socket_output::result(socket) })
             }
             other => camel_case(json!({ "command": command, "result": result(other) })),
         };
@@ -94,7 +96,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         }
         Outcome::Trading(outcome) => crate::trading_output::print(outcome),
         Outcome::Report(outcome) => crate::reports_output::print(outcome),
-        Outcome::Socket(outcome) => crate::via::print(outcome),
+        Outcome::Socket(outcome) => crate::socket_output::print(outcome),
     }
 }
 
@@ -268,7 +270,7 @@ fn result(outcome: &Outcome) -> Value {
         }
         Outcome::Trading(outcome) => crate::trading_output::result(outcome),
         Outcome::Report(outcome) => crate::reports_output::result(outcome),
-        Outcome::Socket(outcome) => crate::via::result(outcome),
+        Outcome::Socket(outcome) => crate::socket_output::result(outcome),
     }
 }
 

@@ -27,7 +27,7 @@ pub(crate) fn place<O: NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder +
 ) -> Result<Outcome, CliError> {
     let once = args.once;
     if args.via.ws() {
-        return crate::via::place(global, target, order, once);
+        return crate::via::place(global, target, order, once, resolve_command);
     }
     check_live(global, target)?;
     if global.dry_run {

@@ -85,7 +85,7 @@ pub(crate) enum Outcome {
     /// What a report command read.
     Report(Box<crate::reports::ReportOutcome>),
     /// What a command sent over the WebSocket produced (`--via ws`, `txc tpsl`).
-    Socket(Box<crate::via::SocketOutcome>),
+    Socket(Box<crate::socket_output::SocketOutcome>),
 }
 
 /// The configuration of a client for `target`, with the settling delay and position-mode

@@ -172,7 +172,7 @@ fn bulk_item(fields: &Map<String, Value>) -> Result<CollateralLimitOrder, String
 
 /// `txc bulk`: the orders from the file (or standard input).
 pub(crate) fn bulk(global: &GlobalArgs, args: &BulkArgs) -> Result<Outcome, CliError> {
-    args.via.rest_only("bulk")?;
+    crate::via::rest_only(args.via, "bulk")?;
     let text = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => std::fs::read_to_string(path)
             .map_err(|e| CliError::invalid(format!("cannot read {}: {e}", path.display())))?,
@@ -233,7 +233,7 @@ pub(crate) fn oco(global: &GlobalArgs, args: &OcoArgs) -> Result<Outcome, CliErr
     let order = given(builder, args.stp.map(stp), B::stp).build()?;
     let target = config::target(global)?;
     if args.via.ws() {
-        return crate::via::place(global, &target, &order, args.once);
+        return crate::via::place(global, &target, &order, args.once, resolve_command);
     }
     check_live(global, &target)?;
     if global.dry_run {
@@ -494,7 +494,7 @@ fn settle_earlier_modifies(client: &Client, modify: &ModifyOrder) -> Result<(), 
 
 /// `txc cancel-bulk`.
 pub(crate) fn cancel_bulk(global: &GlobalArgs, args: &CancelBulkArgs) -> Result<Outcome, CliError> {
-    args.via.rest_only("cancel-bulk")?;
+    crate::via::rest_only(args.via, "cancel-bulk")?;
     let market = args.market.as_str();
     let mut cancels = Vec::new();
     for &id in &args.order_ids {

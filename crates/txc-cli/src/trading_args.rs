@@ -54,7 +54,7 @@ pub(crate) struct BulkArgs {
     #[arg(long)]
     pub(crate) once: bool,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc oco`.
@@ -89,7 +89,7 @@ pub(crate) struct OcoArgs {
     #[arg(long)]
     pub(crate) once: bool,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `--market` and `--offset` of the OCO and conditional-order listings.
@@ -119,7 +119,7 @@ pub(crate) struct CancelOcoArgs {
     #[arg(long)]
     pub(crate) once: bool,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc cancel-conditional` and `txc cancel-oto`.
@@ -133,7 +133,7 @@ pub(crate) struct CancelGroupArgs {
     #[arg(long)]
     pub(crate) once: bool,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc modify`.
@@ -168,7 +168,7 @@ pub(crate) struct ModifyArgs {
     #[arg(long)]
     pub(crate) once: bool,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc cancel-bulk`.
@@ -183,5 +183,5 @@ pub(crate) struct CancelBulkArgs {
     #[arg(long = "client-order-id", value_name = "ID")]
     pub(crate) client_order_ids: Vec<String>,
     #[command(flatten)]
-    pub(crate) via: crate::via::ViaArgs,
+    pub(crate) via: crate::via_args::ViaArgs,
 }
