@@ -21,7 +21,7 @@ use txc_core::stream::{
 use txc_types::events::{WebSocketToken, WebSocketTokenQuery};
 
 use crate::Client;
-use crate::websocket::{Socket, connect};
+use crate::websocket::{Socket, connect, input_of};
 
 /// How many events wait for the consumer before the stream stops reading the socket.
 const BUFFER: usize = 1_024;
@@ -257,26 +257,10 @@ impl Driver {
 
     /// Hands a frame (or the socket's end) to the machine.
     fn frame(&mut self, frame: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>) {
-        let now = SystemTime::now();
-        match frame {
-            Some(Ok(Message::Text(text))) => {
-                self.machine
-                    .handle(now, StreamInput::Text(text.as_str().to_owned()));
-            }
-            Some(Ok(Message::Binary(bytes))) => {
-                self.machine
-                    .handle(now, StreamInput::Binary(bytes.to_vec()));
-            }
-            Some(Ok(Message::Close(frame))) => {
-                let (code, reason) = frame.map_or((None, "closed".to_owned()), |f| {
-                    (Some(u16::from(f.code)), f.reason.as_str().to_owned())
-                });
-                self.lost(code, reason);
-            }
-            // Pings are answered by the library; pongs and raw frames say nothing.
-            Some(Ok(_)) => {}
-            Some(Err(e)) => self.lost(None, e.to_string()),
-            None => self.lost(None, "the connection ended".to_owned()),
+        match input_of(frame) {
+            Some(StreamInput::Closed { code, reason }) => self.lost(code, reason),
+            Some(input) => self.machine.handle(SystemTime::now(), input),
+            None => {}
         }
     }
 

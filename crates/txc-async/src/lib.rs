@@ -11,6 +11,7 @@
 //! | [`positions`] | the collateral account: balances, summary, open positions and their history, closing a position, leverage, hedge mode; its reports — closed positions' PnL ([`Client::closed_pnl`]), funding ([`Client::funding_history`]), ADL quantiles ([`Client::adl_quantile`]) |
 //! | [`investments`] | smart investments (B2B partners): plans, investing — checked against the plan, exactly once with `invest_once` —, the investments, closing one, interest payments; and [`flex`](investments::flex) lending for every account: plans, investing and withdrawing (exactly once with `flex_invest_once`, `flex_withdraw_once`), closing, auto-reinvestment, the investments and histories |
 //! | [`events`] | the private event stream: orders, executions, deals, balances and positions as they happen, recovered after every disconnection |
+//! | [`socket`] | trading over the WebSocket: [`SocketTrading`](socket::SocketTrading) (from [`Client::socket_trading`]) places, modifies and cancels the same typed orders on one authorized connection, exactly once with `place_once`; TPSL on a position |
 //! | [`values`] | markets, amounts, prices, order ids, tickers, exact decimals, timestamps |
 //! | [`time`] | the exchange's clock |
 //! | [`outcomes`] | an order, a close or an investment whose outcome is unknown, what resolving it found and what proved it |
@@ -191,11 +192,52 @@
 //! every (re)connection's resync over REST with what changed while away, every disconnection
 //! and every error as an event — over tokio-tungstenite. See the [`events`] module (the `events` feature, on by default).
 //!
+//! # Trading over the WebSocket
+//!
+//! [`Client::socket_trading`] opens a [`SocketTrading`](socket::SocketTrading) session (the
+//! [`socket`] module, the `events` feature): the same typed orders as REST — limit, market,
+//! stop-limit, stop-market, BBO, stop-BBO, OCO, an order with stop-loss/take-profit (the
+//! socket's OTO), and TPSL on a position, which only the socket places — sent as JSON-RPC calls
+//! on one authorized connection, with `order_modify` and the three cancels. Switching is one
+//! call with the same order value. Each placement with a `clientOrderId` is journaled before
+//! its frame is written; a lost answer is [`Error::OutcomeUnknown`], resolved by the same
+//! resolver as REST; `place_once` places exactly once.
+//!
+//! **What it is for:** placement latency on a long-lived connection. **What it is not for:**
+//! look-ups (REST), events you must not miss (the [`events`] stream, which resyncs after every
+//! reconnection), or checking an order against its market's published rules before sending —
+//! REST's [`MarketRulesCheck`](settings::MarketRulesCheck) is not applied on the socket: the
+//! exchange's refusal comes back as a typed [`SocketError`](socket::SocketError).
+//!
+//! ```
+//! use txc_async::{Client, Credentials};
+//! use txc_async::orders::{CollateralLimitOrder, Side};
+//! use txc_async::socket::SocketAnswer;
+//! use txc_sandbox::{demo, Sandbox};
+//!
+//! # #[tokio::main]
+//! # async fn main() -> Result<(), Box<dyn std::error::Error>> {
+//! let sandbox = Sandbox::start()?;
+//! let credentials = Credentials::new(demo::PARTNER_API_KEY, demo::PARTNER_API_SECRET)?;
+//! let client = Client::builder(credentials).base_url(sandbox.base_url()).build()?;
+//! let order = CollateralLimitOrder::builder("BTC_USDT", Side::Buy, "0.01", "60000").build()?;
+//! // Over REST this would be `client.collateral_limit_order(&order).await?`; over the socket:
+//! let mut session = client.socket_trading()?; // connects and authorizes at its first call
+//! let SocketAnswer::Order(placed) = session.place(&order).await? else { unreachable!() };
+//! assert_eq!(placed.client_order_id.as_ref(), Some(order.fields().client_order_id()));
+//! // Exactly once: a lost answer is resolved (events, then look-ups) before any resend.
+//! let next = CollateralLimitOrder::builder("BTC_USDT", Side::Buy, "0.01", "60000").build()?;
+//! let found = session.place_once(&next).await?;
+//! assert!(found.record.order_id().is_some());
+//! # Ok(())
+//! # }
+//! ```
+//!
 //! # Features
 //!
 //! | feature | default | what |
 //! |---|---|---|
-//! | `events` | yes | the private event stream ([`Client::events`], the [`events`] module): a WebSocket over tokio-tungstenite. Without it the client is REST only and compiles no WebSocket crate |
+//! | `events` | yes | the private event stream ([`Client::events`], the [`events`] module) and trading over the socket ([`Client::socket_trading`], the [`socket`] module): a WebSocket over tokio-tungstenite. Without it the client is REST only and compiles no WebSocket crate |
 //! | `rustls` | yes | TLS with rustls and this crate's default provider: the same as `rustls-aws-lc` |
 //! | `rustls-aws-lc` | via `rustls` | TLS with rustls, aws-lc-rs and the platform's certificate verifier, for REST and the event stream |
 //! | `rustls-ring` | no | the same with ring |
@@ -249,6 +291,8 @@ mod flex;
 mod kill_switch;
 mod pages;
 mod reports;
+#[cfg(feature = "events")]
+mod socket_orders;
 mod tls;
 mod trading;
 mod transport;
@@ -319,6 +363,47 @@ pub mod events {
         MarginBalance, MarginBalances, OrderEvent, OrderEventKind, PositionEvent,
         PositionEventKind, Positions, StreamOrder, StreamPosition, WebSocketToken,
         WebSocketTokenQuery,
+    };
+}
+
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
+pub mod socket {
+    //! Trading over the WebSocket: [`SocketTrading`] (from
+    //! [`Client::socket_trading`](crate::Client::socket_trading)) places, modifies and cancels
+    //! the same typed orders as REST as JSON-RPC calls on one authorized connection, exactly
+    //! once with [`SocketTrading::place_once`]; its settings ([`SessionConfig`],
+    //! [`SocketOrdersConfig`], [`SocketLimits`]), its answers ([`SocketAnswer`] and the
+    //! objects it holds), its errors ([`SocketError`], the socket's numbering
+    //! [`SocketRefusal`]) and TPSL on a position ([`CollateralTpslOrder`]), which only the
+    //! socket places. The same as txc-blocking's `socket` module, `async`.
+    //!
+    //! ```no_run
+    //! use txc_async::{Client, Credentials};
+    //! use txc_async::orders::{CollateralLimitOrder, Side};
+    //!
+    //! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+    //! let client = Client::builder(Credentials::new("key", "secret")?).build()?;
+    //! let order = CollateralLimitOrder::builder("BTC_PERP", Side::Buy, "0.001", "60000")
+    //!     .client_order_id("ws-1")
+    //!     .build()?;
+    //! client.collateral_limit_order(&order).await?; // over REST, or the same value over the socket:
+    //! let mut session = client.socket_trading()?;
+    //! let placed = session.place_once(&order).await?;
+    //! println!("order {:?}", placed.record.order_id());
+    //! # Ok(())
+    //! # }
+    //! ```
+
+    pub use crate::socket_orders::SocketTrading;
+    pub use txc_core::socket::{
+        DEFAULT_ANSWER_TIMEOUT, DEFAULT_CONNECT_WAIT, DEFAULT_PACING_WAIT, SessionConfig, Settled,
+        SocketAttempt, SocketError, SocketLimits, SocketOrdersConfig, SocketOutcome, SocketPlaced,
+        UnknownCause,
+    };
+    pub use txc_types::socket::{
+        CollateralTpslOrder, CollateralTpslOrderBuilder, SocketAnswer, SocketMethod, SocketOco,
+        SocketOrder, SocketOto, SocketRefusal, SocketRequest, SocketTpsl, ToSocket,
     };
 }
 

@@ -4,7 +4,9 @@
 //! loopback).
 
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use txc_core::stream::StreamInput;
 
 use crate::tls::Tls;
 
@@ -43,5 +45,27 @@ fn connector(tls: &Tls) -> Result<tokio_tungstenite::Connector, String> {
         #[cfg(feature = "rustls-no-provider")]
         Tls::Rustls(provider) => crate::tls::rustls_config(provider)
             .map(|config| tokio_tungstenite::Connector::Rustls(std::sync::Arc::new(config))),
+    }
+}
+
+/// What a frame read from the socket (or its end: `None`) is to the machine: a text or binary
+/// frame, or the socket's end; `None` for a frame that says nothing (pings are answered by
+/// the library; pongs and raw frames).
+pub(crate) fn input_of(
+    frame: Option<Result<Message, tokio_tungstenite::tungstenite::Error>>,
+) -> Option<StreamInput> {
+    let closed = |code, reason| Some(StreamInput::Closed { code, reason });
+    match frame {
+        Some(Ok(Message::Text(text))) => Some(StreamInput::Text(text.as_str().to_owned())),
+        Some(Ok(Message::Binary(bytes))) => Some(StreamInput::Binary(bytes.to_vec())),
+        Some(Ok(Message::Close(frame))) => {
+            let (code, reason) = frame.map_or((None, "closed".to_owned()), |f| {
+                (Some(u16::from(f.code)), f.reason.as_str().to_owned())
+            });
+            closed(code, reason)
+        }
+        Some(Ok(_)) => None,
+        Some(Err(e)) => closed(None, e.to_string()),
+        None => closed(None, "the connection ended".to_owned()),
     }
 }

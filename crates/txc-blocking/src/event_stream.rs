@@ -4,7 +4,6 @@
 
 use std::collections::VecDeque;
 use std::fmt;
-use std::io::ErrorKind;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, SystemTime};
@@ -18,7 +17,7 @@ use txc_core::stream::{
 use txc_types::events::WebSocketTokenQuery;
 
 use crate::Client;
-use crate::websocket::{Socket, connect};
+use crate::websocket::{Socket, connect, read_input};
 
 /// The shortest read timeout: a zero one would mean "block".
 const MIN_WAIT: Duration = Duration::from_millis(1);
@@ -119,33 +118,10 @@ impl EventIter {
             std::thread::sleep(delay);
             return;
         };
-        if let Err(e) = socket.get_ref().tcp().set_read_timeout(Some(delay)) {
-            self.lost(None, e.to_string());
-            return;
-        }
-        let now = SystemTime::now;
-        match socket.read() {
-            Ok(Message::Text(text)) => {
-                self.machine
-                    .handle(now(), StreamInput::Text(text.as_str().to_owned()));
-            }
-            Ok(Message::Binary(bytes)) => {
-                self.machine
-                    .handle(now(), StreamInput::Binary(bytes.to_vec()));
-            }
-            Ok(Message::Close(frame)) => {
-                let (code, reason) = frame.map_or((None, "closed".to_owned()), |f| {
-                    (Some(u16::from(f.code)), f.reason.as_str().to_owned())
-                });
-                self.lost(code, reason);
-            }
-            // Pings are answered by the library (on the next write or flush).
-            Ok(_) => {
-                let _ = socket.flush();
-            }
-            Err(tungstenite::Error::Io(e))
-                if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {}
-            Err(e) => self.lost(None, e.to_string()),
+        match read_input(socket, delay) {
+            Some(StreamInput::Closed { code, reason }) => self.lost(code, reason),
+            Some(input) => self.machine.handle(SystemTime::now(), input),
+            None => {}
         }
     }
 

@@ -7,7 +7,8 @@ use std::io::{self, Read, Write};
 use std::net::{TcpStream, ToSocketAddrs};
 use std::time::Duration;
 
-use tungstenite::WebSocket;
+use tungstenite::{Message, WebSocket};
+use txc_core::stream::StreamInput;
 
 use crate::tls::Tls;
 
@@ -145,5 +146,43 @@ fn tls_stream(tls: &Tls, host: &str, tcp: TcpStream) -> Result<Stream, String> {
                 connection, tcp,
             ))))
         }
+    }
+}
+
+/// Waits up to `delay` for a frame on `socket`: what to hand the machine — a text or binary
+/// frame, or the socket's end — or `None` when the wait ran out (or the frame says nothing:
+/// pings are answered by the library on the next write or flush).
+pub(crate) fn read_input(socket: &mut Socket, delay: Duration) -> Option<StreamInput> {
+    if let Err(e) = socket.get_ref().tcp().set_read_timeout(Some(delay)) {
+        return Some(StreamInput::Closed {
+            code: None,
+            reason: e.to_string(),
+        });
+    }
+    match socket.read() {
+        Ok(Message::Text(text)) => Some(StreamInput::Text(text.as_str().to_owned())),
+        Ok(Message::Binary(bytes)) => Some(StreamInput::Binary(bytes.to_vec())),
+        Ok(Message::Close(frame)) => {
+            let (code, reason) = frame.map_or((None, "closed".to_owned()), |f| {
+                (Some(u16::from(f.code)), f.reason.as_str().to_owned())
+            });
+            Some(StreamInput::Closed { code, reason })
+        }
+        Ok(_) => {
+            let _ = socket.flush();
+            None
+        }
+        Err(tungstenite::Error::Io(e))
+            if matches!(
+                e.kind(),
+                io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
+            ) =>
+        {
+            None
+        }
+        Err(e) => Some(StreamInput::Closed {
+            code: None,
+            reason: e.to_string(),
+        }),
     }
 }

@@ -232,6 +232,10 @@ pub(crate) enum Command {
     /// Change a resting order's amount, total, price or activation price: the exchange
     /// replaces it with a new orderId (POST /api/v4/order/modify)
     Modify(ModifyArgs),
+    /// Attach a take-profit and/or a stop-loss to the open position of a market — over the
+    /// WebSocket only (collateral_order_tpsl_place has no REST twin): two stop-market legs
+    /// sized at whatever the position holds when one fires, canceled when it closes
+    Tpsl(crate::tpsl_args::TpslArgs),
     /// List the conditional orders: OCO pairs and OTO groups (POST /api/v4/conditional-orders)
     ConditionalOrders(PageArgs),
     /// Cancel several orders of a market at once (POST /api/v4/order/cancel/bulk)
@@ -334,9 +338,10 @@ pub(crate) enum Command {
     /// (POST /api/v4/trade-account/executed-history); --all follows the pages
     Deals(crate::reports::DealsArgs),
     /// Print the account's events as they happen: orders of MARKET..., their executions and
-    /// deals, the collateral balance, positions, margin calls — over the private WebSocket,
-    /// reconnecting and resyncing over REST after every drop (a disconnect is an event too).
-    /// With --json, one JSON document per line. Runs until interrupted, or --count updates
+    /// deals, the collateral balance, positions, margin calls (and, chosen by option, the ADL
+    /// quantiles and the premium index) — over the private WebSocket, reconnecting and
+    /// resyncing over REST after every drop (a disconnect is an event too). With --json, one
+    /// JSON document per line. Runs until interrupted, or --count updates
     Watch(WatchArgs),
     /// Run the embedded sandbox (a WhiteBIT-compatible exchange on loopback) and print its
     /// address and its demo credentials — public test data, printed on purpose — until
@@ -383,6 +388,15 @@ pub(crate) struct WatchArgs {
     /// The collateral assets whose balance to watch
     #[arg(long = "asset", value_name = "T", default_value = "USDT")]
     pub(crate) assets: Vec<String>,
+    /// Also watch the account's ADL quantiles (private): of every perpetual market it holds a
+    /// position in (--adl), or of one (--adl=BTC_PERP); pushed at once, then every 30 s
+    #[arg(long, value_name = "PERP", num_args = 0..=1, require_equals = true)]
+    pub(crate) adl: Option<Option<String>>,
+    /// Also watch the premium index (public: mark and index price, funding rate, next
+    /// funding time) of every perpetual market (--premium-index), or of each one named
+    /// (--premium-index=BTC_PERP, repeatable); pushed every 0.5 s
+    #[arg(long, value_name = "PERP", num_args = 0..=1, require_equals = true)]
+    pub(crate) premium_index: Option<Vec<String>>,
     /// Stop after this many channel updates and resynced changes
     #[arg(long, value_name = "N")]
     pub(crate) count: Option<u64>,
@@ -438,6 +452,8 @@ pub(crate) struct CancelArgs {
     /// Your id of the order
     #[arg(long, value_name = "ID")]
     pub(crate) client_order_id: Option<String>,
+    #[command(flatten)]
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// The investments list's filters.
@@ -493,6 +509,11 @@ pub(crate) struct ResolveArgs {
     /// A trigger order (with --nonce; the journal knows): look among the conditional orders too
     #[arg(long)]
     pub(crate) trigger: bool,
+    /// An attempt over the WebSocket, for an order the journal does not hold: when its frame
+    /// was written and when its outcome settled, Unix microseconds (WRITTEN:SETTLED, as the
+    /// failed command's message gives it); repeat for each attempt
+    #[arg(long, value_name = "WRITTEN:SETTLED", value_parser = crate::via_args::ws_attempt)]
+    pub(crate) ws_attempt: Vec<(u64, u64)>,
 }
 
 /// An order kind cancel-all and the kill switch target.
@@ -573,6 +594,8 @@ pub(crate) struct CancelAllArgs {
     /// Only this position side (a perpetual market only)
     #[arg(long, value_name = "SIDE")]
     pub(crate) position_side: Option<PositionSideArg>,
+    #[command(flatten)]
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc kill-switch`: exactly one of --timeout, --off, --status.

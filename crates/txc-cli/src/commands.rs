@@ -111,6 +111,15 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
         ),
         (None, None) => return Err(CliError::invalid("give --order-id or --client-order-id")),
     };
+    let still_open = || {
+        Some(format!(
+            "txc orders --market {} {lookup}  (still open: not canceled)",
+            args.market
+        ))
+    };
+    if args.via.ws() {
+        return crate::via::send(global, &cancel, |s, c| s.order_cancel(c), |_| still_open());
+    }
     let client = match live_client(global, &cancel)? {
         Ok(client) => client,
         Err(dry) => return Ok(dry),
@@ -123,13 +132,7 @@ pub(crate) fn cancel(global: &GlobalArgs, args: &CancelArgs) -> Result<Outcome, 
             args.market
         ))),
         Ok(other) => Err(CliError::Rejected(format!("cancel: {other:?}"))),
-        Err(error) => Err(CliError::changing(
-            error,
-            Some(format!(
-                "txc orders --market {} {lookup}  (still open: not canceled)",
-                args.market
-            )),
-        )),
+        Err(error) => Err(CliError::changing(error, still_open())),
     }
 }
 
@@ -205,19 +208,23 @@ pub(crate) fn resolve(global: &GlobalArgs, args: &ResolveArgs) -> Result<Outcome
         .into_iter()
         .filter(|o| o.market() == given.market() && o.client_order_id() == given.client_order_id())
         .collect();
-    let records = chosen(held, &args.nonce, PendingOrder::attempts, |attempts| {
-        PendingOrder::new(
-            given.market().clone(),
-            given.client_order_id().clone(),
-            attempts,
-        )
-        .with_trigger(args.trigger)
-    });
+    let records = crate::via::with_ws_attempts(
+        chosen(held, &args.nonce, PendingOrder::attempts, |attempts| {
+            PendingOrder::new(
+                given.market().clone(),
+                given.client_order_id().clone(),
+                attempts,
+            )
+            .with_trigger(args.trigger)
+        }),
+        &given,
+        &args.ws_attempt,
+    );
     if records.is_empty() {
         return Err(CliError::invalid(format!(
-            "the journal holds no order {} of {}, and no --nonce was given: without its \
-             attempts' nonces the order's window is unknown (see `txc pending`, or the failed \
-             command's message)",
+            "the journal holds no order {} of {}, and no --nonce (or --ws-attempt) was given: \
+             without its attempts the order's window is unknown (see `txc pending`, or the \
+             failed command's message)",
             args.client_order_id, args.market
         )));
     }
@@ -255,8 +262,7 @@ pub(crate) fn discard(global: &GlobalArgs, key: u64) -> Result<Outcome, CliError
     let credentials = credentials(&target)?;
     let journal = journal(global, &target, &credentials)?;
     let client = journaled_client(global, &target, credentials, journal)?;
-    let is_key =
-        |attempts: &[AttemptRecord]| attempts.first().is_some_and(|a| a.nonce.get() == key);
+    let is_key = |record: &PendingRecord| record.key().is_some_and(|k| k.get() == key);
     let records = client
         .pending_orders()
         .into_iter()
@@ -285,7 +291,7 @@ pub(crate) fn discard(global: &GlobalArgs, key: u64) -> Result<Outcome, CliError
                 .into_iter()
                 .map(PendingRecord::from),
         );
-    let record = records.into_iter().find(|r| is_key(r.attempts()));
+    let record = records.into_iter().find(is_key);
     let Some(record) = record else {
         return Err(CliError::invalid(format!(
             "the journal of {} and this key holds no unresolved record {key} (`txc pending` \

@@ -210,6 +210,9 @@ fn client_exit(error: &Error, changes: bool) -> Exit {
         | Error::FlexNotInvested(_)
         | Error::FlexNotWithdrawn(_) => Exit::Rejected,
         Error::Transport(t) if t.delivery == Delivery::NotSent => Exit::NotSent,
+        // Over the WebSocket: refused by its own numbering (3), not sent (5), unknown (4).
+        Error::Socket(e) if e.refusal().is_some() => Exit::Rejected,
+        Error::Socket(e) if e.is_retryable() => Exit::NotSent,
         _ if changes && error.outcome_unknown() => Exit::Unknown,
         Error::Api(e) if (400..500).contains(&e.status) => Exit::Rejected,
         _ => Exit::Failed,

@@ -34,6 +34,13 @@
 //! `reason` is absent until a resolution could not tell. A file is written to
 //! `<name>.json.tmp`, flushed and renamed over the old one.
 //!
+//! An order placed over the WebSocket (`--via ws`) is written in **version 4**: version 3
+//! with `"socket_attempts": [{ "written_at_us": …, "settled_at_us": … }]` (when each frame
+//! was handed to the socket, and when its outcome settled — or, while in flight, the answer's
+//! time-out), Unix microseconds; its key, and its file name's, is its first frame's
+//! `written_at_us` when it has no attempt over REST. Version 3 stays what every other record
+//! is written in, so a txc that does not know version 4 refuses only those.
+//!
 //! **Versions.** Version 1 (txc 0.3 and earlier) wrote orders only, to
 //! `<market>.<clientOrderId>.json`, without `version` or `kind`; version 2 (txc 0.4) orders and
 //! investments, as version 3 writes them. This txc reads both and rewrites such a file as
@@ -54,12 +61,17 @@ use txc_blocking::outcomes::{
     AttemptRecord, Journal, MoneyMove, Nonce, NonceMode, PendingModify, PendingMove, PendingOrder,
     PendingRecord,
 };
+use txc_blocking::socket::SocketAttempt;
 use txc_blocking::values::Ticker;
 
 use crate::exit::CliError;
 
 /// The format version this txc writes.
 pub(crate) const FORMAT_VERSION: u64 = 3;
+
+/// The format version of an order sent over the WebSocket (version 3 with
+/// `socket_attempts`): an older txc, which would not see those attempts, refuses it.
+pub(crate) const SOCKET_FORMAT_VERSION: u64 = 4;
 
 /// The state directory's journal, `<dir>/pending/`, as one exchange and key see it.
 #[derive(Debug, Clone)]
@@ -82,9 +94,38 @@ pub(crate) struct Entry {
     #[serde(flatten)]
     pub(crate) what: What,
     pub(crate) attempts: Vec<Attempt>,
+    /// An order's attempts over the WebSocket (version 4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) socket_attempts: Vec<SocketAttemptEntry>,
     /// Why resolving could not tell, once it was tried.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) reason: Option<String>,
+}
+
+/// One attempt over the WebSocket: when its frame was handed to the socket and when its
+/// outcome settled (as unknown, or not yet: the answer's time-out), Unix microseconds.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize)]
+pub(crate) struct SocketAttemptEntry {
+    pub(crate) written_at_us: u64,
+    pub(crate) settled_at_us: u64,
+}
+
+impl SocketAttemptEntry {
+    fn of(attempt: &SocketAttempt) -> Self {
+        Self {
+            written_at_us: unix_us(attempt.written_at),
+            settled_at_us: unix_us(attempt.settled_at),
+        }
+    }
+
+    /// The attempt these times make.
+    pub(crate) fn record(self) -> SocketAttempt {
+        let at = |us: u64| UNIX_EPOCH + Duration::from_micros(us);
+        SocketAttempt {
+            written_at: at(self.written_at_us),
+            settled_at: at(self.settled_at_us),
+        }
+    }
 }
 
 /// What a record is of.
@@ -230,6 +271,14 @@ pub(crate) fn attempt(nonce: u64, signed_at_ms: u64) -> AttemptRecord {
 impl Entry {
     /// The file of `record`, sent to `base_url` with `api_key`.
     fn of(record: &PendingRecord, base_url: &str, api_key: &str) -> Option<Self> {
+        let socket_attempts: Vec<SocketAttemptEntry> = match record {
+            PendingRecord::Order(order) => order
+                .socket_attempts()
+                .iter()
+                .map(SocketAttemptEntry::of)
+                .collect(),
+            _ => Vec::new(),
+        };
         let (what, attempts) = match record {
             PendingRecord::Order(order) => (
                 What::Order {
@@ -271,11 +320,16 @@ impl Entry {
             _ => return None,
         };
         Some(Self {
-            version: FORMAT_VERSION,
+            version: if socket_attempts.is_empty() {
+                FORMAT_VERSION
+            } else {
+                SOCKET_FORMAT_VERSION
+            },
             base_url: base_url.to_owned(),
             api_key: api_key.to_owned(),
             what,
             attempts: attempts.iter().map(Attempt::of).collect(),
+            socket_attempts,
             reason: record.reason().map(str::to_owned),
         })
     }
@@ -290,7 +344,8 @@ impl Entry {
                 client_order_id,
                 trigger,
             } => {
-                let order = pending_order(market, client_order_id, attempts, *trigger)?;
+                let order = pending_order(market, client_order_id, attempts, *trigger)?
+                    .with_socket_attempts(self.socket_attempts.iter().map(|a| a.record()));
                 PendingRecord::Order(match &self.reason {
                     Some(reason) => order.with_reason(reason.clone()),
                     None => order,
@@ -355,9 +410,20 @@ impl Entry {
             .is_some_and(|pending| pending.request().same(request))
     }
 
-    /// The record's key: its first attempt's nonce.
+    /// The record's key: its first attempt's nonce — for an order sent over the WebSocket
+    /// only, its first frame's time in microseconds (as the client keys it).
     pub(crate) fn key(&self) -> Option<u64> {
-        self.attempts.first().map(|a| a.nonce)
+        self.attempts
+            .first()
+            .map(|a| a.nonce)
+            .or_else(|| self.socket_attempts.first().map(|a| a.written_at_us))
+    }
+
+    /// When it was first sent (Unix milliseconds), over REST or the WebSocket.
+    fn first_sent_ms(&self) -> Option<u64> {
+        let rest = self.attempts.iter().map(|a| a.signed_at_ms);
+        let socket = self.socket_attempts.iter().map(|a| a.written_at_us / 1000);
+        rest.chain(socket).min()
     }
 
     /// Its file name.
@@ -477,11 +543,13 @@ fn read_entry(path: &Path) -> Result<(u64, Entry), CliError> {
                     trigger: old.trigger,
                 },
                 attempts: old.attempts,
+                socket_attempts: Vec::new(),
                 reason: None,
             };
             Ok((1, entry))
         }
-        // Version 2 is version 3 without the flex kinds.
+        // Version 2 is version 3 without the flex kinds; version 4 is version 3 with an
+        // order's attempts over the WebSocket.
         2 | FORMAT_VERSION => serde_json::from_value(value)
             .map(|entry: Entry| {
                 let entry = Entry {
@@ -491,9 +559,12 @@ fn read_entry(path: &Path) -> Result<(u64, Entry), CliError> {
                 (version, entry)
             })
             .map_err(|e| unreadable(e.to_string())),
+        SOCKET_FORMAT_VERSION => serde_json::from_value(value)
+            .map(|entry: Entry| (version, entry))
+            .map_err(|e| unreadable(e.to_string())),
         newer => Err(CliError::invalid(format!(
             "the journal entry {} is in format version {newer}, written by a newer txc; this \
-             txc reads versions 1 to {FORMAT_VERSION}. Nothing was sent: resolve it with the \
+             txc reads versions 1 to {SOCKET_FORMAT_VERSION}. Nothing was sent: resolve it with the \
              txc that wrote it (or upgrade this one)",
             path.display()
         ))),
@@ -537,7 +608,7 @@ impl FileJournal {
             let (version, entry) = read_entry(&path)?;
             entries.push((path, version, entry));
         }
-        entries.sort_by_key(|(_, _, e)| e.attempts.iter().map(|a| a.signed_at_ms).min());
+        entries.sort_by_key(|(_, _, e)| e.first_sent_ms());
         Ok(entries)
     }
 
@@ -602,6 +673,12 @@ impl Journal for FileJournal {
         }
         Ok(records)
     }
+}
+
+/// Unix microseconds of `time`.
+fn unix_us(time: SystemTime) -> u64 {
+    let since = time.duration_since(UNIX_EPOCH).unwrap_or_default();
+    u64::try_from(since.as_micros()).unwrap_or(u64::MAX)
 }
 
 /// Unix milliseconds of `time`.

@@ -53,10 +53,15 @@ mod run;
 #[cfg(feature = "sandbox")]
 mod sandbox;
 mod shared_args;
+mod socket_output;
 mod table;
+mod tpsl;
+mod tpsl_args;
 mod trading;
 mod trading_args;
 mod trading_output;
+mod via;
+mod via_args;
 mod watch;
 
 use std::process::ExitCode;
@@ -90,6 +95,7 @@ fn main() -> ExitCode {
         ),
         Command::CancelOto(args) => ("cancel-oto", trading::cancel_oto(global, args)),
         Command::Modify(args) => ("modify", trading::modify(global, args)),
+        Command::Tpsl(args) => ("tpsl", tpsl::tpsl(global, args)),
         Command::ConditionalOrders(args) => (
             "conditional-orders",
             trading::conditional_orders(global, args),

@@ -58,6 +58,8 @@ pub(crate) struct OrderOptions {
     /// (without --once it stops the command: exit 4, nothing sent)
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// What the single-order commands take — `market`, `trigger`, `limit`, `stop-limit`: the

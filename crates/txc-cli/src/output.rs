@@ -30,6 +30,12 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
             Outcome::DryRun(request) => {
                 json!({ "command": command, "dryRun": dry_run(request, show_signature) })
             }
+            // The call as it would be sent: its parameters as on the wire.
+            Outcome::Socket(socket)
+                if matches!(**socket, crate::socket_output::SocketOutcome::Frame(_)) =>
+            {
+                json!({ "command": command, "dryRun": crate::socket_output::result(socket) })
+            }
             other => camel_case(json!({ "command": command, "result": result(other) })),
         };
         println!("{document}");
@@ -90,6 +96,7 @@ pub(crate) fn success(command: &str, outcome: &Outcome, json: bool, show_signatu
         }
         Outcome::Trading(outcome) => crate::trading_output::print(outcome),
         Outcome::Report(outcome) => crate::reports_output::print(outcome),
+        Outcome::Socket(outcome) => crate::socket_output::print(outcome),
     }
 }
 
@@ -136,14 +143,31 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
             detail.insert("status".into(), json!(api.status));
             detail.insert("code".into(), json!(api.code));
         }
+        // A refusal over the WebSocket, by the socket's own numbering.
+        if let txc_blocking::Error::Socket(socket) = error {
+            detail.insert("via".into(), json!("ws"));
+            if let Some(refusal) = socket.refusal() {
+                detail.insert("code".into(), json!(refusal.code()));
+                detail.insert("refusal".into(), json!(format!("{refusal:?}")));
+            }
+        }
         let order = error.pending_order().map(|pending| {
-            json!({
+            let mut order = json!({
                 "market": pending.market().as_str(),
                 "client_order_id": pending.client_order_id().as_str(),
                 "trigger": pending.is_trigger(),
                 "nonces": nonces(pending.attempts()),
                 "reason": pending.reason(),
-            })
+            });
+            if let (false, Some(fields)) =
+                (pending.socket_attempts().is_empty(), order.as_object_mut())
+            {
+                fields.insert(
+                    "ws_attempts".into(),
+                    crate::via::ws_attempts_value(pending.socket_attempts()),
+                );
+            }
+            order
         });
         let close = error.pending_close().map(|close| {
             json!({
@@ -246,6 +270,7 @@ fn result(outcome: &Outcome) -> Value {
         }
         Outcome::Trading(outcome) => crate::trading_output::result(outcome),
         Outcome::Report(outcome) => crate::reports_output::result(outcome),
+        Outcome::Socket(outcome) => crate::socket_output::result(outcome),
     }
 }
 

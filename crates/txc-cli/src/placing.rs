@@ -11,6 +11,7 @@ use txc_blocking::orders::{
     Stp,
 };
 use txc_blocking::outcomes::{PendingOrder, Placeable, PlacedOrder};
+use txc_blocking::socket::ToSocket;
 
 use crate::args::{GlobalArgs, OrderArgs, SideArg, StpArg};
 use crate::config::Target;
@@ -18,14 +19,20 @@ use crate::exit::CliError;
 use crate::order_args::OrderOptions;
 use crate::run::{Outcome, check_live, client_for, dry_run, given, ordering_client, position_side};
 
-/// Places `order` (or signs it, with `--dry-run`); `place` is the client's method for it.
-pub(crate) fn place<O: NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder>(
+/// Places `order` (or signs it, with `--dry-run`) as its `options` say — over REST with `place`, the
+/// client's method for it, or over the WebSocket with `--via ws` — once, or exactly once with
+/// `--once`.
+pub(crate) fn place<O: NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder + ToSocket>(
     global: &GlobalArgs,
     target: &Target,
     order: &O,
-    once: bool,
+    options: &OrderOptions,
     place: impl FnOnce(&Client, &O) -> Result<Order, Error>,
 ) -> Result<Outcome, CliError> {
+    let once = options.once;
+    if options.via.ws() {
+        return crate::via::place(global, target, order, once, resolve_command);
+    }
     check_live(global, target)?;
     if global.dry_run {
         return dry_run(&client_for(global, target)?, order);
@@ -58,6 +65,12 @@ pub(crate) fn resolve_command(pending: &PendingOrder) -> String {
     for attempt in pending.attempts() {
         command.push_str(&format!(" --nonce {}", attempt.nonce));
     }
+    for attempt in pending.socket_attempts() {
+        command.push_str(&format!(
+            " --ws-attempt {}",
+            crate::via::ws_attempt_text(attempt)
+        ));
+    }
     command
 }
 
@@ -70,14 +83,14 @@ pub(crate) fn place_order<O>(
     send: impl FnOnce(&Client, &O) -> Result<Order, Error>,
 ) -> Result<Outcome, CliError>
 where
-    O: BuildableOrder + NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder,
+    O: BuildableOrder + NewOrder + Placeable<Placed = PlacedOrder> + RuledOrder + ToSocket,
 {
     type B<O> = OrderBuilder<O>;
     let builder = given(builder, args.stop_loss.as_deref(), B::stop_loss);
     let builder = given(builder, args.take_profit.as_deref(), B::take_profit);
     let order = with_options(builder, &args.options).build()?;
     let target = crate::config::target(global)?;
-    place(global, &target, &order, args.options.once, send)
+    place(global, &target, &order, &args.options, send)
 }
 
 /// The setters [`OrderOptions`] need, on each builder that takes them: a single order's and

@@ -220,6 +220,9 @@ pub(crate) fn cancel_all(global: &GlobalArgs, args: &CancelAllArgs) -> Result<Ou
             "txc orders{market}  (what is still open was not canceled)"
         ))
     };
+    if args.via.ws() {
+        return crate::via::send(global, &cancel, |s, c| s.order_cancel_all(c), check);
+    }
     // The answer is empty: the open orders before and after tell what was canceled. A read
     // that fails does not stop the cancel; the count is then left out, saying why.
     let market = args.filter.market.as_deref();

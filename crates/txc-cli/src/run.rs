@@ -84,6 +84,8 @@ pub(crate) enum Outcome {
     Trading(Box<TradingOutcome>),
     /// What a report command read.
     Report(Box<crate::reports::ReportOutcome>),
+    /// What a command sent over the WebSocket produced (`--via ws`, `txc tpsl`).
+    Socket(Box<crate::socket_output::SocketOutcome>),
 }
 
 /// The configuration of a client for `target`, with the settling delay, position-mode check

@@ -168,6 +168,7 @@ fn bulk_item(fields: &Map<String, Value>) -> Result<CollateralLimitOrder, String
 
 /// `txc bulk`: the orders from the file (or standard input).
 pub(crate) fn bulk(global: &GlobalArgs, args: &BulkArgs) -> Result<Outcome, CliError> {
+    crate::via::rest_only(args.via, "bulk")?;
     let text = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => std::fs::read_to_string(path)
             .map_err(|e| CliError::invalid(format!("cannot read {}: {e}", path.display())))?,
@@ -219,6 +220,9 @@ pub(crate) fn oco(global: &GlobalArgs, args: &OcoArgs) -> Result<Outcome, CliErr
     );
     let order = with_options(builder, &args.options).build()?;
     let target = config::target(global)?;
+    if args.options.via.ws() {
+        return crate::via::place(global, &target, &order, args.options.once, resolve_command);
+    }
     check_live(global, &target)?;
     if global.dry_run {
         return dry_run(&client_for(global, &target)?, &order);
@@ -316,8 +320,35 @@ where
     }
 }
 
+/// A group's cancel over the socket (`order_cancel_conditional`), sent once.
+fn cancel_group_ws(
+    global: &GlobalArgs,
+    cancel: &CancelConditionalOrder,
+    once: bool,
+    what: &str,
+) -> Result<Outcome, CliError> {
+    crate::via::no_once("a group's cancel", once)?;
+    crate::via::send(
+        global,
+        cancel,
+        |session, cancel| session.order_cancel_conditional(cancel),
+        |_| Some(format!("txc conditional-orders  (is {what} still active?)")),
+    )
+}
+
 /// `txc cancel-oco`.
 pub(crate) fn cancel_oco(global: &GlobalArgs, args: &CancelOcoArgs) -> Result<Outcome, CliError> {
+    if args.via.ws() {
+        // The socket cancels a pair as a group, by its id.
+        let Some(id) = args.order_id else {
+            return Err(CliError::invalid(
+                "over the WebSocket an OCO pair is canceled by its id (--order-id): \
+                 order_cancel_conditional takes no clientOrderId; nothing was sent",
+            ));
+        };
+        let cancel = CancelConditionalOrder::new(args.market.as_str(), id)?;
+        return cancel_group_ws(global, &cancel, args.once, &format!("the OCO pair {id}"));
+    }
     let (cancel, what) = match (args.order_id, &args.client_order_id) {
         (Some(id), _) => (
             CancelOcoOrder::by_order_id(args.market.as_str(), id)?,
@@ -345,6 +376,9 @@ pub(crate) fn cancel_conditional(
 ) -> Result<Outcome, CliError> {
     let cancel = CancelConditionalOrder::new(args.market.as_str(), args.id)?;
     let what = format!("the conditional order {}", args.id);
+    if args.via.ws() {
+        return cancel_group_ws(global, &cancel, args.once, &what);
+    }
     cancel_group(global, &cancel, args.once, &what, |_| {
         TradingOutcome::GroupCanceled(args.id)
     })
@@ -352,8 +386,13 @@ pub(crate) fn cancel_conditional(
 
 /// `txc cancel-oto`.
 pub(crate) fn cancel_oto(global: &GlobalArgs, args: &CancelGroupArgs) -> Result<Outcome, CliError> {
-    let cancel = CancelOtoOrder::new(args.market.as_str(), args.id)?;
     let what = format!("the OTO group {}", args.id);
+    if args.via.ws() {
+        // The socket cancels an OTO group by its id, as any group.
+        let cancel = CancelConditionalOrder::new(args.market.as_str(), args.id)?;
+        return cancel_group_ws(global, &cancel, args.once, &what);
+    }
+    let cancel = CancelOtoOrder::new(args.market.as_str(), args.id)?;
     cancel_group(global, &cancel, args.once, &what, |_| {
         TradingOutcome::GroupCanceled(args.id)
     })
@@ -376,6 +415,20 @@ pub(crate) fn modify(global: &GlobalArgs, args: &ModifyArgs) -> Result<Outcome, 
         B::activation_price,
     );
     let modify = given(builder, args.stp.map(stp), B::stp).build()?;
+    if args.via.ws() {
+        crate::via::no_once("modify", args.once)?;
+        let market = args.market.clone();
+        return crate::via::send(
+            global,
+            &modify,
+            |session, modify| session.order_modify(modify),
+            |_| {
+                Some(format!(
+                    "txc orders --market {market}  (the replacement, if the modify was made)"
+                ))
+            },
+        );
+    }
     let target = config::target(global)?;
     check_live(global, &target)?;
     if global.dry_run {
@@ -429,6 +482,7 @@ fn settle_earlier_modifies(client: &Client, modify: &ModifyOrder) -> Result<(), 
 
 /// `txc cancel-bulk`.
 pub(crate) fn cancel_bulk(global: &GlobalArgs, args: &CancelBulkArgs) -> Result<Outcome, CliError> {
+    crate::via::rest_only(args.via, "cancel-bulk")?;
     let market = args.market.as_str();
     let mut cancels = Vec::new();
     for &id in &args.order_ids {

@@ -60,6 +60,8 @@ pub(crate) struct BulkArgs {
     /// items proven not placed are sent again
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc oco`.
@@ -107,6 +109,8 @@ pub(crate) struct CancelOcoArgs {
     /// Settle a lost answer by asking again: "not found" then means nothing of it is active
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc cancel-conditional` and `txc cancel-oto`.
@@ -119,6 +123,8 @@ pub(crate) struct CancelGroupArgs {
     /// Settle a lost answer by asking again: "not found" then means nothing of it is active
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc modify`.
@@ -152,6 +158,8 @@ pub(crate) struct ModifyArgs {
     /// with the request; sent again only when the order is proven unchanged
     #[arg(long)]
     pub(crate) once: bool,
+    #[command(flatten)]
+    pub(crate) via: crate::via_args::ViaArgs,
 }
 
 /// `txc cancel-bulk`.
@@ -165,4 +173,6 @@ pub(crate) struct CancelBulkArgs {
     /// An order's clientOrderId (repeat it)
     #[arg(long = "client-order-id", value_name = "ID")]
     pub(crate) client_order_ids: Vec<String>,
+    #[command(flatten)]
+    pub(crate) via: crate::via_args::ViaArgs,
 }

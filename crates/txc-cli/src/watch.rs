@@ -35,7 +35,8 @@ pub(crate) fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<(), CliError>
     .map_err(|e| CliError::invalid(e.to_string()))?;
     let subscriptions = subscriptions
         .into_iter()
-        .chain([Subscription::positions(), Subscription::position_events()]);
+        .chain([Subscription::positions(), Subscription::position_events()])
+        .chain(optional_channels(args)?);
     let target = config::target(global)?;
     let client = crate::run::client_for(global, &target)?;
     let mut events = client
@@ -80,6 +81,22 @@ pub(crate) fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<(), CliError>
         }
     }
     Ok(())
+}
+
+/// The channels chosen by option: `--adl[=PERP]`, `--premium-index[=PERP]`.
+fn optional_channels(args: &WatchArgs) -> Result<Vec<Subscription>, CliError> {
+    let adl = args
+        .adl
+        .as_ref()
+        .map(|market| Subscription::adl_quantile(market.as_deref()));
+    let premium = args
+        .premium_index
+        .as_ref()
+        .map(|markets| Subscription::premium_index(markets.iter().map(String::as_str)));
+    adl.into_iter()
+        .chain(premium)
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| CliError::invalid(e.to_string()))
 }
 
 /// Whether a table-mode line of `event` is the connection's progress (connecting, resyncing,
@@ -224,6 +241,38 @@ fn text(event: &StreamEvent) -> String {
             lines.join("\n")
         }
         StreamEvent::Account(AccountEvent::PositionEvent(e)) => position_event(e),
+        StreamEvent::Account(AccountEvent::AdlQuantiles(q)) => {
+            let quantile = |q: Option<txc_blocking::positions::AdlQuantile>| {
+                q.map_or_else(|| "-".to_owned(), |q| q.get().to_string())
+            };
+            let mut lines = vec![format!("adl quantiles {}", q.records.len())];
+            lines.extend(q.records.iter().map(|r| {
+                format!(
+                    "  {} long {} short {}",
+                    r.market,
+                    quantile(r.long),
+                    quantile(r.short)
+                )
+            }));
+            lines.join("\n")
+        }
+        StreamEvent::Account(AccountEvent::PremiumIndex(p)) => p
+            .records
+            .iter()
+            .map(|r| {
+                format!(
+                    "premium index {} mark {} index {} funding rate {} next funding {}",
+                    r.market,
+                    r.mark_price,
+                    r.index_price,
+                    r.funding_rate,
+                    r.next_funding
+                        .as_ref()
+                        .map_or_else(|| "-".to_owned(), ToString::to_string),
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
         StreamEvent::Resynced(change) => format!(
             "resynced {} {} {}",
             match change {

@@ -619,6 +619,7 @@ fn help_texts() {
         "funding",
         "adl",
         "deals",
+        "tpsl",
     ] {
         let (out, _) = run(txc().line(command).arg("--help"), 0);
         insta::assert_snapshot!(format!("help_{}", command.replace(' ', "_")), out);
@@ -1335,3 +1336,9 @@ mod trading;
 // Issue 38: the account's reports and `txc watch`'s margin calls.
 #[path = "cli/reports.rs"]
 mod reports;
+
+#[path = "cli/watch_channels.rs"]
+mod watch_channels;
+
+#[path = "cli/ws_trading.rs"]
+mod ws_trading;

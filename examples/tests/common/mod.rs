@@ -38,6 +38,8 @@ pub mod invest;
 pub mod journal;
 pub mod openapi;
 pub mod reports;
+#[macro_use]
+pub mod socket;
 pub mod stream;
 
 // ---------------------------------------------------------------------------------------------

@@ -184,6 +184,11 @@ pub enum Error {
         once = .0.once_call().map(|once| format!(", or {once}, which resolves it before sending")).unwrap_or_default()
     )]
     ResolveFirst(Box<PendingRecord>),
+    /// An order method's call over the WebSocket failed: refused by the socket's own
+    /// numbering, paced, not sent, or — as the cause of an [`Error::OutcomeUnknown`] — its
+    /// answer lost.
+    #[error(transparent)]
+    Socket(#[from] crate::socket::SocketError),
 }
 
 /// A request the client's rate limiter held back: nothing was sent. Try again after
@@ -437,6 +442,7 @@ impl Error {
             | Self::Throttled(_)
             | Self::ClientOrderIdInUse { .. }
             | Self::ResolveFirst(_) => false,
+            Self::Socket(e) => e.outcome_unknown(),
         }
     }
 
@@ -468,6 +474,7 @@ impl Error {
             | Self::Unproven { .. }
             | Self::ClientOrderIdInUse { .. }
             | Self::ResolveFirst(_) => false,
+            Self::Socket(e) => e.is_retryable(),
         }
     }
 

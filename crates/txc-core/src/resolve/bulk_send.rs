@@ -107,6 +107,7 @@ impl<'a> BulkSend<'a> {
                     .chain(self.call.attempts())
                     .copied()
                     .collect(),
+                socket: Vec::new(),
             };
             let checked = reuse_at.filter(|_| self.check.get(index).copied().unwrap_or(false));
             match self.core.ledger().record(record, checked) {

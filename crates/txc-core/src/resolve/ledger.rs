@@ -14,6 +14,7 @@ use std::time::Duration;
 use txc_types::values::{ClientOrderId, Market};
 
 use super::evidence::{CREATION_ALLOWANCE, NONCE_WINDOW};
+use crate::socket::SocketAttempt;
 use crate::stream::{OrderSightings, SightingWatch};
 use crate::{AttemptRecord, Error, Nonce, NonceMode, PendingOrder, PendingRecord};
 
@@ -70,6 +71,9 @@ struct Held {
     trigger: bool,
     /// Every attempt so far, oldest first: the first is the record's key.
     attempts: Vec<AttemptRecord>,
+    /// Every attempt over the WebSocket, oldest first: the first is the key of a record
+    /// without attempts over REST.
+    socket: Vec<SocketAttempt>,
     /// Why resolving could not tell, if it was tried.
     reason: Option<String>,
 }
@@ -79,12 +83,13 @@ impl Held {
         Self {
             trigger: order.is_trigger(),
             attempts: order.attempts().to_vec(),
+            socket: order.socket_attempts().to_vec(),
             reason: order.reason().map(str::to_owned),
         }
     }
 
     fn key(&self) -> Option<Nonce> {
-        self.attempts.first().map(|a| a.nonce)
+        super::pending::record_key(&self.attempts, &self.socket)
     }
 }
 
@@ -96,6 +101,8 @@ pub(crate) struct Record<'a> {
     pub(crate) client_order_id: &'a ClientOrderId,
     pub(crate) trigger: bool,
     pub(crate) attempts: Vec<AttemptRecord>,
+    /// Its attempts over the WebSocket (the one about to go included, for a socket order).
+    pub(crate) socket: Vec<SocketAttempt>,
 }
 
 impl<'a> Record<'a> {
@@ -107,6 +114,7 @@ impl<'a> Record<'a> {
             client_order_id: order.client_order_id(),
             trigger: order.is_trigger(),
             attempts: order.attempts().to_vec(),
+            socket: order.socket_attempts().to_vec(),
         }
     }
 
@@ -118,6 +126,7 @@ impl<'a> Record<'a> {
             &Held {
                 trigger: self.trigger,
                 attempts: self.attempts.clone(),
+                socket: self.socket.clone(),
                 reason: None,
             },
         ))
@@ -127,7 +136,8 @@ impl<'a> Record<'a> {
 /// A [`PendingOrder`] made of its parts.
 fn pending_order(market: &Market, id: &ClientOrderId, held: &Held) -> PendingOrder {
     let order = PendingOrder::new(market.clone(), id.clone(), held.attempts.clone())
-        .with_trigger(held.trigger);
+        .with_trigger(held.trigger)
+        .with_socket_attempts(held.socket.iter().copied());
     match &held.reason {
         Some(reason) => order.with_reason(reason.clone()),
         None => order,
@@ -383,6 +393,7 @@ impl Ledger {
             client_order_id: id,
             trigger,
             attempts,
+            socket,
         } = record;
         let mut entries = self.entries();
         let settled = reuse_at.and_then(|_| entries.settled_at(market, id));
@@ -408,6 +419,7 @@ impl Ledger {
             slot.pending = Some(Held {
                 trigger,
                 attempts,
+                socket,
                 reason: None,
             });
             Ok(())
@@ -459,6 +471,7 @@ impl Ledger {
         let mut merged = Held {
             trigger: records.iter().any(|h| h.trigger),
             attempts: Vec::new(),
+            socket: Vec::new(),
             reason: first.reason.clone(),
         };
         for held in &records {
@@ -467,8 +480,18 @@ impl Ledger {
                     merged.attempts.push(*attempt);
                 }
             }
+            for attempt in &held.socket {
+                if !merged
+                    .socket
+                    .iter()
+                    .any(|a| a.written_at == attempt.written_at)
+                {
+                    merged.socket.push(*attempt);
+                }
+            }
         }
         merged.attempts.sort_by_key(|a| a.signed_at);
+        merged.socket.sort_by_key(|a| a.written_at);
         slot.pending = Some(merged.clone());
         self.unresolved.fetch_sub(records.len(), Ordering::AcqRel);
         drop(entries);
@@ -501,7 +524,7 @@ impl Ledger {
     /// Notes that resolving `order` could not tell, for `reason`: its record (in flight or
     /// not; held as unresolved if the ledger did not hold it) and its journal record carry it.
     pub(crate) fn note(&self, order: &PendingOrder, reason: &str) {
-        let key = order.attempts().first().map(|a| a.nonce);
+        let key = order.key();
         if key.is_none() {
             return;
         }
@@ -528,7 +551,7 @@ impl Ledger {
 
     /// Holds `order` as unresolved (unless a record with its key is held).
     fn hold_unresolved(&self, order: &PendingOrder) {
-        let key = order.attempts().first().map(|a| a.nonce);
+        let key = order.key();
         let mut entries = self.entries();
         with_ids(&mut entries.markets, order.market(), |ids| {
             let slot = ids.entry(order.client_order_id().clone()).or_default();
@@ -546,8 +569,9 @@ impl Ledger {
     /// The journal forgets `order` even when this ledger never recorded it (an order resolved
     /// from the journal of a process that died).
     pub(crate) fn settle(&self, order: &PendingOrder, mode: NonceMode, refused: bool) {
-        let last = kept_time(order.attempts(), mode, refused);
-        let key = order.attempts().first().map(|a| a.nonce);
+        let last = kept_time(order.attempts(), mode, refused)
+            .max(socket_time(order.socket_attempts()).filter(|_| !refused));
+        let key = order.key();
         self.release(order.market(), order.client_order_id(), Some(key), last);
         if key.is_some() {
             self.clear_journal(|| PendingRecord::Order(order.clone()));
@@ -574,7 +598,7 @@ impl Ledger {
     /// Discards the unresolved record with `order`'s key (never one in flight): whether the
     /// ledger held it. The journal forgets it either way.
     pub(crate) fn discard(&self, order: &PendingOrder) -> std::io::Result<bool> {
-        let key = order.attempts().first().map(|a| a.nonce);
+        let key = order.key();
         let held = {
             let mut entries = self.entries();
             let slot = entries.slot(order.market(), order.client_order_id());
@@ -687,6 +711,15 @@ fn kept_time<'a>(
     refused: bool,
 ) -> Option<u64> {
     last_nonce_time(attempts, mode).filter(|_| !refused)
+}
+
+/// When the last of `attempts` over the WebSocket was written (ms): what the reuse check keeps
+/// of a socket order.
+pub(crate) fn socket_time(attempts: &[SocketAttempt]) -> Option<u64> {
+    attempts
+        .iter()
+        .map(|a| crate::unix_millis(a.written_at))
+        .max()
 }
 
 /// The nonce time of the last of `attempts` (ms): the nonce in window mode, the signing time

@@ -5,8 +5,8 @@ use std::time::SystemTime;
 use txc_types::orders::NewOrder;
 use txc_types::values::{ClientOrderId, Market};
 
-use crate::AttemptRecord;
 use crate::socket::SocketAttempt;
+use crate::{AttemptRecord, Nonce};
 
 /// An order that may or may not have been placed: its market, `clientOrderId`, whether it is a
 /// trigger order, and every attempt to place it (nonce and signing time). Carried by
@@ -128,6 +128,13 @@ impl PendingOrder {
         &self.socket_attempts
     }
 
+    /// What its record is known by ([`PendingRecord::key`](crate::PendingRecord::key)): its
+    /// first attempt's nonce — or, sent over the WebSocket only, its first frame's time in
+    /// microseconds since the epoch.
+    pub fn key(&self) -> Option<Nonce> {
+        record_key(&self.attempts, &self.socket_attempts)
+    }
+
     /// When the first attempt was signed.
     pub fn first_signed_at(&self) -> Option<SystemTime> {
         self.attempts.iter().map(|a| a.signed_at).min()
@@ -144,4 +151,19 @@ impl PendingOrder {
     ) {
         self.attempts.extend(attempts.into_iter().copied());
     }
+}
+
+/// The key of a record with `attempts` over REST and `socket` over the WebSocket: the first
+/// nonce, else the first frame's time in microseconds (never a REST nonce's milliseconds).
+pub(crate) fn record_key(attempts: &[AttemptRecord], socket: &[SocketAttempt]) -> Option<Nonce> {
+    attempts.first().map(|a| a.nonce).or_else(|| {
+        socket.first().map(|a| {
+            let micros = a
+                .written_at
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap_or_default()
+                .as_micros();
+            Nonce(u64::try_from(micros).unwrap_or(u64::MAX))
+        })
+    })
 }

@@ -52,10 +52,14 @@ pub enum PendingRecord {
 }
 
 impl PendingRecord {
-    /// What the record is known by: its first attempt's nonce (`None` without attempts — such
-    /// a record is never journaled: nothing of it was sent).
+    /// What the record is known by: its first attempt's nonce — for an order sent over the
+    /// WebSocket only, its first frame's time in microseconds ([`PendingOrder::key`]) —
+    /// (`None` without attempts — such a record is never journaled: nothing of it was sent).
     pub fn key(&self) -> Option<Nonce> {
-        self.attempts().first().map(|a| a.nonce)
+        match self {
+            Self::Order(order) => order.key(),
+            _ => self.attempts().first().map(|a| a.nonce),
+        }
     }
 
     /// Every attempt, oldest first.

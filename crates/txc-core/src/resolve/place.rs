@@ -109,6 +109,7 @@ impl<O: Placeable> Machine for Place<'_, O> {
                     client_order_id: order.client_order_id(),
                     trigger: order.may_rest(),
                     attempts: self.attempts().copied().collect(),
+                    socket: Vec::new(),
                 };
                 let recorded = self.core.ledger().record(record, reuse_at);
                 let (in_flight, call) = (&mut self.in_flight, &mut self.call);
@@ -167,6 +168,19 @@ impl<O: Placeable> Drop for Place<'_, O> {
             self.abandon();
         }
     }
+}
+
+/// The unresolved records of an id `place_once` took over (`earlier`, their attempts together),
+/// as the record to resolve — a trigger order if any was, or the new one `may_rest` — and the
+/// cause its resolution is for.
+pub(crate) fn taken_over(earlier: PendingOrder, may_rest: bool) -> (PendingOrder, Error) {
+    let reason = format!(
+        "an earlier placement of this clientOrderId was unresolved ({}); it was resolved \
+         before anything was sent",
+        earlier.reason().unwrap_or("its outcome was unknown")
+    );
+    let trigger = earlier.is_trigger() || may_rest;
+    (earlier.with_trigger(trigger), Error::Unproven { reason })
 }
 
 // Placing is where every call starts and most end: boxing it would allocate per order.
@@ -277,14 +291,9 @@ impl<'a, O: Placeable> PlaceOnce<'a, O> {
                 self.next(now)
             }
             Ok(Some(earlier)) => {
-                let reason = format!(
-                    "an earlier placement of this clientOrderId was unresolved ({}); it was \
-                     resolved before anything was sent",
-                    earlier.reason().unwrap_or("its outcome was unknown")
-                );
-                let trigger = earlier.is_trigger() || self.order.may_rest();
-                self.pending = earlier.with_trigger(trigger);
-                self.resolve(Error::Unproven { reason }, false, now)
+                let (pending, cause) = taken_over(earlier, self.order.may_rest());
+                self.pending = pending;
+                self.resolve(cause, false, now)
             }
         }
     }

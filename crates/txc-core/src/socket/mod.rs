@@ -33,13 +33,28 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod error;
 mod machine;
 mod outcome;
 mod pacing;
+#[cfg(feature = "events")]
+mod placing;
+#[cfg(feature = "events")]
+mod session;
 
+pub use error::SocketError;
 pub use machine::{
     DEFAULT_ANSWER_TIMEOUT, FIRST_ORDER_REQUEST_ID, Received, SocketOrderError, SocketOrders,
     SocketOrdersConfig, SocketRecord, Submitted,
 };
 pub use outcome::{Settled, SocketAttempt, SocketOutcome, UnknownCause};
 pub use pacing::SocketLimits;
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
+pub use placing::{OnceStep, SocketPlaceOnce, SocketPlaced, SocketResolver, finish_call};
+#[cfg(feature = "events")]
+#[cfg_attr(docsrs, doc(cfg(feature = "events")))]
+pub use session::{
+    DEFAULT_CONNECT_WAIT, DEFAULT_MAX_EVENTS, DEFAULT_PACING_WAIT, SessionConfig, SessionIo,
+    SocketCallState, SocketSession,
+};

@@ -66,6 +66,24 @@ pub enum UnknownCause {
     Unreadable(String),
 }
 
+impl std::fmt::Display for UnknownCause {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::TimedOut => f.write_str("no answer within the answer time-out"),
+            Self::ConnectionLost => {
+                f.write_str("the connection was lost after the frame was handed to the socket")
+            }
+            Self::ExchangeUnsure { refusal, message } => {
+                write!(f, "the exchange could not tell: {refusal}: {message}")
+            }
+            Self::UnlistedCode { code, message } => {
+                write!(f, "an error code the docs do not list: {code}: {message}")
+            }
+            Self::Unreadable(why) => write!(f, "an answer that could not be read: {why}"),
+        }
+    }
+}
+
 /// When a frame may have been processed: from when it was handed to the socket until the
 /// client knew it no longer could be answered (the time-out, or the connection lost), both on
 /// the local clock.

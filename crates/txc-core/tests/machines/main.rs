@@ -26,4 +26,5 @@ mod preflight;
 mod reconcile;
 mod resolve_by_events;
 mod retry_and_call;
+mod socket_once;
 mod socket_resolve;

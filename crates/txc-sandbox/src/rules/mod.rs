@@ -43,6 +43,7 @@ mod page;
 mod plans;
 mod positions;
 mod reports;
+mod tpsl;
 mod values;
 
 pub(crate) use account::{parse_hedge_mode, parse_leverage, parse_ticker_filter};
@@ -76,7 +77,7 @@ pub(crate) use oco_orders::OcoOrdersQuery;
 pub(crate) use open_orders::OpenOrdersQuery;
 #[cfg(test)]
 pub(crate) use order::Flags;
-pub(crate) use order::{OrderKind, OrderRequest, Price, parse_order};
+pub(crate) use order::{BboRole, OrderKind, OrderRequest, Price, SocketTerms, parse_order};
 pub(crate) use order_ref::OrderRef;
 #[cfg(test)]
 pub(crate) use page::Page;
@@ -85,3 +86,4 @@ pub(crate) use positions::{
     ClosePositionRequest, PositionHistoryQuery, parse_market_filter, parse_position_history,
 };
 pub(crate) use reports::{ClosedPnlQuery, FundingHistoryQuery, parse_closed_pnl};
+pub(crate) use tpsl::TpslRequest;

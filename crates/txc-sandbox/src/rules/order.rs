@@ -98,6 +98,33 @@ pub(crate) struct OrderRequest {
     pub(crate) price: Option<Price>,
     /// A limit order's flags.
     pub(crate) flags: Flags,
+    /// What the socket's order methods add: a stop-BBO's role, an explicit trigger
+    /// direction, the kind of an OTO's stop-loss exit.
+    pub(crate) terms: SocketTerms,
+}
+
+/// Which side of the spread prices a BBO order (`bbo_role`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BboRole {
+    /// 1: the order's own side's best (and `post_only`).
+    Maker,
+    /// 2: the other side's best.
+    Taker,
+}
+
+/// The terms only the socket's order methods set; all off for a REST order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub(crate) struct SocketTerms {
+    /// A stop-BBO order: waits with no price, and is priced from the book at activation by
+    /// this role.
+    pub(crate) bbo: Option<BboRole>,
+    /// The direction that activates a stop order, as the stop rule of that side reads it
+    /// (`Buy`: a price at or above the activation, `Sell`: at or below); `None`: the order's
+    /// own side (a TPSL leg's take-profit rises to its trigger while selling).
+    pub(crate) trigger: Option<Side>,
+    /// An OTO whose stop-loss exit is a stop-limit order (limit at the stop-loss price), not
+    /// a stop-market order (`conditional_order_type` `margin_stop_limit`).
+    pub(crate) stop_limit_exit: bool,
 }
 
 impl OrderRequest {
@@ -116,13 +143,20 @@ impl OrderRequest {
             activation: None,
             price: None,
             flags: Flags::default(),
+            terms: SocketTerms::default(),
         }
+    }
+
+    /// The side whose stop rule activates it: [`SocketTerms::trigger`], else its own.
+    pub(crate) fn trigger_side(&self) -> Side {
+        self.terms.trigger.unwrap_or(self.side)
     }
 
     /// What kind of order it is.
     pub(crate) fn order_type(&self) -> OrderType {
         match (&self.price, &self.activation) {
             (None, None) => OrderType::Market,
+            (None, Some(_)) if self.terms.bbo.is_some() => OrderType::StopLimit,
             (None, Some(_)) => OrderType::StopMarket,
             (Some(_), None) => OrderType::Limit,
             (Some(_), Some(_)) => OrderType::StopLimit,
@@ -199,6 +233,7 @@ pub(crate) fn parse_order(
         activation,
         price,
         flags,
+        terms: SocketTerms::default(),
     })
 }
 

@@ -12,7 +12,7 @@ use super::State;
 use super::positions::Position;
 use crate::wire::{
     AssetBalanceRecord, LiquidationStage, OpenPositionRecord, PositionHead, PositionSide,
-    SummaryRecord, decimal, time,
+    SummaryRecord, TpslRecord, decimal, time,
 };
 
 impl State {
@@ -127,7 +127,7 @@ impl State {
                     funding: "0",
                     unrealized_funding: "0",
                     unrealized_pnl: decimal::text(view.unrealized),
-                    tpsl: None,
+                    tpsl: TpslRecord::of(self.orders.position_tpsl(view.id)),
                     position_side: view.side.as_str(),
                 }
             })

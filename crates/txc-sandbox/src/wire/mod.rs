@@ -56,7 +56,7 @@ pub(crate) use oco_record::{
 pub(crate) use order_record::{OrderHead, OrderRecord, OtoField, OtoRecord};
 pub(crate) use plan_record::PlanRecord;
 pub(crate) use position_record::{
-    OpenPositionRecord, OrderDetailRecord, PositionEventRecord, PositionHead,
+    OpenPositionRecord, OrderDetailRecord, PositionEventRecord, PositionHead, TpslRecord,
 };
 pub(crate) use rejection::Rejection;
 pub(crate) use report_record::{AdlRecord, ClosedPositionRecord, FundingPage, FundingRecord};

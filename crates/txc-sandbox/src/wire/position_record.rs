@@ -36,9 +36,44 @@ pub(crate) struct OpenPositionRecord {
     /// Always `"0"`, likewise.
     pub(crate) unrealized_funding: &'static str,
     pub(crate) unrealized_pnl: String,
-    /// Always `null`: the sandbox keeps no take-profit or stop-loss on positions.
-    pub(crate) tpsl: Option<()>,
+    /// The take-profit and stop-loss attached over the socket (`collateral_order_tpsl_place`)
+    /// and still waiting; `null` when none.
+    pub(crate) tpsl: Option<TpslRecord>,
     pub(crate) position_side: &'static str,
+}
+
+/// A position's `tpsl`: the waiting legs' order ids and trigger prices (a leg not attached is
+/// left out).
+#[derive(Debug, Clone, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct TpslRecord {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) take_profit_id: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) take_profit: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) stop_loss_id: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) stop_loss: Option<String>,
+}
+
+impl TpslRecord {
+    /// The record of the legs `[take-profit, stop-loss]` (id and trigger each), `None` for
+    /// neither.
+    pub(crate) fn of(legs: [Option<(u64, String)>; 2]) -> Option<Self> {
+        let [take_profit, stop_loss] = legs;
+        if take_profit.is_none() && stop_loss.is_none() {
+            return None;
+        }
+        let (take_profit_id, take_profit) = take_profit.unzip();
+        let (stop_loss_id, stop_loss) = stop_loss.unzip();
+        Some(Self {
+            take_profit_id,
+            take_profit,
+            stop_loss_id,
+            stop_loss,
+        })
+    }
 }
 
 /// The order behind a position event.

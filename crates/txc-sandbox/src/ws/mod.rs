@@ -20,9 +20,10 @@
 //! | `premiumIndex` (public) | every 0.5 s: with no market one push of every perpetual market's `[market, mark, index, funding rate, next funding (s)]`, with named markets one push per market with the server's time as a sixth element; mark and index are the sandbox's price | docs `websocket/market-streams/premium-index.mdx` |
 //! | `balanceMargin` after funding | each funding payment changes the balance, and is sent like any other change | `balance_margin.yaml` |
 //!
-//! Order methods (the docs' `websocket/order-management` pages): the collateral limit,
-//! market, stop-limit, stop-market, BBO and OTO placements, `order_modify`, `order_cancel` and
-//! `order_cancel_all`, against the same book as the HTTP routes, with the socket's own error numbering (`orders.rs`); code 6 `require
+//! Order methods (the docs' `websocket/order-management` pages): the nine collateral
+//! placements (limit, market, stop-limit, stop-market, BBO, stop-BBO, OCO, OTO with every entry
+//! and exit type, TPSL on a position), `order_modify`, `order_cancel`,
+//! `order_cancel_conditional` and `order_cancel_all`, against the same book as the HTTP routes, with the socket's own error numbering (`orders.rs`); code 6 `require
 //! authentication` before `authorize`.
 //!
 //! Faults ([`WsFault`], [`crate::Sandbox::ws_fault`]): drop every connection, stall them,

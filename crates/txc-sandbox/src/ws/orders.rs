@@ -1,7 +1,7 @@
 //! The order methods over the WebSocket (the docs' `websocket/order-management` pages, newer
-//! than the spec copy): `collateral_order_limit_place`, `…_market_place`,
-//! `…_stop_limit_place`, `…_stop_market_place`, `order_modify`, `order_cancel` and
-//! `order_cancel_all`, run by the same rules
+//! than the spec copy): the nine collateral placements (limit, market, stop-limit,
+//! stop-market, BBO, stop-BBO, OCO, OTO, TPSL), `order_modify`, `order_cancel`,
+//! `order_cancel_conditional` and `order_cancel_all`, run by the same rules
 //! (`crate::rules`) and state operations as the HTTP routes, against the same book — the
 //! socket's own parameter names (`client_order_id`, `post_only`, `reduce_only`,
 //! `position_side`, `order_id`) in, its order object (numeric `side` and `type`, `ctime`)
@@ -14,7 +14,7 @@
 //! | 32 an amount below the market's minimum | 11 `amount too small` (other amount problems: 1) |
 //! | 36 a client order id an open order has | 43 `client order id already exists` |
 //! | 10 balance | 17 `user margin balance not enough` |
-//! | 111–116 | the same code |
+//! | 104–106 (TPSL), 111–116 | the same code |
 //! | a cancel's or modify's order not found | 6 `order not found` |
 //!
 //! `order_cancel_all` needs its market and a non-empty `type` array (code 1 otherwise, in the
@@ -22,13 +22,31 @@
 //!
 //! `collateral_order_bbo_place` prices a limit order at the book's best — the own side's for
 //! `bbo_role` 1 (post-only), the opposite side's for 2 — and refuses with 12 `not enough
-//! traders` when that side is empty. `collateral_order_oto_place` is REST's order with its
-//! exits (`stopLoss`/`takeProfit`): the entry of a limit, market, stop-limit or stop-market
-//! type, the exits `margin_market_oco`, `margin_take_profit` or `margin_stop_loss`; it answers
-//! the group (`type` `"oto"`, the group id, the exit prices, the entry's order object). The
-//! BBO entries of an OTO, the limit exits (`margin_limit`, `margin_stop_limit`), the stop-BBO
-//! and TPSL methods are not served: they answer as unknown methods do, or — an OTO of a type
-//! not served — code 1 naming it.
+//! traders` when that side is empty. `collateral_order_stop_bbo_place` waits as a type-9 order
+//! with price `"0"` and prices itself the same way when its activation price is reached (an
+//! empty side then drops it: `CANCELED`), as the docs' page says; `bbo_role` out of 1..2 and
+//! `post_only` with role 2 are code 1 on both.
+//!
+//! `collateral_order_tpsl_place` attaches a take-profit and/or stop-loss to the open position
+//! (`crate::state`'s `tpsl.rs`): two type-10 legs with amount `"0"`, on the side that closes
+//! it; 104 without a position, 105/106 for a trigger on the wrong side of the market, code 1
+//! without either trigger; a leg is canceled by `order_cancel`, unknown to
+//! `order_cancel_conditional` (6), and `order_modify` refuses it with 160.
+//!
+//! `collateral_order_oto_place` is REST's order with its exits (`stopLoss`/`takeProfit`): the
+//! entry of any placement type (`margin_limit`, `margin_market`, `margin_stop_limit`,
+//! `margin_stop_market`, `margin_bbo` priced now, `margin_stop_bbo` priced at activation;
+//! another: 201), the exits `margin_market_oco` (both prices), `margin_take_profit` or
+//! `margin_limit` (a limit order at `take_profit`), `margin_stop_loss` (a stop-market order at
+//! `stop_loss`) or `margin_stop_limit` (a stop-limit order triggered and limited at
+//! `stop_loss` — the docs give the exit two bare prices only, so its limit is its trigger:
+//! sandbox's choice); another: 200. The exits sit beyond the entry's price (its limit, else
+//! its trigger, else the market's): for a buy the take-profit above and the stop-loss below,
+//! for a sell the reverse (105 / 106 otherwise). It answers the group (`type` `"oto"`, the group id, the
+//! exit prices, the entry's order object).
+//!
+//! Stop orders' objects carry `activation_price`, `activation_condition` (`gte`/`lte`, the
+//! direction that fires it) and `activated`; without a limit price their `price` is `"0"`.
 //!
 //! `collateral_order_oco_place` is REST's OCO (`limit_client_order_id` its one id; a distinct
 //! `stop_client_order_id` is not served) answering the group with both legs;
@@ -42,8 +60,8 @@ use serde_json::{Map, Value};
 use super::records;
 use crate::auth::Exchange;
 use crate::rules::{
-    self, CancelAllRequest, CancelRequest, ConditionalCancel, MarketRule, ModifyRequest,
-    OcoRequest, OrderKind,
+    self, BboRole, CancelAllRequest, CancelRequest, ConditionalCancel, MarketRule, ModifyRequest,
+    OcoRequest, OrderKind, SocketTerms, TpslRequest,
 };
 use crate::state::GroupKind;
 use crate::state::Outcome;
@@ -57,6 +75,8 @@ pub(super) type Refusal = (i64, String);
 pub(super) enum Method {
     Place(OrderKind),
     Bbo,
+    StopBbo,
+    Tpsl,
     Oto,
     Oco,
     CancelConditional,
@@ -74,6 +94,8 @@ impl Method {
             "collateral_order_stop_limit_place" => Self::Place(OrderKind::StopLimit),
             "collateral_order_stop_market_place" => Self::Place(OrderKind::Trigger),
             "collateral_order_bbo_place" => Self::Bbo,
+            "collateral_order_stop_bbo_place" => Self::StopBbo,
+            "collateral_order_tpsl_place" => Self::Tpsl,
             "collateral_order_oto_place" => Self::Oto,
             "collateral_order_oco_place" => Self::Oco,
             "order_cancel_conditional" => Self::CancelConditional,
@@ -117,6 +139,32 @@ pub(super) fn serve(
         Method::Bbo => {
             bbo_terms(exchange, &mut map)?;
             serve_rest(exchange, api_key, &map, OrderKind::Limit)
+        }
+        Method::StopBbo => {
+            let role = bbo_role(&mut map)?;
+            let terms = SocketTerms {
+                bbo: Some(role),
+                ..SocketTerms::default()
+            };
+            placed(exchange, api_key, &map, OrderKind::Trigger, terms).map(|(order, _)| order)
+        }
+        Method::Tpsl => {
+            let request =
+                TpslRequest::parse(&map, exchange.markets()).map_err(|r| socket_code(&r))?;
+            let mut locked = exchange.lock();
+            let legs = locked
+                .state
+                .place_tpsl(api_key, &request)
+                .map_err(|r| socket_code(&r))?;
+            let leg = |id: Option<u64>| {
+                id.map_or(Ok(Value::Null), |id| {
+                    order_object(exchange, &locked.state, id)
+                })
+            };
+            Ok(serde_json::json!({
+                "take_profit": leg(legs.take_profit)?,
+                "stop_loss": leg(legs.stop_loss)?,
+            }))
         }
         Method::Oto => oto(exchange, api_key, &map),
         Method::Oco => {
@@ -186,6 +234,17 @@ pub(super) fn serve(
             if map.contains_key("stp") {
                 return Err((1, "invalid argument".to_owned()));
             }
+            let target = map.get("orderId").and_then(Value::as_u64);
+            if target.is_some_and(|id| {
+                exchange
+                    .lock()
+                    .state
+                    .orders
+                    .get(id)
+                    .is_some_and(|o| o.tpsl.is_some())
+            }) {
+                return Err((160, "tpsl order modification".to_owned()));
+            }
             let request =
                 ModifyRequest::parse(&map, exchange.markets()).map_err(|r| socket_code(&r))?;
             let mut locked = exchange.lock();
@@ -241,17 +300,21 @@ fn serve_rest(
     map: &Map<String, Value>,
     kind: OrderKind,
 ) -> Result<Value, Refusal> {
-    placed(exchange, api_key, map, kind).map(|(order, _)| order)
+    placed(exchange, api_key, map, kind, SocketTerms::default()).map(|(order, _)| order)
 }
 
-/// Places the order `map` of `kind`: its order object, and its OTO group's id if it opened one.
+/// Places the order `map` of `kind` with the socket's `terms`: its order object, and its OTO
+/// group's id if it opened one.
 fn placed(
     exchange: &Exchange,
     api_key: &str,
     map: &Map<String, Value>,
     kind: OrderKind,
+    terms: SocketTerms,
 ) -> Result<(Value, Option<u64>), Refusal> {
-    let request = rules::parse_order(map, kind, exchange.markets()).map_err(|r| socket_code(&r))?;
+    let mut request =
+        rules::parse_order(map, kind, exchange.markets()).map_err(|r| socket_code(&r))?;
+    request.terms = terms;
     let mut locked = exchange.lock();
     let record = locked
         .state
@@ -266,17 +329,23 @@ fn placed(
     Ok((order, oto))
 }
 
-/// A BBO order's price from the book (and `postOnly` for the maker role), in `map`.
-fn bbo_terms(exchange: &Exchange, map: &mut Map<String, Value>) -> Result<(), Refusal> {
-    let role = map.remove("bbo_role").and_then(|r| r.as_u64());
-    let maker = match role {
-        Some(1) => true,
-        Some(2) => false,
+/// `bbo_role` (taken out of `map`): 1 maker, 2 taker; `post_only` with the taker role is a
+/// wrong flags combination (code 1 both).
+fn bbo_role(map: &mut Map<String, Value>) -> Result<BboRole, Refusal> {
+    let role = match map.remove("bbo_role").and_then(|r| r.as_u64()) {
+        Some(1) => BboRole::Maker,
+        Some(2) => BboRole::Taker,
         _ => return Err((1, "bbo role must be an integer in range 1..2".to_owned())),
     };
-    if !maker && map.get("postOnly") == Some(&Value::Bool(true)) {
+    if role == BboRole::Taker && map.get("postOnly") == Some(&Value::Bool(true)) {
         return Err((1, "wrong flags combination".to_owned()));
     }
+    Ok(role)
+}
+
+/// A BBO order's price from the book (and `postOnly` for the maker role), in `map`.
+fn bbo_terms(exchange: &Exchange, map: &mut Map<String, Value>) -> Result<(), Refusal> {
+    let maker = bbo_role(map)? == BboRole::Maker;
     let side = match map.get("side").and_then(Value::as_str) {
         Some("buy") => Side::Buy,
         Some("sell") => Side::Sell,
@@ -310,18 +379,18 @@ fn bbo_terms(exchange: &Exchange, map: &mut Map<String, Value>) -> Result<(), Re
 /// An OTO group: REST's order with its exits.
 fn oto(exchange: &Exchange, api_key: &str, map: &Map<String, Value>) -> Result<Value, Refusal> {
     let invalid = |message: &str| (1, message.to_owned());
-    let kind = match map.get("trigger_order_type").and_then(Value::as_str) {
-        Some("margin_limit") => OrderKind::Limit,
-        Some("margin_market") => OrderKind::Market,
-        Some("margin_stop_limit") => OrderKind::StopLimit,
-        Some("margin_stop_market") => OrderKind::Trigger,
+    let entry_type = map.get("trigger_order_type").and_then(Value::as_str);
+    let (kind, bbo) = match entry_type {
+        Some("margin_limit") => (OrderKind::Limit, Entry::Plain),
+        Some("margin_market") => (OrderKind::Market, Entry::Plain),
+        Some("margin_stop_limit") => (OrderKind::StopLimit, Entry::Plain),
+        Some("margin_stop_market") => (OrderKind::Trigger, Entry::Plain),
+        Some("margin_bbo") => (OrderKind::Limit, Entry::Bbo),
+        Some("margin_stop_bbo") => (OrderKind::Trigger, Entry::StopBbo),
         Some("margin_market_oco") => {
             return Err(invalid("trigger order can't be margin market OCO"));
         }
-        Some(other @ ("margin_bbo" | "margin_stop_bbo")) => {
-            return Err((1, format!("the sandbox does not serve {other} entries")));
-        }
-        _ => return Err(invalid("unknown order type")),
+        _ => return Err((201, "unknown trigger order type in oto".to_owned())),
     };
     let Some(Value::Object(trigger)) = map.get("trigger_order") else {
         return Err(invalid("invalid argument"));
@@ -333,29 +402,40 @@ fn oto(exchange: &Exchange, api_key: &str, map: &Map<String, Value>) -> Result<V
     let (take_profit, stop_loss) = (map.get("take_profit"), map.get("stop_loss"));
     match (exit, take_profit.is_some(), stop_loss.is_some()) {
         (Some("margin_market_oco"), true, true)
-        | (Some("margin_take_profit"), true, false)
-        | (Some("margin_stop_loss"), false, true) => {}
+        | (Some("margin_take_profit" | "margin_limit"), true, false)
+        | (Some("margin_stop_loss" | "margin_stop_limit"), false, true) => {}
         (Some("margin_market_oco"), ..) => {
             return Err(invalid("take_profit and stop_loss are required"));
         }
-        (Some("margin_take_profit"), ..) => return Err(invalid("only take_profit is required")),
-        (Some("margin_stop_loss"), ..) => return Err(invalid("only stop_loss is required")),
-        (Some(other @ ("margin_limit" | "margin_stop_limit")), ..) => {
-            return Err((1, format!("the sandbox does not serve {other} exits")));
+        (Some("margin_take_profit" | "margin_limit"), ..) => {
+            return Err(invalid("only take_profit is required"));
         }
-        _ => return Err(invalid("unknown order type")),
+        (Some("margin_stop_loss" | "margin_stop_limit"), ..) => {
+            return Err(invalid("only stop_loss is required"));
+        }
+        _ => return Err((200, "unknown conditional order type in oto".to_owned())),
     }
     let mut entry: Map<String, Value> = trigger
         .iter()
         .map(|(name, value)| (rest_name(name).to_owned(), value.clone()))
         .collect();
+    let mut terms = SocketTerms {
+        stop_limit_exit: exit == Some("margin_stop_limit"),
+        ..SocketTerms::default()
+    };
+    match bbo {
+        Entry::Plain => {}
+        Entry::Bbo => bbo_terms(exchange, &mut entry)?,
+        Entry::StopBbo => terms.bbo = Some(bbo_role(&mut entry)?),
+    }
     if let Some(price) = take_profit {
         entry.insert("takeProfit".to_owned(), price.clone());
     }
     if let Some(price) = stop_loss {
         entry.insert("stopLoss".to_owned(), price.clone());
     }
-    let (order, group) = placed(exchange, api_key, &entry, kind)?;
+    exits_beyond_entry(exchange, &entry, take_profit, stop_loss)?;
+    let (order, group) = placed(exchange, api_key, &entry, kind, terms)?;
     let group = group.ok_or((2, "internal error".to_owned()))?;
     Ok(serde_json::json!({
         "type": "oto",
@@ -367,6 +447,61 @@ fn oto(exchange: &Exchange, api_key: &str, map: &Map<String, Value>) -> Result<V
     }))
 }
 
+/// The exits of an OTO on the right side of its entry (`entry`, REST's field names, priced):
+/// for a buy the take-profit above and the stop-loss below — for a sell the reverse — else
+/// 105 `wrong activation price for take profit` / 106 `wrong activation price for stop
+/// loss` (the docs' error table names 106 for this method). The entry's price is its limit
+/// price, else its activation price, else the market's; a value that is not a number is left
+/// to the order's own rules.
+fn exits_beyond_entry(
+    exchange: &Exchange,
+    entry: &Map<String, Value>,
+    take_profit: Option<&Value>,
+    stop_loss: Option<&Value>,
+) -> Result<(), Refusal> {
+    let number = |value: Option<&Value>| {
+        value
+            .and_then(Value::as_str)
+            .and_then(|text| text.parse::<rust_decimal::Decimal>().ok())
+    };
+    let buy = match entry.get("side").and_then(Value::as_str) {
+        Some("buy") => true,
+        Some("sell") => false,
+        _ => return Ok(()),
+    };
+    let at = number(entry.get("price"))
+        .or_else(|| number(entry.get("activation_price")))
+        .or_else(|| {
+            let market = entry.get("market").and_then(Value::as_str)?;
+            exchange.lock().state.price(market)
+        });
+    let Some(at) = at else {
+        return Ok(());
+    };
+    if let Some(tp) = number(take_profit)
+        && (if buy { tp <= at } else { tp >= at })
+    {
+        return Err((105, "wrong activation price for take profit".to_owned()));
+    }
+    if let Some(sl) = number(stop_loss)
+        && (if buy { sl >= at } else { sl <= at })
+    {
+        return Err((106, "wrong activation price for stop loss".to_owned()));
+    }
+    Ok(())
+}
+
+/// How an OTO's entry is priced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Entry {
+    /// As its own method prices it.
+    Plain,
+    /// `margin_bbo`: from the book now.
+    Bbo,
+    /// `margin_stop_bbo`: from the book at activation.
+    StopBbo,
+}
+
 /// The socket's order object of order `id`, as it stands.
 fn order_object(
     exchange: &Exchange,
@@ -374,11 +509,28 @@ fn order_object(
     id: u64,
 ) -> Result<Value, Refusal> {
     let now = exchange.clock().now_us();
-    let mut record = state
+    let order = state
         .orders
         .get(id)
-        .map(|order| records::order(order, now, None))
         .ok_or_else(|| (2, "internal error".to_owned()))?;
+    let mut record = records::order(order, now, None);
+    // A stop order adds its activation fields; with no limit price (a stop-market order, a
+    // stop-BBO order while it waits) its price is `"0"`, as the docs' examples show.
+    if let ((Some(activated), Some(condition)), Some(activation), Some(map)) = (
+        order.trigger_state(),
+        order.activation(),
+        record.as_object_mut(),
+    ) {
+        map.insert(
+            "activation_price".to_owned(),
+            Value::from(activation.text.clone()),
+        );
+        map.insert("activation_condition".to_owned(), Value::from(condition));
+        map.insert("activated".to_owned(), Value::from(activated));
+        if order.price().is_none() {
+            map.insert("price".to_owned(), Value::from("0"));
+        }
+    }
     // The engine drops trailing zeros on the way out (`"1916.40"` answers as `"1916.4"`).
     if let Some(map) = record.as_object_mut() {
         for key in DECIMALS {
@@ -419,7 +571,7 @@ fn socket_code(rejection: &Rejection) -> Refusal {
         }
         36 if detail.contains("already") => (43, "client order id already exists".to_owned()),
         10 => (17, "user margin balance not enough".to_owned()),
-        code @ 111..=116 => (code, detail),
+        code @ (104..=106 | 111..=116) => (code, detail),
         _ => (1, detail),
     }
 }

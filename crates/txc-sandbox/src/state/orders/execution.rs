@@ -361,6 +361,8 @@ impl State {
                 .insert(market.collateral.clone(), fill.balance);
         }
         self.record_fill(key, order_id, qty, fill, price);
+        // A position closed or flipped takes its TPSL legs with it (`tpsl.rs`).
+        self.drop_orphan_tpsl();
         self.account_changed(&key.0);
     }
 

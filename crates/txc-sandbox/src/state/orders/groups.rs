@@ -64,7 +64,7 @@ impl State {
     }
 
     /// Places the OTO group of the order `id` for what it executed: a reduce-only stop-market
-    /// order at its stop-loss, then a reduce-only limit order at its take-profit, both on the
+    /// (or, for the socket's `margin_stop_limit` exit, stop-limit) order at its stop-loss, then a reduce-only limit order at its take-profit, both on the
     /// other side and linked. An order the position no longer allows is not placed.
     fn activate_oto(&mut self, id: u64) {
         let Some(parent) = self.orders.get(id).cloned() else {
@@ -76,7 +76,11 @@ impl State {
             stp: parent.request.stp,
             ..OrderRequest::market(parent.market(), opposite(parent.side()), parent.deal_stock)
         };
+        // A `margin_stop_limit` exit (the socket's OTO) is a stop-limit order limited at its
+        // trigger.
+        let stop_limit = parent.request.terms.stop_limit_exit;
         let stop_loss = parent.request.stop_loss.clone().map(|price| OrderRequest {
+            price: stop_limit.then(|| price.clone()),
             activation: Some(price),
             ..base.clone()
         });

@@ -4,6 +4,7 @@
 //! conditional orders (OTO groups, OCOs), modify, the look-ups, the cancels, the kill switch's
 //! timers, and writing an order as the wire's records.
 
+mod armed;
 mod book;
 mod cancel;
 mod deals;
@@ -18,6 +19,7 @@ mod placement;
 mod records;
 mod store;
 mod stored;
+mod tpsl;
 
 pub(crate) use groups::GroupKind;
 pub use kill_switch::KillSwitchTimer;

@@ -111,7 +111,7 @@ impl State {
         let reached_now = request
             .activation
             .as_ref()
-            .is_some_and(|a| stored::reached(side, price, a.value));
+            .is_some_and(|a| stored::reached(request.trigger_side(), price, a.value));
         // An order that executes now is cut to the position it may reduce; a stop order when
         // it activates.
         let amount = if matches!(kind, OrderType::Market | OrderType::Limit) {
@@ -212,12 +212,23 @@ impl State {
         if let Some(activation) = order.activation()
             && order.activated_us.is_none()
         {
-            if !stored::reached(order.side(), price, activation.value) {
+            if !stored::reached(order.request.trigger_side(), price, activation.value) {
                 let id = self.orders.next_id();
                 self.orders.add(order, &[]);
                 return id;
             }
             order.activated_us = Some(now);
+            match self.armed(&order) {
+                Some(armed) => order = armed,
+                None if order.needs_arming() => {
+                    // Nothing to price it from: dropped.
+                    order.end(OrderStatus::Canceled, now);
+                    let id = self.orders.next_id();
+                    self.orders.add(order, &[]);
+                    return id;
+                }
+                None => {}
+            }
             self.stats.triggers_fired += 1;
         }
         let mut touched = Vec::new();
@@ -255,7 +266,7 @@ impl State {
             o.waiting()
                 && self.price(o.market()).is_some_and(|price| {
                     o.activation()
-                        .is_some_and(|a| stored::reached(o.side(), price, a.value))
+                        .is_some_and(|a| stored::reached(o.request.trigger_side(), price, a.value))
                 })
         });
         if reached {
@@ -273,7 +284,21 @@ impl State {
         }
         let now = self.clock.now_us();
         self.stats.triggers_fired += 1;
-        let Some(order) = self.orders.activate(id, now).cloned() else {
+        // A stop-BBO order is priced, a TPSL leg sized, as it activates (`armed.rs`).
+        let armed = match self
+            .orders
+            .get(id)
+            .map(|o| (o.needs_arming(), self.armed(o)))
+        {
+            Some((false, _)) | None => None,
+            Some((true, Some(armed))) => Some(armed),
+            Some((true, None)) => {
+                self.end_order(id, OrderStatus::Canceled);
+                self.settle(id);
+                return;
+            }
+        };
+        let Some(order) = self.orders.activate(id, now, armed).cloned() else {
             return;
         };
         match self.allowed(&order, order.amount) {
@@ -388,7 +413,7 @@ fn unreducible(order: &StoredOrder) -> OrderStatus {
 
 /// The position an order acts on: `BOTH` in one-way mode (whatever was sent: the docs say
 /// the field is ignored there), the sent `LONG`/`SHORT` in hedge mode, else code 114.
-fn resolve_position_side(
+pub(super) fn resolve_position_side(
     mode: PositionMode,
     sent: Option<PositionSide>,
 ) -> Result<PositionSide, Rejection> {

@@ -224,11 +224,11 @@ impl StoredOrder {
 
     /// A stop order's `activated` (`1` once activated, else `0`) and `activationCondition`
     /// (`gte` for a buy, `lte` for a sell); neither for other orders.
-    fn trigger_state(&self) -> (Option<u8>, Option<&'static str>) {
+    pub(crate) fn trigger_state(&self) -> (Option<u8>, Option<&'static str>) {
         let Some(_) = self.activation() else {
             return (None, None);
         };
-        let condition = match self.request.side {
+        let condition = match self.request.trigger_side() {
             Side::Buy => "gte",
             Side::Sell => "lte",
         };

@@ -51,6 +51,8 @@ pub(crate) struct OrderStore {
     pending_otos: HashMap<u64, u64>,
     /// Every OCO: id → legs.
     ocos: HashMap<u64, OcoLegs>,
+    /// The TPSL legs that may still wait (ended ones are dropped as they are met).
+    tpsl_legs: BTreeSet<u64>,
     /// Where every change goes.
     changes: Changes,
 }
@@ -72,6 +74,7 @@ impl OrderStore {
             index: Index::default(),
             pending_otos: HashMap::new(),
             ocos: HashMap::new(),
+            tpsl_legs: BTreeSet::new(),
             changes,
         }
     }
@@ -88,6 +91,9 @@ impl OrderStore {
         if let Some(oto_id) = order.oto_id {
             self.pending_otos.insert(oto_id, order.id);
         }
+        if order.tpsl.is_some() {
+            self.tpsl_legs.insert(order.id);
+        }
         self.index.add(&order);
         let change = if order.is_open() {
             OrderChange::New
@@ -97,6 +103,37 @@ impl OrderStore {
         self.announce(change, &order, deals);
         self.orders.push(order);
         self.orders.last()
+    }
+
+    /// The TPSL legs still waiting; the ended ones are forgotten.
+    pub(crate) fn waiting_tpsl(&mut self) -> Vec<u64> {
+        let orders = &self.orders;
+        self.tpsl_legs.retain(|id| {
+            let at = id
+                .checked_sub(FIRST_ORDER_ID)
+                .and_then(|i| usize::try_from(i).ok());
+            at.and_then(|i| orders.get(i))
+                .is_some_and(StoredOrder::waiting)
+        });
+        self.tpsl_legs.iter().copied().collect()
+    }
+
+    /// The waiting TPSL legs of the position `position_id`: the take-profit's id and trigger,
+    /// the stop-loss's.
+    pub(crate) fn position_tpsl(&self, position_id: u64) -> [Option<(u64, String)>; 2] {
+        let mut legs = [None, None];
+        for order in self.tpsl_legs.iter().filter_map(|id| self.get(*id)) {
+            if let (Some(leg), Some(trigger)) = (order.tpsl, order.activation())
+                && leg.position_id == position_id
+                && order.waiting()
+            {
+                let at = usize::from(!leg.take_profit);
+                if let Some(slot) = legs.get_mut(at) {
+                    *slot = Some((order.id, trigger.text.clone()));
+                }
+            }
+        }
+        legs
     }
 
     /// The id the next OTO group gets, taken.
@@ -141,10 +178,18 @@ impl OrderStore {
 
     /// Activates the waiting stop order `id` at `now_us` — announced as a new order, as the
     /// stream does ("an `event_id=1` (New) event for the now-active order").
-    pub(crate) fn activate(&mut self, id: u64, now_us: u64) -> Option<&StoredOrder> {
+    pub(crate) fn activate(
+        &mut self,
+        id: u64,
+        now_us: u64,
+        armed: Option<StoredOrder>,
+    ) -> Option<&StoredOrder> {
         self.change(
             id,
             |order| {
+                if let Some(armed) = armed {
+                    *order = armed;
+                }
                 order.activated_us = Some(now_us);
                 order.modified_us = now_us;
             },
@@ -468,7 +513,7 @@ mod tests {
                     let mut expected = walk(&|o| {
                         o.is_open()
                             && o.market() == market
-                            && o.activation().is_some_and(|a| reached(o.request.side, price, a.value))
+                            && o.activation().is_some_and(|a| reached(o.request.trigger_side(), price, a.value))
                     });
                     expected.reverse();
                     prop_assert_eq!(book.reached(market, price), expected);

@@ -48,6 +48,15 @@ impl OrderSource {
     }
 }
 
+/// A take-profit or stop-loss attached to a position (`collateral_order_tpsl_place`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct TpslLeg {
+    /// The take-profit (else the stop-loss).
+    pub(crate) take_profit: bool,
+    /// The id of the position it protects: when that position closes, the leg is canceled.
+    pub(crate) position_id: u64,
+}
+
 /// An accepted order and its state.
 #[derive(Debug, Clone)]
 pub(crate) struct StoredOrder {
@@ -68,6 +77,8 @@ pub(crate) struct StoredOrder {
     pub(crate) placed_by: Option<u64>,
     /// Who placed it: a request, or a liquidation.
     pub(crate) source: OrderSource,
+    /// The TPSL leg it is (`collateral_order_tpsl_place`): sized at activation.
+    pub(crate) tpsl: Option<TpslLeg>,
     /// The order it is linked with — the other leg of its OCO, or the other of the stop-loss
     /// and take-profit its OTO group placed: once one executes, activates or ends, the other
     /// is canceled.
@@ -108,6 +119,7 @@ impl StoredOrder {
             oco_id: None,
             placed_by: None,
             source: OrderSource::Api,
+            tpsl: None,
             linked: None,
             status: OrderStatus::Open,
             deal_money: Decimal::ZERO,
@@ -167,6 +179,11 @@ impl StoredOrder {
         self.status.is_open()
     }
 
+    /// Whether it is priced (a stop-BBO order) or sized (a TPSL leg) only as it activates.
+    pub(crate) fn needs_arming(&self) -> bool {
+        self.request.terms.bbo.is_some() || self.tpsl.is_some()
+    }
+
     /// Whether a stop order is still waiting for its activation price.
     pub(crate) fn waiting(&self) -> bool {
         self.is_open() && self.activation().is_some() && self.activated_us.is_none()
@@ -185,7 +202,7 @@ impl StoredOrder {
         if let Some(activation) = self.activation()
             && self.activated_us.is_none()
         {
-            return Slot::Waiting(self.side(), activation.value);
+            return Slot::Waiting(self.request.trigger_side(), activation.value);
         }
         match self.price() {
             Some(price) => Slot::Resting(self.side(), price.value),

@@ -134,6 +134,11 @@ impl Default for Positions {
 }
 
 impl Positions {
+    /// The id of the open position under `key`.
+    pub(crate) fn id_of(&self, key: &PositionKey) -> Option<u64> {
+        self.open.get(key).map(|p| p.id)
+    }
+
     /// The position under `key`, or an empty one.
     pub(crate) fn get(&self, key: &PositionKey) -> PositionState {
         self.open.get(key).map(|p| p.state).unwrap_or_default()

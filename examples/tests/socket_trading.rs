@@ -1,0 +1,524 @@
+//! Trading over the WebSocket, the scenario table run once per transport (`blocking::name`,
+//! `asynchronous::name`): each client's `SocketTrading` against the embedded sandbox's socket
+//! on 127.0.0.1 — placements of every kind the sandbox serves, modify and the cancels,
+//! pushes interleaving with the answers, the socket's refusals as typed errors, and exactly
+//! once through the sandbox's faults (a connection dropped after the frame was processed, a
+//! stall past the answer time-out, `43` on a resend, a restart reading the journal back).
+//! No timing assertions: delays only make faults happen.
+
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+#![allow(clippy::indexing_slicing, clippy::panic)]
+
+#[macro_use]
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use std::time::SystemTime;
+
+use common::config;
+use common::journal::MemoryJournal;
+use common::socket::Transport;
+use txc_core::pacing::RateLimits;
+use txc_core::resolve::{Journal, PendingOrder, PendingRecord, Resolution};
+use txc_core::socket::{
+    SessionConfig, SocketAttempt, SocketError, SocketLimits, SocketOrdersConfig, SocketPlaced,
+};
+use txc_core::stream::{StopReason, StreamConfig, StreamEvent, Subscription};
+use txc_core::{ClientConfig, Error};
+use txc_sandbox::{Sandbox, WsFault};
+use txc_sign::nonce::NonceSequence;
+use txc_types::endpoint::Endpoint;
+use txc_types::endpoint::RateLimit;
+use txc_types::events::AccountEvent;
+use txc_types::events::WebSocketTokenQuery;
+use txc_types::orders::{
+    BboRole, CancelAllOrders, CancelConditionalOrder, CancelOrder, CollateralBboOrder,
+    CollateralLimitOrder, CollateralMarketOrder, CollateralOcoOrder, CollateralStopLimitOrder,
+    CollateralTriggerMarketOrder, ModifyOrder, OrderStatus, Side,
+};
+use txc_types::socket::{SocketAnswer, SocketRefusal};
+
+/// The partner's client of `sandbox`. Token requests are not paced (the client keeps to the
+/// documented 10 a minute, which the suite's parallel sessions of one key would share).
+fn partner(sandbox: &Sandbox) -> ClientConfig {
+    config::partner()
+        .base_url(sandbox.base_url())
+        .rate_limits(RateLimits::documented().with_limit(WebSocketTokenQuery::PATH, None))
+}
+
+/// A session with a short answer time-out (faults make answers not come).
+fn quick() -> SessionConfig {
+    SessionConfig::default()
+        .with_orders(SocketOrdersConfig::default().with_answer_timeout(Duration::from_millis(500)))
+}
+
+fn order_of(answer: &SocketAnswer) -> &txc_types::socket::SocketOrder {
+    let SocketAnswer::Order(order) = answer else {
+        panic!("not an order: {answer:?}")
+    };
+    order
+}
+
+// ---------------------------------------------------------------------------------------------
+// Success.
+
+fn limit_and_market_orders_are_placed_over_the_socket(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), SessionConfig::default());
+    let limit = txc_types::orders::CollateralLimitOrder::builder(
+        "BTC_USDT",
+        txc_types::orders::Side::Buy,
+        "0.01",
+        "60000.10",
+    )
+    .client_order_id("ws-limit-1")
+    .build()
+    .unwrap();
+    let placed = session.place(&limit).unwrap();
+    let order = order_of(&placed);
+    assert_eq!(order.status, Some(OrderStatus::Open));
+    assert_eq!(order.side, Some(txc_types::orders::Side::Buy));
+    assert_eq!(
+        order.client_order_id.as_ref().map(|c| c.as_str()),
+        Some("ws-limit-1")
+    );
+    // REST sees it on the same book.
+    assert!(
+        sandbox
+            .orders()
+            .iter()
+            .any(|o| o.order_id == order.id && o.status == Some(OrderStatus::Open))
+    );
+    let market = txc_types::orders::CollateralMarketOrder::builder(
+        "BTC_USDT",
+        txc_types::orders::Side::Sell,
+        "0.01",
+    )
+    .client_order_id("ws-market-1")
+    .build()
+    .unwrap();
+    let placed = session.place_once(&market).unwrap();
+    let SocketPlaced::Answered(answer) = &placed.record else {
+        panic!("answered: {placed:?}")
+    };
+    assert_eq!(
+        order_of(answer).side,
+        Some(txc_types::orders::Side::Sell),
+        "the answer's numeric side read"
+    );
+    assert!(session.pending_orders().is_empty(), "every record settled");
+}
+
+fn buy_limit(cid: &str, price: &str) -> CollateralLimitOrder {
+    CollateralLimitOrder::builder("BTC_USDT", Side::Buy, "0.01", price)
+        .client_order_id(cid)
+        .build()
+        .unwrap()
+}
+
+fn every_served_kind_is_placed_modified_and_canceled(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), SessionConfig::default());
+    // A resting limit order, modified (a replacement with a new id), then canceled.
+    let rest = order_of(&session.place(&buy_limit("kind-limit", "60000")).unwrap()).clone();
+    assert_eq!(rest.order_type, Some(7));
+    let modify = ModifyOrder::by_order_id("BTC_USDT", rest.id)
+        .price("60100")
+        .build()
+        .unwrap();
+    let modified = order_of(&session.modify(&modify).unwrap()).clone();
+    assert_ne!(modified.id, rest.id, "a modify replaces the order");
+    assert_eq!(modified.price.as_ref().map(|p| p.as_str()), Some("60100"));
+    let canceled = session
+        .cancel(&CancelOrder::by_order_id("BTC_USDT", modified.id).unwrap())
+        .unwrap();
+    assert_eq!(order_of(&canceled).id, modified.id);
+    // Stop-limit and stop-market (trigger) orders rest until their activation price.
+    let stop_limit =
+        CollateralStopLimitOrder::builder("BTC_USDT", Side::Buy, "0.01", "70100", "70000")
+            .build()
+            .unwrap();
+    let placed = session.place(&stop_limit).unwrap();
+    assert_eq!(order_of(&placed).order_type, Some(9));
+    let trigger = CollateralTriggerMarketOrder::builder("BTC_USDT", Side::Buy, "0.01", "70000")
+        .build()
+        .unwrap();
+    let placed = session.place(&trigger).unwrap();
+    assert_eq!(order_of(&placed).order_type, Some(10));
+    // BBO: priced at the own side's best (the resting buy below) as a maker.
+    session.place(&buy_limit("kind-book", "60000")).unwrap();
+    let bbo = CollateralBboOrder::builder("BTC_USDT", Side::Buy, "0.01", BboRole::Maker)
+        .build()
+        .unwrap();
+    let placed = session.place(&bbo).unwrap();
+    assert_eq!(
+        order_of(&placed).price.as_ref().map(|p| p.as_str()),
+        Some("60000")
+    );
+    // An order with stop-loss and take-profit goes as the socket's OTO: the group answers.
+    let oto = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .stop_loss("60000")
+        .take_profit("70000")
+        .build()
+        .unwrap();
+    let SocketAnswer::Oto(group) = session.place(&oto).unwrap() else {
+        panic!("an OTO group")
+    };
+    assert!(group.trigger_order.is_some());
+    // An OCO pair, then canceled by its group id.
+    let oco = CollateralOcoOrder::builder("BTC_USDT", Side::Buy, "0.01", "60000", "70000", "70100")
+        .client_order_id("kind-oco")
+        .build()
+        .unwrap();
+    let SocketAnswer::Oco(pair) = session.place(&oco).unwrap() else {
+        panic!("an OCO group")
+    };
+    assert!(pair.take_profit.is_some() && pair.stop_loss.is_some());
+    let cancel = CancelConditionalOrder::new("BTC_USDT", pair.id).unwrap();
+    let SocketAnswer::Oco(canceled) = session.cancel_conditional(&cancel).unwrap() else {
+        panic!("the OCO group canceled")
+    };
+    assert_eq!(canceled.id, pair.id);
+    // Every order left on the market, canceled at once.
+    let all = CancelAllOrders::builder()
+        .market("BTC_USDT")
+        .build()
+        .unwrap();
+    assert_eq!(session.cancel_all(&all).unwrap(), SocketAnswer::Done);
+    assert!(
+        sandbox
+            .orders()
+            .iter()
+            .all(|o| o.status != Some(OrderStatus::Open)),
+        "nothing open after cancel-all"
+    );
+    assert!(session.pending_orders().is_empty());
+}
+
+fn pushes_interleave_with_the_answers(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let subscribed = SessionConfig::default()
+        .with_subscription(Subscription::orders_pending(["BTC_USDT"]).unwrap());
+    let mut session = transport.open(partner(&sandbox), subscribed);
+    for n in 0..5 {
+        let cid = format!("push-{n}");
+        let placed = session.place(&buy_limit(&cid, "60000")).unwrap();
+        assert_eq!(
+            order_of(&placed)
+                .client_order_id
+                .as_ref()
+                .map(|c| c.as_str()),
+            Some(cid.as_str()),
+            "each answer is its own call's, whatever came between"
+        );
+    }
+    // The last call's answer may come before its push: one more call reads the rest.
+    session
+        .cancel_all(
+            &CancelAllOrders::builder()
+                .market("BTC_USDT")
+                .build()
+                .unwrap(),
+        )
+        .unwrap();
+    let events = session.events();
+    let pushed = events
+        .iter()
+        .filter(|e| matches!(e, StreamEvent::Account(AccountEvent::Order(_))))
+        .count();
+    assert!(pushed >= 4, "the pushes were kept: {events:?}");
+}
+
+fn refusals_are_typed_errors(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), SessionConfig::default());
+    session.place(&buy_limit("refused-dup", "60000")).unwrap();
+    // Another process's session places the same id: the exchange's 43 on a first send.
+    let mut other = transport.open(partner(&sandbox), SessionConfig::default());
+    let err = other.place(&buy_limit("refused-dup", "60000")).unwrap_err();
+    let Error::Socket(SocketError::Refused { refusal, .. }) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(*refusal, SocketRefusal::ClientOrderIdExists);
+    assert!(!err.outcome_unknown() && !err.is_retryable());
+    // Below the market's minimum amount: 11.
+    let small = CollateralLimitOrder::builder("BTC_USDT", Side::Buy, "0.00001", "60000")
+        .build()
+        .unwrap();
+    let err = session.place(&small).unwrap_err();
+    assert_eq!(
+        err_refusal(&err),
+        Some(SocketRefusal::AmountTooSmall),
+        "{err:?}"
+    );
+    // A cancel of no order: 6 read as "order not found" in a cancel's answer.
+    let err = session
+        .cancel(&CancelOrder::by_order_id("BTC_USDT", 424_242).unwrap())
+        .unwrap_err();
+    assert_eq!(err_refusal(&err), Some(SocketRefusal::OrderNotFound));
+    assert!(
+        session.pending_orders().is_empty(),
+        "refusals leave no record"
+    );
+    assert!(other.pending_orders().is_empty());
+}
+
+fn err_refusal(err: &Error) -> Option<SocketRefusal> {
+    match err {
+        Error::Socket(e) => e.refusal(),
+        _ => None,
+    }
+}
+
+fn a_connection_dropped_after_the_frame_is_resolved(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), quick());
+    session.place(&buy_limit("drop-0", "60000")).unwrap(); // connected
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    let err = session.place(&buy_limit("drop-1", "60000")).unwrap_err();
+    assert!(err.outcome_unknown(), "{err:?}");
+    let pending = err.pending_order().unwrap().clone();
+    assert_eq!(pending.socket_attempts().len(), 1);
+    assert_eq!(session.pending_orders(), vec![pending.clone()]);
+    let Resolution::Placed(found) = session.resolve(&pending).unwrap() else {
+        panic!("processed before the drop: placed")
+    };
+    assert_eq!(found.client_order_id(), Some("drop-1"));
+    assert!(session.pending_orders().is_empty(), "resolved: settled");
+    // place_once through the same fault: resolved, never sent twice.
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    let placed = session.place_once(&buy_limit("drop-2", "60000")).unwrap();
+    assert!(
+        matches!(placed.record, SocketPlaced::Order(_)),
+        "{placed:?}"
+    );
+    assert_eq!(count(&sandbox, "drop-2"), 1);
+    assert!(session.pending_orders().is_empty());
+}
+
+fn count(sandbox: &Sandbox, cid: &str) -> usize {
+    sandbox
+        .orders()
+        .iter()
+        .filter(|o| o.client_order_id.as_deref() == Some(cid))
+        .count()
+}
+
+fn a_stall_past_the_answer_timeout_is_resolved(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), quick());
+    session.place(&buy_limit("stall-0", "60000")).unwrap(); // connected
+    sandbox.ws_fault(WsFault::Stall(Duration::from_millis(1_500)));
+    let placed = session.place_once(&buy_limit("stall-1", "60000")).unwrap();
+    assert!(
+        matches!(placed.record, SocketPlaced::Order(_)),
+        "{placed:?}"
+    );
+    assert_eq!(count(&sandbox, "stall-1"), 1, "placed once");
+    assert!(session.pending_orders().is_empty());
+}
+
+/// The record an earlier process left of `cid`: a frame written two minutes ago whose answer
+/// it never read.
+fn earlier_record(cid: &str) -> PendingRecord {
+    let written_at = SystemTime::now() - Duration::from_secs(120);
+    let attempt = SocketAttempt {
+        written_at,
+        settled_at: written_at + Duration::from_secs(1),
+    };
+    PendingRecord::Order(
+        PendingOrder::new(
+            "BTC_USDT".parse().unwrap(),
+            cid.parse().unwrap(),
+            Vec::new(),
+        )
+        .with_trigger(true)
+        .with_socket_attempts([attempt]),
+    )
+}
+
+fn a_43_on_a_resend_is_evidence(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    // An order with the id rests now (placed by another way, outside the record's window)...
+    let mut first = transport.open(partner(&sandbox), SessionConfig::default());
+    first.place(&buy_limit("evidence-43", "60000")).unwrap();
+    // Created well before the resend below: never inside the resend's window, whatever the
+    // clocks' uncertainty under load.
+    std::thread::sleep(Duration::from_secs(2));
+    // ...and a journal holds an earlier process's unresolved record of the id.
+    let journal = Arc::new(MemoryJournal::default());
+    journal.record(&earlier_record("evidence-43")).unwrap();
+    let restarted = partner(&sandbox).journal(journal.clone());
+    let mut session = transport.open(restarted, SessionConfig::default());
+    // The record is resolved first: nothing inside its window, so not placed; the resend is
+    // answered 43 — evidence an order with the id rests: never a second order, and unknown.
+    let err = session
+        .place_once(&buy_limit("evidence-43", "60000"))
+        .unwrap_err();
+    assert!(err.outcome_unknown(), "{err:?}");
+    let Error::OutcomeUnknown(unresolved) = &err else {
+        panic!("{err:?}")
+    };
+    assert!(
+        matches!(
+            unresolved.cause,
+            Error::Socket(SocketError::Duplicate { .. })
+        ),
+        "{err:?}"
+    );
+    assert_eq!(count(&sandbox, "evidence-43"), 1, "never doubled");
+    assert_eq!(journal.records().len(), 1, "kept for resolving later");
+}
+
+fn a_restart_reads_the_journal_back(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let journal = Arc::new(MemoryJournal::default());
+    let process = || {
+        partner(&sandbox)
+            .journal(journal.clone())
+            .nonce_sequence(NonceSequence::new())
+    };
+    let mut session = transport.open(process(), quick());
+    session.place(&buy_limit("restart-0", "60000")).unwrap(); // connected
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    let err = session.place(&buy_limit("restart-1", "60000")).unwrap_err();
+    assert!(err.outcome_unknown());
+    drop(session); // the process dies
+    let records = journal.records();
+    assert_eq!(records.len(), 1, "journaled before the frame: {records:?}");
+    assert_eq!(records[0].order().unwrap().socket_attempts().len(), 1);
+    // A new process on the same journal: a plain placement of the id is refused before any
+    // I/O; place_once resolves the record first and finds the order.
+    let mut restarted = transport.open(process(), quick());
+    assert_eq!(restarted.pending_orders().len(), 1);
+    let err = restarted
+        .place(&buy_limit("restart-1", "60000"))
+        .unwrap_err();
+    assert!(matches!(err, Error::ResolveFirst(_)), "{err:?}");
+    let placed = restarted
+        .place_once(&buy_limit("restart-1", "60000"))
+        .unwrap();
+    assert!(
+        matches!(placed.record, SocketPlaced::Order(_)),
+        "{placed:?}"
+    );
+    assert_eq!(count(&sandbox, "restart-1"), 1);
+    assert!(
+        journal.records().is_empty(),
+        "settled: the journal forgot it"
+    );
+}
+
+fn pacing_waits_for_a_slot_or_fails_typed(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    // One placement a minute, no waiting for a slot: the second call fails, nothing sent.
+    let tight = SessionConfig::default()
+        .with_orders(
+            SocketOrdersConfig::default()
+                .with_limits(SocketLimits::documented().with_placements(RateLimit::new(1, 60))),
+        )
+        .with_pacing_wait(Duration::ZERO);
+    let mut session = transport.open(partner(&sandbox), tight);
+    session.place(&buy_limit("paced-1", "60000")).unwrap();
+    let err = session.place(&buy_limit("paced-2", "60000")).unwrap_err();
+    let Error::Socket(SocketError::Paced { what, wait }) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(*what, "placements");
+    assert!(*wait > Duration::from_secs(1));
+    assert!(err.is_retryable() && !err.outcome_unknown());
+    assert_eq!(count(&sandbox, "paced-2"), 0, "nothing sent");
+    assert!(session.pending_orders().is_empty());
+    // The other budget is apart: a cancel still goes.
+    session
+        .cancel_all(
+            &CancelAllOrders::builder()
+                .market("BTC_USDT")
+                .build()
+                .unwrap(),
+        )
+        .unwrap();
+    // One a second and a wait of 10 s: the second call waits for its slot, then goes.
+    let waiting = SessionConfig::default().with_orders(
+        SocketOrdersConfig::default()
+            .with_limits(SocketLimits::documented().with_placements(RateLimit::new(1, 1))),
+    );
+    let mut session = transport.open(partner(&sandbox), waiting);
+    session.place(&buy_limit("paced-3", "60000")).unwrap();
+    session.place(&buy_limit("paced-4", "60000")).unwrap();
+    assert_eq!(count(&sandbox, "paced-4"), 1);
+}
+
+fn no_connection_is_a_typed_error_and_nothing_is_sent(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    // A port nothing listens on.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("ws://{}/ws", closed.local_addr().unwrap());
+    drop(closed);
+    let config = SessionConfig::default()
+        .with_url(url)
+        .with_connect_wait(Duration::from_millis(300));
+    let mut session = transport.open(partner(&sandbox), config);
+    let err = session.place(&buy_limit("unsent-1", "60000")).unwrap_err();
+    assert!(
+        matches!(err, Error::Socket(SocketError::NotConnected { .. })),
+        "{err:?}"
+    );
+    assert!(err.is_retryable() && !err.outcome_unknown());
+    assert!(session.pending_orders().is_empty(), "nothing was recorded");
+}
+
+fn a_refused_authorization_is_a_typed_error(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    sandbox.ws_fault(WsFault::RefuseAuthorize(1_000));
+    let config = SessionConfig::default()
+        .with_stream(StreamConfig::default().with_max_authorize_refusals(1))
+        .with_connect_wait(Duration::from_secs(5));
+    let mut session = transport.open(partner(&sandbox), config);
+    let err = session
+        .place(&buy_limit("unauthorized-1", "60000"))
+        .unwrap_err();
+    assert!(
+        matches!(
+            err,
+            Error::Socket(SocketError::Stopped(StopReason::AuthorizationRefused))
+        ),
+        "{err:?}"
+    );
+    assert!(!err.outcome_unknown());
+    assert_eq!(count(&sandbox, "unauthorized-1"), 0);
+}
+
+fn a_lost_cancel_answer_is_unknown_not_refused(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), quick());
+    let placed = session.place(&buy_limit("cancel-lost", "60000")).unwrap();
+    sandbox.ws_fault(WsFault::DropAfterOrder(1));
+    let cancel = CancelOrder::by_order_id("BTC_USDT", order_of(&placed).id).unwrap();
+    let err = session.cancel(&cancel).unwrap_err();
+    assert!(
+        matches!(err, Error::Socket(SocketError::Unknown { .. })),
+        "{err:?}"
+    );
+    assert!(err.outcome_unknown() && !err.is_retryable());
+    // It was processed: asking again says the order is gone.
+    let again = session.cancel(&cancel).unwrap_err();
+    assert_eq!(err_refusal(&again), Some(SocketRefusal::OrderNotFound));
+}
+
+socket_scenarios!(
+    limit_and_market_orders_are_placed_over_the_socket,
+    every_served_kind_is_placed_modified_and_canceled,
+    pushes_interleave_with_the_answers,
+    refusals_are_typed_errors,
+    a_connection_dropped_after_the_frame_is_resolved,
+    a_stall_past_the_answer_timeout_is_resolved,
+    a_43_on_a_resend_is_evidence,
+    a_restart_reads_the_journal_back,
+    pacing_waits_for_a_slot_or_fails_typed,
+    no_connection_is_a_typed_error_and_nothing_is_sent,
+    a_refused_authorization_is_a_typed_error,
+    a_lost_cancel_answer_is_unknown_not_refused,
+);
