@@ -326,17 +326,17 @@ pub(crate) enum Command {
     KillSwitch(KillSwitchArgs),
     /// The closed positions' PnL, one record per position, newest close first
     /// (POST /api/v4/collateral-account/positions/closed-pnl); --all follows the pages
-    Pnl(crate::reports::PnlArgs),
+    Pnl(crate::reports_args::PnlArgs),
     /// The funding paid and received by the positions, newest first
     /// (POST /api/v4/collateral-account/funding-history); --all follows the pages
-    Funding(crate::reports::FundingArgs),
+    Funding(crate::reports_args::FundingArgs),
     /// The ADL quantile of each perpetual market with a position, long and short, 0 (safest)
     /// to 4 (POST /api/v4/collateral-account/adl-quantile)
     Adl,
     /// The deals of the order ORDER_ID (POST /api/v4/trade-account/order), or without it the
     /// account's executed deals, collateral markets' included
     /// (POST /api/v4/trade-account/executed-history); --all follows the pages
-    Deals(crate::reports::DealsArgs),
+    Deals(crate::reports_args::DealsArgs),
     /// Print the account's events as they happen: orders of MARKET..., their executions and
     /// deals, the collateral balance, positions, margin calls (and, chosen by option, the ADL
     /// quantiles and the premium index) — over the private WebSocket, reconnecting and

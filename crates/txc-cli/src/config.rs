@@ -11,6 +11,7 @@ use zeroize::{Zeroize as _, Zeroizing};
 
 use crate::args::GlobalArgs;
 use crate::exit::CliError;
+use crate::origin::Origin;
 
 /// The server when nothing names one.
 pub(crate) const DEFAULT_BASE_URL: &str = "https://whitebit.com";
@@ -50,24 +51,6 @@ pub(crate) struct Target {
     pub(crate) base_url: String,
     /// The credentials, if any were configured.
     pub(crate) credentials: Option<Credentials>,
-}
-
-/// Where a run's server and credentials came from, as its errors name them.
-#[derive(Debug, Clone)]
-pub(crate) struct Origin {
-    /// The base URL the run talks to.
-    pub(crate) base_url: String,
-    /// Where the key and the secret came from, e.g. `TXC_API_KEY and TXC_API_SECRET` or
-    /// `profile "default" of /home/me/.config/txc/config.toml`.
-    pub(crate) credentials: String,
-}
-
-/// The run's [`Origin`], once its configuration is read.
-static ORIGIN: std::sync::OnceLock<Origin> = std::sync::OnceLock::new();
-
-/// The server and credential source of this run, if a command read its configuration.
-pub(crate) fn origin() -> Option<&'static Origin> {
-    ORIGIN.get()
 }
 
 /// Reads the configuration in its order of precedence. Nothing is sent.
@@ -128,7 +111,7 @@ pub(crate) fn target(global: &GlobalArgs) -> Result<Target, CliError> {
         (Some(_), true) => key_from,
         (Some(_), false) => format!("key from {key_from}, secret from {secret_from}"),
     };
-    let _ = ORIGIN.set(Origin {
+    crate::origin::set(Origin {
         base_url: base_url.clone(),
         credentials: credentials_from,
     });

@@ -87,7 +87,7 @@ impl CliError {
     /// an ambiguous one leaves its outcome unknown; `check` says how to find out.
     pub(crate) fn changing(error: Error, check: Option<String>) -> Self {
         // The command as it works when printed: with this run's server and options.
-        let check = check.map(|command| match crate::config::origin() {
+        let check = check.map(|command| match crate::origin::origin() {
             Some(origin) => crate::hint::runnable(&command, &origin.base_url),
             None => command,
         });
@@ -133,7 +133,7 @@ impl CliError {
                     }
                 }
                 // Which server, and whose credentials: what a user checks first.
-                if let Some(origin) = crate::config::origin() {
+                if let Some(origin) = crate::origin::origin() {
                     message.push_str(&format!(
                         "\nserver: {} (credentials: {})",
                         origin.base_url, origin.credentials

@@ -200,7 +200,7 @@ pub(crate) fn failure(command: &str, error: &CliError, json: bool) {
         if let Some(check) = check {
             detail.insert("check".into(), json!(check));
         }
-        if let Some(origin) = crate::config::origin() {
+        if let Some(origin) = crate::origin::origin() {
             detail.insert("server".into(), json!(origin.base_url));
             detail.insert("credentials".into(), json!(origin.credentials));
         }

@@ -6,7 +6,7 @@
 use serde_json::Value;
 use txc_blocking::values::Timestamp;
 
-use crate::reports::ReportOutcome;
+use crate::report_outcome::ReportOutcome;
 use crate::table::{optional, table};
 
 /// A time of the exchange's as an RFC 3339 date in UTC (`2026-11-29T10:48:20Z`, with the

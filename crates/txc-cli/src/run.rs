@@ -83,7 +83,7 @@ pub(crate) enum Outcome {
     /// What a command of the other order types produced.
     Trading(Box<TradingOutcome>),
     /// What a report command read.
-    Report(Box<crate::reports::ReportOutcome>),
+    Report(Box<crate::report_outcome::ReportOutcome>),
     /// What a command sent over the WebSocket produced (`--via ws`, `txc tpsl`).
     Socket(Box<crate::socket_output::SocketOutcome>),
 }
