@@ -62,6 +62,19 @@ pub mod config {
     /// minutes).
     pub const SANDBOX_SETTLE_DELAY: Duration = Duration::from_millis(100);
 
+    /// How long after an operation's last attempt (its nonce, or the resolver's first look-up
+    /// with strict nonces) the tests' clients count it as accepted or never — through
+    /// `unproven_acceptance_window`, the other setting that gives up the guarantee — instead of
+    /// the documented nonce window and creation allowance (10 s a resolution, waited out by
+    /// every case that proves an absence). The sandbox creates what a request asks for before
+    /// it answers, on this host's clock, so a second covers every request it delays (its
+    /// `Fault::Delay` holds only the answer). `TXC_FULL_RESOLVE=1` runs every case with the
+    /// documented window instead (`None`).
+    pub fn sandbox_acceptance_window() -> Option<Duration> {
+        let full = std::env::var("TXC_FULL_RESOLVE").is_ok_and(|v| v == "1");
+        (!full).then_some(Duration::from_secs(1))
+    }
+
     /// The retry policy of the tests' clients, unless a test sets its own: as many attempts as
     /// [`RetryPolicy::default`], so every retry path is taken as often, but backoffs of
     /// milliseconds instead of the exchange's seconds — the sandbox answers at once, and the
@@ -75,7 +88,8 @@ pub mod config {
         .with_quick_retry(Duration::from_millis(2))
     }
 
-    /// The partner's key, with [`SANDBOX_SETTLE_DELAY`] and [`sandbox_retries`]. The partner
+    /// The partner's key, with [`SANDBOX_SETTLE_DELAY`], [`sandbox_acceptance_window`] and
+    /// [`sandbox_retries`]. The partner
     /// is a B2B account on the sandbox (its canceled orders never reach the history); the
     /// tests that cancel an order and then resolve it say so (`b2b_account(true)`), the others
     /// leave it off so that absence is "not placed".
@@ -88,11 +102,15 @@ pub mod config {
     /// order is one request, as the scenarios count them; `tests/risk.rs` turns the mode
     /// check on and tests it, `tests/trading.rs` the rules.
     pub fn key(key: &str, secret: &str) -> ClientConfig {
-        ClientConfig::new(Credentials::new(key, secret).unwrap())
+        let config = ClientConfig::new(Credentials::new(key, secret).unwrap())
             .unproven_settle_delay(SANDBOX_SETTLE_DELAY)
             .retry_policy(sandbox_retries())
             .position_mode_check(ModeCheck::Off)
-            .market_rules_check(MarketRulesCheck::Off)
+            .market_rules_check(MarketRulesCheck::Off);
+        match sandbox_acceptance_window() {
+            Some(window) => config.unproven_acceptance_window(window),
+            None => config,
+        }
     }
 }
 

@@ -128,7 +128,10 @@ fn split(raw: &RawValue) -> Option<Vec<&str>> {
     let (mut depth, mut start, mut at) = (0_usize, 0, 0);
     // Straight to the next byte that matters: anything else is inside a number or a word.
     let structural = |b: &u8| matches!(b, b'"' | b',' | b'[' | b']' | b'{' | b'}');
-    while let Some(skip) = bytes.get(at..).and_then(|rest| rest.iter().position(structural)) {
+    while let Some(skip) = bytes
+        .get(at..)
+        .and_then(|rest| rest.iter().position(structural))
+    {
         at = at.saturating_add(skip);
         match bytes.get(at).copied().unwrap_or_default() {
             // A string: on to its closing quote, stepping over each escaped character.
