@@ -13,11 +13,6 @@
 #[macro_use]
 mod common;
 
-/// The spec's request schemas and the check that a body conforms to one (`txc-types`' own).
-#[allow(dead_code)]
-#[path = "../../crates/txc-types/tests/common/mod.rs"]
-mod schema;
-
 use common::config;
 use common::flex::{FlexApi, FlexDriver, FlexRequest};
 use serde_json::Value;
@@ -296,12 +291,12 @@ fn request_example(path: &str) -> Value {
 fn the_signed_bodies_are_the_spec_s(driver: &dyn FlexDriver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.flexer(sandbox.base_url(), config::partner());
-    let schemas = schema::schemas();
+    let schemas = common::openapi::request_schemas();
     for request in documented_requests() {
         let signed = client.prepare_flex(&request).unwrap();
         let (path, body) = common::unsigned_body(&signed);
         assert_eq!(body, request_example(&path), "{path}: the spec's example");
-        schema::conforms(&schemas[path.as_str()], &body, &path).unwrap();
+        common::openapi::conforms(&schemas[path.as_str()], &body, &path).unwrap();
     }
     assert_eq!(sandbox.stats().requests, 0, "signed, nothing sent");
 }

@@ -36,6 +36,7 @@ use txc_types::time::ServerTime;
 pub mod flex;
 pub mod invest;
 pub mod journal;
+#[path = "../../../crates/txc-types/tests/common/schema.rs"]
 pub mod openapi;
 pub mod reports;
 pub mod stream;
