@@ -6,6 +6,7 @@
 
 use txc_types::endpoint::Endpoint;
 
+pub(crate) mod flex_requests;
 mod schema;
 
 pub(crate) use schema::{conforms, request_schemas as schemas};
