@@ -33,6 +33,9 @@ use txc_types::orders::{
 };
 use txc_types::time::ServerTime;
 
+#[macro_use]
+mod forward;
+
 pub mod flex;
 pub mod invest;
 pub mod journal;
@@ -430,6 +433,27 @@ impl Make for Async {
     fn make(&self, base_url: &str, config: ClientConfig) -> AsyncApi {
         let client = txc_async::ClientBuilder::from(config.base_url(base_url));
         self.api(client.build().unwrap())
+    }
+}
+
+impl AsyncApi {
+    /// Every page of the paged list `query` asks for, read to its end through the client's
+    /// `pages`.
+    fn all_pages<Q>(&self, query: Q) -> flex::Pages<Q::Record>
+    where
+        Q: txc_types::paging::Paged + Send + Sync,
+        Q::Key: Send + Sync,
+        Q::Record: Send,
+        Q::Response: Send,
+    {
+        self.runtime.block_on(async {
+            let mut read = self.client.pages(query);
+            let mut pages = Vec::new();
+            while let Some(page) = read.next().await {
+                pages.push(page);
+            }
+            pages
+        })
     }
 }
 
