@@ -626,39 +626,46 @@ fn until_stopped(transport: Transport, sandbox: &Sandbox) -> Book {
 
 #[test]
 fn an_idle_connection_is_closed_by_the_server_and_the_stream_comes_back() {
-    for transport in TRANSPORTS {
-        let sandbox = Sandbox::builder()
-            .ws_idle_timeout(Duration::from_millis(300))
-            .start()
-            .unwrap();
-        // Pings every 30 s: the connection idles out first.
-        let (mut events, mut book) = established(transport, &sandbox, stream_config());
-        read_until(&mut *events, &mut book, |_, e| {
-            matches!(e, StreamEvent::Disconnected(_))
-        });
-        assert!(
-            book.errors_seen.last().unwrap().contains("idle"),
-            "{transport:?}: {:?}",
-            book.errors_seen
-        );
-        settle(&mut *events, &mut book);
-        assert!(book.connections.len() >= 2);
-        // With pings more often than the server's timeout, the connection stays.
-        let sandbox = Sandbox::builder()
-            .ws_idle_timeout(Duration::from_millis(1_500))
-            .start()
-            .unwrap();
-        let config = stream_config().with_ping_interval(Duration::from_secs(1));
-        let (mut events, mut book) = established(transport, &sandbox, config);
-        let until = std::time::Instant::now() + Duration::from_secs(3);
-        while let Some(event) =
-            events.next_event(until.saturating_duration_since(std::time::Instant::now()))
-        {
-            book.apply(&event);
+    // The transports side by side: each waits out idle times and a 3 s watch of its own.
+    std::thread::scope(|scope| {
+        for transport in TRANSPORTS {
+            scope.spawn(move || idles_out_and_comes_back(transport));
         }
-        assert_eq!(book.disconnects, 0, "{transport:?}: {:?}", book.errors_seen);
-        assert_eq!(sandbox.ws_connections(), 1);
+    });
+}
+
+fn idles_out_and_comes_back(transport: Transport) {
+    let sandbox = Sandbox::builder()
+        .ws_idle_timeout(Duration::from_millis(300))
+        .start()
+        .unwrap();
+    // Pings every 30 s: the connection idles out first.
+    let (mut events, mut book) = established(transport, &sandbox, stream_config());
+    read_until(&mut *events, &mut book, |_, e| {
+        matches!(e, StreamEvent::Disconnected(_))
+    });
+    assert!(
+        book.errors_seen.last().unwrap().contains("idle"),
+        "{transport:?}: {:?}",
+        book.errors_seen
+    );
+    settle(&mut *events, &mut book);
+    assert!(book.connections.len() >= 2);
+    // With pings more often than the server's timeout, the connection stays.
+    let sandbox = Sandbox::builder()
+        .ws_idle_timeout(Duration::from_millis(1_500))
+        .start()
+        .unwrap();
+    let config = stream_config().with_ping_interval(Duration::from_secs(1));
+    let (mut events, mut book) = established(transport, &sandbox, config);
+    let until = std::time::Instant::now() + Duration::from_secs(3);
+    while let Some(event) =
+        events.next_event(until.saturating_duration_since(std::time::Instant::now()))
+    {
+        book.apply(&event);
     }
+    assert_eq!(book.disconnects, 0, "{transport:?}: {:?}", book.errors_seen);
+    assert_eq!(sandbox.ws_connections(), 1);
 }
 
 #[test]

@@ -12,11 +12,8 @@
 
 #[macro_use]
 mod common;
-
-/// The spec's request schemas and the check that a body conforms to one (`txc-types`' own).
-#[allow(dead_code)]
-#[path = "../../crates/txc-types/tests/common/mod.rs"]
-mod schema;
+#[path = "../../crates/txc-types/tests/common/flex_requests.rs"]
+mod flex_requests;
 
 use common::config;
 use common::flex::{FlexApi, FlexDriver, FlexRequest};
@@ -25,8 +22,8 @@ use txc_core::Error;
 use txc_core::decode::ApiErrorClass;
 use txc_sandbox::{Fault, Route, Sandbox};
 use txc_types::investments::flex::{
-    CloseFlexInvestment, FlexAction, FlexHistoryQuery, FlexInvest, FlexInvestmentStatus,
-    FlexInvestmentsQuery, FlexPaymentsQuery, FlexPlansQuery, FlexWithdraw, SetFlexAutoInvest,
+    CloseFlexInvestment, FlexHistoryQuery, FlexInvest, FlexInvestmentsQuery, FlexPaymentsQuery,
+    FlexPlansQuery, FlexWithdraw, SetFlexAutoInvest,
 };
 
 /// The spec's answer and refusal examples, by path.
@@ -37,7 +34,7 @@ fn documented() -> Value {
     .unwrap()
 }
 
-const PLAN: &str = "8f2e9d3c-1a4b-4c2d-9e5f-6a7b8c9d0e1f";
+use flex_requests::PLAN;
 
 /// Serializing the decoded records back, to compare them with the examples.
 fn json(value: impl serde::Serialize) -> Value {
@@ -197,98 +194,19 @@ fn the_spec_s_examples_decode(driver: &dyn FlexDriver) {
     }
 }
 
-/// The requests the spec's request examples show, built with the builders.
+/// The requests the spec's request examples show, built with the builders (txc-types' list).
 fn documented_requests() -> Vec<FlexRequest> {
+    let d = flex_requests::documented_requests();
     vec![
-        FlexRequest::Plans(
-            FlexPlansQuery::builder()
-                .limit(50)
-                .offset(0)
-                .ticker("USDT")
-                .build()
-                .unwrap(),
-        ),
-        FlexRequest::Investments(
-            FlexInvestmentsQuery::builder()
-                .limit(100)
-                .offset(0)
-                .ticker("USDT")
-                .plan(PLAN)
-                .investment("invest_id_123")
-                .investment_status(FlexInvestmentStatus::Active)
-                .build()
-                .unwrap(),
-        ),
-        FlexRequest::History(
-            FlexHistoryQuery::builder()
-                .limit(50)
-                .offset(0)
-                .plan(PLAN)
-                .investment("inv_123")
-                .transaction("tx_456")
-                .date_from(1_640_995_200)
-                .date_to(1_641_081_600)
-                .action_types([
-                    FlexAction::Invest,
-                    FlexAction::Reinvest,
-                    FlexAction::DailyEarning,
-                ])
-                .build()
-                .unwrap(),
-        ),
-        FlexRequest::Payments(
-            FlexPaymentsQuery::builder()
-                .limit(50)
-                .offset(0)
-                .plan(PLAN)
-                .investment("inv_123")
-                .transaction("tx_456")
-                .date_from(1_640_995_200)
-                .date_to(1_641_081_600)
-                .build()
-                .unwrap(),
-        ),
-        FlexRequest::Invest(
-            FlexInvest::new(PLAN, "1000.500000")
-                .unwrap()
-                .with_reinvest(true),
-        ),
-        FlexRequest::Withdraw(FlexWithdraw::new(PLAN, "500.250000").unwrap()),
-        FlexRequest::Close(CloseFlexInvestment::new(PLAN).unwrap()),
-        FlexRequest::AutoInvest(SetFlexAutoInvest::new(PLAN, true).unwrap()),
+        FlexRequest::Plans(d.plans),
+        FlexRequest::Investments(d.investments),
+        FlexRequest::History(d.history),
+        FlexRequest::Payments(d.payments),
+        FlexRequest::Invest(d.invest),
+        FlexRequest::Withdraw(d.withdraw),
+        FlexRequest::Close(d.close),
+        FlexRequest::AutoInvest(d.auto_invest),
     ]
-}
-
-/// The spec's request example of the endpoint at `path` (`txc-types`' fixtures).
-fn request_example(path: &str) -> Value {
-    let text = match path.trim_start_matches("/api/v4/main-account/smart-flex") {
-        "/plans" => {
-            include_str!("../../crates/txc-types/tests/fixtures/request_flex_plans_documented.json")
-        }
-        "/investments" => include_str!(
-            "../../crates/txc-types/tests/fixtures/request_flex_investments_documented.json"
-        ),
-        "/investments/history" => include_str!(
-            "../../crates/txc-types/tests/fixtures/request_flex_history_documented.json"
-        ),
-        "/investments/payment-history" => include_str!(
-            "../../crates/txc-types/tests/fixtures/request_flex_payments_documented.json"
-        ),
-        "/investments/invest" => include_str!(
-            "../../crates/txc-types/tests/fixtures/request_flex_invest_documented.json"
-        ),
-        "/investments/withdraw" => include_str!(
-            "../../crates/txc-types/tests/fixtures/request_flex_withdraw_documented.json"
-        ),
-        "/investments/close" => {
-            include_str!("../../crates/txc-types/tests/fixtures/request_flex_close_documented.json")
-        }
-        "/investments/auto-invest" => include_str!(
-            "../../crates/txc-types/tests/fixtures/request_flex_auto_invest_documented.json"
-        ),
-        other => panic!("no request example of {other}"),
-    };
-    serde_json::from_str(text).unwrap()
 }
 
 /// Every body the client signs is the spec's example inside the signed envelope (`request`,
@@ -296,12 +214,16 @@ fn request_example(path: &str) -> Value {
 fn the_signed_bodies_are_the_spec_s(driver: &dyn FlexDriver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.flexer(sandbox.base_url(), config::partner());
-    let schemas = schema::schemas();
+    let schemas = common::openapi::request_schemas();
     for request in documented_requests() {
         let signed = client.prepare_flex(&request).unwrap();
         let (path, body) = common::unsigned_body(&signed);
-        assert_eq!(body, request_example(&path), "{path}: the spec's example");
-        schema::conforms(&schemas[path.as_str()], &body, &path).unwrap();
+        assert_eq!(
+            body,
+            flex_requests::request_example(&path),
+            "{path}: the spec's example"
+        );
+        common::openapi::conforms(&schemas[path.as_str()], &body, &path).unwrap();
     }
     assert_eq!(sandbox.stats().requests, 0, "signed, nothing sent");
 }

@@ -13,11 +13,6 @@
 #[macro_use]
 mod common;
 
-/// The spec's request schemas and the check that a body conforms to one (`txc-types`' own).
-#[allow(dead_code)]
-#[path = "../../crates/txc-types/tests/common/mod.rs"]
-mod schema;
-
 use common::config;
 use common::reports::{ReportRequest, ReportsApi, ReportsDriver};
 use serde_json::Value;
@@ -248,7 +243,7 @@ fn documented_requests() -> Vec<(ReportRequest, Option<Value>)> {
 fn the_signed_bodies_conform_to_the_spec(driver: &dyn ReportsDriver) {
     let sandbox = Sandbox::start().unwrap();
     let client = driver.reporter(sandbox.base_url(), config::partner());
-    let schemas = schema::schemas();
+    let schemas = common::openapi::request_schemas();
     let requests = documented_requests();
     assert_eq!(requests.len(), 5);
     for (request, example) in requests {
@@ -260,7 +255,7 @@ fn the_signed_bodies_conform_to_the_spec(driver: &dyn ReportsDriver) {
         let schema = schemas
             .get(path.as_str())
             .unwrap_or_else(|| panic!("no schema for {path}"));
-        schema::conforms(schema, &body, &path).unwrap();
+        common::openapi::conforms(schema, &body, &path).unwrap();
     }
     assert_eq!(sandbox.stats().requests, 0, "signed, nothing sent");
 }

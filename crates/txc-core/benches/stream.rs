@@ -4,13 +4,15 @@
 //! decoding — beside the floor of a bare `serde_json` parse of the same frame, into a `Value`
 //! (what a client without txc would do first) and into nothing (`IgnoredAny`). Both sides get
 //! the frame as an owned `String`, as a socket hands it over; `record` is the machine's share
-//! spent decoding the record alone (the channel's `from_params` on the `params` text).
+//! spent decoding the record alone (the channel's `from_raw_params` — `from_params` for the
+//! object records — on the `params` as read from the frame).
 //!
 //! A timed run, not divan: the sides take turns, a batch of 200 frames each, for 301 rounds,
 //! so that the host's drift (it is shared) moves both alike; each side's figure is the median
 //! of its rounds, each ratio the median of the rounds' ratios, and `fastest` the ratio of the
 //! sides' fastest rounds (the least disturbed). Run:
-//! `cargo bench -p txc-core --bench stream`; the figures go to BENCHMARKS.md.
+//! `cargo bench -p txc-core --bench stream` (`TXC_BENCH_CHANNEL=deals` for one channel, e.g.
+//! under a profiler); the figures go to BENCHMARKS.md.
 
 #![allow(
     clippy::unwrap_used,
@@ -27,6 +29,8 @@
 mod driver;
 
 use std::hint::black_box;
+
+use serde_json::value::RawValue;
 use std::time::Instant;
 
 use txc_core::stream::{
@@ -127,16 +131,18 @@ fn median(values: &mut [f64]) -> f64 {
     values[values.len() / 2]
 }
 
-/// The channel's record decoded from its `params` text, as the machine does last.
-fn record(channel: Channel, params: &str) -> bool {
+/// The channel's record decoded from its `params`, as the machine does last (positional
+/// records split from the frame's text as read, objects read from it).
+fn record(channel: Channel, params: &RawValue) -> bool {
     use txc_types::events as e;
+    let text = params.get();
     match channel {
-        Channel::OrdersPending => e::OrderEvent::from_params(params).is_ok(),
-        Channel::OrdersExecuted => e::ExecutedOrders::from_params(params).is_ok(),
-        Channel::Deals => e::Deal::from_params(params).is_ok(),
-        Channel::BalanceMargin => e::MarginBalances::from_params(params).is_ok(),
-        Channel::Positions => e::Positions::from_params(params).is_ok(),
-        _ => e::PositionEvent::from_params(params).is_ok(),
+        Channel::OrdersPending => e::OrderEvent::from_raw_params(params).is_ok(),
+        Channel::OrdersExecuted => e::ExecutedOrders::from_params(text).is_ok(),
+        Channel::Deals => e::Deal::from_raw_params(params).is_ok(),
+        Channel::BalanceMargin => e::MarginBalances::from_params(text).is_ok(),
+        Channel::Positions => e::Positions::from_params(text).is_ok(),
+        _ => e::PositionEvent::from_raw_params(params).is_ok(),
     }
 }
 
@@ -153,10 +159,14 @@ fn main() {
         "fastest",
         "events/s"
     );
-    for channel in CHANNELS {
+    let only = std::env::var("TXC_BENCH_CHANNEL").ok();
+    for channel in CHANNELS
+        .into_iter()
+        .filter(|c| only.as_deref().is_none_or(|o| o == *c))
+    {
         let frame = frame(channel);
         let parsed: serde_json::Value = serde_json::from_str(&frame).unwrap();
-        let params = parsed["params"].to_string();
+        let params = RawValue::from_string(parsed["params"].to_string()).unwrap();
         let which = Channel::from_update_method(parsed["method"].as_str().unwrap()).unwrap();
         let mut driver = established();
         let now = driver.now;
@@ -173,7 +183,7 @@ fn main() {
                 black_box(through(&mut driver.machine, now, black_box(frame.clone())));
             });
             let r = per_frame(|| {
-                black_box(record(which, black_box(params.as_str())));
+                black_box(record(which, black_box(&params)));
             });
             let v = per_frame(|| {
                 let owned = black_box(frame.clone());

@@ -54,6 +54,12 @@ use serde_json::{Map, Value};
 pub(crate) struct Raw<'de>(&'de str);
 
 impl<'de> Raw<'de> {
+    /// The value whose exact JSON text (no surrounding whitespace) is `text`.
+    #[inline]
+    pub(crate) fn new(text: &'de str) -> Self {
+        Self(text)
+    }
+
     /// The value as its JSON kind; `None` for `null`. (serde_json's raw values carry no
     /// surrounding whitespace.)
     #[inline]

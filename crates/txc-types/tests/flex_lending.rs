@@ -15,7 +15,7 @@
 
 mod common;
 
-use common::{assert_conforms, conforms, schemas};
+use common::{assert_conforms, conforms, flex_requests, schemas};
 use proptest::prelude::*;
 use serde::de::DeserializeOwned;
 use serde_json::{Value, json};
@@ -31,7 +31,7 @@ use txc_types::investments::flex::{
 use txc_types::paging::{OffsetCap, PageCursor, Paged};
 use txc_types::values::Amount;
 
-const PLAN: &str = "8f2e9d3c-1a4b-4c2d-9e5f-6a7b8c9d0e1f";
+use common::flex_requests::PLAN;
 
 fn decode<T: DeserializeOwned>(name: &str, text: &str) -> T {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -182,92 +182,18 @@ fn answers_keep_what_they_cannot_read() {
 
 #[test]
 fn the_builders_make_the_specs_request_examples() {
-    let plans = FlexPlansQuery::builder()
-        .limit(50)
-        .offset(0)
-        .ticker("USDT")
-        .build()
-        .unwrap();
-    let investments = FlexInvestmentsQuery::builder()
-        .limit(100)
-        .offset(0)
-        .ticker("USDT")
-        .plan(PLAN)
-        .investment("invest_id_123")
-        .investment_status(FlexInvestmentStatus::Active)
-        .build()
-        .unwrap();
-    let history = FlexHistoryQuery::builder()
-        .limit(50)
-        .offset(0)
-        .plan(PLAN)
-        .investment("inv_123")
-        .transaction("tx_456")
-        .date_from(1_640_995_200)
-        .date_to(1_641_081_600)
-        .action_types([
-            FlexAction::Invest,
-            FlexAction::Reinvest,
-            FlexAction::DailyEarning,
-        ])
-        .build()
-        .unwrap();
-    let payments = FlexPaymentsQuery::builder()
-        .limit(50)
-        .offset(0)
-        .plan(PLAN)
-        .investment("inv_123")
-        .transaction("tx_456")
-        .date_from(1_640_995_200)
-        .date_to(1_641_081_600)
-        .build()
-        .unwrap();
-    let invest = FlexInvest::new(PLAN, "1000.500000")
-        .unwrap()
-        .with_reinvest(true);
-    for (path, request, documented) in [
-        (
-            FlexPlansQuery::PATH,
-            body(&plans),
-            include_str!("fixtures/request_flex_plans_documented.json"),
-        ),
-        (
-            FlexInvestmentsQuery::PATH,
-            body(&investments),
-            include_str!("fixtures/request_flex_investments_documented.json"),
-        ),
-        (
-            FlexHistoryQuery::PATH,
-            body(&history),
-            include_str!("fixtures/request_flex_history_documented.json"),
-        ),
-        (
-            FlexPaymentsQuery::PATH,
-            body(&payments),
-            include_str!("fixtures/request_flex_payments_documented.json"),
-        ),
-        (
-            FlexInvest::PATH,
-            body(&invest),
-            include_str!("fixtures/request_flex_invest_documented.json"),
-        ),
-        (
-            FlexWithdraw::PATH,
-            body(&FlexWithdraw::new(PLAN, "500.250000").unwrap()),
-            include_str!("fixtures/request_flex_withdraw_documented.json"),
-        ),
-        (
-            CloseFlexInvestment::PATH,
-            body(&CloseFlexInvestment::new(PLAN).unwrap()),
-            include_str!("fixtures/request_flex_close_documented.json"),
-        ),
-        (
-            SetFlexAutoInvest::PATH,
-            body(&SetFlexAutoInvest::new(PLAN, true).unwrap()),
-            include_str!("fixtures/request_flex_auto_invest_documented.json"),
-        ),
+    let d = flex_requests::documented_requests();
+    for (path, request) in [
+        (FlexPlansQuery::PATH, body(&d.plans)),
+        (FlexInvestmentsQuery::PATH, body(&d.investments)),
+        (FlexHistoryQuery::PATH, body(&d.history)),
+        (FlexPaymentsQuery::PATH, body(&d.payments)),
+        (FlexInvest::PATH, body(&d.invest)),
+        (FlexWithdraw::PATH, body(&d.withdraw)),
+        (CloseFlexInvestment::PATH, body(&d.close)),
+        (SetFlexAutoInvest::PATH, body(&d.auto_invest)),
     ] {
-        let documented: Value = decode(path, documented);
+        let documented = flex_requests::request_example(path);
         conforms(&schemas()[path], &documented, path).unwrap();
         assert_eq!(request, documented, "{path}");
     }

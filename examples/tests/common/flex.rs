@@ -79,146 +79,37 @@ impl<D: Make> FlexDriver for D {
     }
 }
 
-/// [`FlexApi`] for a client type with the same methods, blocking or (with `$run` blocking on
-/// it) async: one list of the calls, whatever the transport.
-macro_rules! flex_api {
-    ($client:ty, |$api:ident| $inner:expr, |$call:ident| $run:expr, |$read:ident| $pages:expr) => {
-        impl FlexApi for $client {
-            fn flex_plans(&self, query: &FlexPlansQuery) -> Result<Vec<FlexPlan>, Error> {
-                let $api = self;
-                let $call = $inner.flex_plans(query);
-                $run
-            }
-            fn flex_investments(
-                &self,
-                query: &FlexInvestmentsQuery,
-            ) -> Result<FlexInvestmentsPage, Error> {
-                let $api = self;
-                let $call = $inner.flex_investments(query);
-                $run
-            }
-            fn flex_history(&self, query: &FlexHistoryQuery) -> Result<FlexHistoryPage, Error> {
-                let $api = self;
-                let $call = $inner.flex_history(query);
-                $run
-            }
-            fn flex_payments(&self, query: &FlexPaymentsQuery) -> Result<FlexHistoryPage, Error> {
-                let $api = self;
-                let $call = $inner.flex_payments(query);
-                $run
-            }
-            fn flex_invest(&self, invest: &FlexInvest) -> Result<FlexTransaction, Error> {
-                let $api = self;
-                let $call = $inner.flex_invest(invest);
-                $run
-            }
-            fn flex_invest_once(&self, invest: &FlexInvest) -> Result<FlexDone, Error> {
-                let $api = self;
-                let $call = $inner.flex_invest_once(invest);
-                $run
-            }
-            fn resolve_flex_invest(
-                &self,
-                pending: &PendingFlexInvest,
-            ) -> Result<FlexResolution, Error> {
-                let $api = self;
-                let $call = $inner.resolve_flex_invest(pending);
-                $run
-            }
-            fn flex_withdraw(&self, withdraw: &FlexWithdraw) -> Result<FlexTransaction, Error> {
-                let $api = self;
-                let $call = $inner.flex_withdraw(withdraw);
-                $run
-            }
-            fn flex_withdraw_once(&self, withdraw: &FlexWithdraw) -> Result<FlexDone, Error> {
-                let $api = self;
-                let $call = $inner.flex_withdraw_once(withdraw);
-                $run
-            }
-            fn resolve_flex_withdraw(
-                &self,
-                pending: &PendingFlexWithdraw,
-            ) -> Result<FlexResolution, Error> {
-                let $api = self;
-                let $call = $inner.resolve_flex_withdraw(pending);
-                $run
-            }
-            fn close_flex_investment(
-                &self,
-                close: &CloseFlexInvestment,
-            ) -> Result<StateReached<FlexTransaction>, Error> {
-                let $api = self;
-                let $call = $inner.close_flex_investment(close);
-                $run
-            }
-            fn set_flex_auto_invest(
-                &self,
-                set: &SetFlexAutoInvest,
-            ) -> Result<StateReached<Acknowledged>, Error> {
-                let $api = self;
-                let $call = $inner.set_flex_auto_invest(set);
-                $run
-            }
-            fn pending_flex_investments(&self) -> Vec<PendingFlexInvest> {
-                let $api = self;
-                $inner.pending_flex_investments()
-            }
-            fn pending_flex_withdrawals(&self) -> Vec<PendingFlexWithdraw> {
-                let $api = self;
-                $inner.pending_flex_withdrawals()
-            }
-            fn plan_pages(&self, query: FlexPlansQuery) -> Pages<FlexPlan> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn investment_pages(&self, query: FlexInvestmentsQuery) -> Pages<FlexInvestment> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn history_pages(&self, query: FlexHistoryQuery) -> Pages<FlexHistoryRecord> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn payment_pages(&self, query: FlexPaymentsQuery) -> Pages<FlexHistoryRecord> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn prepare_flex(&self, request: &FlexRequest) -> Result<SignedRequest, Error> {
-                let $api = self;
-                match request {
-                    FlexRequest::Plans(r) => $inner.prepare(r),
-                    FlexRequest::Investments(r) => $inner.prepare(r),
-                    FlexRequest::History(r) => $inner.prepare(r),
-                    FlexRequest::Payments(r) => $inner.prepare(r),
-                    FlexRequest::Invest(r) => $inner.prepare(r),
-                    FlexRequest::Withdraw(r) => $inner.prepare(r),
-                    FlexRequest::Close(r) => $inner.prepare(r),
-                    FlexRequest::AutoInvest(r) => $inner.prepare(r),
-                }
+forward! {
+    impl FlexApi {
+        call flex_plans(&self, query: &FlexPlansQuery) -> Result<Vec<FlexPlan>, Error> => flex_plans;
+        call flex_investments(&self, query: &FlexInvestmentsQuery) -> Result<FlexInvestmentsPage, Error> => flex_investments;
+        call flex_history(&self, query: &FlexHistoryQuery) -> Result<FlexHistoryPage, Error> => flex_history;
+        call flex_payments(&self, query: &FlexPaymentsQuery) -> Result<FlexHistoryPage, Error> => flex_payments;
+        call flex_invest(&self, invest: &FlexInvest) -> Result<FlexTransaction, Error> => flex_invest;
+        call flex_invest_once(&self, invest: &FlexInvest) -> Result<FlexDone, Error> => flex_invest_once;
+        call resolve_flex_invest(&self, pending: &PendingFlexInvest) -> Result<FlexResolution, Error> => resolve_flex_invest;
+        call flex_withdraw(&self, withdraw: &FlexWithdraw) -> Result<FlexTransaction, Error> => flex_withdraw;
+        call flex_withdraw_once(&self, withdraw: &FlexWithdraw) -> Result<FlexDone, Error> => flex_withdraw_once;
+        call resolve_flex_withdraw(&self, pending: &PendingFlexWithdraw) -> Result<FlexResolution, Error> => resolve_flex_withdraw;
+        call close_flex_investment(&self, close: &CloseFlexInvestment) -> Result<StateReached<FlexTransaction>, Error> => close_flex_investment;
+        call set_flex_auto_invest(&self, set: &SetFlexAutoInvest) -> Result<StateReached<Acknowledged>, Error> => set_flex_auto_invest;
+        now pending_flex_investments(&self) -> Vec<PendingFlexInvest>;
+        now pending_flex_withdrawals(&self) -> Vec<PendingFlexWithdraw>;
+        pages plan_pages(&self, query: FlexPlansQuery) -> Pages<FlexPlan>;
+        pages investment_pages(&self, query: FlexInvestmentsQuery) -> Pages<FlexInvestment>;
+        pages history_pages(&self, query: FlexHistoryQuery) -> Pages<FlexHistoryRecord>;
+        pages payment_pages(&self, query: FlexPaymentsQuery) -> Pages<FlexHistoryRecord>;
+        inner prepare_flex(&self, request: &FlexRequest) -> Result<SignedRequest, Error> |client| {
+            match request {
+                FlexRequest::Plans(r) => client.prepare(r),
+                FlexRequest::Investments(r) => client.prepare(r),
+                FlexRequest::History(r) => client.prepare(r),
+                FlexRequest::Payments(r) => client.prepare(r),
+                FlexRequest::Invest(r) => client.prepare(r),
+                FlexRequest::Withdraw(r) => client.prepare(r),
+                FlexRequest::Close(r) => client.prepare(r),
+                FlexRequest::AutoInvest(r) => client.prepare(r),
             }
         }
-    };
-}
-
-flex_api!(txc_blocking::Client, |api| api, |call| call, |read| read
-    .collect());
-
-flex_api!(
-    AsyncApi,
-    |api| api.client,
-    |call| api.runtime.block_on(call),
-    |read| {
-        api.runtime.block_on(async {
-            let mut read = read;
-            let mut pages = Vec::new();
-            while let Some(page) = read.next().await {
-                pages.push(page);
-            }
-            pages
-        })
     }
-);
+}

@@ -46,74 +46,35 @@ impl<D: Make> InvestDriver for D {
     }
 }
 
-impl InvestApi for txc_blocking::Client {
-    fn invest(&self, invest: &Invest) -> Result<NewInvestment, Error> {
-        txc_blocking::Client::invest(self, invest)
+forward! {
+    impl InvestApi {
+        call invest(&self, invest: &Invest) -> Result<NewInvestment, Error> => invest;
+        call invest_once(&self, invest: &Invest) -> Result<Invested, Error> => invest_once;
+        call resolve_investment(&self, pending: &PendingInvestment) -> Result<InvestResolution, Error> => resolve_investment;
+        call close_investment(&self, close: &CloseInvestment) -> Result<InvestmentClosed, Error> => close_investment;
+        call investments(&self, query: &InvestmentsQuery) -> Result<InvestmentsPage, Error> => investments;
+        call interest_payments(&self, query: &InterestPaymentsQuery) -> Result<InterestPaymentsPage, Error> => interest_payments;
+        now pending_investments(&self) -> Vec<PendingInvestment>;
     }
-    fn invest_once(&self, invest: &Invest) -> Result<Invested, Error> {
-        txc_blocking::Client::invest_once(self, invest)
+    blocking {
+        fn run_invest_once(
+            &self,
+            invests: Vec<Invest>,
+            concurrency: usize,
+        ) -> Vec<Result<Invested, Error>> {
+            on_threads(self, invests, concurrency, Self::invest_once)
+        }
     }
-    fn resolve_investment(&self, pending: &PendingInvestment) -> Result<InvestResolution, Error> {
-        txc_blocking::Client::resolve_investment(self, pending)
-    }
-    fn pending_investments(&self) -> Vec<PendingInvestment> {
-        txc_blocking::Client::pending_investments(self)
-    }
-    fn close_investment(&self, close: &CloseInvestment) -> Result<InvestmentClosed, Error> {
-        txc_blocking::Client::close_investment(self, close)
-    }
-    fn investments(&self, query: &InvestmentsQuery) -> Result<InvestmentsPage, Error> {
-        txc_blocking::Client::investments(self, query)
-    }
-    fn interest_payments(
-        &self,
-        query: &InterestPaymentsQuery,
-    ) -> Result<InterestPaymentsPage, Error> {
-        txc_blocking::Client::interest_payments(self, query)
-    }
-    fn run_invest_once(
-        &self,
-        invests: Vec<Invest>,
-        concurrency: usize,
-    ) -> Vec<Result<Invested, Error>> {
-        on_threads(self, invests, concurrency, Self::invest_once)
-    }
-}
-
-impl InvestApi for AsyncApi {
-    fn invest(&self, invest: &Invest) -> Result<NewInvestment, Error> {
-        self.runtime.block_on(self.client.invest(invest))
-    }
-    fn invest_once(&self, invest: &Invest) -> Result<Invested, Error> {
-        self.runtime.block_on(self.client.invest_once(invest))
-    }
-    fn resolve_investment(&self, pending: &PendingInvestment) -> Result<InvestResolution, Error> {
-        self.runtime
-            .block_on(self.client.resolve_investment(pending))
-    }
-    fn pending_investments(&self) -> Vec<PendingInvestment> {
-        self.client.pending_investments()
-    }
-    fn close_investment(&self, close: &CloseInvestment) -> Result<InvestmentClosed, Error> {
-        self.runtime.block_on(self.client.close_investment(close))
-    }
-    fn investments(&self, query: &InvestmentsQuery) -> Result<InvestmentsPage, Error> {
-        self.runtime.block_on(self.client.investments(query))
-    }
-    fn interest_payments(
-        &self,
-        query: &InterestPaymentsQuery,
-    ) -> Result<InterestPaymentsPage, Error> {
-        self.runtime.block_on(self.client.interest_payments(query))
-    }
-    fn run_invest_once(
-        &self,
-        invests: Vec<Invest>,
-        concurrency: usize,
-    ) -> Vec<Result<Invested, Error>> {
-        let (runtime, client) = (&self.runtime, &self.client);
-        on_tasks(runtime, client, invests, concurrency, |client, invest| {
-            Box::pin(client.invest_once(invest))
-        })
+    asynchronous {
+        fn run_invest_once(
+            &self,
+            invests: Vec<Invest>,
+            concurrency: usize,
+        ) -> Vec<Result<Invested, Error>> {
+            let (runtime, client) = (&self.runtime, &self.client);
+            on_tasks(runtime, client, invests, concurrency, |client, invest| {
+                Box::pin(client.invest_once(invest))
+            })
+        }
     }
 }

@@ -66,130 +66,47 @@ impl<D: Make> ReportsDriver for D {
     }
 }
 
-/// [`ReportsApi`]'s reads and pages for a client type with the same methods, blocking or (with
-/// `$run` blocking on it) async: one list of the calls, whatever the transport.
-macro_rules! reports_api {
-    ($client:ty, |$api:ident| $inner:expr, |$call:ident| $run:expr, |$read:ident| $pages:expr,
-     |$subs:ident, $config:ident| $stream:expr) => {
-        impl ReportsApi for $client {
-            fn closed_pnl(&self, query: &ClosedPnlQuery) -> Result<Vec<ClosedPosition>, Error> {
-                let $api = self;
-                let $call = $inner.closed_pnl(query);
-                $run
-            }
-            fn funding_history(
-                &self,
-                query: &FundingHistoryQuery,
-            ) -> Result<FundingHistory, Error> {
-                let $api = self;
-                let $call = $inner.funding_history(query);
-                $run
-            }
-            fn adl_quantile(&self) -> Result<Vec<MarketAdlQuantile>, Error> {
-                let $api = self;
-                let $call = $inner.adl_quantile();
-                $run
-            }
-            fn executed_history(
-                &self,
-                query: &ExecutedHistoryQuery,
-            ) -> Result<ExecutedDeals, Error> {
-                let $api = self;
-                let $call = $inner.executed_history(query);
-                $run
-            }
-            fn order_deals(&self, query: &OrderDealsQuery) -> Result<OrderDeals, Error> {
-                let $api = self;
-                let $call = $inner.order_deals(query);
-                $run
-            }
-            fn pnl_pages(&self, query: ClosedPnlQuery) -> Pages<ClosedPosition> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn funding_pages(&self, query: FundingHistoryQuery) -> Pages<FundingPayment> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn executed_pages(&self, query: ExecutedHistoryQuery) -> Pages<ExecutedDeal> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn deal_pages(&self, query: OrderDealsQuery) -> Pages<ExecutedDeal> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn position_pages(&self, query: PositionHistoryQuery) -> Pages<PositionEvent> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn order_pages(&self, query: OrderHistoryQuery) -> Pages<HistoryOrder> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn investment_pages(&self, query: InvestmentsQuery) -> Pages<Investment> {
-                let $api = self;
-                let $read = $inner.pages(query);
-                $pages
-            }
-            fn prepare_report(&self, request: &ReportRequest) -> Result<SignedRequest, Error> {
-                let $api = self;
-                match request {
-                    ReportRequest::ClosedPnl(r) => $inner.prepare(r),
-                    ReportRequest::Funding(r) => $inner.prepare(r),
-                    ReportRequest::Adl => $inner.prepare(&txc_types::positions::AdlQuantileQuery),
-                    ReportRequest::Executed(r) => $inner.prepare(r),
-                    ReportRequest::Deals(r) => $inner.prepare(r),
-                }
-            }
-            fn stream(&self, $subs: Vec<Subscription>, $config: StreamConfig) -> Box<dyn Events> {
-                let $api = self;
-                $stream
+forward! {
+    impl ReportsApi {
+        call closed_pnl(&self, query: &ClosedPnlQuery) -> Result<Vec<ClosedPosition>, Error> => closed_pnl;
+        call funding_history(&self, query: &FundingHistoryQuery) -> Result<FundingHistory, Error> => funding_history;
+        call adl_quantile(&self) -> Result<Vec<MarketAdlQuantile>, Error> => adl_quantile;
+        call executed_history(&self, query: &ExecutedHistoryQuery) -> Result<ExecutedDeals, Error> => executed_history;
+        call order_deals(&self, query: &OrderDealsQuery) -> Result<OrderDeals, Error> => order_deals;
+        pages pnl_pages(&self, query: ClosedPnlQuery) -> Pages<ClosedPosition>;
+        pages funding_pages(&self, query: FundingHistoryQuery) -> Pages<FundingPayment>;
+        pages executed_pages(&self, query: ExecutedHistoryQuery) -> Pages<ExecutedDeal>;
+        pages deal_pages(&self, query: OrderDealsQuery) -> Pages<ExecutedDeal>;
+        pages position_pages(&self, query: PositionHistoryQuery) -> Pages<PositionEvent>;
+        pages order_pages(&self, query: OrderHistoryQuery) -> Pages<HistoryOrder>;
+        pages investment_pages(&self, query: InvestmentsQuery) -> Pages<Investment>;
+        inner prepare_report(&self, request: &ReportRequest) -> Result<SignedRequest, Error> |client| {
+            match request {
+                ReportRequest::ClosedPnl(r) => client.prepare(r),
+                ReportRequest::Funding(r) => client.prepare(r),
+                ReportRequest::Adl => client.prepare(&txc_types::positions::AdlQuantileQuery),
+                ReportRequest::Executed(r) => client.prepare(r),
+                ReportRequest::Deals(r) => client.prepare(r),
             }
         }
-    };
+    }
+    blocking {
+        fn stream(&self, subscriptions: Vec<Subscription>, config: StreamConfig) -> Box<dyn Events> {
+            let iter = self.events(subscriptions).config(config).start().unwrap();
+            Box::new(BlockingEvents::spawn(iter))
+        }
+    }
+    asynchronous {
+        fn stream(&self, subscriptions: Vec<Subscription>, config: StreamConfig) -> Box<dyn Events> {
+            let runtime = Arc::clone(&self.runtime);
+            let stream = runtime.block_on(async {
+                self.client
+                    .events(subscriptions)
+                    .config(config)
+                    .start()
+                    .unwrap()
+            });
+            Box::new(AsyncEvents { runtime, stream })
+        }
+    }
 }
-
-reports_api!(
-    txc_blocking::Client,
-    |api| api,
-    |call| call,
-    |read| read.collect(),
-    |subscriptions, config| {
-        let iter = api.events(subscriptions).config(config).start().unwrap();
-        Box::new(BlockingEvents::spawn(iter))
-    }
-);
-
-reports_api!(
-    AsyncApi,
-    |api| api.client,
-    |call| api.runtime.block_on(call),
-    |read| {
-        api.runtime.block_on(async {
-            let mut read = read;
-            let mut pages = Vec::new();
-            while let Some(page) = read.next().await {
-                pages.push(page);
-            }
-            pages
-        })
-    },
-    |subscriptions, config| {
-        let runtime = Arc::clone(&api.runtime);
-        let stream = runtime.block_on(async {
-            api.client
-                .events(subscriptions)
-                .config(config)
-                .start()
-                .unwrap()
-        });
-        Box::new(AsyncEvents { runtime, stream })
-    }
-);

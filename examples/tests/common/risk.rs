@@ -89,129 +89,45 @@ impl Guard for AsyncGuard {
     }
 }
 
-impl RiskApi for txc_blocking::Client {
-    fn collateral_balance(
-        &self,
-        query: &CollateralBalanceQuery,
-    ) -> Result<CollateralBalance, Error> {
-        txc_blocking::Client::collateral_balance(self, query)
+forward! {
+    impl RiskApi {
+        call collateral_balance(&self, query: &CollateralBalanceQuery) -> Result<CollateralBalance, Error> => collateral_balance;
+        call balance_summary(&self, query: &BalanceSummaryQuery) -> Result<Vec<AssetBalance>, Error> => balance_summary;
+        call account_summary(&self) -> Result<AccountSummary, Error> => account_summary;
+        call open_positions(&self, query: &OpenPositionsQuery) -> Result<Vec<Position>, Error> => open_positions;
+        call position_history(&self, query: &PositionHistoryQuery) -> Result<Vec<PositionEvent>, Error> => position_history;
+        call close_position(&self, close: &ClosePosition) -> Result<Acknowledged, Error> => close_position;
+        call resolve_close(&self, close: &PendingClose) -> Result<CloseResolution, Error> => resolve_close;
+        call set_leverage(&self, leverage: &SetLeverage) -> Result<LeverageSet, Error> => set_leverage;
+        call hedge_mode(&self) -> Result<HedgeMode, Error> => hedge_mode;
+        call set_hedge_mode(&self, change: &SetHedgeMode) -> Result<Acknowledged, Error> => set_hedge_mode;
+        call cancel_all_orders(&self, cancel: &CancelAllOrders) -> Result<Acknowledged, Error> => cancel_all_orders;
+        call cancel_orders(&self, cancel: &CancelOrders) -> Result<Vec<BulkCancelItem>, Error> => cancel_orders;
+        call set_kill_switch(&self, timer: &SetKillSwitch) -> Result<KillSwitchAnswer, Error> => set_kill_switch;
+        call kill_switch_status(&self, query: &KillSwitchStatusQuery) -> Result<Vec<KillSwitchTimer>, Error> => kill_switch_status;
+        now known_position_mode(&self) -> Option<PositionMode>;
     }
-    fn balance_summary(&self, query: &BalanceSummaryQuery) -> Result<Vec<AssetBalance>, Error> {
-        txc_blocking::Client::balance_summary(self, query)
+    blocking {
+        fn arm_kill_switch(
+            &self,
+            schedule: KillSwitchSchedule,
+            report: Report,
+        ) -> Result<Box<dyn Guard>, Error> {
+            let guard = txc_blocking::Client::arm_kill_switch(self, schedule, report)?;
+            Ok(Box::new(guard))
+        }
     }
-    fn account_summary(&self) -> Result<AccountSummary, Error> {
-        txc_blocking::Client::account_summary(self)
-    }
-    fn open_positions(&self, query: &OpenPositionsQuery) -> Result<Vec<Position>, Error> {
-        txc_blocking::Client::open_positions(self, query)
-    }
-    fn position_history(&self, query: &PositionHistoryQuery) -> Result<Vec<PositionEvent>, Error> {
-        txc_blocking::Client::position_history(self, query)
-    }
-    fn close_position(&self, close: &ClosePosition) -> Result<Acknowledged, Error> {
-        txc_blocking::Client::close_position(self, close)
-    }
-    fn resolve_close(&self, close: &PendingClose) -> Result<CloseResolution, Error> {
-        txc_blocking::Client::resolve_close(self, close)
-    }
-    fn set_leverage(&self, leverage: &SetLeverage) -> Result<LeverageSet, Error> {
-        txc_blocking::Client::set_leverage(self, leverage)
-    }
-    fn hedge_mode(&self) -> Result<HedgeMode, Error> {
-        txc_blocking::Client::hedge_mode(self)
-    }
-    fn set_hedge_mode(&self, change: &SetHedgeMode) -> Result<Acknowledged, Error> {
-        txc_blocking::Client::set_hedge_mode(self, change)
-    }
-    fn known_position_mode(&self) -> Option<PositionMode> {
-        txc_blocking::Client::known_position_mode(self)
-    }
-    fn cancel_all_orders(&self, cancel: &CancelAllOrders) -> Result<Acknowledged, Error> {
-        txc_blocking::Client::cancel_all_orders(self, cancel)
-    }
-    fn cancel_orders(&self, cancel: &CancelOrders) -> Result<Vec<BulkCancelItem>, Error> {
-        txc_blocking::Client::cancel_orders(self, cancel)
-    }
-    fn set_kill_switch(&self, timer: &SetKillSwitch) -> Result<KillSwitchAnswer, Error> {
-        txc_blocking::Client::set_kill_switch(self, timer)
-    }
-    fn kill_switch_status(
-        &self,
-        query: &KillSwitchStatusQuery,
-    ) -> Result<Vec<KillSwitchTimer>, Error> {
-        txc_blocking::Client::kill_switch_status(self, query)
-    }
-    fn arm_kill_switch(
-        &self,
-        schedule: KillSwitchSchedule,
-        report: Report,
-    ) -> Result<Box<dyn Guard>, Error> {
-        let guard = txc_blocking::Client::arm_kill_switch(self, schedule, report)?;
-        Ok(Box::new(guard))
-    }
-}
-
-impl RiskApi for AsyncApi {
-    fn collateral_balance(
-        &self,
-        query: &CollateralBalanceQuery,
-    ) -> Result<CollateralBalance, Error> {
-        self.runtime.block_on(self.client.collateral_balance(query))
-    }
-    fn balance_summary(&self, query: &BalanceSummaryQuery) -> Result<Vec<AssetBalance>, Error> {
-        self.runtime.block_on(self.client.balance_summary(query))
-    }
-    fn account_summary(&self) -> Result<AccountSummary, Error> {
-        self.runtime.block_on(self.client.account_summary())
-    }
-    fn open_positions(&self, query: &OpenPositionsQuery) -> Result<Vec<Position>, Error> {
-        self.runtime.block_on(self.client.open_positions(query))
-    }
-    fn position_history(&self, query: &PositionHistoryQuery) -> Result<Vec<PositionEvent>, Error> {
-        self.runtime.block_on(self.client.position_history(query))
-    }
-    fn close_position(&self, close: &ClosePosition) -> Result<Acknowledged, Error> {
-        self.runtime.block_on(self.client.close_position(close))
-    }
-    fn resolve_close(&self, close: &PendingClose) -> Result<CloseResolution, Error> {
-        self.runtime.block_on(self.client.resolve_close(close))
-    }
-    fn set_leverage(&self, leverage: &SetLeverage) -> Result<LeverageSet, Error> {
-        self.runtime.block_on(self.client.set_leverage(leverage))
-    }
-    fn hedge_mode(&self) -> Result<HedgeMode, Error> {
-        self.runtime.block_on(self.client.hedge_mode())
-    }
-    fn set_hedge_mode(&self, change: &SetHedgeMode) -> Result<Acknowledged, Error> {
-        self.runtime.block_on(self.client.set_hedge_mode(change))
-    }
-    fn known_position_mode(&self) -> Option<PositionMode> {
-        self.client.known_position_mode()
-    }
-    fn cancel_all_orders(&self, cancel: &CancelAllOrders) -> Result<Acknowledged, Error> {
-        self.runtime.block_on(self.client.cancel_all_orders(cancel))
-    }
-    fn cancel_orders(&self, cancel: &CancelOrders) -> Result<Vec<BulkCancelItem>, Error> {
-        self.runtime.block_on(self.client.cancel_orders(cancel))
-    }
-    fn set_kill_switch(&self, timer: &SetKillSwitch) -> Result<KillSwitchAnswer, Error> {
-        self.runtime.block_on(self.client.set_kill_switch(timer))
-    }
-    fn kill_switch_status(
-        &self,
-        query: &KillSwitchStatusQuery,
-    ) -> Result<Vec<KillSwitchTimer>, Error> {
-        self.runtime.block_on(self.client.kill_switch_status(query))
-    }
-    fn arm_kill_switch(
-        &self,
-        schedule: KillSwitchSchedule,
-        report: Report,
-    ) -> Result<Box<dyn Guard>, Error> {
-        let guard = self
-            .runtime
-            .block_on(self.client.arm_kill_switch(schedule, report))?;
-        let runtime = Arc::clone(&self.runtime);
-        Ok(Box::new(AsyncGuard { runtime, guard }))
+    asynchronous {
+        fn arm_kill_switch(
+            &self,
+            schedule: KillSwitchSchedule,
+            report: Report,
+        ) -> Result<Box<dyn Guard>, Error> {
+            let guard = self
+                .runtime
+                .block_on(self.client.arm_kill_switch(schedule, report))?;
+            let runtime = Arc::clone(&self.runtime);
+            Ok(Box::new(AsyncGuard { runtime, guard }))
+        }
     }
 }

@@ -72,175 +72,31 @@ where
     }
 }
 
-impl TradingApi for txc_blocking::Client {
-    fn limit(&self, order: &CollateralLimitOrder) -> Result<Order, Error> {
-        self.collateral_limit_order(order)
-    }
-    fn stop_limit(&self, order: &CollateralStopLimitOrder) -> Result<Order, Error> {
-        self.collateral_stop_limit_order(order)
-    }
-    fn limit_once(&self, order: &CollateralLimitOrder) -> Result<Placed, Error> {
-        txc_blocking::Client::place_once(self, order)
-    }
-    fn stop_limit_once(&self, order: &CollateralStopLimitOrder) -> Result<Placed, Error> {
-        txc_blocking::Client::place_once(self, order)
-    }
-    fn bulk(&self, bulk: &CollateralBulkOrder) -> Result<Vec<BulkOrderResult>, Error> {
-        self.collateral_bulk_order(bulk)
-    }
-    fn bulk_once(&self, bulk: &CollateralBulkOrder) -> Result<BulkPlaced, Error> {
-        self.place_bulk_once(bulk)
-    }
-    fn oco(&self, order: &CollateralOcoOrder) -> Result<OcoOrder, Error> {
-        self.collateral_oco_order(order)
-    }
-    fn oco_once(&self, order: &CollateralOcoOrder) -> Result<Found<PlacedOco>, Error> {
-        txc_blocking::Client::place_once(self, order)
-    }
-    fn resolve_oco(&self, pair: &PendingOrder) -> Result<Resolution<PlacedOco>, Error> {
-        txc_blocking::Client::resolve_oco(self, pair)
-    }
-    fn oco_orders(&self, query: &OcoOrdersQuery) -> Result<Vec<OcoOrder>, Error> {
-        txc_blocking::Client::oco_orders(self, query)
-    }
-    fn conditional_orders(
-        &self,
-        query: &ConditionalOrdersQuery,
-    ) -> Result<ConditionalOrders, Error> {
-        txc_blocking::Client::conditional_orders(self, query)
-    }
-    fn cancel_oco(&self, cancel: &CancelOcoOrder) -> Result<OcoCancellation, Error> {
-        self.cancel_oco_order(cancel)
-    }
-    fn cancel_conditional(
-        &self,
-        cancel: &CancelConditionalOrder,
-    ) -> Result<GroupCancellation, Error> {
-        self.cancel_conditional_order(cancel)
-    }
-    fn cancel_oto(&self, cancel: &CancelOtoOrder) -> Result<GroupCancellation, Error> {
-        self.cancel_oto_order(cancel)
-    }
-    fn cancel_order_once(&self, cancel: &CancelOrder) -> Result<CancelOutcome<Order>, Error> {
-        self.cancel_once(cancel)
-    }
-    fn cancel_oco_once(&self, cancel: &CancelOcoOrder) -> Result<CancelOutcome<OcoOrder>, Error> {
-        self.cancel_once(cancel)
-    }
-    fn cancel_oto_once(
-        &self,
-        cancel: &CancelOtoOrder,
-    ) -> Result<CancelOutcome<Acknowledged>, Error> {
-        self.cancel_once(cancel)
-    }
-    fn modify(&self, modify: &ModifyOrder) -> Result<Modified, Error> {
-        self.modify_order(modify)
-    }
-    fn modify_once(&self, modify: &ModifyOrder) -> Result<ModifyResolution, Error> {
-        txc_blocking::Client::modify_once(self, modify)
-    }
-    fn resolve_modify(&self, modify: &PendingModify) -> Result<ModifyResolution, Error> {
-        txc_blocking::Client::resolve_modify(self, modify)
-    }
-    fn pending_modifies(&self) -> Vec<PendingModify> {
-        txc_blocking::Client::pending_modifies(self)
-    }
-    fn markets(&self) -> Result<Vec<MarketInfo>, Error> {
-        txc_blocking::Client::markets(self)
-    }
-    fn market_rules(&self) -> Result<Arc<MarketRulebook>, Error> {
-        txc_blocking::Client::market_rules(self)
-    }
-    fn refresh_market_rules(&self) -> Result<Arc<MarketRulebook>, Error> {
-        txc_blocking::Client::refresh_market_rules(self)
-    }
-}
-
-impl TradingApi for AsyncApi {
-    fn limit(&self, order: &CollateralLimitOrder) -> Result<Order, Error> {
-        self.runtime
-            .block_on(self.client.collateral_limit_order(order))
-    }
-    fn stop_limit(&self, order: &CollateralStopLimitOrder) -> Result<Order, Error> {
-        self.runtime
-            .block_on(self.client.collateral_stop_limit_order(order))
-    }
-    fn limit_once(&self, order: &CollateralLimitOrder) -> Result<Placed, Error> {
-        self.runtime.block_on(self.client.place_once(order))
-    }
-    fn stop_limit_once(&self, order: &CollateralStopLimitOrder) -> Result<Placed, Error> {
-        self.runtime.block_on(self.client.place_once(order))
-    }
-    fn bulk(&self, bulk: &CollateralBulkOrder) -> Result<Vec<BulkOrderResult>, Error> {
-        self.runtime
-            .block_on(self.client.collateral_bulk_order(bulk))
-    }
-    fn bulk_once(&self, bulk: &CollateralBulkOrder) -> Result<BulkPlaced, Error> {
-        self.runtime.block_on(self.client.place_bulk_once(bulk))
-    }
-    fn oco(&self, order: &CollateralOcoOrder) -> Result<OcoOrder, Error> {
-        self.runtime
-            .block_on(self.client.collateral_oco_order(order))
-    }
-    fn oco_once(&self, order: &CollateralOcoOrder) -> Result<Found<PlacedOco>, Error> {
-        self.runtime.block_on(self.client.place_once(order))
-    }
-    fn resolve_oco(&self, pair: &PendingOrder) -> Result<Resolution<PlacedOco>, Error> {
-        self.runtime.block_on(self.client.resolve_oco(pair))
-    }
-    fn oco_orders(&self, query: &OcoOrdersQuery) -> Result<Vec<OcoOrder>, Error> {
-        self.runtime.block_on(self.client.oco_orders(query))
-    }
-    fn conditional_orders(
-        &self,
-        query: &ConditionalOrdersQuery,
-    ) -> Result<ConditionalOrders, Error> {
-        self.runtime.block_on(self.client.conditional_orders(query))
-    }
-    fn cancel_oco(&self, cancel: &CancelOcoOrder) -> Result<OcoCancellation, Error> {
-        self.runtime.block_on(self.client.cancel_oco_order(cancel))
-    }
-    fn cancel_conditional(
-        &self,
-        cancel: &CancelConditionalOrder,
-    ) -> Result<GroupCancellation, Error> {
-        self.runtime
-            .block_on(self.client.cancel_conditional_order(cancel))
-    }
-    fn cancel_oto(&self, cancel: &CancelOtoOrder) -> Result<GroupCancellation, Error> {
-        self.runtime.block_on(self.client.cancel_oto_order(cancel))
-    }
-    fn cancel_order_once(&self, cancel: &CancelOrder) -> Result<CancelOutcome<Order>, Error> {
-        self.runtime.block_on(self.client.cancel_once(cancel))
-    }
-    fn cancel_oco_once(&self, cancel: &CancelOcoOrder) -> Result<CancelOutcome<OcoOrder>, Error> {
-        self.runtime.block_on(self.client.cancel_once(cancel))
-    }
-    fn cancel_oto_once(
-        &self,
-        cancel: &CancelOtoOrder,
-    ) -> Result<CancelOutcome<Acknowledged>, Error> {
-        self.runtime.block_on(self.client.cancel_once(cancel))
-    }
-    fn modify(&self, modify: &ModifyOrder) -> Result<Modified, Error> {
-        self.runtime.block_on(self.client.modify_order(modify))
-    }
-    fn modify_once(&self, modify: &ModifyOrder) -> Result<ModifyResolution, Error> {
-        self.runtime.block_on(self.client.modify_once(modify))
-    }
-    fn resolve_modify(&self, modify: &PendingModify) -> Result<ModifyResolution, Error> {
-        self.runtime.block_on(self.client.resolve_modify(modify))
-    }
-    fn pending_modifies(&self) -> Vec<PendingModify> {
-        self.client.pending_modifies()
-    }
-    fn markets(&self) -> Result<Vec<MarketInfo>, Error> {
-        self.runtime.block_on(self.client.markets())
-    }
-    fn market_rules(&self) -> Result<Arc<MarketRulebook>, Error> {
-        self.runtime.block_on(self.client.market_rules())
-    }
-    fn refresh_market_rules(&self) -> Result<Arc<MarketRulebook>, Error> {
-        self.runtime.block_on(self.client.refresh_market_rules())
+forward! {
+    impl TradingApi {
+        call limit(&self, order: &CollateralLimitOrder) -> Result<Order, Error> => collateral_limit_order;
+        call stop_limit(&self, order: &CollateralStopLimitOrder) -> Result<Order, Error> => collateral_stop_limit_order;
+        call limit_once(&self, order: &CollateralLimitOrder) -> Result<Placed, Error> => place_once;
+        call stop_limit_once(&self, order: &CollateralStopLimitOrder) -> Result<Placed, Error> => place_once;
+        call bulk(&self, bulk: &CollateralBulkOrder) -> Result<Vec<BulkOrderResult>, Error> => collateral_bulk_order;
+        call bulk_once(&self, bulk: &CollateralBulkOrder) -> Result<BulkPlaced, Error> => place_bulk_once;
+        call oco(&self, order: &CollateralOcoOrder) -> Result<OcoOrder, Error> => collateral_oco_order;
+        call oco_once(&self, order: &CollateralOcoOrder) -> Result<Found<PlacedOco>, Error> => place_once;
+        call resolve_oco(&self, pair: &PendingOrder) -> Result<Resolution<PlacedOco>, Error> => resolve_oco;
+        call oco_orders(&self, query: &OcoOrdersQuery) -> Result<Vec<OcoOrder>, Error> => oco_orders;
+        call conditional_orders(&self, query: &ConditionalOrdersQuery) -> Result<ConditionalOrders, Error> => conditional_orders;
+        call cancel_oco(&self, cancel: &CancelOcoOrder) -> Result<OcoCancellation, Error> => cancel_oco_order;
+        call cancel_conditional(&self, cancel: &CancelConditionalOrder) -> Result<GroupCancellation, Error> => cancel_conditional_order;
+        call cancel_oto(&self, cancel: &CancelOtoOrder) -> Result<GroupCancellation, Error> => cancel_oto_order;
+        call cancel_order_once(&self, cancel: &CancelOrder) -> Result<CancelOutcome<Order>, Error> => cancel_once;
+        call cancel_oco_once(&self, cancel: &CancelOcoOrder) -> Result<CancelOutcome<OcoOrder>, Error> => cancel_once;
+        call cancel_oto_once(&self, cancel: &CancelOtoOrder) -> Result<CancelOutcome<Acknowledged>, Error> => cancel_once;
+        call modify(&self, modify: &ModifyOrder) -> Result<Modified, Error> => modify_order;
+        call modify_once(&self, modify: &ModifyOrder) -> Result<ModifyResolution, Error> => modify_once;
+        call resolve_modify(&self, modify: &PendingModify) -> Result<ModifyResolution, Error> => resolve_modify;
+        call markets(&self) -> Result<Vec<MarketInfo>, Error> => markets;
+        call market_rules(&self) -> Result<Arc<MarketRulebook>, Error> => market_rules;
+        call refresh_market_rules(&self) -> Result<Arc<MarketRulebook>, Error> => refresh_market_rules;
+        now pending_modifies(&self) -> Vec<PendingModify>;
     }
 }

@@ -269,14 +269,7 @@ impl Error {
     pub fn api(&self) -> Option<&ApiError> {
         match self {
             Self::Api(e) => Some(e),
-            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.api(),
-            Self::CloseUnknown(u) => u.cause.api(),
-            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.api(),
-            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.api(),
-            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.api(),
-            Self::BulkUnknown(u) => u.cause.api(),
-            Self::ModifyUnknown(u) => u.cause.api(),
-            _ => None,
+            _ => self.unresolved()?.0.api(),
         }
     }
 
@@ -285,14 +278,7 @@ impl Error {
         match self {
             Self::Api(e) => Some(e.status),
             Self::Decode(e) => Some(e.status),
-            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.status(),
-            Self::CloseUnknown(u) => u.cause.status(),
-            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.status(),
-            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.status(),
-            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.status(),
-            Self::BulkUnknown(u) => u.cause.status(),
-            Self::ModifyUnknown(u) => u.cause.status(),
-            _ => None,
+            _ => self.unresolved()?.0.status(),
         }
     }
 
@@ -394,15 +380,28 @@ impl Error {
     /// The look-ups resolving made for the order, close or investment behind an unknown or
     /// "not placed / not invested" outcome, if resolving ran.
     pub fn evidence(&self) -> Option<&Evidence> {
-        match self {
-            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.evidence.as_ref(),
-            Self::CloseUnknown(u) => u.evidence.as_ref(),
-            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.evidence.as_ref(),
-            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.evidence.as_ref(),
-            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.evidence.as_ref(),
-            Self::ModifyUnknown(u) => u.evidence.as_ref(),
-            _ => None,
-        }
+        self.unresolved()?.1
+    }
+
+    /// The failure that ended the operation behind an unknown or "not done" outcome — every
+    /// variant that wraps an unresolved operation — and the look-ups resolving made for it, if
+    /// it ran: what [`Error::api`], [`Error::status`], [`Error::retry_after`] and
+    /// [`Error::evidence`] read through.
+    fn unresolved(&self) -> Option<(&Error, Option<&Evidence>)> {
+        Some(match self {
+            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => (&u.cause, u.evidence.as_ref()),
+            Self::CloseUnknown(u) => (&u.cause, u.evidence.as_ref()),
+            Self::InvestmentUnknown(u) | Self::NotInvested(u) => (&u.cause, u.evidence.as_ref()),
+            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => {
+                (&u.cause, u.evidence.as_ref())
+            }
+            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => {
+                (&u.cause, u.evidence.as_ref())
+            }
+            Self::BulkUnknown(u) => (&u.cause, None),
+            Self::ModifyUnknown(u) => (&u.cause, u.evidence.as_ref()),
+            _ => return None,
+        })
     }
 
     /// Whether an order may have been executed although this error was returned, judged by
@@ -483,15 +482,8 @@ impl Error {
         match self {
             Self::Api(e) => e.retry_after,
             Self::Decode(e) => e.retry_after,
-            Self::OutcomeUnknown(u) | Self::NotPlaced(u) => u.cause.retry_after(),
-            Self::CloseUnknown(u) => u.cause.retry_after(),
-            Self::InvestmentUnknown(u) | Self::NotInvested(u) => u.cause.retry_after(),
-            Self::FlexInvestUnknown(u) | Self::FlexNotInvested(u) => u.cause.retry_after(),
-            Self::FlexWithdrawUnknown(u) | Self::FlexNotWithdrawn(u) => u.cause.retry_after(),
-            Self::BulkUnknown(u) => u.cause.retry_after(),
-            Self::ModifyUnknown(u) => u.cause.retry_after(),
             Self::Throttled(t) => Some(RetryAfter::Delay(t.retry_in)),
-            _ => None,
+            _ => self.unresolved()?.0.retry_after(),
         }
     }
 }

@@ -1,8 +1,9 @@
 //! [`RecordLedger`]: the operations of one kind a client sent whose outcome is not definite
 //! yet — in flight, or unresolved (ended unknown, abandoned, or loaded from the journal) — each
 //! known by its first attempt's nonce, and handed to the [`Journal`] before every attempt:
-//! the investments ([`InvestmentLedger`](super::InvestmentLedger)) and the modifies. (Orders
-//! have a ledger of their own, keyed by market and `clientOrderId`.)
+//! the modifies ([`ModifyLedger`](super::ModifyLedger)) and the operations that move money
+//! ([`MoveLedger`](super::MoveLedger), every kind in one list). (Orders have a ledger of their
+//! own, keyed by market and `clientOrderId`.)
 
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::SystemTime;

@@ -1,6 +1,7 @@
 //! JSON-RPC frames: what the server sends, read into [`Incoming`], and what the client sends,
 //! written as an [`OutgoingFrame`].
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -63,46 +64,48 @@ impl fmt::Debug for OutgoingFrame {
     }
 }
 
-/// A frame from the server, by its JSON-RPC role.
+/// A frame from the server, by its JSON-RPC role, borrowing from the frame's text: the method
+/// and the `params` are read in place, not copied (an update is decoded straight from them).
 #[derive(Debug)]
-pub(crate) enum Incoming {
+pub(crate) enum Incoming<'a> {
     /// An answer to request `id`: its `result` and `error` (`None` for absent or `null`).
     Answer {
         id: u64,
-        result: Option<Box<RawValue>>,
-        error: Option<Box<RawValue>>,
+        result: Option<&'a RawValue>,
+        error: Option<&'a RawValue>,
     },
     /// A message with a method and no id: a channel update, or another notification.
     Notification {
-        method: String,
-        params: Option<Box<RawValue>>,
+        method: Cow<'a, str>,
+        params: Option<&'a RawValue>,
     },
     /// A JSON-RPC object of neither kind (e.g. a method with an id, or nothing to go by).
-    Other { method: Option<String> },
+    Other { method: Option<Cow<'a, str>> },
 }
 
-/// The fields of any JSON-RPC message; unknown fields are ignored.
+/// The fields of any JSON-RPC message; unknown fields are ignored. The method borrows from the
+/// frame unless it holds an escape.
 #[derive(Deserialize)]
-struct Envelope {
+struct Envelope<'a> {
     #[serde(default)]
     id: Option<Value>,
-    #[serde(default)]
-    method: Option<String>,
-    #[serde(default)]
-    params: Option<Box<RawValue>>,
-    #[serde(default)]
-    result: Option<Box<RawValue>>,
-    #[serde(default)]
-    error: Option<Box<RawValue>>,
+    #[serde(default, borrow)]
+    method: Option<Cow<'a, str>>,
+    #[serde(default, borrow)]
+    params: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    result: Option<&'a RawValue>,
+    #[serde(default, borrow)]
+    error: Option<&'a RawValue>,
 }
 
 /// Reads one text frame; `Err` says why it is not a JSON-RPC message.
-pub(crate) fn parse(text: &str) -> Result<Incoming, String> {
+pub(crate) fn parse(text: &str) -> Result<Incoming<'_>, String> {
     // A derived struct would also read an array by position.
     if !text.trim_start().starts_with('{') {
         return Err("not a JSON object".to_owned());
     }
-    let envelope: Envelope = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let envelope: Envelope<'_> = serde_json::from_str(text).map_err(|e| e.to_string())?;
     let id = match envelope.id {
         None | Some(Value::Null) => None,
         Some(Value::Number(n)) => Some(

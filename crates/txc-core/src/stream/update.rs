@@ -83,16 +83,23 @@ impl UnknownMessage {
     }
 }
 
-/// The record of `channel`'s update from its `params`.
-pub(crate) fn decode(channel: Channel, params: &str) -> Result<AccountEvent, EventDecodeError> {
+/// The record of `channel`'s update from its `params` (positional records split from the
+/// frame's text as read, objects read from it).
+pub(crate) fn decode(
+    channel: Channel,
+    params: &RawValue,
+) -> Result<AccountEvent, EventDecodeError> {
+    let text = params.get();
     Ok(match channel {
-        Channel::OrdersPending => AccountEvent::Order(OrderEvent::from_params(params)?),
-        Channel::OrdersExecuted => AccountEvent::Executed(ExecutedOrders::from_params(params)?),
-        Channel::Deals => AccountEvent::Deal(Deal::from_params(params)?),
-        Channel::BalanceMargin => AccountEvent::Balances(MarginBalances::from_params(params)?),
-        Channel::Positions => AccountEvent::Positions(Positions::from_params(params)?),
-        Channel::PositionEvents => AccountEvent::PositionEvent(PositionEvent::from_params(params)?),
-        Channel::AdlQuantile => AccountEvent::AdlQuantiles(AdlQuantiles::from_params(params)?),
-        Channel::PremiumIndex => AccountEvent::PremiumIndex(PremiumIndexes::from_params(params)?),
+        Channel::OrdersPending => AccountEvent::Order(OrderEvent::from_raw_params(params)?),
+        Channel::OrdersExecuted => AccountEvent::Executed(ExecutedOrders::from_params(text)?),
+        Channel::Deals => AccountEvent::Deal(Deal::from_raw_params(params)?),
+        Channel::BalanceMargin => AccountEvent::Balances(MarginBalances::from_params(text)?),
+        Channel::Positions => AccountEvent::Positions(Positions::from_params(text)?),
+        Channel::PositionEvents => {
+            AccountEvent::PositionEvent(PositionEvent::from_raw_params(params)?)
+        }
+        Channel::AdlQuantile => AccountEvent::AdlQuantiles(AdlQuantiles::from_params(text)?),
+        Channel::PremiumIndex => AccountEvent::PremiumIndex(PremiumIndexes::from_params(text)?),
     })
 }

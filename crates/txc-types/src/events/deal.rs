@@ -1,6 +1,7 @@
 //! [`Deal`]: a `deals_update` — one trade of the account, an 11-element array.
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
 use super::codes::{SideCode, side_code};
@@ -56,10 +57,22 @@ pub struct Deal {
     pub extra: Map<String, Value>,
 }
 
+/// The update's method, named in errors.
+const METHOD: &str = "deals_update";
+
 impl Deal {
     /// Reads the update's `params`.
     pub fn from_params(params: &str) -> Result<Self, EventDecodeError> {
-        let mut e = Elements::new(params, "deals_update")?;
+        Self::read(Elements::new(params, METHOD)?)
+    }
+
+    /// Reads the update's `params` already read as JSON (e.g. borrowed from the frame): the
+    /// same result as [`Deal::from_params`] on its text, without a second parse of the array.
+    pub fn from_raw_params(params: &RawValue) -> Result<Self, EventDecodeError> {
+        Self::read(Elements::of(params, METHOD)?)
+    }
+
+    fn read(mut e: Elements<'_>) -> Result<Self, EventDecodeError> {
         let deal = Self {
             id: e.require(0, "id")?,
             time: e.require(1, "time")?,

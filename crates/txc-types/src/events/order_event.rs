@@ -1,9 +1,13 @@
 //! [`OrderEvent`]: an `ordersPending_update` — an order placed, changed or finished.
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{EventDecodeError, OrderEventKind, StreamOrder, positional::event_and_record};
+use super::{
+    EventDecodeError, OrderEventKind, StreamOrder,
+    positional::{Elements, event_and_record},
+};
 
 /// An update of the `ordersPending` channel: `[event, order]`.
 ///
@@ -35,10 +39,24 @@ pub struct OrderEvent {
     pub extra: Map<String, Value>,
 }
 
+/// The update's method, named in errors.
+const METHOD: &str = "ordersPending_update";
+
 impl OrderEvent {
     /// Reads the update's `params`.
     pub fn from_params(params: &str) -> Result<Self, EventDecodeError> {
-        let (kind, order, extra) = event_and_record(params, "ordersPending_update", "order")?;
+        Self::read(Elements::new(params, METHOD)?)
+    }
+
+    /// Reads the update's `params` already read as JSON (e.g. borrowed from the frame): the
+    /// same result as [`OrderEvent::from_params`] on its text, without a second parse of the
+    /// array.
+    pub fn from_raw_params(params: &RawValue) -> Result<Self, EventDecodeError> {
+        Self::read(Elements::of(params, METHOD)?)
+    }
+
+    fn read(elements: Elements<'_>) -> Result<Self, EventDecodeError> {
+        let (kind, order, extra) = event_and_record(elements, "order")?;
         Ok(Self { kind, order, extra })
     }
 }

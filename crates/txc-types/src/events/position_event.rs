@@ -1,9 +1,13 @@
 //! [`PositionEvent`]: a `positionsAccountMargin_update` — a margin call or a liquidation.
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 
-use super::{EventDecodeError, PositionEventKind, StreamPosition, positional::event_and_record};
+use super::{
+    EventDecodeError, PositionEventKind, StreamPosition,
+    positional::{Elements, event_and_record},
+};
 
 /// An update of the `positionsAccountMargin` channel: `[event, position]`.
 ///
@@ -28,11 +32,24 @@ pub struct PositionEvent {
     pub extra: Map<String, Value>,
 }
 
+/// The update's method, named in errors.
+const METHOD: &str = "positionsAccountMargin_update";
+
 impl PositionEvent {
     /// Reads the update's `params`.
     pub fn from_params(params: &str) -> Result<Self, EventDecodeError> {
-        let (kind, position, extra) =
-            event_and_record(params, "positionsAccountMargin_update", "position")?;
+        Self::read(Elements::new(params, METHOD)?)
+    }
+
+    /// Reads the update's `params` already read as JSON (e.g. borrowed from the frame): the
+    /// same result as [`PositionEvent::from_params`] on its text, without a second parse of
+    /// the array.
+    pub fn from_raw_params(params: &RawValue) -> Result<Self, EventDecodeError> {
+        Self::read(Elements::of(params, METHOD)?)
+    }
+
+    fn read(elements: Elements<'_>) -> Result<Self, EventDecodeError> {
+        let (kind, position, extra) = event_and_record(elements, "position")?;
         Ok(Self {
             kind,
             position,

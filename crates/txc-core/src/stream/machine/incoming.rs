@@ -16,26 +16,34 @@ use crate::stream::{
 };
 
 impl StreamMachine {
-    /// Handles one text frame.
+    /// Handles one text frame: read in place (the method and the `params` borrowed from
+    /// `text`), and `text` itself kept only by what holds the frame as sent.
     pub(super) fn frame(&mut self, now: SystemTime, text: String) {
         if self.link.is_none() {
             self.out_of_order("a frame");
             return;
         }
-        match parse(&text) {
-            Err(reason) => self.emit(StreamEvent::Error(StreamError::MalformedFrame {
-                reason,
-                text,
-            })),
-            Ok(Incoming::Answer { id, result, error }) => {
-                self.answer(now, id, result, error, text);
+        let routed = match parse(&text) {
+            Err(reason) => Err(Kept::Malformed(reason)),
+            Ok(Incoming::Answer { id, result, error }) => Err(Kept::Answer {
+                id,
+                result: result.map(ToOwned::to_owned),
+                error: error.map(ToOwned::to_owned),
+            }),
+            Ok(Incoming::Notification { method, params }) => route(Some(&method), params),
+            Ok(Incoming::Other { method }) => route(method.as_deref(), None),
+        };
+        match routed {
+            Ok(event) => self.deliver(now, event),
+            Err(Kept::Malformed(reason)) => {
+                self.emit(StreamEvent::Error(StreamError::MalformedFrame {
+                    reason,
+                    text,
+                }));
             }
-            Ok(Incoming::Notification { method, params }) => {
-                let event = route(Some(method), params, text);
-                self.deliver(now, event);
-            }
-            Ok(Incoming::Other { method }) => {
-                let event = route(method, None, text);
+            Err(Kept::Answer { id, result, error }) => self.answer(now, id, result, error, text),
+            Err(Kept::Unknown(method)) => {
+                let event = StreamEvent::Unknown(UnknownMessage::new(method, raw(text)));
                 self.deliver(now, event);
             }
         }
@@ -178,22 +186,31 @@ impl StreamMachine {
     }
 }
 
+/// A frame the machine handles with its text: what [`route`] and the frame's parse leave to
+/// [`StreamMachine::frame`].
+enum Kept {
+    /// Not a JSON-RPC message, for this reason.
+    Malformed(String),
+    /// An answer to request `id`.
+    Answer {
+        id: u64,
+        result: Option<Box<RawValue>>,
+        error: Option<Box<RawValue>>,
+    },
+    /// A message of no channel's update method (this one, if it has one): kept whole.
+    Unknown(Option<String>),
+}
+
 /// The event a message with `method` (and no answer) stands for: the record of the channel
-/// whose update method it is, the parameters as sent when they do not decode, or an unknown
-/// message kept whole.
-pub(crate) fn route(
-    method: Option<String>,
-    params: Option<Box<RawValue>>,
-    text: String,
-) -> StreamEvent {
-    match method.as_deref().and_then(Channel::from_update_method) {
-        Some(channel) => {
-            let params = params.unwrap_or_else(|| RawValue::NULL.to_owned());
-            match decode(channel, params.get()) {
-                Ok(event) => StreamEvent::Account(event),
-                Err(error) => StreamEvent::Update(Update::new(channel, params, error)),
-            }
-        }
-        None => StreamEvent::Unknown(UnknownMessage::new(method, raw(text))),
-    }
+/// whose update method it is, or the parameters as sent when they do not decode; a message of
+/// any other method is kept whole ([`Kept::Unknown`]).
+fn route(method: Option<&str>, params: Option<&RawValue>) -> Result<StreamEvent, Kept> {
+    let Some(channel) = method.and_then(Channel::from_update_method) else {
+        return Err(Kept::Unknown(method.map(str::to_owned)));
+    };
+    let params = params.unwrap_or(RawValue::NULL);
+    Ok(match decode(channel, params) {
+        Ok(event) => StreamEvent::Account(event),
+        Err(error) => StreamEvent::Update(Update::new(channel, params.to_owned(), error)),
+    })
 }
