@@ -24,12 +24,12 @@
 use std::time::{Duration, Instant};
 
 use txc_blocking::Credentials;
-use txc_blocking::endpoint::RateLimit;
-use txc_blocking::socket::{SessionConfig, SocketLimits, SocketOrdersConfig};
 use txc_blocking::endpoint::Endpoint;
+use txc_blocking::endpoint::RateLimit;
 use txc_blocking::events::WebSocketTokenQuery;
 use txc_blocking::orders::{CollateralLimitOrder, Side};
 use txc_blocking::settings::{ClientConfig, MarketRulesCheck, ModeCheck, RateLimits};
+use txc_blocking::socket::{SessionConfig, SocketLimits, SocketOrdersConfig};
 use txc_sandbox::{Sandbox, demo};
 
 fn config(sandbox: &Sandbox) -> ClientConfig {

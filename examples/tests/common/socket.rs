@@ -22,6 +22,8 @@ pub trait Session {
     ) -> Result<SocketAnswer, Error>;
     fn cancel_all(&mut self, cancel: &CancelAllOrders) -> Result<SocketAnswer, Error>;
     fn events(&mut self) -> Vec<txc_core::stream::StreamEvent>;
+    /// The answers that came after their call had timed out.
+    fn late(&mut self) -> Vec<txc_core::socket::Settled>;
     /// The client's REST resolve of a pending record.
     fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error>;
     fn pending_orders(&self) -> Vec<PendingOrder>;
@@ -71,6 +73,9 @@ impl Session for BlockingSession {
     }
     fn events(&mut self) -> Vec<txc_core::stream::StreamEvent> {
         self.session.take_events()
+    }
+    fn late(&mut self) -> Vec<txc_core::socket::Settled> {
+        self.session.take_late()
     }
     fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error> {
         self.client.resolve(pending)
@@ -141,6 +146,9 @@ impl Session for AsyncSession {
     }
     fn events(&mut self) -> Vec<txc_core::stream::StreamEvent> {
         self.runtime.block_on(self.session.take_events())
+    }
+    fn late(&mut self) -> Vec<txc_core::socket::Settled> {
+        self.session.take_late()
     }
     fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error> {
         self.runtime.block_on(self.client.resolve(pending))
