@@ -1,8 +1,10 @@
 //! A socket trading session under test, whichever transport runs it: [`Session`] over each
-//! client's `SocketTrading` ([`Blocking`], [`Async`] opening them), and the
+//! client's `SocketTrading` (the drivers [`Blocking`] and [`Async`] opening them), and the
 //! `socket_scenarios!` macro that runs a scenario once per transport.
 
 use std::sync::Arc;
+
+pub use super::{Async, Blocking};
 
 use txc_core::resolve::{Found, PendingOrder, Resolution};
 use txc_core::socket::{SessionConfig, SocketPlaced};
@@ -33,8 +35,6 @@ pub trait Session {
 pub trait Transport {
     fn open(&self, config: ClientConfig, session: SessionConfig) -> Box<dyn Session>;
 }
-
-pub struct Blocking;
 
 pub struct BlockingSession {
     client: txc_blocking::Client,
@@ -82,23 +82,6 @@ impl Session for BlockingSession {
     }
     fn pending_orders(&self) -> Vec<PendingOrder> {
         self.client.pending_orders()
-    }
-}
-
-pub struct Async {
-    runtime: Arc<tokio::runtime::Runtime>,
-}
-
-impl Async {
-    pub fn new() -> Self {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        Self {
-            runtime: Arc::new(runtime),
-        }
     }
 }
 
@@ -165,7 +148,7 @@ macro_rules! socket_scenarios {
             $(
                 #[test]
                 fn $scenario() {
-                    super::$scenario(&$crate::common::socket::Blocking);
+                    super::$scenario(&$crate::common::Blocking);
                 }
             )*
         }
@@ -174,7 +157,7 @@ macro_rules! socket_scenarios {
             $(
                 #[test]
                 fn $scenario() {
-                    super::$scenario(&$crate::common::socket::Async::new());
+                    super::$scenario(&$crate::common::Async::new());
                 }
             )*
         }
