@@ -535,3 +535,26 @@ socket_scenarios!(
     a_refused_authorization_is_a_typed_error,
     a_lost_cancel_answer_is_unknown_not_refused,
 );
+
+/// Both sessions move between threads, and the async one's calls run on any runtime's tasks
+/// (their futures are `Send`).
+#[test]
+fn sessions_and_their_calls_are_send() {
+    fn send<T: Send>(_: &T) {}
+    fn send_type<T: Send>() {}
+    send_type::<txc_blocking::socket::SocketTrading>();
+    send_type::<txc_async::socket::SocketTrading>();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let _entered = runtime.enter();
+    let client = txc_async::ClientBuilder::from(config::partner())
+        .build()
+        .unwrap();
+    let mut session = client.socket_trading().unwrap();
+    let order = buy_limit("send-1", "60000");
+    send(&session.place(&order));
+    send(&session.place_once(&order));
+    send(&session.take_events());
+}
