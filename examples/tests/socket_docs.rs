@@ -31,43 +31,14 @@ use txc_types::orders::{
 };
 use txc_types::socket::{CollateralTpslOrder, SocketAnswer, SocketMethod, ToSocket};
 
-/// The docs' example of `method`: `{"request", "response"}`.
+/// The docs' example of `method`: `{"request", "response"}`, from `fixtures/socket/<method>.json`.
 fn fixture(method: &str) -> Value {
-    let text = match method {
-        "collateral_order_limit_place" => {
-            include_str!("fixtures/socket/collateral_order_limit_place.json")
-        }
-        "collateral_order_market_place" => {
-            include_str!("fixtures/socket/collateral_order_market_place.json")
-        }
-        "collateral_order_stop_limit_place" => {
-            include_str!("fixtures/socket/collateral_order_stop_limit_place.json")
-        }
-        "collateral_order_stop_market_place" => {
-            include_str!("fixtures/socket/collateral_order_stop_market_place.json")
-        }
-        "collateral_order_bbo_place" => {
-            include_str!("fixtures/socket/collateral_order_bbo_place.json")
-        }
-        "collateral_order_stop_bbo_place" => {
-            include_str!("fixtures/socket/collateral_order_stop_bbo_place.json")
-        }
-        "collateral_order_oco_place" => {
-            include_str!("fixtures/socket/collateral_order_oco_place.json")
-        }
-        "collateral_order_oto_place" => {
-            include_str!("fixtures/socket/collateral_order_oto_place.json")
-        }
-        "collateral_order_tpsl_place" => {
-            include_str!("fixtures/socket/collateral_order_tpsl_place.json")
-        }
-        "order_modify" => include_str!("fixtures/socket/order_modify.json"),
-        "order_cancel" => include_str!("fixtures/socket/order_cancel.json"),
-        "order_cancel_conditional" => include_str!("fixtures/socket/order_cancel_conditional.json"),
-        "order_cancel_all" => include_str!("fixtures/socket/order_cancel_all.json"),
-        other => panic!("no fixture for {other}"),
-    };
-    serde_json::from_str(text).unwrap()
+    let path = format!(
+        "{}/tests/fixtures/socket/{method}.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap()
 }
 
 /// `params` without the ids the client generates (the docs' examples carry none).

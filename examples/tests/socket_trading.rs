@@ -23,7 +23,8 @@ use common::socket::Transport;
 use txc_core::pacing::RateLimits;
 use txc_core::resolve::{Journal, PendingOrder, PendingRecord, Resolution};
 use txc_core::socket::{
-    SessionConfig, SocketAttempt, SocketError, SocketLimits, SocketOrdersConfig, SocketPlaced,
+    SessionConfig, Settled, SocketAttempt, SocketError, SocketLimits, SocketOrdersConfig,
+    SocketOutcome, SocketPlaced,
 };
 use txc_core::stream::{StopReason, StreamConfig, StreamEvent, Subscription};
 use txc_core::{ClientConfig, Error};
@@ -318,6 +319,18 @@ fn a_stall_past_the_answer_timeout_is_resolved(transport: &dyn Transport) {
     );
     assert_eq!(count(&sandbox, "stall-1"), 1, "placed once");
     assert!(session.pending_orders().is_empty());
+    // The answer came after the stall, long after the call had given up on it: kept as a
+    // late answer (read with what has arrived).
+    session.events();
+    let late = session.late();
+    let answered = |s: &Settled| match &s.outcome {
+        SocketOutcome::Done(answer) => answer.orders()[0]
+            .client_order_id
+            .as_ref()
+            .is_some_and(|c| c.as_str() == "stall-1"),
+        _ => false,
+    };
+    assert!(late.iter().any(answered), "{late:?}");
 }
 
 /// The record an earlier process left of `cid`: a frame written two minutes ago whose answer
@@ -522,3 +535,26 @@ socket_scenarios!(
     a_refused_authorization_is_a_typed_error,
     a_lost_cancel_answer_is_unknown_not_refused,
 );
+
+/// Both sessions move between threads, and the async one's calls run on any runtime's tasks
+/// (their futures are `Send`).
+#[test]
+fn sessions_and_their_calls_are_send() {
+    fn send<T: Send>(_: &T) {}
+    fn send_type<T: Send>() {}
+    send_type::<txc_blocking::socket::SocketTrading>();
+    send_type::<txc_async::socket::SocketTrading>();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let _entered = runtime.enter();
+    let client = txc_async::ClientBuilder::from(config::partner())
+        .build()
+        .unwrap();
+    let mut session = client.socket_trading().unwrap();
+    let order = buy_limit("send-1", "60000");
+    send(&session.place(&order));
+    send(&session.place_once(&order));
+    send(&session.take_events());
+}

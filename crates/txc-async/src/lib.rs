@@ -205,9 +205,10 @@
 //!
 //! **What it is for:** placement latency on a long-lived connection. **What it is not for:**
 //! look-ups (REST), events you must not miss (the [`events`] stream, which resyncs after every
-//! reconnection), or checking an order against its market's published rules before sending —
-//! REST's [`MarketRulesCheck`](settings::MarketRulesCheck) is not applied on the socket: the
-//! exchange's refusal comes back as a typed [`SocketError`](socket::SocketError).
+//! reconnection), or checking an order before sending against its market's published rules
+//! or the account's position mode — REST's [`MarketRulesCheck`](settings::MarketRulesCheck)
+//! and position-mode check are not applied on the socket: the exchange's refusal comes back
+//! as a typed [`SocketError`](socket::SocketError).
 //!
 //! ```
 //! use txc_async::{Client, Credentials};

@@ -17,7 +17,7 @@ use txc_core::stream::{
 use txc_types::events::WebSocketTokenQuery;
 
 use crate::Client;
-use crate::websocket::{Socket, connect, read_input};
+use crate::websocket::{Socket, open, read_input};
 
 /// The shortest read timeout: a zero one would mean "block".
 const MIN_WAIT: Duration = Duration::from_millis(1);
@@ -29,6 +29,16 @@ const MAX_WAIT: Duration = Duration::from_millis(250);
 /// [`start`](StreamBuilder::start) checks the configuration: the stream connects at the first
 /// [`Iterator::next`].
 pub type EventIterBuilder = StreamBuilder<Client>;
+
+impl Client {
+    /// A WebSocket token fetched over REST, as a stream's machine takes it.
+    pub(crate) fn token_input(&self) -> StreamInput {
+        match self.send(&WebSocketTokenQuery) {
+            Ok(token) => StreamInput::Token(token),
+            Err(e) => StreamInput::TokenFailed(e),
+        }
+    }
+}
 
 impl StreamClient for Client {
     type Stream = EventIter;
@@ -156,20 +166,12 @@ impl Iterator for EventIter {
             match self.machine.poll(now) {
                 StreamStep::Connect => {
                     let timeout = self.machine.config().connect_timeout();
-                    let input = match connect(&self.url, timeout, self.client.tls()) {
-                        Ok(socket) => {
-                            self.socket = Some(socket);
-                            StreamInput::Connected
-                        }
-                        Err(e) => StreamInput::connect_failed(&self.url, e),
-                    };
+                    let (socket, input) = open(&self.url, timeout, self.client.tls());
+                    self.socket = socket;
                     self.machine.handle(SystemTime::now(), input);
                 }
                 StreamStep::NeedToken => {
-                    let input = match self.client.send(&WebSocketTokenQuery) {
-                        Ok(token) => StreamInput::Token(token),
-                        Err(e) => StreamInput::TokenFailed(e),
-                    };
+                    let input = self.client.token_input();
                     self.machine.handle(SystemTime::now(), input);
                 }
                 StreamStep::Send(frame) => {

@@ -13,12 +13,11 @@ use txc_core::socket::{
     SocketSession, finish_call,
 };
 use txc_core::stream::{StreamEvent, StreamInput};
-use txc_types::events::WebSocketTokenQuery;
 use txc_types::orders::{CancelAllOrders, CancelConditionalOrder, CancelOrder, ModifyOrder};
 use txc_types::socket::{SocketAnswer, ToSocket};
 
 use crate::Client;
-use crate::websocket::{Socket, connect, read_input};
+use crate::websocket::{Socket, open, read_input};
 
 /// The most steps [`SocketTrading::take_events`] takes reading what has arrived.
 const IDLE_STEPS: usize = 256;
@@ -220,21 +219,12 @@ impl SocketTrading {
             match self.session.step(self.client.core(), call, now) {
                 SessionIo::Connect => {
                     let timeout = self.session.config().stream.connect_timeout();
-                    let url = self.session.url().to_owned();
-                    let input = match connect(&url, timeout, self.client.tls()) {
-                        Ok(socket) => {
-                            self.socket = Some(socket);
-                            StreamInput::Connected
-                        }
-                        Err(e) => StreamInput::connect_failed(&url, e),
-                    };
+                    let (socket, input) = open(self.session.url(), timeout, self.client.tls());
+                    self.socket = socket;
                     self.session.handle(SystemTime::now(), input);
                 }
                 SessionIo::NeedToken => {
-                    let input = match self.client.send(&WebSocketTokenQuery) {
-                        Ok(token) => StreamInput::Token(token),
-                        Err(e) => StreamInput::TokenFailed(e),
-                    };
+                    let input = self.client.token_input();
                     self.session.handle(SystemTime::now(), input);
                 }
                 SessionIo::Write(text, id) => self.write(text, id),

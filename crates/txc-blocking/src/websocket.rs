@@ -186,3 +186,12 @@ pub(crate) fn read_input(socket: &mut Socket, delay: Duration) -> Option<StreamI
         }),
     }
 }
+
+/// Opens the WebSocket at `url` for a machine: the socket, if it opened, and what to tell the
+/// machine — connected, or why not (a deprecated host named).
+pub(crate) fn open(url: &str, timeout: Duration, tls: &Tls) -> (Option<Socket>, StreamInput) {
+    match connect(url, timeout, tls) {
+        Ok(socket) => (Some(socket), StreamInput::Connected),
+        Err(e) => (None, StreamInput::connect_failed(url, e)),
+    }
+}

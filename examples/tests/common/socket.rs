@@ -1,8 +1,10 @@
 //! A socket trading session under test, whichever transport runs it: [`Session`] over each
-//! client's `SocketTrading` ([`Blocking`], [`Async`] opening them), and the
+//! client's `SocketTrading` (the drivers [`Blocking`] and [`Async`] opening them), and the
 //! `socket_scenarios!` macro that runs a scenario once per transport.
 
 use std::sync::Arc;
+
+pub use super::{Async, Blocking};
 
 use txc_core::resolve::{Found, PendingOrder, Resolution};
 use txc_core::socket::{SessionConfig, SocketPlaced};
@@ -22,6 +24,8 @@ pub trait Session {
     ) -> Result<SocketAnswer, Error>;
     fn cancel_all(&mut self, cancel: &CancelAllOrders) -> Result<SocketAnswer, Error>;
     fn events(&mut self) -> Vec<txc_core::stream::StreamEvent>;
+    /// The answers that came after their call had timed out.
+    fn late(&mut self) -> Vec<txc_core::socket::Settled>;
     /// The client's REST resolve of a pending record.
     fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error>;
     fn pending_orders(&self) -> Vec<PendingOrder>;
@@ -31,8 +35,6 @@ pub trait Session {
 pub trait Transport {
     fn open(&self, config: ClientConfig, session: SessionConfig) -> Box<dyn Session>;
 }
-
-pub struct Blocking;
 
 pub struct BlockingSession {
     client: txc_blocking::Client,
@@ -72,28 +74,14 @@ impl Session for BlockingSession {
     fn events(&mut self) -> Vec<txc_core::stream::StreamEvent> {
         self.session.take_events()
     }
+    fn late(&mut self) -> Vec<txc_core::socket::Settled> {
+        self.session.take_late()
+    }
     fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error> {
         self.client.resolve(pending)
     }
     fn pending_orders(&self) -> Vec<PendingOrder> {
         self.client.pending_orders()
-    }
-}
-
-pub struct Async {
-    runtime: Arc<tokio::runtime::Runtime>,
-}
-
-impl Async {
-    pub fn new() -> Self {
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .enable_all()
-            .build()
-            .unwrap();
-        Self {
-            runtime: Arc::new(runtime),
-        }
     }
 }
 
@@ -142,6 +130,9 @@ impl Session for AsyncSession {
     fn events(&mut self) -> Vec<txc_core::stream::StreamEvent> {
         self.runtime.block_on(self.session.take_events())
     }
+    fn late(&mut self) -> Vec<txc_core::socket::Settled> {
+        self.session.take_late()
+    }
     fn resolve(&self, pending: &PendingOrder) -> Result<Resolution, Error> {
         self.runtime.block_on(self.client.resolve(pending))
     }
@@ -157,7 +148,7 @@ macro_rules! socket_scenarios {
             $(
                 #[test]
                 fn $scenario() {
-                    super::$scenario(&$crate::common::socket::Blocking);
+                    super::$scenario(&$crate::common::Blocking);
                 }
             )*
         }
@@ -166,7 +157,7 @@ macro_rules! socket_scenarios {
             $(
                 #[test]
                 fn $scenario() {
-                    super::$scenario(&$crate::common::socket::Async::new());
+                    super::$scenario(&$crate::common::Async::new());
                 }
             )*
         }

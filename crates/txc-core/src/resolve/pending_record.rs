@@ -215,15 +215,27 @@ impl From<PendingModify> for PendingRecord {
 }
 
 impl fmt::Display for PendingRecord {
-    /// One line: what it is, its nonces, and the reason it is unresolved, if one is known.
+    /// One line: what it is, its nonces (and its WebSocket frames' times, Unix ms), and the
+    /// reason it is unresolved, if one is known.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.subject())?;
-        f.write_str(" (nonces")?;
-        for (n, attempt) in self.attempts().iter().enumerate() {
-            let sep = if n == 0 { " " } else { ", " };
-            write!(f, "{sep}{}", attempt.nonce)?;
+        let sockets = self.order().map_or(&[][..], PendingOrder::socket_attempts);
+        if !self.attempts().is_empty() || sockets.is_empty() {
+            f.write_str(" (nonces")?;
+            for (n, attempt) in self.attempts().iter().enumerate() {
+                let sep = if n == 0 { " " } else { ", " };
+                write!(f, "{sep}{}", attempt.nonce)?;
+            }
+            f.write_str(")")?;
         }
-        f.write_str(")")?;
+        if !sockets.is_empty() {
+            f.write_str(" (WebSocket frames written at")?;
+            for (n, attempt) in sockets.iter().enumerate() {
+                let sep = if n == 0 { " " } else { ", " };
+                write!(f, "{sep}{} ms", crate::unix_millis(attempt.written_at))?;
+            }
+            f.write_str(")")?;
+        }
         if let Some(reason) = self.reason() {
             write!(f, "; unresolved: {reason}")?;
         }

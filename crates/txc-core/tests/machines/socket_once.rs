@@ -293,4 +293,9 @@ fn a_journaled_socket_record_keeps_its_attempts() {
     );
     assert!(order.key().is_some());
     assert_eq!(err.pending_order(), Some(order));
+    let line = records[0].to_string();
+    assert!(
+        line.starts_with("order once-6 on BTC_USDT (WebSocket frames written at "),
+        "{line}"
+    );
 }
