@@ -121,6 +121,21 @@ pub(crate) struct GlobalArgs {
     /// milliseconds from the last attempt, with no floor (for tests against the sandbox only)
     #[arg(long, global = true, value_name = "MS")]
     pub(crate) unproven_settle_delay: Option<u64>,
+    /// Test-only, hidden: gives up the exactly-once guarantee — resolving's acceptance window,
+    /// in milliseconds, instead of the documented 10 s after the last attempt. Refused unless
+    /// the server is on loopback (a sandbox that creates orders before it answers)
+    #[arg(long, global = true, value_name = "MS", hide = true)]
+    pub(crate) unproven_acceptance_window: Option<u64>,
+    /// Test-only, hidden: the delay of every retry of a failed request and of every reconnect
+    /// of `watch`, in milliseconds, instead of the backoff from 1 s. Refused unless the server
+    /// is on loopback
+    #[arg(long, global = true, value_name = "MS", hide = true)]
+    pub(crate) test_backoff: Option<u64>,
+    /// Test-only, hidden: at most this many WebSocket tokens a minute instead of the documented
+    /// 10, so that `watch` reconnects without waiting for the rate limit. Refused unless the
+    /// server is on loopback
+    #[arg(long, global = true, value_name = "N", hide = true)]
+    pub(crate) test_token_limit: Option<std::num::NonZeroU32>,
     /// At most this many requests a second to each endpoint, below the documented limits
     /// (default: the documented limits): leaves the rest of the key's allowance to other
     /// programs. A request that has to wait says so on standard error

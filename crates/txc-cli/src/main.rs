@@ -58,6 +58,7 @@ mod sandbox;
 mod shared_args;
 mod socket_output;
 mod table;
+mod test_timing;
 mod tpsl;
 mod tpsl_args;
 mod trading;

@@ -89,12 +89,13 @@ pub(crate) enum Outcome {
 }
 
 /// The configuration of a client for `target`, with the settling delay, position-mode check
-/// and rate cap asked for, and each wait for the rate limiter told on standard error.
+/// and rate cap asked for, and each wait for the rate limiter told on standard error — and the
+/// hidden test-only timings, refused unless `target` is on loopback.
 pub(crate) fn configured(
     global: &GlobalArgs,
     target: &Target,
     credentials: Credentials,
-) -> ClientConfig {
+) -> Result<ClientConfig, CliError> {
     let writers = match global.investment_writers {
         InvestmentWritersArg::Shared => InvestmentWriters::Shared,
         InvestmentWritersArg::Sole => InvestmentWriters::Sole,
@@ -108,15 +109,22 @@ pub(crate) fn configured(
             MarketRulesArg::Learn => MarketRulesCheck::Learn,
             MarketRulesArg::Off => MarketRulesCheck::Off,
         });
-    let config = match global.max_rate {
-        Some(n) => config.rate_limits(RateLimits::documented().at_most(RateLimit::new(n, 1))),
-        None => config,
+    let config = match (global.max_rate, crate::test_timing::rate_limits(global)) {
+        (None, None) => config,
+        (cap, limits) => {
+            let limits = limits.unwrap_or_else(RateLimits::documented);
+            config.rate_limits(match cap {
+                Some(n) => limits.at_most(RateLimit::new(n, 1)),
+                None => limits,
+            })
+        }
     }
     .on_rate_wait(crate::progress::rate_wait);
-    match global.unproven_settle_delay {
+    let config = match global.unproven_settle_delay {
         Some(ms) => config.unproven_settle_delay(Duration::from_millis(ms)),
         None => config.settle_delay(Duration::from_secs(global.settle_delay)),
-    }
+    };
+    crate::test_timing::apply(global, target, config)
 }
 
 /// The client for `target`.
@@ -125,7 +133,7 @@ pub(crate) fn client(
     target: &Target,
     credentials: Credentials,
 ) -> Result<Client, CliError> {
-    txc_blocking::ClientBuilder::from(configured(global, target, credentials))
+    txc_blocking::ClientBuilder::from(configured(global, target, credentials)?)
         .build()
         .map_err(CliError::read)
 }
@@ -160,7 +168,7 @@ pub(crate) fn journaled_client(
     credentials: Credentials,
     journal: FileJournal,
 ) -> Result<Client, CliError> {
-    let config = configured(global, target, credentials)
+    let config = configured(global, target, credentials)?
         .journal(std::sync::Arc::new(journal))
         .on_resolve_stage(crate::progress::stage);
     let client = txc_blocking::ClientBuilder::from(config)

@@ -41,6 +41,7 @@ pub(crate) fn run(global: &GlobalArgs, args: &WatchArgs) -> Result<(), CliError>
     let client = crate::run::client_for(global, &target)?;
     let mut events = client
         .events(subscriptions)
+        .config(crate::test_timing::stream_config(global))
         .start()
         .map_err(|e| CliError::invalid(e.to_string()))?;
     let mut updates = 0;

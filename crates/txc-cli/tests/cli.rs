@@ -70,7 +70,10 @@ fn txc_spaced(sandbox: &Sandbox, ms: u32) -> Command {
     Command::from_std(txc_process_at(sandbox, ms))
 }
 
-/// [`txc_spaced`] as a process to spawn.
+/// [`txc_spaced`] as a process to spawn. The sandbox creates an order before it answers, so
+/// resolving counts an attempt as accepted or never a second after it (the hidden, test-only
+/// `--unproven-acceptance-window`), not after the documented 10 s: `TXC_FULL_RESOLVE=1` runs
+/// every case with the documented window.
 fn txc_process_at(sandbox: &Sandbox, ms: u32) -> std::process::Command {
     let mut command = txc_process();
     command
@@ -78,6 +81,9 @@ fn txc_process_at(sandbox: &Sandbox, ms: u32) -> std::process::Command {
         .env("TXC_API_KEY", demo::PARTNER_API_KEY)
         .env("TXC_API_SECRET", demo::PARTNER_API_SECRET)
         .args(["--unproven-settle-delay", &ms.to_string()]);
+    if std::env::var_os("TXC_FULL_RESOLVE").is_none_or(|v| v != "1") {
+        command.args(["--unproven-acceptance-window", "1000"]);
+    }
     command
 }
 
@@ -399,7 +405,8 @@ fn exit_code_5_when_nothing_could_be_sent() {
         fails(
             txc_at(&sandbox)
                 .env("TXC_BASE_URL", "http://127.0.0.1:1")
-                .line("--json market BTC_USDT buy 0.01"),
+                // Every retry, 50 ms apart instead of the backoff from 1 s.
+                .line("--json --test-backoff 50 market BTC_USDT buy 0.01"),
             5
         )["kind"],
         "not_sent"
@@ -428,6 +435,42 @@ fn the_live_guard_refuses_orders_to_other_hosts() {
     assert!(
         out.contains("https://whitebit.com/api/v4/order/collateral/market"),
         "{out}"
+    );
+}
+
+/// The hidden test-only timings are refused for a server off loopback, before anything is
+/// sent, even with `--live`; on loopback they are taken.
+#[test]
+fn the_test_only_timings_are_refused_off_loopback() {
+    for flag in [
+        "--unproven-acceptance-window 1000",
+        "--test-backoff 50",
+        "--test-token-limit 600",
+    ] {
+        for line in [
+            "orders",
+            "--live market BTC_USDT buy 0.01",
+            "--live resolve BTC_USDT x",
+        ] {
+            let (_, err) = run(
+                txc()
+                    .env("TXC_BASE_URL", "https://whitebit.com")
+                    .env("TXC_API_KEY", "k")
+                    .env("TXC_API_SECRET", "s")
+                    .line(&format!("{flag} {line}")),
+                2,
+            );
+            assert!(
+                err.contains("loopback") && err.contains("nothing was sent"),
+                "{flag} {line}: {err}"
+            );
+        }
+    }
+    // On loopback (`txc_at` gives the acceptance window unless TXC_FULL_RESOLVE=1).
+    let sandbox = Sandbox::start().unwrap();
+    run(
+        txc_at(&sandbox).line("--test-backoff 50 --test-token-limit 600 orders"),
+        0,
     );
 }
 

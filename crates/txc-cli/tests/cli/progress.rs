@@ -81,6 +81,9 @@ fn watch_reports_disconnects_and_reconnects_on_standard_error() {
     for json_mode in [false, true] {
         let sandbox = Sandbox::start().unwrap();
         let mut command = txc_process_at(&sandbox, 100);
+        // Reconnects 50 ms after the drop instead of the backoff from 1 s, its second token
+        // not paced by the documented 10 a minute.
+        command.line("--test-backoff 50 --test-token-limit 6000");
         if json_mode {
             command.arg("--json");
         }
