@@ -155,7 +155,8 @@ fn every_flex_command_with_json_and_as_a_table() {
     );
     let listed = ok(txc_at(&sandbox).line(&format!("--json flex investments --plan {FLEX}")));
     assert_eq!(listed[0]["withAutoReinvest"], false);
-    let closed = ok(txc_at(&sandbox).line(&format!("--json flex close {FLEX}")));
+    // Under faults: every retry 50 ms apart instead of the backoff from 1 s.
+    let closed = ok(txc_at(&sandbox).line(&format!("--json --test-backoff 50 flex close {FLEX}")));
     assert_eq!(closed["closed"], true);
     assert_eq!(closed["foundBy"], "response");
     assert!(closed["transactionId"].as_str().unwrap().starts_with("tx_"));
@@ -400,14 +401,17 @@ fn flex_close_and_auto_invest_are_resolved_by_the_investment_s_state() {
     // Not processed (503): still active, so sent again — one close.
     run(txc_at(&sandbox).line(&format!("flex invest {FLEX} 100")), 0);
     sandbox.inject_fault(Route::FlexClose, Fault::Unavailable, Some(1));
-    let (out, _) = run(txc_at(&sandbox).line(&format!("flex close {FLEX}")), 0);
+    let (out, _) = run(
+        txc_at(&sandbox).line(&format!("--test-backoff 50 flex close {FLEX}")),
+        0,
+    );
     assert!(out.contains("the exchange answered"), "{out}");
     assert_eq!(recorded(&sandbox, CLOSE), 2);
     // The switch's answers all lost: read back, on.
     run(txc_at(&sandbox).line(&format!("flex invest {FLEX} 100")), 0);
     sandbox.inject_fault(Route::FlexAutoInvest, Fault::DropAfterProcessing, Some(20));
     let (out, _) = run(
-        txc_at(&sandbox).line(&format!("flex auto-invest {FLEX} on")),
+        txc_at(&sandbox).line(&format!("--test-backoff 50 flex auto-invest {FLEX} on")),
         0,
     );
     assert!(
@@ -427,8 +431,9 @@ fn a_close_whose_state_cannot_be_read_exits_4_and_says_how_to_check() {
     // to see it.
     sandbox.inject_fault(Route::FlexClose, Fault::DropAfterProcessing, Some(1));
     sandbox.inject_fault(Route::FlexInvestments, Fault::Unavailable, None);
+    // Every retry 50 ms apart instead of the backoff from 1 s.
     let error = fails(
-        txc_at(&sandbox).line(&format!("--json flex close {FLEX}")),
+        txc_at(&sandbox).line(&format!("--json --test-backoff 50 flex close {FLEX}")),
         4,
     );
     let check = error["check"].as_str().unwrap();

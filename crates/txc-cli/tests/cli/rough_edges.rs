@@ -108,7 +108,8 @@ fn errors_name_the_server_and_where_the_credentials_came_from() {
         txc()
             .env("TXC_API_KEY", demo::PARTNER_API_KEY)
             .env("TXC_API_SECRET", demo::PARTNER_API_SECRET)
-            .line("orders --base-url http://127.0.0.1:1"),
+            // Each retry 50 ms apart instead of the backoff from 1 s.
+            .line("--test-backoff 50 orders --base-url http://127.0.0.1:1"),
         5,
     );
     assert!(err.contains("server: http://127.0.0.1:1"), "{err}");
