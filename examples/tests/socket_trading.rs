@@ -22,6 +22,7 @@ use common::journal::MemoryJournal;
 use common::socket::Transport;
 use txc_core::pacing::RateLimits;
 use txc_core::resolve::{Journal, PendingOrder, PendingRecord, Resolution};
+use txc_core::risk::{MarketRulesCheck, ModeCheck};
 use txc_core::socket::{
     SessionConfig, Settled, SocketAttempt, SocketError, SocketLimits, SocketOrdersConfig,
     SocketOutcome, SocketPlaced,
@@ -32,14 +33,17 @@ use txc_sandbox::{Sandbox, WsFault};
 use txc_sign::nonce::NonceSequence;
 use txc_types::endpoint::Endpoint;
 use txc_types::endpoint::RateLimit;
+use txc_types::errors::ValidationError;
 use txc_types::events::AccountEvent;
 use txc_types::events::WebSocketTokenQuery;
+use txc_types::markets::Rule;
+use txc_types::orders::PositionSide;
 use txc_types::orders::{
     BboRole, CancelAllOrders, CancelConditionalOrder, CancelOrder, CollateralBboOrder,
     CollateralLimitOrder, CollateralMarketOrder, CollateralOcoOrder, CollateralStopLimitOrder,
     CollateralTriggerMarketOrder, ModifyOrder, OrderStatus, Side,
 };
-use txc_types::socket::{SocketAnswer, SocketRefusal};
+use txc_types::socket::{CollateralTpslOrder, SocketAnswer, SocketRefusal};
 
 /// The partner's client of `sandbox`. Token requests are not paced (the client keeps to the
 /// documented 10 a minute, which the suite's parallel sessions of one key would share).
@@ -264,6 +268,86 @@ fn refusals_are_typed_errors(transport: &dyn Transport) {
         "refusals leave no record"
     );
     assert!(other.pending_orders().is_empty());
+}
+
+/// REST's checks before an order run before a socket frame too (the same code): a rule- or
+/// mode-breaking order is the same typed error as over REST, nothing journaled or sent — the
+/// sandbox never even saw a connection for the first ones.
+fn orders_are_checked_before_the_socket_like_rest(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let checked = partner(&sandbox)
+        .market_rules_check(MarketRulesCheck::Learn)
+        .position_mode_check(ModeCheck::Learn);
+    let mut session = transport.open(checked, SessionConfig::default());
+    // Below the market's minimum amount (0.001), the price past its precision.
+    let small = CollateralLimitOrder::builder("BTC_USDT", Side::Buy, "0.0005", "60000")
+        .client_order_id("rule-1")
+        .build()
+        .unwrap();
+    let err = session.place(&small).unwrap_err();
+    let Error::InvalidRequest(ValidationError::MarketRule(violation)) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(violation.rule, Rule::MinAmount);
+    assert_eq!(violation.nearest.as_deref(), Some("0.001"));
+    let fine_price =
+        CollateralStopLimitOrder::builder("BTC_USDT", Side::Sell, "0.01", "59900.001", "60000")
+            .client_order_id("rule-2")
+            .build()
+            .unwrap();
+    let err = session.place_once(&fine_price).unwrap_err();
+    assert!(
+        matches!(err, Error::InvalidRequest(ValidationError::MarketRule(_))),
+        "{err:?}"
+    );
+    // The account is one-way: LONG is refused, as REST refuses it.
+    let long = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .position_side(PositionSide::Long)
+        .client_order_id("mode-1")
+        .build()
+        .unwrap();
+    let err = session.place(&long).unwrap_err();
+    assert!(
+        matches!(err, Error::InvalidRequest(ref e) if e.field() == "positionSide"),
+        "{err:?}"
+    );
+    let tpsl = CollateralTpslOrder::builder("BTC_USDT")
+        .stop_loss("50000.001")
+        .build()
+        .unwrap();
+    assert!(matches!(
+        session.place(&tpsl),
+        Err(Error::InvalidRequest(ValidationError::MarketRule(_)))
+    ));
+    assert_eq!(
+        sandbox.ws_connections(),
+        0,
+        "no frame: not even a connection"
+    );
+    // Connected, placed; a modify past the price precision is refused before its frame.
+    let placed = session.place(&buy_limit("rule-ok", "60000")).unwrap();
+    let modify = ModifyOrder::by_order_id("BTC_USDT", order_of(&placed).id)
+        .price("60000.001")
+        .build()
+        .unwrap();
+    let err = session.modify(&modify).unwrap_err();
+    assert!(
+        matches!(err, Error::InvalidRequest(ValidationError::MarketRule(_))),
+        "{err:?}"
+    );
+    for cid in ["rule-1", "rule-2", "mode-1"] {
+        assert_eq!(count(&sandbox, cid), 0, "{cid} was not sent");
+    }
+    assert_eq!(sandbox.orders().len(), 1, "only the valid order was placed");
+    assert!(session.pending_orders().is_empty(), "nothing journaled");
+    // With the checks off the socket's own refusal comes back typed (11).
+    let mut unchecked = transport.open(partner(&sandbox), SessionConfig::default());
+    let err = unchecked.place(&small).unwrap_err();
+    assert_eq!(
+        err_refusal(&err),
+        Some(SocketRefusal::AmountTooSmall),
+        "{err:?}"
+    );
 }
 
 fn err_refusal(err: &Error) -> Option<SocketRefusal> {
@@ -534,6 +618,7 @@ socket_scenarios!(
     no_connection_is_a_typed_error_and_nothing_is_sent,
     a_refused_authorization_is_a_typed_error,
     a_lost_cancel_answer_is_unknown_not_refused,
+    orders_are_checked_before_the_socket_like_rest,
 );
 
 /// Both sessions move between threads, and the async one's calls run on any runtime's tasks
