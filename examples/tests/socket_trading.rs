@@ -4,7 +4,10 @@
 //! pushes interleaving with the answers, the socket's refusals as typed errors, and exactly
 //! once through the sandbox's faults (a connection dropped after the frame was processed, a
 //! stall past the answer time-out, `43` on a resend, a restart reading the journal back).
-//! No timing assertions: delays only make faults happen.
+//! No timing assertions: delays only make faults happen. Proving absence waits the 1 s
+//! acceptance window the tests' clients give the sandbox (`unproven_acceptance_window`, which
+//! replaces the socket's 10 s processing grace and 5 s creation allowance);
+//! `TXC_FULL_RESOLVE=1` waits the documented 15 s.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::indexing_slicing, clippy::panic)]
