@@ -4,7 +4,10 @@
 //! pushes interleaving with the answers, the socket's refusals as typed errors, and exactly
 //! once through the sandbox's faults (a connection dropped after the frame was processed, a
 //! stall past the answer time-out, `43` on a resend, a restart reading the journal back).
-//! No timing assertions: delays only make faults happen.
+//! No timing assertions: delays only make faults happen. Proving absence waits the 1 s
+//! acceptance window the tests' clients give the sandbox (`unproven_acceptance_window`, which
+//! replaces the socket's 10 s processing grace and 5 s creation allowance);
+//! `TXC_FULL_RESOLVE=1` waits the documented 15 s.
 
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 #![allow(clippy::indexing_slicing, clippy::panic)]
@@ -22,24 +25,28 @@ use common::journal::MemoryJournal;
 use common::socket::Transport;
 use txc_core::pacing::RateLimits;
 use txc_core::resolve::{Journal, PendingOrder, PendingRecord, Resolution};
+use txc_core::risk::{MarketRulesCheck, ModeCheck};
 use txc_core::socket::{
     SessionConfig, Settled, SocketAttempt, SocketError, SocketLimits, SocketOrdersConfig,
     SocketOutcome, SocketPlaced,
 };
 use txc_core::stream::{StopReason, StreamConfig, StreamEvent, Subscription};
 use txc_core::{ClientConfig, Error};
-use txc_sandbox::{Sandbox, WsFault};
+use txc_sandbox::{Sandbox, WsFault, demo};
 use txc_sign::nonce::NonceSequence;
 use txc_types::endpoint::Endpoint;
 use txc_types::endpoint::RateLimit;
+use txc_types::errors::ValidationError;
 use txc_types::events::AccountEvent;
 use txc_types::events::WebSocketTokenQuery;
+use txc_types::markets::Rule;
+use txc_types::orders::PositionSide;
 use txc_types::orders::{
     BboRole, CancelAllOrders, CancelConditionalOrder, CancelOrder, CollateralBboOrder,
-    CollateralLimitOrder, CollateralMarketOrder, CollateralOcoOrder, CollateralStopLimitOrder,
-    CollateralTriggerMarketOrder, ModifyOrder, OrderStatus, Side,
+    CollateralLimitOrder, CollateralMarketOrder, CollateralOcoOrder, CollateralStopBboOrder,
+    CollateralStopLimitOrder, CollateralTriggerMarketOrder, ModifyOrder, OrderStatus, Side,
 };
-use txc_types::socket::{SocketAnswer, SocketRefusal};
+use txc_types::socket::{CollateralTpslOrder, SocketAnswer, SocketRefusal};
 
 /// The partner's client of `sandbox`. Token requests are not paced (the client keeps to the
 /// documented 10 a minute, which the suite's parallel sessions of one key would share).
@@ -264,6 +271,231 @@ fn refusals_are_typed_errors(transport: &dyn Transport) {
         "refusals leave no record"
     );
     assert!(other.pending_orders().is_empty());
+}
+
+/// The other account's client of `sandbox` (hedge mode: its orders name their side).
+fn regular(sandbox: &Sandbox) -> ClientConfig {
+    config::key(demo::REGULAR_API_KEY, demo::REGULAR_API_SECRET)
+        .base_url(sandbox.base_url())
+        .rate_limits(RateLimits::documented().with_limit(WebSocketTokenQuery::PATH, None))
+}
+
+/// The sandbox's record of order `id` (REST's fields), as it now stands.
+fn record(sandbox: &Sandbox, id: u64) -> serde_json::Value {
+    sandbox
+        .order_records()
+        .into_iter()
+        .find(|r| r["orderId"] == id)
+        .unwrap_or_else(|| panic!("no order {id}"))
+}
+
+/// The signed size of the partner's `BTC_PERP` position (`0` with none).
+fn perp_position(sandbox: &Sandbox) -> String {
+    sandbox
+        .positions(demo::PARTNER_API_KEY)
+        .into_iter()
+        .find(|p| p.market == "BTC_PERP")
+        .map_or_else(|| "0".to_owned(), |p| p.amount)
+}
+
+/// A resting order of the other account on `BTC_PERP`: the book a BBO order prices from.
+fn book(transport: &dyn Transport, sandbox: &Sandbox, side: Side, price: &str) {
+    let position = match side {
+        Side::Buy => PositionSide::Long,
+        _ => PositionSide::Short,
+    };
+    let order = CollateralLimitOrder::builder("BTC_PERP", side, "0.01", price)
+        .position_side(position)
+        .build()
+        .unwrap();
+    let mut other = transport.open(regular(sandbox), SessionConfig::default());
+    let placed = other.place(&order).unwrap();
+    assert_eq!(order_of(&placed).status, Some(OrderStatus::Open));
+}
+
+/// A stop-BBO order waits unpriced, fires at its activation price, and is priced from the
+/// book then (a taker sell: the best bid).
+fn a_stop_bbo_order_waits_and_is_priced_from_the_book_when_it_fires(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    book(transport, &sandbox, Side::Buy, "63000");
+    let mut session = transport.open(partner(&sandbox), SessionConfig::default());
+    let stop =
+        CollateralStopBboOrder::builder("BTC_PERP", Side::Sell, "0.001", "63500", BboRole::Taker)
+            .client_order_id("sbbo-1")
+            .build()
+            .unwrap();
+    let placed = order_of(&session.place(&stop).unwrap()).clone();
+    assert_eq!(placed.order_type, Some(9));
+    assert_eq!(
+        placed.client_order_id.as_ref().map(|c| c.as_str()),
+        Some("sbbo-1")
+    );
+    let waiting = record(&sandbox, placed.id);
+    assert_eq!(waiting["status"], "OPEN", "it waits: {waiting}");
+    assert_eq!(perp_position(&sandbox), "0");
+    sandbox.set_price("BTC_PERP", "63400").unwrap();
+    let fired = record(&sandbox, placed.id);
+    assert_eq!(fired["status"], "FILLED", "{fired}");
+    assert_eq!(fired["price"], "63000", "priced from the book: {fired}");
+    assert_eq!(perp_position(&sandbox), "-0.001");
+}
+
+/// TPSL on an open position: both legs placed; the take-profit closes the whole position
+/// when the price crosses it (the stop-loss goes with it); a pair on a position closed by an
+/// order is canceled.
+fn tpsl_closes_the_position_and_goes_with_it(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let mut session = transport.open(partner(&sandbox), SessionConfig::default());
+    let buy = CollateralMarketOrder::builder("BTC_PERP", Side::Buy, "0.01")
+        .build()
+        .unwrap();
+    session.place(&buy).unwrap();
+    assert_eq!(perp_position(&sandbox), "0.01");
+    let pair = CollateralTpslOrder::builder("BTC_PERP")
+        .take_profit("66000")
+        .stop_loss("64000")
+        .build()
+        .unwrap();
+    let SocketAnswer::Tpsl(legs) = session.place(&pair).unwrap() else {
+        panic!("a TPSL pair")
+    };
+    let (tp, sl) = (legs.take_profit.unwrap(), legs.stop_loss.unwrap());
+    for leg in [&tp, &sl] {
+        assert_eq!(leg.order_type, Some(10));
+        assert_eq!(record(&sandbox, leg.id)["status"], "OPEN");
+    }
+    sandbox.set_price("BTC_PERP", "66100").unwrap();
+    let fired = record(&sandbox, tp.id);
+    assert_eq!(fired["status"], "FILLED", "{fired}");
+    assert_eq!(fired["dealStock"], "0.01", "the whole position: {fired}");
+    assert_eq!(perp_position(&sandbox), "0");
+    assert_eq!(record(&sandbox, sl.id)["status"], "CANCELED");
+    // A new position, its stop-loss; the position closed by an order: the leg goes.
+    let again = CollateralMarketOrder::builder("BTC_PERP", Side::Buy, "0.01")
+        .build()
+        .unwrap();
+    session.place(&again).unwrap();
+    let stop = CollateralTpslOrder::builder("BTC_PERP")
+        .stop_loss("65000")
+        .build()
+        .unwrap();
+    let SocketAnswer::Tpsl(legs) = session.place(&stop).unwrap() else {
+        panic!("a TPSL pair")
+    };
+    assert!(legs.take_profit.is_none());
+    let sl = legs.stop_loss.unwrap();
+    let sell = CollateralMarketOrder::builder("BTC_PERP", Side::Sell, "0.01")
+        .build()
+        .unwrap();
+    session.place(&sell).unwrap();
+    assert_eq!(perp_position(&sandbox), "0");
+    assert_eq!(record(&sandbox, sl.id)["status"], "CANCELED");
+}
+
+/// An order with a take-profit and a BBO entry goes as the socket's OTO: the entry is priced
+/// from the book (a taker buy: the best ask) and fills; the group carries the exit.
+fn an_oto_with_a_bbo_entry_is_priced_from_the_book(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    book(transport, &sandbox, Side::Sell, "65500");
+    let mut session = transport.open(partner(&sandbox), SessionConfig::default());
+    let entry = CollateralBboOrder::builder("BTC_PERP", Side::Buy, "0.001", BboRole::Taker)
+        .take_profit("67000")
+        .client_order_id("oto-bbo")
+        .build()
+        .unwrap();
+    let SocketAnswer::Oto(group) = session.place(&entry).unwrap() else {
+        panic!("an OTO group")
+    };
+    assert_eq!(
+        group.take_profit_price.as_ref().map(|p| p.to_string()),
+        Some("67000".to_owned())
+    );
+    let placed = group.trigger_order.unwrap();
+    let filled = record(&sandbox, placed.id);
+    assert_eq!(filled["status"], "FILLED", "{filled}");
+    assert_eq!(filled["price"], "65500", "the best ask: {filled}");
+    assert_eq!(filled["clientOrderId"], "oto-bbo");
+    assert_eq!(perp_position(&sandbox), "0.001");
+}
+
+/// REST's checks before an order run before a socket frame too (the same code): a rule- or
+/// mode-breaking order is the same typed error as over REST, nothing journaled or sent — the
+/// sandbox never even saw a connection for the first ones.
+fn orders_are_checked_before_the_socket_like_rest(transport: &dyn Transport) {
+    let sandbox = Sandbox::start().unwrap();
+    let checked = partner(&sandbox)
+        .market_rules_check(MarketRulesCheck::Learn)
+        .position_mode_check(ModeCheck::Learn);
+    let mut session = transport.open(checked, SessionConfig::default());
+    // Below the market's minimum amount (0.001), the price past its precision.
+    let small = CollateralLimitOrder::builder("BTC_USDT", Side::Buy, "0.0005", "60000")
+        .client_order_id("rule-1")
+        .build()
+        .unwrap();
+    let err = session.place(&small).unwrap_err();
+    let Error::InvalidRequest(ValidationError::MarketRule(violation)) = &err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(violation.rule, Rule::MinAmount);
+    assert_eq!(violation.nearest.as_deref(), Some("0.001"));
+    let fine_price =
+        CollateralStopLimitOrder::builder("BTC_USDT", Side::Sell, "0.01", "59900.001", "60000")
+            .client_order_id("rule-2")
+            .build()
+            .unwrap();
+    let err = session.place_once(&fine_price).unwrap_err();
+    assert!(
+        matches!(err, Error::InvalidRequest(ValidationError::MarketRule(_))),
+        "{err:?}"
+    );
+    // The account is one-way: LONG is refused, as REST refuses it.
+    let long = CollateralMarketOrder::builder("BTC_USDT", Side::Buy, "0.01")
+        .position_side(PositionSide::Long)
+        .client_order_id("mode-1")
+        .build()
+        .unwrap();
+    let err = session.place(&long).unwrap_err();
+    assert!(
+        matches!(err, Error::InvalidRequest(ref e) if e.field() == "positionSide"),
+        "{err:?}"
+    );
+    let tpsl = CollateralTpslOrder::builder("BTC_USDT")
+        .stop_loss("50000.001")
+        .build()
+        .unwrap();
+    assert!(matches!(
+        session.place(&tpsl),
+        Err(Error::InvalidRequest(ValidationError::MarketRule(_)))
+    ));
+    assert_eq!(
+        sandbox.ws_connections(),
+        0,
+        "no frame: not even a connection"
+    );
+    // Connected, placed; a modify past the price precision is refused before its frame.
+    let placed = session.place(&buy_limit("rule-ok", "60000")).unwrap();
+    let modify = ModifyOrder::by_order_id("BTC_USDT", order_of(&placed).id)
+        .price("60000.001")
+        .build()
+        .unwrap();
+    let err = session.modify(&modify).unwrap_err();
+    assert!(
+        matches!(err, Error::InvalidRequest(ValidationError::MarketRule(_))),
+        "{err:?}"
+    );
+    for cid in ["rule-1", "rule-2", "mode-1"] {
+        assert_eq!(count(&sandbox, cid), 0, "{cid} was not sent");
+    }
+    assert_eq!(sandbox.orders().len(), 1, "only the valid order was placed");
+    assert!(session.pending_orders().is_empty(), "nothing journaled");
+    // With the checks off the socket's own refusal comes back typed (11).
+    let mut unchecked = transport.open(partner(&sandbox), SessionConfig::default());
+    let err = unchecked.place(&small).unwrap_err();
+    assert_eq!(
+        err_refusal(&err),
+        Some(SocketRefusal::AmountTooSmall),
+        "{err:?}"
+    );
 }
 
 fn err_refusal(err: &Error) -> Option<SocketRefusal> {
@@ -534,6 +766,10 @@ socket_scenarios!(
     no_connection_is_a_typed_error_and_nothing_is_sent,
     a_refused_authorization_is_a_typed_error,
     a_lost_cancel_answer_is_unknown_not_refused,
+    orders_are_checked_before_the_socket_like_rest,
+    a_stop_bbo_order_waits_and_is_priced_from_the_book_when_it_fires,
+    tpsl_closes_the_position_and_goes_with_it,
+    an_oto_with_a_bbo_entry_is_priced_from_the_book,
 );
 
 /// Both sessions move between threads, and the async one's calls run on any runtime's tasks

@@ -205,10 +205,12 @@
 //!
 //! **What it is for:** placement latency on a long-lived connection. **What it is not for:**
 //! look-ups (REST), events you must not miss (the [`events`] stream, which resyncs after every
-//! reconnection), or checking an order before sending against its market's published rules
-//! or the account's position mode — REST's [`MarketRulesCheck`](settings::MarketRulesCheck)
-//! and position-mode check are not applied on the socket: the exchange's refusal comes back
-//! as a typed [`SocketError`](socket::SocketError).
+//! reconnection). **Checked like REST:** before a frame is journaled or written, the order is
+//! checked against its market's published rules
+//! ([`MarketRulesCheck`](settings::MarketRulesCheck)) and its position side against the
+//! account's mode — the same checks, by the same code, as before REST sends it — and refused
+//! with the same typed error ([`Error::InvalidRequest`]), nothing sent. What passes them and
+//! the exchange still refuses comes back as a typed [`SocketError`](socket::SocketError).
 //!
 //! ```
 //! use txc_async::{Client, Credentials};

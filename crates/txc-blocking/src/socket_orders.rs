@@ -14,7 +14,7 @@ use txc_core::socket::{
 };
 use txc_core::stream::{StreamEvent, StreamInput};
 use txc_types::orders::{CancelAllOrders, CancelConditionalOrder, CancelOrder, ModifyOrder};
-use txc_types::socket::{SocketAnswer, ToSocket};
+use txc_types::socket::{SocketAnswer, SocketRequest, ToSocket};
 
 use crate::Client;
 use crate::websocket::{Socket, open, read_input};
@@ -64,6 +64,12 @@ impl Client {
 /// sent again by itself: [`place_once`](Self::place_once) resolves, and resends only what was
 /// proven not placed; `43` answering a resend is evidence the first send placed it.
 ///
+/// **Checked like REST.** Before its frame is journaled or written, an order is checked
+/// against its market's published rules and its position side against the account's mode —
+/// REST's checks, by the same code (txc-core's `ClientCore::socket_checks`), reading the rules
+/// or the mode over REST first when not known: a refusal is the same
+/// [`Error::InvalidRequest`] as over REST, nothing sent.
+///
 /// **Pacing.** The session keeps to the socket's documented limits
 /// ([`SocketLimits`](txc_core::socket::SocketLimits)): a call over budget **waits** for a slot
 /// up to the session's pacing wait ([`SessionConfig::pacing_wait`], 10 s by default; zero
@@ -105,7 +111,9 @@ impl SocketTrading {
         order: &O,
     ) -> Result<Found<SocketPlaced>, Error> {
         let client = self.client.clone();
-        let mut once = SocketPlaceOnce::new(client.core(), order.to_socket()?)?;
+        let request = order.to_socket()?;
+        self.check(order, &request)?;
+        let mut once = SocketPlaceOnce::new(client.core(), request)?;
         loop {
             match once.step() {
                 OnceStep::Send(mut call) => {
@@ -207,9 +215,21 @@ impl SocketTrading {
 
     /// One standalone call of `request`, read for its caller.
     fn call<O: ToSocket + ?Sized>(&mut self, request: &O) -> Result<SocketAnswer, Error> {
-        let mut call = SocketCallState::new(request.to_socket()?);
+        let socket = request.to_socket()?;
+        self.check(request, &socket)?;
+        let mut call = SocketCallState::new(socket);
         let result = self.run(&mut call);
         finish_call(self.client.core(), &call, result)
+    }
+
+    /// The checks REST makes before sending the same order (its market's rules, its position
+    /// side against the account's mode; read over REST first if not known): a refusal is the
+    /// same typed error as REST's, and nothing is journaled or written.
+    fn check<O: ToSocket + ?Sized>(&self, order: &O, request: &SocketRequest) -> Result<(), Error> {
+        match self.client.core().socket_checks(order.pre_send(), request) {
+            Some(checks) => self.client.drive(checks),
+            None => Ok(()),
+        }
     }
 
     /// Drives `call` through the session to its end.

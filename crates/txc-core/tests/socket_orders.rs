@@ -15,7 +15,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use txc_core::resolve::AcceptanceWindow;
+use txc_core::resolve::{AbsenceRule, AcceptanceWindow};
 use txc_core::socket::{
     FIRST_ORDER_REQUEST_ID, Received, Settled, SocketLimits, SocketOrderError, SocketOrders,
     SocketOrdersConfig, SocketOutcome, UnknownCause,
@@ -169,6 +169,37 @@ fn a_time_out_is_an_unknown_outcome_and_a_late_answer_is_evidence() {
         panic!("{late:?}")
     };
     assert!(matches!(late.outcome, SocketOutcome::Done(_)));
+}
+
+/// The documented timing waits out the processing grace and the creation allowance after
+/// the last frame's outcome was settled; a caller's acceptance window (a sandbox's) replaces
+/// both, counted from that settling — never from the window's end.
+#[test]
+fn a_socket_window_settles_by_the_rule_or_the_callers_window() {
+    let attempts = [
+        txc_core::socket::SocketAttempt {
+            written_at: t0(),
+            settled_at: t0() + Duration::from_secs(1),
+        },
+        txc_core::socket::SocketAttempt {
+            written_at: t0() + Duration::from_secs(3),
+            settled_at: t0() + Duration::from_secs(4),
+        },
+    ];
+    let window = AcceptanceWindow::of_socket(&attempts, None);
+    let rule = AbsenceRule::proven(Duration::from_secs(1));
+    assert_eq!(
+        rule.settled_at(&window),
+        Some(t0() + Duration::from_secs(19))
+    );
+    let short = AbsenceRule::unproven(Duration::from_millis(10))
+        .with_acceptance_window(Duration::from_secs(1));
+    assert_eq!(
+        short.settled_at(&window),
+        Some(t0() + Duration::from_secs(5))
+    );
+    // Which record is the attempts' is still judged by the documented window.
+    assert!(window.contains(t0() + Duration::from_secs(19)));
 }
 
 #[test]

@@ -13,3 +13,4 @@ impl Sealed for crate::orders::CollateralBboOrder {}
 impl Sealed for crate::orders::CollateralStopBboOrder {}
 impl Sealed for crate::orders::CollateralOcoOrder {}
 impl Sealed for crate::orders::ModifyOrder {}
+impl Sealed for crate::socket::CollateralTpslOrder {}

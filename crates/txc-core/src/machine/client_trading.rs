@@ -7,6 +7,8 @@ use std::sync::Arc;
 use txc_types::endpoint::Endpoint;
 use txc_types::markets::{MarketRulebook, RuledOrder};
 use txc_types::orders::{Cancellation, CollateralBulkOrder, ModifyOrder};
+use txc_types::socket::{PreSend, SocketRequest};
+use txc_types::values::Market;
 
 use super::client_core::ClientCore;
 use crate::PendingOrder;
@@ -14,7 +16,7 @@ use crate::resolve::{
     CancelOnce, Modify, ModifyOnce, PendingModify, Place, PlaceBulk, PlaceBulkOnce, PlaceOnce,
     Placeable, ResolveModify, ResolveOco,
 };
-use crate::risk::{LearnRules, MarketRulesCheck, Preflight, RulesCheck};
+use crate::risk::{Cleared, LearnRules, MarketRulesCheck, Preflight, RulesCheck};
 
 impl ClientCore {
     /// `then` — sending `order`, say — after checking `order` against its market's published
@@ -61,8 +63,47 @@ impl ClientCore {
         let unresolved = self
             .ledger
             .holds_unresolved(order.market(), order.client_order_id());
-        RulesCheck::new(self, order, O::OPERATION, self.preflight(order, then))
+        let checks = PreSend::order(order, order.position_side());
+        self.checked_as(checks, O::OPERATION, unresolved, then)
+    }
+
+    /// `then` after `checks` — the rules check, and the position-mode check where it applies —
+    /// neither reading anything when `unresolved` (the call will be refused, or resolved,
+    /// before any I/O): the one pair of checks before an order, over REST or the socket.
+    fn checked_as<'a, M>(
+        &'a self,
+        checks: PreSend<'a>,
+        operation: &'static str,
+        unresolved: bool,
+        then: M,
+    ) -> RulesCheck<'a, Preflight<'a, M>> {
+        let preflight = Preflight::new(self, checks.position_side, then)
             .without_read(unresolved)
+            .applied(checks.mode_checked);
+        RulesCheck::new(self, checks.rules, operation, preflight).without_read(unresolved)
+    }
+
+    /// The checks REST makes before sending an order — its market's published rules
+    /// ([`MarketRulesCheck`]) and its position side against the account's position mode
+    /// ([`ModeCheck`](crate::ModeCheck)), each read first if not yet known — for `request`, an
+    /// order method's call about to go over the WebSocket: a machine that ends `Ok(())` when
+    /// the frame may be written, or with the same typed error as REST (nothing sent). A call
+    /// without checks (`checks` `None`: a cancel) clears at once. When the client holds an
+    /// unresolved record of the call's `client_order_id`, nothing is read: it is checked only
+    /// against what is known.
+    pub fn socket_checks<'a>(
+        &'a self,
+        checks: Option<PreSend<'a>>,
+        request: &SocketRequest,
+    ) -> Option<RulesCheck<'a, Preflight<'a, Cleared>>> {
+        let checks = checks?;
+        let market = request.market().and_then(|m| m.parse::<Market>().ok());
+        let unresolved = match (market, request.client_order_id()) {
+            (Some(market), Some(id)) => self.ledger.holds_unresolved(&market, id),
+            _ => false,
+        };
+        let operation = request.method().name();
+        Some(self.checked_as(checks, operation, unresolved, Cleared::default()))
     }
 
     /// Starts placing a bulk order, every item checked against its market's rules first:

@@ -236,7 +236,10 @@ macro_rules! client_settings {
             /// which an attempt (of an order, a close, an investment) may still be accepted and
             /// create its record — the nonce window and the creation allowance, 10 s after the
             /// last attempt's nonce (without `nonceWindow`, 5 s after the key's first later
-            /// request) — which resolving waits out, on the exchange's clock, before a round
+            /// request; for an order sent over the WebSocket, the socket's processing grace and
+            /// the creation allowance, 15 s after its last frame's outcome was settled — the
+            /// window then counts from that settling) — which resolving waits out, on the
+            /// exchange's clock, before a round
             /// may prove absence ("not placed", "still open", "not invested"). Which record is
             /// the attempts' is still judged by the documented window. For a sandbox whose
             /// requests all arrive at once, never for the exchange; every answer's evidence says

@@ -55,8 +55,8 @@ pub const SOCKET_PROCESSING_GRACE: Duration = Duration::from_secs(10);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct AcceptanceWindow {
     spans: Vec<Span>,
-    /// What the attempts' acceptance is counted from: the latest nonce time (`nonceWindow`) or
-    /// the fence.
+    /// What the attempts' acceptance is counted from: the latest nonce time (`nonceWindow`),
+    /// the fence, or when the last socket frame's outcome was settled.
     anchor: Option<SystemTime>,
     /// The fence, when the window has one.
     fence: Option<SystemTime>,
@@ -129,20 +129,23 @@ impl AcceptanceWindow {
         clock: Option<&ClockBounds>,
     ) -> Self {
         let after = ms(SOCKET_PROCESSING_GRACE) + ms(CREATION_ALLOWANCE);
+        let settled = |a: &crate::socket::SocketAttempt| match clock {
+            Some(c) => c.latest(a.settled_at),
+            None => a.settled_at,
+        };
         let spans = attempts
             .iter()
             .map(|a| {
-                let (from, to) = match clock {
-                    Some(c) => (c.earliest(a.written_at), c.latest(a.settled_at)),
-                    None => (a.written_at, a.settled_at),
-                };
+                let from = clock.map_or(a.written_at, |c| c.earliest(a.written_at));
                 Span {
                     from,
-                    to: shift(to, after).max(from),
+                    to: shift(settled(a), after).max(from),
                 }
             })
             .collect::<Vec<_>>();
-        let anchor = spans.iter().map(|s| s.to).max();
+        // Counted from the last outcome's settling: a caller's acceptance window
+        // (`unproven_acceptance_window`) replaces the grace and the allowance after it.
+        let anchor = attempts.iter().map(settled).max();
         Self {
             spans,
             anchor,
@@ -228,7 +231,7 @@ impl AcceptanceWindow {
     }
 
     /// What the attempts' acceptance is counted from: with `nonceWindow` the latest nonce
-    /// time, else the fence.
+    /// time, else the fence; for socket frames, the latest settling of their outcome.
     pub(crate) fn anchor(&self) -> Option<SystemTime> {
         self.anchor
     }

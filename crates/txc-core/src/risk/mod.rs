@@ -4,10 +4,12 @@
 //! ([`Preflight`], by the [`ModeCheck`]; a mode switch checked by [`ModeChange`]), and when a
 //! kill-switch guard re-arms its timer ([`KillSwitchSchedule`]).
 
+mod cleared;
 mod kill_switch;
 mod market_rules;
 mod preflight;
 
+pub use cleared::Cleared;
 pub use kill_switch::{KillSwitchEvent, KillSwitchSchedule, MIN_REARM_EVERY};
 pub(crate) use market_rules::RulesCache;
 pub use market_rules::{LearnRules, MarketRulesCheck, RulesCheck};

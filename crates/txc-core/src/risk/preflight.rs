@@ -205,6 +205,14 @@ impl<'a, M> Preflight<'a, M> {
         self.read = !skip;
         self
     }
+
+    /// The same checking nothing (`false`): a request the mode does not apply to (a modify).
+    pub(crate) fn applied(mut self, applies: bool) -> Self {
+        if !applies {
+            self.stage = Stage::Running;
+        }
+        self
+    }
 }
 
 impl<T, M: Machine<Output = Result<T, Error>>> Machine for Preflight<'_, M> {

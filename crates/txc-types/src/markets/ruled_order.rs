@@ -1,9 +1,11 @@
 //! [`RuledOrder`]: what the market rules read of an order, for every order request.
 
 use crate::orders::{
-    CollateralBulkOrder, CollateralLimitOrder, CollateralMarketOrder, CollateralOcoOrder,
-    CollateralStopLimitOrder, CollateralTriggerMarketOrder, ModifyOrder, OrderFields, Side,
+    CollateralBboOrder, CollateralBulkOrder, CollateralLimitOrder, CollateralMarketOrder,
+    CollateralOcoOrder, CollateralStopBboOrder, CollateralStopLimitOrder,
+    CollateralTriggerMarketOrder, ModifyOrder, OrderFields, Side,
 };
+use crate::socket::CollateralTpslOrder;
 use crate::values::{Amount, Market, Price, Total};
 
 /// What the market rules read of an order, or of one item of a bulk order: its market, side,
@@ -65,7 +67,8 @@ impl<'a> OrderPart<'a> {
 }
 
 /// An order request the market rules apply to — every order request of this crate (sealed):
-/// the market, trigger-market, limit, stop-limit, bulk and OCO orders, and modify.
+/// the market, trigger-market, limit, stop-limit, BBO, stop-BBO, bulk and OCO orders, modify,
+/// and the socket's TPSL pair.
 pub trait RuledOrder: crate::sealed::Sealed {
     /// What the rules read: one part for an order, one per item for a bulk order.
     fn parts(&self) -> Vec<OrderPart<'_>>;
@@ -102,6 +105,47 @@ impl RuledOrder for CollateralStopLimitOrder {
             ("activation_price", terms.activation_price()),
         ];
         vec![OrderPart::of(self.fields(), &own, &["price"])]
+    }
+}
+
+impl RuledOrder for CollateralBboOrder {
+    /// Priced from the book when it executes: its amount is checked, no total.
+    fn parts(&self) -> Vec<OrderPart<'_>> {
+        vec![OrderPart::of(self.fields(), &[], &[])]
+    }
+}
+
+impl RuledOrder for CollateralStopBboOrder {
+    /// Priced from the book once triggered: its amount and activation price are checked, no
+    /// total.
+    fn parts(&self) -> Vec<OrderPart<'_>> {
+        let terms = crate::orders::BuildableOrder::parts(self).1;
+        let own = [("activation_price", terms.activation_price())];
+        vec![OrderPart::of(self.fields(), &own, &[])]
+    }
+}
+
+impl RuledOrder for CollateralTpslOrder {
+    /// Two trigger prices on a position (sized by the position when they trigger): the prices
+    /// are checked, no amount, no total.
+    fn parts(&self) -> Vec<OrderPart<'_>> {
+        let prices = [
+            self.take_profit()
+                .map(|p| ("take_profit_activation_price", p)),
+            self.stop_loss().map(|p| ("stop_loss_activation_price", p)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        vec![OrderPart {
+            item: None,
+            market: self.market(),
+            side: None,
+            amount: None,
+            prices,
+            total_at: Vec::new(),
+            total: None,
+        }]
     }
 }
 

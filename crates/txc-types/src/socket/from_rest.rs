@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::request::{not_on_socket, socket_params};
-use super::{SocketMethod, SocketRequest, ToSocket};
+use super::{PreSend, SocketMethod, SocketRequest, ToSocket};
 use crate::errors::{Reason, ValidationError};
 use crate::orders::{
     CancelAllOrders, CancelConditionalOrder, CancelOrder, CollateralBboOrder, CollateralLimitOrder,
@@ -71,11 +71,17 @@ impl ToSocket for CollateralLimitOrder {
     fn to_socket(&self) -> Result<SocketRequest, ValidationError> {
         single(self, SocketMethod::LimitPlace)
     }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::order(self, self.fields().position_side()))
+    }
 }
 
 impl ToSocket for CollateralMarketOrder {
     fn to_socket(&self) -> Result<SocketRequest, ValidationError> {
         single(self, SocketMethod::MarketPlace)
+    }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::order(self, self.fields().position_side()))
     }
 }
 
@@ -83,11 +89,17 @@ impl ToSocket for CollateralStopLimitOrder {
     fn to_socket(&self) -> Result<SocketRequest, ValidationError> {
         single(self, SocketMethod::StopLimitPlace)
     }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::order(self, self.fields().position_side()))
+    }
 }
 
 impl ToSocket for CollateralTriggerMarketOrder {
     fn to_socket(&self) -> Result<SocketRequest, ValidationError> {
         single(self, SocketMethod::StopMarketPlace)
+    }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::order(self, self.fields().position_side()))
     }
 }
 
@@ -95,11 +107,17 @@ impl ToSocket for CollateralBboOrder {
     fn to_socket(&self) -> Result<SocketRequest, ValidationError> {
         single(self, SocketMethod::BboPlace)
     }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::order(self, self.fields().position_side()))
+    }
 }
 
 impl ToSocket for CollateralStopBboOrder {
     fn to_socket(&self) -> Result<SocketRequest, ValidationError> {
         single(self, SocketMethod::StopBboPlace)
+    }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::order(self, self.fields().position_side()))
     }
 }
 
@@ -116,6 +134,9 @@ impl ToSocket for CollateralOcoOrder {
             Some(self.client_order_id().clone()),
         ))
     }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::order(self, self.position_side()))
+    }
 }
 
 impl ToSocket for ModifyOrder {
@@ -123,6 +144,9 @@ impl ToSocket for ModifyOrder {
         let method = SocketMethod::Modify;
         let params = socket_params(method, self, |_| None, &[])?;
         Ok(SocketRequest::new(method, params, None))
+    }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::rules_only(self))
     }
 }
 

@@ -37,5 +37,5 @@ mod tpsl;
 pub use answer::{SocketAnswer, SocketOco, SocketOrder, SocketOto, SocketTpsl};
 pub use method::SocketMethod;
 pub use refusal::{Fate, SocketCall, SocketRefusal};
-pub use request::{SocketRequest, ToSocket};
+pub use request::{PreSend, SocketRequest, ToSocket};
 pub use tpsl::{CollateralTpslOrder, CollateralTpslOrderBuilder};

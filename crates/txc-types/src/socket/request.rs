@@ -8,6 +8,8 @@ use serde_json::Value;
 use super::SocketMethod;
 use crate::endpoint::{Endpoint, WireValue};
 use crate::errors::{Reason, ValidationError};
+use crate::markets::RuledOrder;
+use crate::orders::PositionSide;
 use crate::values::ClientOrderId;
 
 /// One call of an order method: the method and its one parameter object, in wire order —
@@ -160,6 +162,57 @@ impl Serialize for Object<'_> {
 pub trait ToSocket {
     /// The call of the request's order method.
     fn to_socket(&self) -> Result<SocketRequest, ValidationError>;
+
+    /// What the client checks of the call before its frame is written — what it checks of the
+    /// same order before REST sends it: the market's published rules, and the position side
+    /// against the account's position mode. `None` (the default, and the cancels'): nothing.
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        None
+    }
+}
+
+/// What the client checks of an order method's call before its frame is written
+/// ([`ToSocket::pre_send`]): the same checks, by the same code, as before REST sends the order.
+#[derive(Clone, Copy)]
+#[non_exhaustive]
+pub struct PreSend<'a> {
+    /// The order as its market's published rules read it.
+    pub rules: &'a (dyn RuledOrder + Sync),
+    /// Whether its position side is checked against the account's position mode (an order,
+    /// not a modify).
+    pub mode_checked: bool,
+    /// The position side it sets, if any.
+    pub position_side: Option<PositionSide>,
+}
+
+impl<'a> PreSend<'a> {
+    /// An order's checks: its rules and its position side.
+    pub fn order(rules: &'a (dyn RuledOrder + Sync), position_side: Option<PositionSide>) -> Self {
+        Self {
+            rules,
+            mode_checked: true,
+            position_side,
+        }
+    }
+
+    /// A modify's: its rules only.
+    pub fn rules_only(rules: &'a (dyn RuledOrder + Sync)) -> Self {
+        Self {
+            rules,
+            mode_checked: false,
+            position_side: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for PreSend<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PreSend")
+            .field("parts", &self.rules.parts())
+            .field("mode_checked", &self.mode_checked)
+            .field("position_side", &self.position_side)
+            .finish()
+    }
 }
 
 /// The socket's name of a REST body field: snake case where REST writes camel case.

@@ -2,7 +2,7 @@
 //! (`collateral_order_tpsl_place`, the WebSocket's own: no REST twin in the spec).
 
 use super::request::json;
-use super::{SocketMethod, SocketRequest, ToSocket};
+use super::{PreSend, SocketMethod, SocketRequest, ToSocket};
 use crate::building::Building;
 use crate::endpoint::{FieldValue, ToWire};
 use crate::errors::{Reason, ValidationError};
@@ -150,5 +150,8 @@ impl ToSocket for CollateralTpslOrder {
             params.push(("stp", json(&stp.to_wire())));
         }
         Ok(SocketRequest::new(SocketMethod::TpslPlace, params, None))
+    }
+    fn pre_send(&self) -> Option<PreSend<'_>> {
+        Some(PreSend::order(self, self.position_side))
     }
 }
