@@ -313,7 +313,7 @@ impl Exchange {
     }
 
     /// Processes every late request that has arrived by exchange time `until`.
-    fn flush(&mut self, until: u64) {
+    pub fn flush(&mut self, until: u64) {
         loop {
             let next = self
                 .stragglers
@@ -642,7 +642,10 @@ pub enum Driven<T> {
 }
 
 /// [`drive`], dying at `crash` if the machine gets that far: the machine is dropped (as a
-/// process's memory is lost); whatever its journal holds is what is left.
+/// process's memory is lost); whatever its journal holds is what is left. A machine that
+/// sent something and finished lets every request still in flight arrive; one that sent
+/// nothing (a call refused before any I/O) leaves them in flight — they arrive in time order
+/// with the next process's requests, not before them.
 pub fn drive_until<M: Machine>(
     mut machine: M,
     exchange: &mut Exchange,
@@ -651,6 +654,7 @@ pub fn drive_until<M: Machine>(
 ) -> Driven<M::Output> {
     let mut now = start;
     let mut step = 0;
+    let mut sent = false;
     loop {
         let next = machine.next(now);
         let dies = crash.filter(|c| c.at_step == step);
@@ -666,6 +670,7 @@ pub fn drive_until<M: Machine>(
                     return Driven::Crashed(now + ROUND_TRIP);
                 }
                 let answer = exchange.round_trip(request, now);
+                sent = true;
                 now += ROUND_TRIP;
                 match answer {
                     Ok((status, headers, body)) => {
@@ -675,7 +680,9 @@ pub fn drive_until<M: Machine>(
                 }
             }
             Step::Done(output) => {
-                exchange.flush(u64::MAX);
+                if sent {
+                    exchange.flush(u64::MAX);
+                }
                 return Driven::Done(output, now);
             }
         }
