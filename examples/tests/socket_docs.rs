@@ -262,4 +262,4 @@ fn every_docs_example_goes_through_the_client(transport: &dyn Transport) {
     assert_eq!(session.cancel_all(&all).unwrap(), SocketAnswer::Done);
 }
 
-socket_scenarios!(every_docs_example_goes_through_the_client);
+scenarios!(every_docs_example_goes_through_the_client);

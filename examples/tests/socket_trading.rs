@@ -753,7 +753,7 @@ fn a_lost_cancel_answer_is_unknown_not_refused(transport: &dyn Transport) {
     assert_eq!(err_refusal(&again), Some(SocketRefusal::OrderNotFound));
 }
 
-socket_scenarios!(
+scenarios!(
     limit_and_market_orders_are_placed_over_the_socket,
     every_served_kind_is_placed_modified_and_canceled,
     pushes_interleave_with_the_answers,

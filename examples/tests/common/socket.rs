@@ -1,6 +1,6 @@
 //! A socket trading session under test, whichever transport runs it: [`Session`] over each
-//! client's `SocketTrading` (the drivers [`Blocking`] and [`Async`] opening them), and the
-//! `socket_scenarios!` macro that runs a scenario once per transport.
+//! client's `SocketTrading` (the drivers [`Blocking`] and [`Async`] opening them); the
+//! `scenarios!` macro of `common` runs a scenario once per transport.
 
 use std::sync::Arc;
 
@@ -139,27 +139,4 @@ impl Session for AsyncSession {
     fn pending_orders(&self) -> Vec<PendingOrder> {
         self.client.pending_orders()
     }
-}
-
-/// Turns each scenario (a function of a `&dyn Transport`) into one test per transport.
-macro_rules! socket_scenarios {
-    ($($scenario:ident),* $(,)?) => {
-        mod blocking {
-            $(
-                #[test]
-                fn $scenario() {
-                    super::$scenario(&$crate::common::Blocking);
-                }
-            )*
-        }
-
-        mod asynchronous {
-            $(
-                #[test]
-                fn $scenario() {
-                    super::$scenario(&$crate::common::Async::new());
-                }
-            )*
-        }
-    };
 }
