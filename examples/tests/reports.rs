@@ -24,7 +24,7 @@ use common::stream::Events;
 use txc_core::Error;
 use txc_core::stream::{StreamConfig, StreamEvent, Subscription};
 use txc_sandbox::{AccountConfig, Fault, Route, Sandbox, demo};
-use txc_types::events::{AccountEvent, PositionEvent, PositionEventKind};
+use txc_types::events::{AccountEvent, MarginBalances, PositionEvent, PositionEventKind};
 use txc_types::investments::{Invest, InvestmentsQuery};
 use txc_types::lookups::{ExecutedHistoryQuery, OrderDealsQuery, OrderHistoryQuery};
 use txc_types::orders::{CollateralMarketOrder, Side};
@@ -339,14 +339,7 @@ fn next_margin_event(events: &mut dyn Events, balances: &mut Vec<ExactDecimal>) 
     loop {
         match events.next_event(EVENT_WAIT) {
             Some(StreamEvent::Account(AccountEvent::PositionEvent(event))) => return event,
-            Some(StreamEvent::Account(AccountEvent::Balances(b))) => {
-                balances.extend(
-                    b.balances
-                        .into_iter()
-                        .filter(|b| b.asset == "USDT")
-                        .map(|b| b.balance),
-                );
-            }
+            Some(StreamEvent::Account(AccountEvent::Balances(b))) => balances.extend(usdt(b)),
             Some(StreamEvent::Stopped(reason)) => panic!("stopped: {reason:?}"),
             Some(_) => {}
             None => panic!("no margin event"),
@@ -354,18 +347,20 @@ fn next_margin_event(events: &mut dyn Events, balances: &mut Vec<ExactDecimal>) 
     }
 }
 
+/// The USDT balances of a balance update.
+fn usdt(update: MarginBalances) -> impl Iterator<Item = ExactDecimal> {
+    update
+        .balances
+        .into_iter()
+        .filter(|b| b.asset == "USDT")
+        .map(|b| b.balance)
+}
+
 /// Reads the balance channel until it sends `want` for USDT.
 fn balance_seen(events: &mut dyn Events, want: &ExactDecimal, seen: &mut Vec<ExactDecimal>) {
     while !seen.iter().any(|b| decimal(b) == decimal(want)) {
         match events.next_event(EVENT_WAIT) {
-            Some(StreamEvent::Account(AccountEvent::Balances(b))) => {
-                seen.extend(
-                    b.balances
-                        .into_iter()
-                        .filter(|b| b.asset == "USDT")
-                        .map(|b| b.balance),
-                );
-            }
+            Some(StreamEvent::Account(AccountEvent::Balances(b))) => seen.extend(usdt(b)),
             Some(StreamEvent::Stopped(reason)) => panic!("stopped: {reason:?}"),
             Some(_) => {}
             None => panic!("the balance channel never sent {want}: {seen:?}"),
